@@ -1,0 +1,322 @@
+"""Reading and writing the hand notation of the design brief, section 3.
+
+`123m456p789s11z` are concealed tiles; `[234m]`, `[555z]`, `[5555z]` are called
+melds (chi, pon, open kan); `(1111m)` is a concealed kan.  Spaces may separate
+groups.  As an extension for MCR, `1f`..`8f` are flowers, set aside from the
+shape.
+
+Every refusal is a `NotationError` whose message is one line naming the
+offending text, its column (1-based) and what was expected, because that line
+is what a learner or a teacher writing a lesson sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.shapes import Block, Decomposition, ShapeKind
+from tutor.engine.tiles import (
+    COPIES,
+    FLOWER_COUNT,
+    SUIT_LETTERS,
+    TERMINALS_AND_HONOURS,
+    TILE_KINDS,
+    Tile,
+    make_tile,
+    tile_name,
+)
+
+HAND_SIZES = (13, 14)
+"""A hand is 13 tiles waiting or 14 complete, each kan counted as three."""
+
+MAX_MELDS = 4
+FLOWER_LETTER = "f"
+_SUITS_WORD = "a suit letter m, p, s or z"
+
+
+class NotationError(ValueError):
+    """Input that is not in the hand notation.
+
+    `fragment` is the offending text, `column` its 1-based position in the
+    input (0 when the problem is the input as a whole) and `expected` what
+    would have been accepted there.
+    """
+
+    def __init__(self, source: str, fragment: str, column: int, problem: str, expected: str) -> None:
+        self.source = source
+        self.fragment = fragment
+        self.column = column
+        self.problem = problem
+        self.expected = expected
+        where = f" at column {column}" if column else ""
+        super().__init__(f"{problem}: {fragment!r}{where} of {source!r}; expected {expected}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """Digits and their suit letter as written, e.g. `123m` at column 5."""
+
+    tiles: tuple[Tile, ...]
+    flowers: tuple[int, ...]
+    column: int
+    text: str
+
+
+class _Reader:
+    """A one-pass reader over the notation; keeps the source for messages."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.pos = 0
+
+    def fail(self, fragment: str, start: int, problem: str, expected: str) -> NotationError:
+        return NotationError(self.source, fragment, start + 1, problem, expected)
+
+    def read_run(self, inside: str | None) -> _Run:
+        """Digits followed by one suit letter, starting at a digit."""
+        text = self.source
+        start = self.pos
+        while self.pos < len(text) and text[self.pos].isdigit():
+            self.pos += 1
+        digits = text[start : self.pos]
+        if self.pos >= len(text) or not text[self.pos].isalpha():
+            raise self.fail(digits, start, "digits with no suit letter", f"{_SUITS_WORD} after the digits")
+        letter = text[self.pos]
+        self.pos += 1
+        if letter == FLOWER_LETTER:
+            if inside is not None:
+                raise self.fail(digits + letter, start, "a flower inside a meld", "only m, p, s or z tiles in a meld")
+            return _Run((), self._flowers(digits, start), start, digits + letter)
+        if letter not in SUIT_LETTERS:
+            raise self.fail(letter, self.pos - 1, "unknown suit letter", "m, p, s or z")
+        tiles: list[Tile] = []
+        for offset, digit in enumerate(digits):
+            number = int(digit)
+            try:
+                tiles.append(make_tile(number, letter))
+            except ValueError:
+                expected = (
+                    "1z to 7z (East South West North White Green Red)" if letter == "z" else f"1{letter} to 9{letter}"
+                )
+                raise self.fail(f"{digit}{letter}", start + offset, "not a tile", expected) from None
+        return _Run(tuple(tiles), (), start, digits + letter)
+
+    def _flowers(self, digits: str, start: int) -> tuple[int, ...]:
+        flowers = []
+        for offset, digit in enumerate(digits):
+            if not 1 <= int(digit) <= FLOWER_COUNT:
+                raise self.fail(f"{digit}f", start + offset, "not a flower", "1f to 8f")
+            flowers.append(int(digit))
+        return tuple(flowers)
+
+    def read_meld(self) -> tuple[Meld, int]:
+        """A bracketed meld starting at `[` or `(`; returns it and its column."""
+        text = self.source
+        start = self.pos
+        opener = text[start]
+        closer = "]" if opener == "[" else ")"
+        self.pos += 1
+        tiles: list[Tile] = []
+        while True:
+            if self.pos >= len(text):
+                raise self.fail(text[start:], start, f"unclosed {opener}", f"{closer!r} to close the meld")
+            char = text[self.pos]
+            if char == closer:
+                self.pos += 1
+                break
+            if char.isdigit():
+                tiles.extend(self.read_run(opener).tiles)
+            elif char in "[]()":
+                raise self.fail(
+                    char,
+                    self.pos,
+                    f"{char!r} inside a meld",
+                    f"{closer!r} to close the meld opened at column {start + 1}",
+                )
+            elif char.isalpha():
+                raise self.fail(
+                    char, self.pos, "suit letter with no digits before it", "digits such as 123 before the suit letter"
+                )
+            else:
+                raise self.fail(
+                    char, self.pos, "unexpected character inside a meld", "digits and a suit letter, no spaces"
+                )
+        written = text[start : self.pos]
+        return _meld_of(self, written, start, opener, tiles), start
+
+
+def _meld_of(reader: _Reader, written: str, start: int, opener: str, tiles: list[Tile]) -> Meld:
+    tiles.sort()
+    if not tiles:
+        raise reader.fail(written, start, "an empty meld", "three or four tiles inside the brackets")
+    same = len(set(tiles)) == 1
+    if opener == "(":
+        if len(tiles) == 4 and same:
+            return Meld(MeldKind.CLOSED_KAN, tuple(tiles))
+        raise reader.fail(written, start, "not a concealed kan", "four of one tile inside ( ), such as (1111m)")
+    if len(tiles) == 4:
+        if same:
+            return Meld(MeldKind.OPEN_KAN, tuple(tiles))
+        raise reader.fail(written, start, "a kan of different tiles", "four of one tile, such as [5555z]")
+    if len(tiles) != 3:
+        raise reader.fail(
+            written, start, f"a called meld of {len(tiles)} tiles", "three tiles (a chi or pon) or four (a kan)"
+        )
+    if same:
+        return Meld(MeldKind.PON, tuple(tiles))
+    if _is_run(tiles):
+        return Meld(MeldKind.CHI, tuple(tiles))
+    if len(set(tiles)) == 2:
+        raise reader.fail(written, start, "a pon of different tiles", "three of one tile, such as [555z]")
+    raise reader.fail(
+        written, start, "a chi that is not a run of one suit", "three consecutive numbers of one suit, such as [234m]"
+    )
+
+
+def _is_run(tiles: Sequence[Tile]) -> bool:
+    first = tiles[0]
+    return first < 27 and first % 9 <= 6 and tiles[1] == first + 1 and tiles[2] == first + 2
+
+
+def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
+    reader = _Reader(source)
+    runs: list[_Run] = []
+    melds: list[tuple[Meld, int]] = []
+    while reader.pos < len(source):
+        char = source[reader.pos]
+        if char.isspace():
+            reader.pos += 1
+        elif char.isdigit():
+            runs.append(reader.read_run(None))
+        elif char in "[(":
+            melds.append(reader.read_meld())
+        elif char in "])":
+            raise reader.fail(char, reader.pos, f"{char!r} with no opening bracket", "'[' or '(' before a meld")
+        elif char.isalpha():
+            raise reader.fail(
+                char, reader.pos, "suit letter with no digits before it", "digits such as 123 before the suit letter"
+            )
+        else:
+            raise reader.fail(char, reader.pos, "unexpected character", "digits, a suit letter m p s z, '[' or '('")
+    return runs, melds
+
+
+def _check_copies(source: str, runs: Iterable[_Run], melds: Iterable[tuple[Meld, int]]) -> None:
+    counts = [0] * TILE_KINDS
+    placed: list[tuple[Tile, int]] = [(tile, run.column) for run in runs for tile in run.tiles]
+    placed += [(tile, column) for meld, column in melds for tile in meld.tiles]
+    for tile, column in placed:
+        counts[tile] += 1
+        if counts[tile] > COPIES:
+            raise NotationError(
+                source,
+                tile_name(tile),
+                column + 1,
+                "a fifth copy of a tile (melds counted)",
+                "at most four of each tile",
+            )
+
+
+def parse_hand(source: str, sizes: Sequence[int] | None = HAND_SIZES) -> Hand:
+    """Read a hand.  `sizes` are the tile counts (kans as three) accepted; None
+    accepts any count, for partial groups in lessons."""
+    if not source.strip():
+        raise NotationError(source, source, 0, "an empty hand", "tiles such as 123m456p789s11z")
+    runs, melds = _read(source)
+    _check_copies(source, runs, melds)
+    if len(melds) > MAX_MELDS:
+        _, column = melds[MAX_MELDS]
+        raise NotationError(source, source[column:].split()[0], column + 1, "a fifth meld", "at most four melds")
+    concealed = tuple(sorted(tile for run in runs for tile in run.tiles))
+    flowers = tuple(sorted(flower for run in runs for flower in run.flowers))
+    hand = Hand(concealed, tuple(meld for meld, _ in melds), flowers)
+    if not hand.concealed and not hand.melds:
+        raise NotationError(source, source, 0, "a hand with no tiles", "tiles such as 123m456p789s11z")
+    if sizes is not None and hand.tile_count not in sizes:
+        wanted = " or ".join(str(size) for size in sizes)
+        raise NotationError(
+            source, source, 0, f"a hand of {hand.tile_count} tiles (each kan counted as 3)", f"{wanted} tiles"
+        )
+    if sizes is not None and len(hand.flowers) > FLOWER_COUNT:
+        raise NotationError(source, source, 0, "more than eight flowers", "at most 1f to 8f once each")
+    if len(set(hand.flowers)) != len(hand.flowers):
+        raise NotationError(source, source, 0, "a flower written twice", "each of 1f to 8f at most once")
+    return hand
+
+
+def parse_tiles(source: str) -> tuple[Tile, ...]:
+    """Read plain tiles with no melds, in the order written (e.g. `234m`)."""
+    if not source.strip():
+        raise NotationError(source, source, 0, "no tiles", "tiles such as 234m")
+    runs, melds = _read(source)
+    if melds:
+        meld, column = melds[0]
+        raise NotationError(source, format_meld(meld), column + 1, "a meld", "plain tiles without brackets")
+    if any(run.flowers for run in runs):
+        run = next(run for run in runs if run.flowers)
+        raise NotationError(source, run.text, run.column + 1, "a flower", "m, p, s or z tiles")
+    _check_copies(source, runs, [])
+    return tuple(tile for run in runs for tile in run.tiles)
+
+
+def parse_tile(source: str) -> Tile:
+    """Read exactly one tile, such as a winning tile `4m`."""
+    tiles = parse_tiles(source)
+    if len(tiles) != 1:
+        raise NotationError(source, source.strip(), 0, f"{len(tiles)} tiles", "exactly one tile, such as 4m")
+    return tiles[0]
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles in compact notation, sorted and grouped by suit: `123m55z`."""
+    ordered = sorted(tiles)
+    parts: list[str] = []
+    for index, letter in enumerate(SUIT_LETTERS):
+        digits = "".join(str(tile - index * 9 + 1) for tile in ordered if tile // 9 == index)
+        if digits:
+            parts.append(digits + letter)
+    return "".join(parts)
+
+
+def format_meld(meld: Meld) -> str:
+    inner = format_tiles(meld.tiles)
+    return f"({inner})" if meld.kind is MeldKind.CLOSED_KAN else f"[{inner}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical notation of a hand: concealed tiles, flowers, then melds."""
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    if hand.flowers:
+        parts.append("".join(str(flower) for flower in hand.flowers) + FLOWER_LETTER)
+    parts.extend(format_meld(meld) for meld in hand.melds)
+    return " ".join(parts)
+
+
+def format_block(block: Block) -> str:
+    """A set of a decomposition in notation: `234m`, `[777p]`, `(1111m)`."""
+    inner = format_tiles(block.tiles)
+    if not block.called:
+        return inner
+    return f"[{inner}]" if block.open else f"({inner})"
+
+
+def format_decomposition(decomposition: Decomposition) -> str:
+    """A reading written group by group, e.g. `234m 456s 55s [777p] [777z]`."""
+    shape = decomposition.shape
+    if shape is ShapeKind.SEVEN_PAIRS:
+        return " ".join(format_tiles((tile, tile)) for tile in decomposition.pairs)
+    if shape in (ShapeKind.HONOURS_AND_KNITTED, ShapeKind.SEVEN_HONOURS_AND_KNITTED):
+        return format_tiles(decomposition.knitted)
+    if shape is ShapeKind.THIRTEEN_ORPHANS:
+        pair = decomposition.pair
+        singles = [tile for tile in TERMINALS_AND_HONOURS if tile != pair]
+        return " ".join([format_tiles(singles), format_tiles((pair, pair))]) if pair is not None else ""
+    groups = [format_block(block) for block in decomposition.sets if not block.called]
+    if decomposition.knitted:
+        groups.insert(0, format_tiles(decomposition.knitted))
+    if decomposition.pair is not None:
+        groups.append(format_tiles((decomposition.pair, decomposition.pair)))
+    groups += [format_block(block) for block in decomposition.sets if block.called]
+    return " ".join(groups)

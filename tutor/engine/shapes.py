@@ -1,0 +1,274 @@
+"""Every way a complete hand splits into the shapes its rules accept.
+
+Riichi accepts four sets and a pair, seven distinct pairs, and thirteen
+orphans.  MCR adds seven pairs that use four of a kind as two pairs, the
+knitted straight (组合龙) with one more set and a pair, and the two honours
+and knitted tiles shapes (全不靠, 七星不靠).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import permutations
+from typing import Final
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.rules import Rules
+from tutor.engine.suit_table import MELDS_ONLY, WITH_PAIR, honour_suit_state, number_suit_state, pack
+from tutor.engine.tiles import EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+
+
+class SetKind(Enum):
+    """The three kinds of set (멘쯔) of document 000."""
+
+    SHUNTSU = "shuntsu"
+    """A run of three consecutive number tiles (슌쯔, 順子)."""
+    KOUTSU = "koutsu"
+    """Three of a kind (커쯔, 刻子)."""
+    KANTSU = "kantsu"
+    """Four of a kind (깡쯔, 槓子)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One set of a decomposition.
+
+    `first` is the lowest tile (the only tile of a triplet or kan).  `called`
+    says the set is a declared meld rather than part of the concealed tiles;
+    `open` says it opens the hand (a concealed kan is called but not open).
+    """
+
+    kind: SetKind
+    first: Tile
+    called: bool = False
+    open: bool = False
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is SetKind.SHUNTSU:
+            return (self.first, self.first + 1, self.first + 2)
+        size = 4 if self.kind is SetKind.KANTSU else 3
+        return (self.first,) * size
+
+    @property
+    def is_triplet_like(self) -> bool:
+        """A koutsu or a kantsu: what the fu table and many yaku count alike."""
+        return self.kind is not SetKind.SHUNTSU
+
+
+class ShapeKind(Enum):
+    REGULAR = "regular"
+    """Four sets and a pair."""
+    SEVEN_PAIRS = "seven_pairs"
+    """치또이쯔 (七對子); in MCR 七对, where four of a kind may be two pairs."""
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    """국사무쌍 (國士無雙), MCR 十三幺."""
+    KNITTED_STRAIGHT = "knitted_straight"
+    """MCR 组合龙: 147, 258, 369 in three different suits, one set, one pair."""
+    HONOURS_AND_KNITTED = "honours_and_knitted"
+    """MCR 全不靠: fourteen single tiles from one knitted set and the honours."""
+    SEVEN_HONOURS_AND_KNITTED = "seven_honours_and_knitted"
+    """MCR 七星不靠: 全不靠 holding all seven honours."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """One reading of a complete hand.
+
+    For REGULAR and KNITTED_STRAIGHT, `sets` holds the sets (declared melds
+    first, in the order written) and `pair` the pair.  SEVEN_PAIRS has
+    `pairs`; the knitted shapes have their knitted tiles in `knitted`;
+    THIRTEEN_ORPHANS has the doubled tile in `pair`.
+    """
+
+    shape: ShapeKind
+    sets: tuple[Block, ...] = ()
+    pair: Tile | None = None
+    pairs: tuple[Tile, ...] = ()
+    knitted: tuple[Tile, ...] = ()
+
+
+KNITTED_SETS: Final = tuple(
+    tuple(sorted(suit * 9 + rank for suit, start in enumerate(order) for rank in (start, start + 3, start + 6)))
+    for order in permutations(range(3))
+)
+"""The six knitted sets: 147 in one suit, 258 in another, 369 in the third."""
+
+_SUIT_STARTS: Final = (0, 9, 18)
+
+
+def block_of_meld(meld: Meld) -> Block:
+    if meld.kind is MeldKind.CHI:
+        return Block(SetKind.SHUNTSU, meld.first, called=True, open=True)
+    if meld.kind is MeldKind.PON:
+        return Block(SetKind.KOUTSU, meld.first, called=True, open=True)
+    return Block(SetKind.KANTSU, meld.first, called=True, open=meld.is_open)
+
+
+def splits_regular(counts: Sequence[int]) -> bool:
+    """Whether concealed counts split into sets and exactly one pair."""
+    pair_suits = 0
+    for start in _SUIT_STARTS:
+        state = number_suit_state(pack(counts, start, 9))
+        size = sum(counts[start : start + 9])
+        if size % 3 == 2:
+            if not state & WITH_PAIR:
+                return False
+            pair_suits += 1
+        elif not state & MELDS_ONLY:
+            return False
+    size = sum(counts[EAST:])
+    state = honour_suit_state(pack(counts, EAST, 7))
+    if size % 3 == 2:
+        if not state & WITH_PAIR:
+            return False
+        pair_suits += 1
+    elif not state & MELDS_ONLY:
+        return False
+    return pair_suits == 1
+
+
+def is_seven_pairs(counts: Sequence[int], rules: Rules) -> bool:
+    """Fourteen concealed tiles as seven pairs; riichi wants seven different
+    kinds, MCR lets four of a kind count as two pairs."""
+    if sum(counts) != 14 or any(count % 2 for count in counts):
+        return False
+    return rules is Rules.MCR or all(count in (0, 2) for count in counts)
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    return (
+        sum(counts) == 14
+        and all(counts[tile] >= 1 for tile in TERMINALS_AND_HONOURS)
+        and sum(counts[tile] for tile in TERMINALS_AND_HONOURS) == 14
+    )
+
+
+def _knitted_set_within(counts: Sequence[int]) -> tuple[Tile, ...] | None:
+    for knitted in KNITTED_SETS:
+        if all(counts[tile] >= 1 for tile in knitted):
+            return knitted
+    return None
+
+
+def _honours_and_knitted(counts: Sequence[int]) -> Decomposition | None:
+    """全不靠 / 七星不靠: 14 different tiles, each an honour or in one knitted set."""
+    if sum(counts) != 14 or any(count > 1 for count in counts):
+        return None
+    numbers = {tile for tile in range(EAST) if counts[tile]}
+    for knitted in KNITTED_SETS:
+        if numbers <= set(knitted):
+            honours = sum(counts[tile] for tile in HONOURS)
+            shape = ShapeKind.SEVEN_HONOURS_AND_KNITTED if honours == 7 else ShapeKind.HONOURS_AND_KNITTED
+            return Decomposition(shape, knitted=tuple(tile for tile in range(TILE_KINDS) if counts[tile]))
+    return None
+
+
+def _sets_of(counts: list[int], start: int = 0) -> Iterator[list[Block]]:
+    """Every split of counts into concealed sets, each multiset once.
+
+    All copies of the lowest tile left must be used now: either every copy
+    starts a run, or three make a triplet and the rest start runs.  Choosing
+    the number of runs, not the order of picks, is what keeps a reading such
+    as 333+345 from being found twice.
+    """
+    while start < TILE_KINDS and counts[start] == 0:
+        start += 1
+    if start == TILE_KINDS:
+        yield []
+        return
+    here = counts[start]
+    options = [(True, here - 3)] if here >= 3 else []
+    options.append((False, here))
+    for triplet, runs in options:
+        if runs and (start >= EAST or start % 9 > 6 or counts[start + 1] < runs or counts[start + 2] < runs):
+            continue
+        counts[start] = 0
+        if runs:
+            counts[start + 1] -= runs
+            counts[start + 2] -= runs
+        taken = [Block(SetKind.KOUTSU, start)] if triplet else []
+        taken += [Block(SetKind.SHUNTSU, start)] * runs
+        for rest in _sets_of(counts, start + 1):
+            yield taken + rest
+        counts[start] = here
+        if runs:
+            counts[start + 1] += runs
+            counts[start + 2] += runs
+
+
+def _regular(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
+    for pair in range(TILE_KINDS):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            for sets in _sets_of(counts):
+                yield Decomposition(ShapeKind.REGULAR, sets=called + tuple(sets), pair=pair)
+            counts[pair] += 2
+
+
+def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decomposition]:
+    """Every reading of a complete hand under `rules`; empty if it is not one."""
+    if hand.tile_count != 14:
+        return []
+    counts = hand.concealed_counts()
+    called = tuple(block_of_meld(meld) for meld in hand.melds)
+    found: list[Decomposition] = []
+    if splits_regular(counts):
+        found.extend(_regular(counts, called))
+    if not hand.melds:
+        if is_seven_pairs(counts, rules):
+            pairs = tuple(tile for tile in range(TILE_KINDS) for _ in range(counts[tile] // 2))
+            found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=pairs))
+        if is_thirteen_orphans(counts):
+            pair = next(tile for tile in TERMINALS_AND_HONOURS if counts[tile] == 2)
+            found.append(Decomposition(ShapeKind.THIRTEEN_ORPHANS, pair=pair))
+    if rules is Rules.MCR:
+        found.extend(_mcr_knitted(counts, called))
+    return found
+
+
+def _mcr_knitted(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
+    if not called:
+        special = _honours_and_knitted(counts)
+        if special is not None:
+            yield special
+    if len(called) > 1:
+        return
+    knitted = _knitted_set_within(counts)
+    if knitted is None:
+        return
+    for tile in knitted:
+        counts[tile] -= 1
+    if splits_regular(counts):
+        for rest in _regular(counts, called):
+            yield Decomposition(ShapeKind.KNITTED_STRAIGHT, sets=rest.sets, pair=rest.pair, knitted=knitted)
+    for tile in knitted:
+        counts[tile] += 1
+
+
+def is_complete(hand: Hand, rules: Rules = Rules.RIICHI) -> bool:
+    """Whether a 14-tile hand is a winning shape under `rules`."""
+    if hand.tile_count != 14:
+        return False
+    return is_complete_counts(hand.concealed_counts(), not hand.melds, len(hand.melds), rules)
+
+
+def is_complete_counts(counts: list[int], closed: bool, meld_count: int, rules: Rules) -> bool:
+    """`is_complete` on a concealed count array: the fast path that waits use."""
+    if splits_regular(counts):
+        return True
+    if closed and (is_seven_pairs(counts, rules) or is_thirteen_orphans(counts)):
+        return True
+    if rules is Rules.MCR:
+        if closed and _honours_and_knitted(counts) is not None:
+            return True
+        if meld_count <= 1:
+            knitted = _knitted_set_within(counts)
+            if knitted is not None:
+                rest = list(counts)
+                for tile in knitted:
+                    rest[tile] -= 1
+                return splits_regular(rest)
+    return False

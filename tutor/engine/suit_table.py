@@ -1,0 +1,92 @@
+"""Whether the tiles of one suit can be split into sets, with or without a pair.
+
+A hand is complete exactly when every suit splits on its own, so the question
+is asked once per suit and the answer is memoised by the suit's count vector
+packed into a base-5 integer.  There are fewer than 2 million such vectors and
+real hands touch a few thousand, so the cache stays small; this is what makes
+checking all 34 candidate tiles of a wait cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+MELDS_ONLY: Final = 1
+"""Bit set when the suit splits into sets alone."""
+WITH_PAIR: Final = 2
+"""Bit set when the suit splits into sets and exactly one pair."""
+
+PLACE: Final = tuple(5**i for i in range(9))
+"""The base-5 place value of each rank, for packing a suit's counts."""
+
+_number_cache: dict[int, int] = {}
+_honour_cache: dict[int, int] = {}
+
+
+def pack(counts: Sequence[int], start: int, length: int) -> int:
+    """The count vector counts[start:start+length] as a base-5 integer."""
+    key = 0
+    for offset in range(length - 1, -1, -1):
+        key = key * 5 + counts[start + offset]
+    return key
+
+
+def _unpack(key: int, length: int) -> list[int]:
+    counts = []
+    for _ in range(length):
+        counts.append(key % 5)
+        key //= 5
+    return counts
+
+
+def _splits_into_sets(counts: list[int]) -> bool:
+    """Runs and triplets only.  For the lowest rank left, three identical runs
+    are the same tiles as three triplets, so taking `count % 3` runs and the
+    rest as triplets loses no split: one pass decides."""
+    c = counts[:]
+    for rank in range(9):
+        runs = c[rank] % 3
+        if runs:
+            if rank > 6 or c[rank + 1] < runs or c[rank + 2] < runs:
+                return False
+            c[rank + 1] -= runs
+            c[rank + 2] -= runs
+    return True
+
+
+def number_suit_state(key: int) -> int:
+    """MELDS_ONLY and WITH_PAIR bits for a number suit packed by `pack`."""
+    state = _number_cache.get(key)
+    if state is None:
+        counts = _unpack(key, 9)
+        total = sum(counts)
+        state = 0
+        if total % 3 == 0 and _splits_into_sets(counts):
+            state |= MELDS_ONLY
+        if total % 3 == 2:
+            for rank in range(9):
+                if counts[rank] >= 2:
+                    counts[rank] -= 2
+                    found = _splits_into_sets(counts)
+                    counts[rank] += 2
+                    if found:
+                        state |= WITH_PAIR
+                        break
+        _number_cache[key] = state
+    return state
+
+
+def honour_suit_state(key: int) -> int:
+    """MELDS_ONLY and WITH_PAIR bits for the seven honours packed by `pack`.
+    Honours make no runs: every kind must be 0 or 3, and one may be 2."""
+    state = _honour_cache.get(key)
+    if state is None:
+        counts = _unpack(key, 7)
+        pairs = counts.count(2)
+        if all(count in (0, 2, 3) for count in counts):
+            state = MELDS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else 0
+        else:
+            state = 0
+        _honour_cache[key] = state
+    return state

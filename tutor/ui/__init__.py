@@ -1,0 +1,1 @@
+"""The Textual app: screens, widgets, styles.  The only layer that imports Textual."""
