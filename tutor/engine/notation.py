@@ -50,8 +50,11 @@ class NotationError(ValueError):
         self.column = column
         self.problem = problem
         self.expected = expected
-        where = f" at column {column}" if column else ""
-        super().__init__(f"{problem}: {fragment!r}{where} of {source!r}; expected {expected}")
+        if column:
+            message = f"{problem}: {fragment!r} at column {column} of {source!r}; expected {expected}"
+        else:
+            message = f"{problem}: {source!r}; expected {expected}"
+        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,13 @@ class _Reader:
             elif char.isalpha():
                 raise self.fail(
                     char, self.pos, "suit letter with no digits before it", "digits such as 123 before the suit letter"
+                )
+            elif char.isspace():
+                raise self.fail(
+                    text[start : self.pos],
+                    start,
+                    f"unclosed {opener}",
+                    f"{closer!r} to close the meld before the space at column {self.pos + 1}",
                 )
             else:
                 raise self.fail(
@@ -227,8 +237,8 @@ def parse_hand(source: str, sizes: Sequence[int] | None = HAND_SIZES) -> Hand:
     runs, melds = _read(source)
     _check_copies(source, runs, melds)
     if len(melds) > MAX_MELDS:
-        _, column = melds[MAX_MELDS]
-        raise NotationError(source, source[column:].split()[0], column + 1, "a fifth meld", "at most four melds")
+        meld, column = melds[MAX_MELDS]
+        raise NotationError(source, format_meld(meld), column + 1, "a fifth meld", "at most four melds")
     concealed = tuple(sorted(tile for run in runs for tile in run.tiles))
     flowers = tuple(sorted(flower for run in runs for flower in run.flowers))
     hand = Hand(concealed, tuple(meld for meld, _ in melds), flowers)

@@ -90,3 +90,21 @@ def honour_suit_state(key: int) -> int:
             state = 0
         _honour_cache[key] = state
     return state
+
+
+_completing_cache: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def completing_ranks(key: int, honour: bool) -> tuple[int, ...]:
+    """The ranks whose tile, added to this suit, leaves it splitting as a
+    hand needs: into sets and a pair when the suit now holds 3n+1 tiles, into
+    sets alone when it holds 3n+2.  A rank already held four times is left out."""
+    cached = _completing_cache.get((key, honour))
+    if cached is None:
+        length = 7 if honour else 9
+        counts = _unpack(key, length)
+        wanted = WITH_PAIR if sum(counts) % 3 == 1 else MELDS_ONLY
+        lookup = honour_suit_state if honour else number_suit_state
+        cached = tuple(rank for rank in range(length) if counts[rank] < 4 and lookup(key + PLACE[rank]) & wanted)
+        _completing_cache[(key, honour)] = cached
+    return cached

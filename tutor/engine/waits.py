@@ -19,8 +19,15 @@ from tutor.engine.shapes import (
     decompositions,
     is_complete_counts,
 )
-from tutor.engine.suit_table import MELDS_ONLY, PLACE, WITH_PAIR, honour_suit_state, number_suit_state, pack
-from tutor.engine.tiles import COPIES, EAST, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+from tutor.engine.suit_table import (
+    MELDS_ONLY,
+    PLACE,
+    WITH_PAIR,
+    completing_ranks,
+    honour_suit_state,
+    number_suit_state,
+)
+from tutor.engine.tiles import COPIES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
 class WaitKind(Enum):
@@ -60,37 +67,53 @@ class DiscardWaits:
     waits: tuple[Wait, ...]
 
 
-_SUIT_BASES = (0, 9, 18, EAST)
-_SUIT_LENGTHS = (9, 9, 9, 7)
+_SUIT_OF = tuple(tile // 9 for tile in range(TILE_KINDS))
+_PLACE_OF = tuple(PLACE[tile % 9] for tile in range(TILE_KINDS))
 
 
-def _fits(state: int, size: int) -> bool:
-    """A suit with `size` tiles and table `state` takes its part of a hand."""
-    if size % 3 == 0:
-        return bool(state & MELDS_ONLY)
-    return size % 3 == 2 and bool(state & WITH_PAIR)
+def _suit_keys(concealed: tuple[Tile, ...]) -> tuple[list[int], list[int]]:
+    """Each suit's packed count vector and size, from the tiles directly
+    (cheaper than packing a 34-long count array)."""
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
+    for tile in concealed:
+        suit = _SUIT_OF[tile]
+        keys[suit] += _PLACE_OF[tile]
+        sizes[suit] += 1
+    return keys, sizes
 
 
-def _regular_winners(counts: list[int], held: list[int]) -> list[Tile]:
-    """Tiles completing four sets and a pair.  Adding a tile changes one suit
-    only, so the other three suits are looked up once, not once a tile."""
-    keys = [pack(counts, base, length) for base, length in zip(_SUIT_BASES, _SUIT_LENGTHS, strict=True)]
-    sizes = [sum(counts[base : base + length]) for base, length in zip(_SUIT_BASES, _SUIT_LENGTHS, strict=True)]
-    states = [number_suit_state(key) for key in keys[:3]] + [honour_suit_state(keys[3])]
+def _suit_state(suit: int, key: int) -> int:
+    return honour_suit_state(key) if suit == 3 else number_suit_state(key)
+
+
+def _regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
+    """Tiles completing four sets and a pair, in tile order.
+
+    With 3n+1 concealed tiles, either one suit holds 3n+1 and takes the
+    winning tile (becoming sets and a pair), or two suits hold 3n+2 and one
+    of them takes it (becoming sets alone) while the other keeps the pair.
+    Every other suit must split into sets alone.  So each hand needs only a
+    few table lookups, whatever its waits.
+    """
+    ones = [suit for suit in range(4) if sizes[suit] % 3 == 1]
+    twos = [suit for suit in range(4) if sizes[suit] % 3 == 2]
+    plans: list[tuple[int, int | None]]
+    if len(ones) == 1 and not twos:
+        plans = [(ones[0], None)]
+    elif len(twos) == 2 and not ones:
+        plans = [(twos[0], twos[1]), (twos[1], twos[0])]
+    else:
+        return []
     winners: list[Tile] = []
-    for suit in range(4):
-        others = [other for other in range(4) if other != suit]
-        if not all(_fits(states[o], sizes[o]) for o in others):
+    for target, pair_suit in plans:
+        if pair_suit is not None and not _suit_state(pair_suit, keys[pair_suit]) & WITH_PAIR:
             continue
-        pairs_elsewhere = sum(1 for o in others if sizes[o] % 3 == 2)
-        new_size = sizes[suit] + 1
-        if pairs_elsewhere + (new_size % 3 == 2) != 1 or new_size % 3 == 1:
-            continue
-        lookup = honour_suit_state if suit == 3 else number_suit_state
-        base = _SUIT_BASES[suit]
-        for rank in range(_SUIT_LENGTHS[suit]):
-            if held[base + rank] < COPIES and _fits(lookup(keys[suit] + PLACE[rank]), new_size):
-                winners.append(base + rank)
+        rest = [suit for suit in range(4) if suit not in (target, pair_suit) and sizes[suit]]
+        if all(_suit_state(suit, keys[suit]) & MELDS_ONLY for suit in rest):
+            base = 9 * target
+            winners += [base + rank for rank in completing_ranks(keys[target], target == 3)]
+    winners.sort()
     return winners
 
 
@@ -121,24 +144,56 @@ def winning_tiles(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Tile]:
     already holds four times (melds counted) cannot be drawn, so it is no wait."""
     if hand.tile_count != 13:
         raise ValueError(f"a waiting hand has 13 tiles, not {hand.tile_count}")
-    counts = hand.concealed_counts()
-    held = hand.all_counts() if hand.melds else counts
-    found = set(_regular_winners(counts, held))
-    if not hand.melds:
-        pair_tile = _seven_pairs_winner(counts, rules)
-        if pair_tile is not None and held[pair_tile] < COPIES:
-            found.add(pair_tile)
-        found.update(tile for tile in _thirteen_orphans_winners(counts) if held[tile] < COPIES)
+    keys, sizes = _suit_keys(hand.concealed)
+    found = _regular_winners(keys, sizes)
+    if hand.melds:
+        # The table sees the concealed tiles only; a kan or pon may hold the rest.
+        held = hand.all_counts()
+        found = [tile for tile in found if held[tile] < COPIES]
+    else:
+        extra = _special_winners(hand.concealed, rules)
+        if extra:
+            found = sorted(set(found).union(extra))
     if rules is Rules.MCR and len(hand.melds) <= 1:
-        # The knitted shapes are rare and irregular: test each tile directly.
-        closed = not hand.melds
-        for tile in range(TILE_KINDS):
-            if tile not in found and held[tile] < COPIES:
-                counts[tile] += 1
-                if is_complete_counts(counts, closed, len(hand.melds), rules):
-                    found.add(tile)
-                counts[tile] -= 1
-    return sorted(found)
+        found = sorted([*found, *_knitted_winners(hand, found, rules)])
+    return found
+
+
+def _knitted_winners(hand: Hand, found: list[Tile], rules: Rules) -> list[Tile]:
+    """MCR's knitted shapes are rare and irregular: test each tile directly."""
+    counts = hand.concealed_counts()
+    held = hand.all_counts()
+    closed = not hand.melds
+    extra = []
+    for tile in range(TILE_KINDS):
+        if held[tile] < COPIES and tile not in found:
+            counts[tile] += 1
+            if is_complete_counts(counts, closed, len(hand.melds), rules):
+                extra.append(tile)
+            counts[tile] -= 1
+    return extra
+
+
+def _special_winners(concealed: tuple[Tile, ...], rules: Rules) -> list[Tile]:
+    """Winning tiles of seven pairs and thirteen orphans for a closed hand.
+    The number of different tiles rules most hands out before any counting:
+    riichi's seven pairs waits with exactly seven kinds, MCR's with at most
+    seven, thirteen orphans with twelve or thirteen."""
+    kinds = len(set(concealed))
+    seven_pairs = kinds == 7 or (kinds < 7 and rules is Rules.MCR)
+    if not seven_pairs and kinds < 12:
+        return []
+    counts = [0] * TILE_KINDS
+    for tile in concealed:
+        counts[tile] += 1
+    found: list[Tile] = []
+    if seven_pairs:
+        pair_tile = _seven_pairs_winner(counts, rules)
+        if pair_tile is not None and counts[pair_tile] < COPIES:
+            found.append(pair_tile)
+    if kinds >= 12:
+        found += _thirteen_orphans_winners(counts)
+    return found
 
 
 def wait_kinds_in(decomposition: Decomposition, tile: Tile) -> set[WaitKind]:

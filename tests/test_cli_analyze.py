@@ -1,0 +1,122 @@
+"""`tutor analyze`: the JSON contract of design brief section 4, human output,
+batch mode, and no traceback for any input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.test_notation import MALFORMED
+from tutor.cli import main
+from tutor.commands.analyze import analysis_json, analyze_request
+from tutor.commands.batch import run_batch
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+class TestJson:
+    """The keys and values the brief promises."""
+
+    def test_waiting_hand(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "analyze", "234m456s5s [777p] [777z]", "--json")
+        data = json.loads(out)
+        assert code == 0
+        assert data["tiles"] == 13
+        assert data["complete"] is False and data["tenpai"] is True
+        assert data["waits"] == [{"tile": "5s", "kinds": ["kanchan", "tanki"]}]
+        assert data["decompositions"] == []
+
+    def test_complete_hand(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "analyze", "234m456s55s", "[777p]", "[777z]", "--json")
+        data = json.loads(out)
+        assert code == 0 and data["tiles"] == 14 and data["complete"] is True
+        [reading] = data["decompositions"]
+        assert reading["shape"] == "regular" and reading["pair"] == "5s"
+        assert [s["tiles"] for s in reading["sets"]] == ["[777p]", "[777z]", "234m", "456s"]
+        assert {
+            "discard": "2m",
+            "waits": [{"tile": "2m", "kinds": ["ryanmen"]}, {"tile": "5m", "kinds": ["ryanmen"]}],
+        } in data["discards"]
+
+    def test_mcr_rules(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "147m258p369s123p1z", "--rules", "mcr", "--json")
+        assert json.loads(out)["waits"] == [{"tile": "1z", "kinds": ["tanki"]}]
+
+    def test_refusal_is_json_with_exit_1(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "analyze", "123x", "--json")
+        assert code == 1
+        assert json.loads(out) == {"error": "unknown suit letter: 'x' at column 4 of '123x'; expected m, p, s or z"}
+
+
+class TestHumanOutput:
+    def test_shows_hand_waits_and_readings(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "analyze", "3334555m456s789s")
+        assert code == 0
+        assert "Tenpai:   yes, waiting on 5 tiles" in out
+        assert "3m  ryanmen, shanpon" in out
+        assert "+4m  333m 555m 456s 789s 44m" in out
+
+    def test_not_tenpai(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "1111m456p789s123s")
+        assert "Tenpai:   no" in out
+
+    @pytest.mark.parametrize(("text", "message"), MALFORMED, ids=[t or "empty" for t, _ in MALFORMED])
+    def test_every_malformed_input_is_one_line(
+        self, capsys: pytest.CaptureFixture[str], text: str, message: str
+    ) -> None:
+        code, out, err = run_cli(capsys, "analyze", text)
+        assert code == 1
+        assert err == f"tutor analyze: {message}\n"
+        assert out == ""
+
+    def test_no_hand_at_all(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, err = run_cli(capsys, "analyze")
+        assert (code, out) == (2, "")
+        assert err.startswith("tutor analyze: no hand given")
+
+
+class TestBatch:
+    """One JSON request a line in, one result a line out, errors in place."""
+
+    def test_in_order_with_errors_in_place(self) -> None:
+        lines = [
+            json.dumps({"hand": "13m456p789s123s55z"}),
+            "not json",
+            json.dumps({"hand": "123x"}),
+            json.dumps({"hand": "147m258p369s123p1z", "rules": "mcr"}),
+            json.dumps({"rules": "riichi"}),
+            json.dumps(["a list"]),
+            json.dumps({"hand": "13m456p789s123s55z", "rules": "hk"}),
+        ]
+        sink = io.StringIO()
+        errors = run_batch(io.StringIO("\n".join(lines) + "\n"), sink, lambda r: analysis_json(analyze_request(r)))
+        results = [json.loads(line) for line in sink.getvalue().splitlines()]
+        assert len(results) == len(lines)
+        assert errors == 5
+        assert results[0]["waits"] == [{"tile": "2m", "kinds": ["kanchan"]}]
+        assert results[1]["error"].startswith("line 2: not JSON")
+        assert results[2]["error"].startswith("line 3: unknown suit letter")
+        assert results[3]["waits"] == [{"tile": "1z", "kinds": ["tanki"]}]
+        assert results[4] == {"error": "line 5: the request has no 'hand' string"}
+        assert results[5] == {"error": "line 6: a request is a JSON object"}
+        assert "unknown rules 'hk'" in results[6]["error"]
+
+
+def test_installed_command_runs_batch_end_to_end() -> None:
+    request = json.dumps({"hand": "1112345678999m"}) + "\n{bad\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "analyze", "--batch"], input=request, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert len(first["waits"]) == 9
+    assert "error" in second
+    assert "Traceback" not in done.stderr
