@@ -16,7 +16,7 @@ from typing import Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.rules import Rules
-from tutor.engine.suit_table import MELDS_ONLY, WITH_PAIR, honour_suit_state, number_suit_state, pack
+from tutor.engine.suit_table import MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
 from tutor.engine.tiles import EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
@@ -96,8 +96,6 @@ KNITTED_SETS: Final = tuple(
 )
 """The six knitted sets: 147 in one suit, 258 in another, 369 in the third."""
 
-_SUIT_STARTS: Final = (0, 9, 18)
-
 
 def block_of_meld(meld: Meld) -> Block:
     if meld.kind is MeldKind.CHI:
@@ -110,23 +108,15 @@ def block_of_meld(meld: Meld) -> Block:
 def splits_regular(counts: Sequence[int]) -> bool:
     """Whether concealed counts split into sets and exactly one pair."""
     pair_suits = 0
-    for start in _SUIT_STARTS:
-        state = number_suit_state(pack(counts, start, 9))
-        size = sum(counts[start : start + 9])
+    for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)):
+        state = suit_state(suit, pack(counts, start, length))
+        size = sum(counts[start : start + length])
         if size % 3 == 2:
             if not state & WITH_PAIR:
                 return False
             pair_suits += 1
         elif not state & MELDS_ONLY:
             return False
-    size = sum(counts[EAST:])
-    state = honour_suit_state(pack(counts, EAST, 7))
-    if size % 3 == 2:
-        if not state & WITH_PAIR:
-            return False
-        pair_suits += 1
-    elif not state & MELDS_ONLY:
-        return False
     return pair_suits == 1
 
 

@@ -108,3 +108,13 @@ def completing_ranks(key: int, honour: bool) -> tuple[int, ...]:
         cached = tuple(rank for rank in range(length) if counts[rank] < 4 and lookup(key + PLACE[rank]) & wanted)
         _completing_cache[(key, honour)] = cached
     return cached
+
+
+SUIT_STARTS: Final = (0, 9, 18, 27)
+SUIT_LENGTHS: Final = (9, 9, 9, 7)
+HONOUR_SUIT: Final = 3
+
+
+def suit_state(suit: int, key: int) -> int:
+    """The table bits of suit 0-3 (m, p, s, honours) packed as `key`."""
+    return honour_suit_state(key) if suit == HONOUR_SUIT else number_suit_state(key)

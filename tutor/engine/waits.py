@@ -24,8 +24,7 @@ from tutor.engine.suit_table import (
     PLACE,
     WITH_PAIR,
     completing_ranks,
-    honour_suit_state,
-    number_suit_state,
+    suit_state,
 )
 from tutor.engine.tiles import COPIES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
@@ -83,10 +82,6 @@ def _suit_keys(concealed: tuple[Tile, ...]) -> tuple[list[int], list[int]]:
     return keys, sizes
 
 
-def _suit_state(suit: int, key: int) -> int:
-    return honour_suit_state(key) if suit == 3 else number_suit_state(key)
-
-
 def _regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
     """Tiles completing four sets and a pair, in tile order.
 
@@ -107,10 +102,10 @@ def _regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
         return []
     winners: list[Tile] = []
     for target, pair_suit in plans:
-        if pair_suit is not None and not _suit_state(pair_suit, keys[pair_suit]) & WITH_PAIR:
+        if pair_suit is not None and not suit_state(pair_suit, keys[pair_suit]) & WITH_PAIR:
             continue
         rest = [suit for suit in range(4) if suit not in (target, pair_suit) and sizes[suit]]
-        if all(_suit_state(suit, keys[suit]) & MELDS_ONLY for suit in rest):
+        if all(suit_state(suit, keys[suit]) & MELDS_ONLY for suit in rest):
             base = 9 * target
             winners += [base + rank for rank in completing_ranks(keys[target], target == 3)]
     winners.sort()
