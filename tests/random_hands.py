@@ -43,7 +43,7 @@ def random_meld(rng: random.Random, pool: list[Tile]) -> Meld:
 def random_complete(rng: random.Random, pool: list[Tile] | None = None, max_melds: int = 4) -> Hand:
     """A regular complete hand (four sets and a pair), some sets called."""
     pool = pool or list(range(TILE_KINDS))
-    while True:
+    for _ in range(10_000):
         counts = [0] * TILE_KINDS
         melds: list[Meld] = []
         concealed: list[Tile] = []
@@ -63,6 +63,7 @@ def random_complete(rng: random.Random, pool: list[Tile] | None = None, max_meld
         pair = rng.choice(pool)
         if ok and _take(counts, [pair, pair]):
             return Hand(tuple(sorted([*concealed, pair, pair])), tuple(melds))
+    raise ValueError(f"no complete hand can be drawn from the pool {pool}")
 
 
 def random_seven_pairs(rng: random.Random) -> Hand:

@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
 from tutor.commands.errors import RequestError
+from tutor.commands.score import evaluate, refusal_json, score_json, score_text
+from tutor.commands.score_riichi import riichi_score_json
+from tutor.engine.riichi.score import Refusal
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -37,7 +40,91 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("--rules", choices=("riichi", "mcr"), default="riichi")
     analyze.add_argument("--json", action="store_true", help="print the result as JSON")
     analyze.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
+    score = commands.add_parser(
+        "score",
+        help="score a winning hand: fu line by line, yaku, han and points (riichi) or fans (MCR)",
+        description="Score a winning hand, e.g.  tutor score '234m456s55s [777p] [777z]' --win 4m --seat S",
+    )
+    score.add_argument("hand", nargs="*", help="the hand in notation, winning tile included")
+    score.add_argument("--win", help="the winning tile, e.g. 4m")
+    score.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron, on a discard)")
+    score.add_argument("--seat", default="E", help="seat wind E S W N (default E, the dealer)")
+    score.add_argument("--round", default="E", help="round wind E S W N (default E)")
+    score.add_argument("--rules", choices=("riichi", "mcr"), default="riichi")
+    score.add_argument(
+        "--flag",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a situation flag, repeatable or comma-separated: riichi double_riichi ippatsu rinshan chankan "
+        "haitei houtei tenhou chiihou renhou (riichi); last_tile kong wall_last (MCR)",
+    )
+    score.add_argument("--dora", default="", help="dora indicator tiles, e.g. 1m4p")
+    score.add_argument("--ura", default="", help="ura dora indicator tiles (counted with riichi)")
+    score.add_argument("--flowers", type=int, default=0, help="MCR flowers, 0 to 8")
+    score.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. kiriage=true"
+    )
+    score.add_argument("--json", action="store_true", help="print the result as JSON")
+    score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
     return parser
+
+
+def _option_value(text: str) -> object:
+    """Option values as JSON where they read as JSON (true, 4), else as text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals:
+            raise RequestError(f"--option {item!r}: expected NAME=VALUE, such as kiriage=true")
+        options[name.strip()] = _option_value(value.strip())
+    flags = [flag.strip() for item in args.flag for flag in item.split(",") if flag.strip()]
+    return {
+        "hand": " ".join(args.hand),
+        "win": args.win or "",
+        "tsumo": args.tsumo,
+        "seat": args.seat,
+        "round": args.round,
+        "rules": args.rules,
+        "flags": flags,
+        "dora": args.dora,
+        "ura": args.ura,
+        "flowers": args.flowers,
+        "options": options,
+    }
+
+
+def _score(args: argparse.Namespace) -> int:
+    if args.batch:
+        errors = run_batch(sys.stdin, sys.stdout, score_json)
+        return EXIT_REFUSED if errors else EXIT_OK
+    if not args.hand or not args.win:
+        example = "tutor score 123m456p789s11z234s --win 4s"
+        print(f"tutor score: give a hand and its winning tile, e.g. {example}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        score = evaluate(_score_request_from_args(args))
+    except RequestError as error:
+        return _refuse(args, {"error": str(error), "reason": "request"})
+    except Refusal as refusal:
+        return _refuse(args, refusal_json(refusal))
+    print(json.dumps(riichi_score_json(score), ensure_ascii=False) if args.json else score_text(score))
+    return EXIT_OK
+
+
+def _refuse(args: argparse.Namespace, answer: dict[str, str]) -> int:
+    if args.json:
+        print(json.dumps(answer, ensure_ascii=False))
+    else:
+        print(f"tutor score: {answer['error']}", file=sys.stderr)
+    return EXIT_REFUSED
 
 
 def _analyze(args: argparse.Namespace) -> int:
@@ -75,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "analyze":
             return _analyze(args)
+        if args.command == "score":
+            return _score(args)
         return _open_app(args)
     except KeyboardInterrupt:
         return 130

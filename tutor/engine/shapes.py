@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import permutations
+from itertools import permutations, product
 from typing import Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
@@ -189,13 +189,49 @@ def _sets_of(counts: list[int], start: int = 0) -> Iterator[list[Block]]:
             counts[start + 2] += runs
 
 
+SuitReading = tuple[Tile | None, tuple[Block, ...]]
+"""One split of a single suit: its pair (or None) and its sets."""
+
+_suit_readings_cache: dict[tuple[int, int], tuple[SuitReading, ...]] = {}
+
+
+def _suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
+    """Every split of one suit's tiles into sets, with a pair when the suit
+    holds 3n+2 tiles.  Memoised by the suit's packed counts: suits repeat
+    across hands far more than whole hands do, so most hands are put together
+    from splits already known."""
+    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
+    key = (suit, pack(counts, start, length))
+    cached = _suit_readings_cache.get(key)
+    if cached is not None:
+        return cached
+    own = [0] * TILE_KINDS
+    own[start : start + length] = counts[start : start + length]
+    found: list[SuitReading] = []
+    if sum(own) % 3 == 2:
+        for pair in range(start, start + length):
+            if own[pair] >= 2:
+                own[pair] -= 2
+                found.extend((pair, tuple(sets)) for sets in _sets_of(own, start))
+                own[pair] += 2
+    else:
+        found.extend((None, tuple(sets)) for sets in _sets_of(own, start))
+    result = tuple(found)
+    _suit_readings_cache[key] = result
+    return result
+
+
 def _regular(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
-    for pair in range(TILE_KINDS):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            for sets in _sets_of(counts):
-                yield Decomposition(ShapeKind.REGULAR, sets=called + tuple(sets), pair=pair)
-            counts[pair] += 2
+    """Four sets and a pair, put together from each suit's own splits."""
+    per_suit = []
+    for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)):
+        if any(counts[start : start + length]):
+            per_suit.append(_suit_readings(suit, counts))
+    for combination in product(*per_suit):
+        pairs = [pair for pair, _ in combination if pair is not None]
+        if len(pairs) == 1:
+            sets = called + tuple(block for _, blocks in combination for block in blocks)
+            yield Decomposition(ShapeKind.REGULAR, sets=sets, pair=pairs[0])
 
 
 def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decomposition]:
@@ -204,9 +240,7 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
         return []
     counts = hand.concealed_counts()
     called = tuple(block_of_meld(meld) for meld in hand.melds)
-    found: list[Decomposition] = []
-    if splits_regular(counts):
-        found.extend(_regular(counts, called))
+    found = list(_regular(counts, called))
     if not hand.melds:
         if is_seven_pairs(counts, rules):
             pairs = tuple(tile for tile in range(TILE_KINDS) for _ in range(counts[tile] // 2))

@@ -1,0 +1,116 @@
+"""`tutor score --rules riichi`: the JSON contract, the text, batch mode, refusals."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tests.test_notation import MALFORMED
+from tutor.cli import main
+from tutor.commands.batch import run_batch
+from tutor.commands.score import score_json
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+class TestJson:
+    """The keys design brief section 4 promises, with the brief's own example."""
+
+    def test_brief_example(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(
+            capsys, "score", "234m456s55s [777p] [777z]", "--win", "4m", "--seat", "S", "--round", "E", "--json"
+        )
+        data = json.loads(out)
+        assert code == 0
+        assert {"rules", "han", "fu", "fu_raw", "fu_items", "yaku", "yakuman", "dora", "points", "limit"} <= set(data)
+        assert (data["rules"], data["fu_raw"], data["fu"], data["han"]) == ("riichi", 26, 30, 1)
+        assert data["yaku"] == [{"id": "yakuhai_chun", "han": 1}]
+        assert data["points"]["total"] == 1000 and data["points"]["discarder"] == 1000
+        assert {"item": "open_terminal_triplet", "fu": 4, "tiles": "[777z]"} in data["fu_items"]
+        assert data["reading"]["wait"] == "ryanmen"
+        assert data["limit"] is None
+
+    def test_flags_dora_and_options(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(
+            capsys,
+            "score",
+            "123m456p789s11z234s",
+            "--win",
+            "4s",
+            "--flag",
+            "riichi,ippatsu",
+            "--tsumo",
+            "--dora",
+            "3s",
+            "--option",
+            "kiriage=true",
+            "--json",
+        )
+        data = json.loads(out)
+        assert code == 0
+        assert {y["id"] for y in data["yaku"]} == {"riichi", "ippatsu", "menzen_tsumo"}
+        assert data["dora"] == 1 and data["options"] == {"kiriage": True}
+        assert data["points"]["non_dealer"] is not None
+
+    def test_yakuman(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "score", "19m19p19s12345677z", "--win", "7z", "--json")
+        data = json.loads(out)
+        assert data["yakuman"] == [{"id": "kokushi_13", "multiplier": 1}]
+        assert data["limit"] == "yakuman" and data["points"]["total"] == 48000
+
+    def test_no_yaku_is_an_error_with_reason_and_exit_1(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "score", "123m456p789s11z [234s]", "--win", "1z", "--json")
+        assert code == 1
+        data = json.loads(out)
+        assert data["reason"] == "no_yaku" and "no yaku" in data["error"]
+
+
+class TestText:
+    def test_shows_reading_fu_lines_yaku_and_payment(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "score", "123m456p999p333s55z", "--win", "2m", "--tsumo", "--seat", "S")
+        assert code == 0
+        assert "Reading: 123m 456p 999p 333s 55z   (kanchan wait" in out
+        assert "closed_terminal_triplet" in out and "total                                38 -> rounded up to 40" in out
+        assert "from the dealer" in out
+
+    def test_unknown_flag(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, _, err = run_cli(capsys, "score", "123m456p789s11z234s", "--win", "4s", "--flag", "tenpai")
+        assert code == 1 and err.startswith("tutor score: unknown riichi flag 'tenpai'")
+
+    def test_missing_win(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, _, err = run_cli(capsys, "score", "123m456p789s11z234s")
+        assert code == 2 and "winning tile" in err
+
+    @pytest.mark.parametrize(("text", "message"), MALFORMED[:12], ids=[t or "empty" for t, _ in MALFORMED[:12]])
+    def test_malformed_hand_is_one_line(self, capsys: pytest.CaptureFixture[str], text: str, message: str) -> None:
+        code, out, err = run_cli(capsys, "score", text, "--win", "1m")
+        assert code == 1 and out == ""
+        assert err == f"tutor score: {message}\n"
+
+
+def test_batch_answers_every_line_in_order() -> None:
+    requests = [
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "seat": "S"},
+        {"hand": "123m456p789s11z [234s]", "win": "1z"},
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "seat": "X"},
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "options": {"akadora": True}},
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "flowers": 2},
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "colour": "red"},
+    ]
+    sink = io.StringIO()
+    errors = run_batch(io.StringIO("".join(json.dumps(r) + "\n" for r in requests)), sink, score_json)
+    results = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert len(results) == len(requests)
+    assert results[0]["fu"] == 30
+    assert results[1]["reason"] == "no_yaku"
+    assert "unknown wind 'X'" in results[2]["error"]
+    assert "unknown riichi option 'akadora'" in results[3]["error"]
+    assert "flowers are an MCR rule" in results[4]["error"]
+    assert "unknown request key 'colour'" in results[5]["error"]
+    assert errors == 4

@@ -1,0 +1,107 @@
+"""Properties every riichi score must have, on hands hypothesis builds."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from tests.random_wins import random_context, random_winning_hand
+from tutor.engine.hand import Hand
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import Refusal, RiichiScore, score_riichi
+from tutor.engine.shapes import ShapeKind
+
+
+@st.composite
+def winning_hands(draw: st.DrawFn) -> tuple[Hand, WinContext]:
+    """A winning hand and how it was won, from the seeded differential mix."""
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
+    hand = random_winning_hand(rng)
+    return hand, random_context(rng, hand)
+
+
+wins = winning_hands()
+
+
+def score_or_none(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore | None:
+    try:
+        return score_riichi(hand, context, rules)
+    except Refusal:
+        return None
+
+
+@given(wins)
+def test_fu_is_25_or_a_multiple_of_10_and_at_least_20(win: tuple[Hand, WinContext]) -> None:
+    score = score_or_none(*win)
+    assume(score is not None)
+    assert score is not None
+    assert score.fu.fu == 25 or (score.fu.fu % 10 == 0 and score.fu.fu >= 20)
+    assert score.fu.raw == sum(line.fu for line in score.fu.lines)
+    assert score.fu.fu >= score.fu.raw
+
+
+@given(wins)
+def test_closed_ron_has_at_least_30_fu(win: tuple[Hand, WinContext]) -> None:
+    hand, context = win
+    assume(hand.is_closed and not context.tsumo)
+    score = score_or_none(hand, context)
+    assume(score is not None and score.reading.decomposition.shape is not ShapeKind.SEVEN_PAIRS)
+    assert score is not None
+    assert score.fu.fu >= 30
+
+
+@given(wins, st.sampled_from(["riichi", "dora", "haitei_or_houtei", "ippatsu"]))
+def test_points_never_fall_when_a_yaku_is_added(win: tuple[Hand, WinContext], extra: str) -> None:
+    hand, context = win
+    flags = set(context.flags)
+    if extra == "riichi":
+        assume(hand.is_closed and not context.riichi and not flags & {Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
+        flags.add(Flag.RIICHI)
+    elif extra == "ippatsu":
+        assume(context.riichi and Flag.IPPATSU not in flags)
+        flags.add(Flag.IPPATSU)
+    elif extra == "haitei_or_houtei":
+        assume(
+            not flags & {Flag.HAITEI, Flag.HOUTEI, Flag.RINSHAN, Flag.CHANKAN, Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU}
+        )
+        flags.add(Flag.HAITEI if context.tsumo else Flag.HOUTEI)
+    before = score_or_none(hand, context)
+    if extra == "dora":
+        more = WinContext(
+            context.win_tile,
+            context.tsumo,
+            context.seat,
+            context.round,
+            context.flags,
+            (*context.dora_indicators, hand.concealed[0]),
+            context.ura_indicators,
+        )
+    else:
+        more = WinContext(
+            context.win_tile,
+            context.tsumo,
+            context.seat,
+            context.round,
+            frozenset(flags),
+            context.dora_indicators,
+            context.ura_indicators,
+        )
+    after = score_or_none(hand, more)
+    assume(before is not None)
+    assert before is not None and after is not None
+    assert after.points.total >= before.points.total
+    assert after.han >= before.han or after.yakuman
+
+
+@given(wins)
+def test_yakuman_replace_regular_yaku(win: tuple[Hand, WinContext]) -> None:
+    score = score_or_none(*win)
+    assume(score is not None)
+    assert score is not None
+    if score.yakuman:
+        assert score.yaku == () and score.han == 0 and score.points.base >= 8000
+    else:
+        assert score.yaku and score.han >= 1

@@ -1,0 +1,95 @@
+"""Reading a score request (a JSON object or the equivalent flags) into
+engine values, with one clear message for anything wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.commands.errors import RequestError
+from tutor.engine.hand import Hand
+from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import Tile, wind_tile
+
+JsonObject = dict[str, Any]
+
+REQUEST_KEYS = ("hand", "win", "tsumo", "seat", "round", "rules", "flags", "dora", "ura", "flowers", "options")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    hand: Hand
+    win: Tile
+    tsumo: bool
+    seat: Tile
+    round: Tile
+    rules: Rules
+    flags: tuple[str, ...]
+    dora: tuple[Tile, ...]
+    ura: tuple[Tile, ...]
+    flowers: int
+    options: JsonObject
+
+
+def _string(request: JsonObject, key: str, default: str | None = None) -> str:
+    value = request.get(key, default)
+    if not isinstance(value, str):
+        raise RequestError(f"'{key}' must be a string" if key in request else f"the request has no '{key}'")
+    return value
+
+
+def _tiles(request: JsonObject, key: str) -> tuple[Tile, ...]:
+    text = _string(request, key, "")
+    if not text.strip():
+        return ()
+    try:
+        return parse_tiles(text)
+    except NotationError as error:
+        raise RequestError(f"{key}: {error}") from None
+
+
+def _wind(request: JsonObject, key: str) -> Tile:
+    try:
+        return wind_tile(_string(request, key, "E"))
+    except ValueError as error:
+        raise RequestError(f"{key}: {error}") from None
+
+
+def read_score_request(request: JsonObject) -> ScoreRequest:
+    unknown = sorted(set(request) - set(REQUEST_KEYS))
+    if unknown:
+        raise RequestError(f"unknown request key {unknown[0]!r}; expected {', '.join(REQUEST_KEYS)}")
+    try:
+        hand = parse_hand(_string(request, "hand"))
+        win = parse_tile(_string(request, "win"))
+    except NotationError as error:
+        raise RequestError(str(error)) from None
+    rules_name = request.get("rules", Rules.RIICHI.value)
+    if rules_name not in {rules.value for rules in Rules}:
+        raise RequestError(f"unknown rules {rules_name!r}; expected 'riichi' or 'mcr'")
+    tsumo = request.get("tsumo", False)
+    if not isinstance(tsumo, bool):
+        raise RequestError("'tsumo' must be true or false")
+    flags = request.get("flags", [])
+    if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
+        raise RequestError("'flags' must be a list of names")
+    flowers = request.get("flowers", 0)
+    if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
+        raise RequestError("'flowers' must be a whole number from 0 to 8")
+    options = request.get("options", {})
+    if not isinstance(options, dict):
+        raise RequestError("'options' must be an object of option names and values")
+    return ScoreRequest(
+        hand=hand,
+        win=win,
+        tsumo=tsumo,
+        seat=_wind(request, "seat"),
+        round=_wind(request, "round"),
+        rules=Rules(rules_name),
+        flags=tuple(flags),
+        dora=_tiles(request, "dora"),
+        ura=_tiles(request, "ura"),
+        flowers=flowers,
+        options=options,
+    )

@@ -1,0 +1,43 @@
+"""`tutor score`: one request in, one score out, for either rule family.
+
+A hand that cannot win is an answer, `{"error": ..., "reason": ...}`, not a
+failure of the request, so batch mode and the single command treat it alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.commands.errors import RequestError
+from tutor.commands.requests import read_score_request
+from tutor.commands.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
+from tutor.engine.riichi.score import Refusal, RiichiScore
+from tutor.engine.rules import Rules
+
+JsonObject = dict[str, Any]
+
+Score = RiichiScore
+
+
+def evaluate(request: JsonObject) -> Score:
+    """Score a request.  Raises RequestError for a bad request and Refusal
+    for a hand that cannot win."""
+    parsed = read_score_request(request)
+    if parsed.rules is Rules.MCR:
+        raise RequestError("MCR scoring is not built yet; use --rules riichi")
+    return score_riichi_request(parsed)
+
+
+def refusal_json(refusal: Refusal) -> JsonObject:
+    return {"error": str(refusal), "reason": refusal.reason}
+
+
+def score_json(request: JsonObject) -> JsonObject:
+    try:
+        return riichi_score_json(evaluate(request))
+    except Refusal as refusal:
+        return refusal_json(refusal)
+
+
+def score_text(score: Score) -> str:
+    return riichi_score_text(score)

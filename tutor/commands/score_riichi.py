@@ -1,0 +1,121 @@
+"""`tutor score --rules riichi`: the JSON of design brief section 4 and the
+text a person reads (the hand, the reading, the fu lines, yaku, points)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tutor.commands.analyze import decomposition_json
+from tutor.commands.errors import RequestError
+from tutor.commands.requests import ScoreRequest
+from tutor.engine.notation import format_decomposition, format_hand
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.tiles import WIND_LETTERS, Tile, tile_name
+
+JsonObject = dict[str, Any]
+
+FLAG_NAMES = {flag.value: flag for flag in Flag}
+
+
+def riichi_context(request: ScoreRequest) -> WinContext:
+    flags = set()
+    for name in request.flags:
+        if name not in FLAG_NAMES:
+            raise RequestError(f"unknown riichi flag {name!r}; expected one of {', '.join(FLAG_NAMES)}")
+        flags.add(FLAG_NAMES[name])
+    return WinContext(
+        request.win, request.tsumo, request.seat, request.round, frozenset(flags), request.dora, request.ura
+    )
+
+
+def score_riichi_request(request: ScoreRequest) -> RiichiScore:
+    """Score a request; raises `Refusal` for a hand that cannot win."""
+    if request.flowers:
+        raise RequestError("flowers are an MCR rule; riichi has none")
+    try:
+        rules = RiichiRules.from_options(request.options)
+    except ValueError as error:
+        raise RequestError(str(error)) from None
+    return score_riichi(request.hand, riichi_context(request), rules)
+
+
+def _wind(tile: Tile) -> str:
+    return WIND_LETTERS[tile - 27]
+
+
+def riichi_score_json(score: RiichiScore) -> JsonObject:
+    points = score.points
+    reading = score.reading
+    return {
+        "rules": "riichi",
+        "hand": format_hand(score.hand),
+        "win": tile_name(score.context.win_tile),
+        "tsumo": score.context.tsumo,
+        "seat": _wind(score.context.seat),
+        "round": _wind(score.context.round),
+        "han": score.han,
+        "fu": score.fu.fu,
+        "fu_raw": score.fu.raw,
+        "fu_items": [{"item": line.item, "fu": line.fu, "tiles": line.tiles} for line in score.fu.lines],
+        "yaku": [{"id": name, "han": han} for name, han in score.yaku],
+        "yakuman": [{"id": name, "multiplier": times} for name, times in score.yakuman],
+        "dora": score.dora,
+        "ura_dora": score.ura_dora,
+        "points": {
+            "total": points.total,
+            "base": points.base,
+            "discarder": points.discarder,
+            "dealer": points.dealer,
+            "non_dealer": points.non_dealer,
+        },
+        "limit": points.limit,
+        "reading": {"wait": reading.wait.value, **decomposition_json(reading.decomposition)},
+        "readings_considered": score.readings_considered,
+        "options": score.rules.differences(),
+    }
+
+
+def _payment_text(score: RiichiScore) -> str:
+    points = score.points
+    if points.discarder is not None:
+        return f"{points.total} from the discarder"
+    if points.dealer is None:
+        return f"{points.total}: {points.non_dealer} from each of the other three"
+    return f"{points.total}: {points.dealer} from the dealer, {points.non_dealer} from each of the other two"
+
+
+def riichi_score_text(score: RiichiScore) -> str:
+    context = score.context
+    how = "tsumo" if context.tsumo else "ron"
+    dealer = "dealer" if context.dealer else "non-dealer"
+    lines = [
+        f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} by {how}",
+        f"         seat {_wind(context.seat)} ({dealer}), round {_wind(context.round)}"
+        + (f", flags: {' '.join(sorted(flag.value for flag in context.flags))}" if context.flags else ""),
+        f"Reading: {format_decomposition(score.reading.decomposition)}   ({score.reading.wait.value} wait;"
+        f" best of {score.readings_considered} reading{'s' if score.readings_considered > 1 else ''})",
+        "Fu:",
+    ]
+    for line in score.fu.lines:
+        lines.append(f"  {line.item:<24} {line.tiles:<10} {line.fu:>3}")
+    rounding = "" if score.fu.raw == score.fu.fu else f" -> rounded up to {score.fu.fu}"
+    lines.append(f"  {'total':<24} {'':<10} {score.fu.raw:>3}{rounding}")
+    if score.yakuman:
+        lines.append("Yakuman:")
+        lines += [f"  {name:<24} x{times}" for name, times in score.yakuman]
+    else:
+        lines.append("Yaku:")
+        lines += [f"  {name:<24} {han} han" for name, han in score.yaku]
+        if score.dora:
+            lines.append(f"  {'dora':<24} {score.dora} han")
+        if score.ura_dora:
+            lines.append(f"  {'ura dora':<24} {score.ura_dora} han")
+        lines.append(f"  {'total':<24} {score.han} han {score.fu.fu} fu")
+    limit = f" ({score.points.limit})" if score.points.limit else ""
+    lines.append(f"Points:  {_payment_text(score)}{limit}")
+    if score.rules.differences():
+        lines.append("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in score.rules.differences().items()))
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Riichi scoring: fu with every line explained, yaku and yakuman, han and points."""

@@ -1,0 +1,49 @@
+"""How a riichi hand was won: the winning tile, ron or tsumo, winds, flags, dora."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from tutor.engine.tiles import EAST, Tile
+
+
+class Flag(Enum):
+    """Situations that the tiles alone do not show (design brief section 4)."""
+
+    RIICHI = "riichi"
+    DOUBLE_RIICHI = "double_riichi"
+    IPPATSU = "ippatsu"
+    RINSHAN = "rinshan"
+    CHANKAN = "chankan"
+    HAITEI = "haitei"
+    HOUTEI = "houtei"
+    TENHOU = "tenhou"
+    CHIIHOU = "chiihou"
+    RENHOU = "renhou"
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything about a win besides the tiles."""
+
+    win_tile: Tile
+    tsumo: bool = False
+    seat: Tile = EAST
+    """The seat wind tile (27-30); East is the dealer (친)."""
+    round: Tile = EAST
+    """The round wind tile (27-30)."""
+    flags: frozenset[Flag] = field(default_factory=frozenset)
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat == EAST
+
+    @property
+    def riichi(self) -> bool:
+        return Flag.RIICHI in self.flags or Flag.DOUBLE_RIICHI in self.flags
+
+    def has(self, flag: Flag) -> bool:
+        return flag in self.flags

@@ -1,0 +1,71 @@
+"""Han and fu to base points, limits, and who pays what.
+
+Base points are fu x 2^(han+2), capped at a mangan (2000); from 5 han the
+limits take over.  A ron is paid by the discarder: 4x base (6x for the
+dealer).  A tsumo is split: the dealer pays 2x base and each other player
+1x, or, when the dealer wins, each of the three pays 2x.  Every payment is
+rounded up to 100.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.engine.riichi.rules import RiichiRules
+
+MANGAN: Final = 2000
+HANEMAN: Final = 3000
+BAIMAN: Final = 4000
+SANBAIMAN: Final = 6000
+YAKUMAN: Final = 8000
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """The payment of a win.  Unused payers are None: `discarder` for a ron;
+    `dealer` and `non_dealer` (what each such player pays) for a tsumo."""
+
+    total: int
+    base: int
+    limit: str | None
+    discarder: int | None
+    dealer: int | None
+    non_dealer: int | None
+
+
+def round_up_100(points: int) -> int:
+    return (points + 99) // 100 * 100
+
+
+def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) -> tuple[int, str | None]:
+    """Base points and the name of the limit reached, if any."""
+    if yakuman_multiplier:
+        name = "yakuman" if yakuman_multiplier == 1 else f"yakuman_x{yakuman_multiplier}"
+        return YAKUMAN * yakuman_multiplier, name
+    if han >= 13:
+        return (YAKUMAN, "kazoe_yakuman") if rules.kazoe == "yakuman" else (SANBAIMAN, "sanbaiman")
+    if han >= 11:
+        return SANBAIMAN, "sanbaiman"
+    if han >= 8:
+        return BAIMAN, "baiman"
+    if han >= 6:
+        return HANEMAN, "haneman"
+    if han == 5:
+        return MANGAN, "mangan"
+    base = fu * 2 ** (han + 2)
+    if base > MANGAN or (rules.kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return MANGAN, "mangan"
+    return base, None
+
+
+def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
+    if not tsumo:
+        paid = round_up_100(base * (6 if dealer else 4))
+        return Points(paid, base, limit, paid, None, None)
+    if dealer:
+        each = round_up_100(base * 2)
+        return Points(each * 3, base, limit, None, None, each)
+    from_dealer = round_up_100(base * 2)
+    from_other = round_up_100(base)
+    return Points(from_dealer + 2 * from_other, base, limit, None, from_dealer, from_other)

@@ -1,0 +1,147 @@
+"""Scoring a riichi win: every reading tried, the one worth most kept.
+
+`score_riichi` refuses (raises `Refusal`) a hand that cannot win: not
+complete, a winning tile it does not hold, flags that contradict the hand,
+or no yaku (dora alone is no yaku).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.hand import Hand
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.fu import FuResult, calculate_fu
+from tutor.engine.riichi.points import Points, base_points, payments
+from tutor.engine.riichi.reading import HandFacts, Reading, facts_of, hand_facts, readings
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.yaku import yaku_of
+from tutor.engine.riichi.yakuman import yakuman_of
+from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
+
+
+class Refusal(ValueError):
+    """A hand that cannot be scored as a win; `reason` is a stable code."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiScore:
+    """The value of a win and everything that explains it."""
+
+    hand: Hand
+    context: WinContext
+    rules: RiichiRules
+    reading: Reading
+    """The reading taken: the one worth most (points, a true yakuman, han, fu)."""
+    readings_considered: int
+    fu: FuResult
+    yaku: tuple[tuple[str, int], ...]
+    """Regular yaku with their han; empty when a yakuman counts."""
+    yakuman: tuple[tuple[str, int], ...]
+    """Yakuman with their multiplier."""
+    dora: int
+    ura_dora: int
+    han: int
+    """Yaku han plus dora (0 for a yakuman hand)."""
+    points: Points
+
+
+def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
+    """One han per tile matching each indicator's dora (an indicator shown
+    twice counts twice)."""
+    return sum(tiles.count(dora_from_indicator(indicator)) for indicator in indicators)
+
+
+def check_context(hand: Hand, context: WinContext) -> None:
+    """Refuse flags that contradict each other or the hand."""
+    flags = context.flags
+    if not flags and not context.riichi:
+        return
+    problems = []
+    open_hand = not hand.is_closed
+    if context.riichi and open_hand:
+        problems.append("riichi needs a closed hand")
+    if Flag.IPPATSU in flags and not context.riichi:
+        problems.append("ippatsu needs riichi or double_riichi")
+    if Flag.RINSHAN in flags and (not context.tsumo or not any(meld.is_kan for meld in hand.melds)):
+        problems.append("rinshan is a tsumo on the replacement tile of a kan")
+    if Flag.CHANKAN in flags and context.tsumo:
+        problems.append("chankan is a ron on another player's added kan, not a tsumo")
+    if Flag.HAITEI in flags and not context.tsumo:
+        problems.append("haitei is a tsumo on the last tile of the wall")
+    if Flag.HOUTEI in flags and context.tsumo:
+        problems.append("houtei is a ron on the last discard")
+    if Flag.HAITEI in flags and Flag.RINSHAN in flags:
+        problems.append("haitei and rinshan cannot both hold")
+    if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
+        problems.append("houtei and chankan cannot both hold")
+    first_turn = flags & {Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU}
+    if len(first_turn) > 1:
+        problems.append("tenhou, chiihou and renhou exclude each other")
+    if first_turn and hand.melds:
+        problems.append("tenhou, chiihou and renhou need a hand without calls")
+    if first_turn and (context.riichi or flags & {Flag.IPPATSU, Flag.RINSHAN, Flag.CHANKAN, Flag.HAITEI, Flag.HOUTEI}):
+        problems.append("tenhou, chiihou and renhou happen before any riichi, kan or last tile")
+    if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
+        problems.append("tenhou is the dealer's tsumo on the dealt hand")
+    if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
+        problems.append("chiihou is a non-dealer's tsumo on the first draw")
+    if Flag.RENHOU in flags and (context.dealer or context.tsumo):
+        problems.append("renhou is a non-dealer's ron before the first draw")
+    if problems:
+        raise Refusal("flags", "; ".join(problems))
+
+
+def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
+    rules = rules or RiichiRules()
+    if hand.tile_count != 14:
+        raise Refusal("not_complete", f"a winning hand has 14 tiles (kans counted as 3), not {hand.tile_count}")
+    if context.win_tile not in hand.concealed:
+        raise Refusal(
+            "win_tile_missing",
+            f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles",
+        )
+    check_context(hand, context)
+    found = readings(hand, context.win_tile)
+    if not found:
+        raise Refusal("not_complete", "the hand is not complete: it is no four sets and a pair, seven pairs or kokushi")
+    of_hand = hand_facts(hand, context)
+    best: RiichiScore | None = None
+    for reading in found:
+        scored = _score_reading(of_hand, rules, reading, len(found))
+        if scored is not None and (best is None or _worth(scored) > _worth(best)):
+            best = scored
+    if best is None:
+        raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
+    return best
+
+
+def _worth(score: RiichiScore) -> tuple[int, bool, int, int]:
+    """Points first; on equal points a true yakuman beats a counted one (a
+    learner should be told "suuankou", not "18 han"); then han, then fu."""
+    return (score.points.total, bool(score.yakuman), score.han, score.fu.fu)
+
+
+def _score_reading(of_hand: HandFacts, rules: RiichiRules, reading: Reading, considered: int) -> RiichiScore | None:
+    hand, context = of_hand.hand, of_hand.context
+    facts = facts_of(of_hand, reading)
+    fu = calculate_fu(facts, rules)
+    yakuman = tuple(yakuman_of(facts, rules))
+    if yakuman:
+        multiplier = sum(times for _, times in yakuman)
+        base, limit = base_points(0, fu.fu, multiplier, rules)
+        points = payments(base, limit, context.dealer, context.tsumo)
+        return RiichiScore(hand, context, rules, reading, considered, fu, (), yakuman, 0, 0, 0, points)
+    yaku = tuple(yaku_of(facts, rules))
+    if not yaku:
+        return None
+    dora = count_dora(facts.tiles, context.dora_indicators)
+    ura = count_dora(facts.tiles, context.ura_indicators) if context.riichi else 0
+    han = sum(han for _, han in yaku) + dora + ura
+    base, limit = base_points(han, fu.fu, 0, rules)
+    points = payments(base, limit, context.dealer, context.tsumo)
+    return RiichiScore(hand, context, rules, reading, considered, fu, yaku, (), dora, ura, han, points)
