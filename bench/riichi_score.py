@@ -6,7 +6,7 @@ in this one process.  Building the reference's inputs (136-format ids,
 melds, a fresh config) is done before its clock starts, as ours is given
 parsed hands.  Results are compared so a fast wrong answer cannot pass.
 
-    python bench/riichi_score.py [count]
+    python -m bench.riichi_score [count]
 """
 
 from __future__ import annotations

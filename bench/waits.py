@@ -7,7 +7,7 @@ by adding each tile the hand does not hold four times and asking
 one process on the same hands; the answers are compared too, so a fast wrong
 answer cannot pass.  Our suit table starts empty: the time includes filling it.
 
-    python bench/waits.py
+    python -m bench.waits
 """
 
 from __future__ import annotations
