@@ -14,9 +14,7 @@ from collections.abc import Sequence
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
 from tutor.commands.errors import RequestError
-from tutor.commands.score import evaluate, refusal_json, score_json, score_text
-from tutor.commands.score_riichi import riichi_score_json
-from tutor.engine.riichi.score import Refusal
+from tutor.commands.score import REFUSALS, evaluate, refusal_json, score_as_json, score_json, score_text
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -113,9 +111,9 @@ def _score(args: argparse.Namespace) -> int:
         score = evaluate(_score_request_from_args(args))
     except RequestError as error:
         return _refuse(args, {"error": str(error), "reason": "request"})
-    except Refusal as refusal:
+    except REFUSALS as refusal:
         return _refuse(args, refusal_json(refusal))
-    print(json.dumps(riichi_score_json(score), ensure_ascii=False) if args.json else score_text(score))
+    print(json.dumps(score_as_json(score), ensure_ascii=False) if args.json else score_text(score))
     return EXIT_OK
 
 

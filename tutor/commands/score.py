@@ -8,23 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.commands.errors import RequestError
 from tutor.commands.requests import read_score_request
+from tutor.commands.score_mcr import mcr_score_json, mcr_score_text, score_mcr_request
 from tutor.commands.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
-from tutor.engine.riichi.score import Refusal, RiichiScore
+from tutor.engine.mcr.score import McrScore
+from tutor.engine.mcr.score import Refusal as McrRefusal
+from tutor.engine.riichi.score import Refusal as RiichiRefusal
+from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 
 JsonObject = dict[str, Any]
 
-Score = RiichiScore
+Score = RiichiScore | McrScore
+Refusal = RiichiRefusal | McrRefusal
+REFUSALS = (RiichiRefusal, McrRefusal)
 
 
 def evaluate(request: JsonObject) -> Score:
-    """Score a request.  Raises RequestError for a bad request and Refusal
-    for a hand that cannot win."""
+    """Score a request.  Raises RequestError for a bad request and one of
+    REFUSALS for a hand that cannot win."""
     parsed = read_score_request(request)
     if parsed.rules is Rules.MCR:
-        raise RequestError("MCR scoring is not built yet; use --rules riichi")
+        return score_mcr_request(parsed)
     return score_riichi_request(parsed)
 
 
@@ -32,12 +37,16 @@ def refusal_json(refusal: Refusal) -> JsonObject:
     return {"error": str(refusal), "reason": refusal.reason}
 
 
+def score_as_json(score: Score) -> JsonObject:
+    return mcr_score_json(score) if isinstance(score, McrScore) else riichi_score_json(score)
+
+
 def score_json(request: JsonObject) -> JsonObject:
     try:
-        return riichi_score_json(evaluate(request))
-    except Refusal as refusal:
+        return score_as_json(evaluate(request))
+    except REFUSALS as refusal:
         return refusal_json(refusal)
 
 
 def score_text(score: Score) -> str:
-    return riichi_score_text(score)
+    return mcr_score_text(score) if isinstance(score, McrScore) else riichi_score_text(score)

@@ -221,8 +221,9 @@ def _suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
     return result
 
 
-def _regular(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
-    """Four sets and a pair, put together from each suit's own splits."""
+def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Iterator[Decomposition]:
+    """Sets and a pair from concealed counts of any size (3n+2 tiles), put
+    together from each suit's own splits; `called` sets come first."""
     per_suit = []
     for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)):
         if any(counts[start : start + length]):
@@ -240,7 +241,7 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
         return []
     counts = hand.concealed_counts()
     called = tuple(block_of_meld(meld) for meld in hand.melds)
-    found = list(_regular(counts, called))
+    found = list(regular_readings(counts, called))
     if not hand.melds:
         if is_seven_pairs(counts, rules):
             pairs = tuple(tile for tile in range(TILE_KINDS) for _ in range(counts[tile] // 2))
@@ -266,7 +267,7 @@ def _mcr_knitted(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decom
     for tile in knitted:
         counts[tile] -= 1
     if splits_regular(counts):
-        for rest in _regular(counts, called):
+        for rest in regular_readings(counts, called):
             yield Decomposition(ShapeKind.KNITTED_STRAIGHT, sets=rest.sets, pair=rest.pair, knitted=knitted)
     for tile in knitted:
         counts[tile] += 1

@@ -1,0 +1,63 @@
+"""Asking `pymahjonggb` 1.4.0 (module MahjongGB) to count a hand's fans.
+
+The reference takes impossible input silently (five copies, honour chows,
+wrapped flower counts), so callers validate every hand with our parser
+first; every hand here comes from our own `Hand` type, which cannot hold
+such input.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from MahjongGB import MahjongFanCalculator
+
+from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.fans import BY_REFERENCE_ZH
+from tutor.engine.tiles import EAST, Tile
+
+_HONOUR_CODES = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")
+"""East South West North, then White (J3), Green (J2), Red (J1)."""
+
+
+def code(tile: Tile) -> str:
+    if tile >= EAST:
+        return _HONOUR_CODES[tile - EAST]
+    return "WBT"[tile // 9] + str(tile % 9 + 1)
+
+
+def reference_fans(hand: Hand, context: McrContext) -> tuple[Counter[str], int] | str:
+    """Fan ids (ours) with counts, and the total; or the reference's error."""
+    packs = []
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHI:
+            packs.append(("CHI", code(meld.first + 1), 1))
+        elif meld.kind is MeldKind.PON:
+            packs.append(("PENG", code(meld.first), 1))
+        else:
+            packs.append(("GANG", code(meld.first), 1 if meld.is_open else 0))
+    standing = list(hand.concealed)
+    standing.remove(context.win_tile)
+    try:
+        result = MahjongFanCalculator(
+            pack=tuple(packs),
+            hand=tuple(code(tile) for tile in standing),
+            winTile=code(context.win_tile),
+            flowerCount=context.flowers,
+            isSelfDrawn=context.self_drawn,
+            is4thTile=context.last_tile,
+            isAboutKong=context.kong,
+            isWallLast=context.wall_last,
+            seatWind=context.seat - EAST,
+            prevalentWind=context.prevalent - EAST,
+            verbose=True,
+        )
+    except TypeError as error:
+        return str(error)
+    fans: Counter[str] = Counter()
+    total = 0
+    for points, count, name, _english in result:
+        fans[BY_REFERENCE_ZH[name].id] += count
+        total += points * count
+    return fans, total

@@ -1,0 +1,120 @@
+"""`tutor score --rules mcr`: fans with their tiles, what was left out and why,
+the 8-point minimum and the payments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.commands.errors import RequestError
+from tutor.commands.requests import ScoreRequest
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.fans import Fan
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import McrScore, score_mcr
+from tutor.engine.mcr.settlement import MINIMUM_POINTS
+from tutor.engine.notation import format_hand
+from tutor.engine.tiles import WIND_LETTERS, tile_name
+
+JsonObject = dict[str, Any]
+
+MCR_FLAGS = ("last_tile", "kong", "wall_last")
+
+
+def score_mcr_request(request: ScoreRequest) -> McrScore:
+    """Score a request; raises `Refusal` for a hand that cannot win."""
+    unknown = [flag for flag in request.flags if flag not in MCR_FLAGS]
+    if unknown:
+        raise RequestError(f"unknown MCR flag {unknown[0]!r}; expected one of {', '.join(MCR_FLAGS)}")
+    if request.dora or request.ura:
+        raise RequestError("dora and ura dora are riichi rules; MCR has none")
+    try:
+        rules = McrRules.from_options(request.options)
+    except ValueError as error:
+        raise RequestError(str(error)) from None
+    flags = set(request.flags)
+    context = McrContext(
+        win_tile=request.win,
+        self_drawn=request.tsumo,
+        seat=request.seat,
+        prevalent=request.round,
+        flowers=request.flowers,
+        last_tile="last_tile" in flags,
+        kong="kong" in flags,
+        wall_last="wall_last" in flags,
+    )
+    return score_mcr(request.hand, context, rules)
+
+
+def _fan_json(fan: Fan) -> JsonObject:
+    return {"id": fan.id, "zh": fan.zh, "en": fan.en, "ko": fan.ko_sino, "ko_mandarin": fan.ko_mandarin}
+
+
+def mcr_score_json(score: McrScore) -> JsonObject:
+    payments = score.payments
+    return {
+        "rules": "mcr",
+        "hand": format_hand(score.hand),
+        "win": tile_name(score.context.win_tile),
+        "tsumo": score.context.self_drawn,
+        "seat": WIND_LETTERS[score.context.seat - 27],
+        "round": WIND_LETTERS[score.context.prevalent - 27],
+        "reading": score.reading,
+        "fans": [
+            {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": item.tiles}
+            for item in score.fans
+        ],
+        "left_out": [
+            {
+                **_fan_json(item.fan),
+                "principle": item.principle,
+                "because_of": item.because_of.zh if item.because_of else None,
+            }
+            for item in score.left_out
+        ],
+        "total": score.total,
+        "flowers": score.flowers,
+        "can_win": score.can_win,
+        "minimum": MINIMUM_POINTS,
+        "payments": {
+            "received": payments.received,
+            "discarder": payments.discarder,
+            "each_other": payments.each_other,
+        },
+        "options": score.rules.differences(),
+    }
+
+
+def mcr_score_text(score: McrScore) -> str:
+    context = score.context
+    how = "self-drawn" if context.self_drawn else "on a discard"
+    lines = [
+        f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} {how}",
+        f"         seat {WIND_LETTERS[context.seat - 27]}, prevalent wind {WIND_LETTERS[context.prevalent - 27]}"
+        + (f", {context.flowers} flower(s)" if context.flowers else ""),
+        f"Reading: {score.reading}",
+        "Fans:",
+    ]
+    for item in score.fans:
+        times = f" x{item.count}" if item.count > 1 else ""
+        lines.append(
+            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {item.tiles}"
+        )
+    lines.append(f"  {'total':<40}{score.total:>3}")
+    if score.left_out:
+        lines.append("Not counted:")
+        for left in score.left_out:
+            why = f"implied by {left.because_of.zh}" if left.because_of else left.principle.replace("_", "-")
+            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}, {left.principle.replace('_', '-')} principle)")
+    without = score.total - score.flowers
+    if score.can_win:
+        lines.append(f"Minimum: {without} without flowers >= {MINIMUM_POINTS}: the win can be declared")
+    else:
+        lines.append(f"Minimum: {without} without flowers < {MINIMUM_POINTS}: this hand cannot be declared")
+    payments = score.payments
+    if payments.discarder is None:
+        lines.append(f"Payment: {payments.received}: {payments.each_other} from each of the other three")
+    else:
+        lines.append(
+            f"Payment: {payments.received}: {payments.discarder} from the discarder, {payments.each_other} from each of the others"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,345 @@
+"""Scoring an MCR win: the best reading's fans, what each is made of, what
+was left out and why, the 8-point minimum and the payments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.hand import Hand
+from tutor.engine.mcr.calculate import (
+    Counting,
+    HandTables,
+    Pack,
+    count_knitted_straight,
+    count_nine_gates,
+    count_regular,
+    count_special,
+    hand_tables,
+    is_unique_wait,
+    packs_of_melds,
+    reading_order,
+    reading_packs,
+)
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.exclusions import NON_REPEAT, NOT_COUNTED_WITH
+from tutor.engine.mcr.fans import FANS, Fan
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
+from tutor.engine.notation import format_tiles
+from tutor.engine.rules import Rules
+from tutor.engine.shapes import ShapeKind, decompositions
+from tutor.engine.tiles import EAST, tile_name
+
+FLOWER_FAN = "flower_tiles"
+
+
+class Refusal(ValueError):
+    """A hand that cannot be scored as a win; `reason` is a stable code."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class CountedFan:
+    fan: Fan
+    count: int
+    tiles: str
+    """The tiles or sets that make the fan, in notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOutFan:
+    """A fan the hand shows that the rules do not count, and why."""
+
+    fan: Fan
+    principle: str
+    because_of: Fan | None
+    """The counted fan that implies it (non-repeat), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class McrScore:
+    hand: Hand
+    context: McrContext
+    rules: McrRules
+    reading: str
+    """The reading taken, in notation (sets and pair, or the special shape)."""
+    fans: tuple[CountedFan, ...]
+    """Highest points first; flowers last."""
+    left_out: tuple[LeftOutFan, ...]
+    total: int
+    """All fans, flowers included."""
+    flowers: int
+    can_win: bool
+    """The total without flowers reaches the 8-point minimum."""
+    payments: Payments
+
+
+def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
+    """Refuse flags the hand makes impossible."""
+    win = context.win_tile
+    problems = []
+    if context.last_tile and tables.standing[win] != 1:
+        problems.append("last_tile (和绝张): the hand holds another copy of the winning tile")
+    if context.kong and context.self_drawn and not any(meld.is_kan for meld in hand.melds):
+        problems.append("kong when self-drawn (杠上开花) needs a kong in the hand")
+    if context.kong and not context.self_drawn and (tables.fixed[win] or tables.standing[win] != 1):
+        problems.append("kong on a discard (抢杠和) robs the fourth tile of a kong: the winner can hold no other copy")
+    if not 0 <= context.flowers <= 8:
+        problems.append("flowers are 0 to 8")
+    if context.seat < EAST or context.prevalent < EAST or context.seat > 30 or context.prevalent > 30:
+        problems.append("seat and prevalent wind are E, S, W or N")
+    if problems:
+        raise Refusal("flags", "; ".join(problems))
+
+
+def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) -> McrScore:
+    rules = rules or McrRules()
+    if hand.tile_count != 14:
+        raise Refusal("not_complete", f"a winning hand has 14 tiles (kongs counted as 3), not {hand.tile_count}")
+    if context.win_tile not in hand.concealed:
+        raise Refusal(
+            "win_tile_missing", f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles"
+        )
+    tables = hand_tables(hand)
+    check_context(hand, tables, context)
+    # 和绝张 holds by itself when the other three copies are in the winner's own melds.
+    last_tile = context.last_tile or (rules.last_tile_from_own_melds and tables.fixed[context.win_tile] == 3)
+    counting, reading = _best_reading(hand, tables, context, rules, last_tile)
+    if counting is None:
+        raise Refusal("not_complete", "the hand is not complete: no MCR shape reads all fourteen tiles")
+    points = counting.points()
+    total = points + context.flowers
+    fans = [
+        CountedFan(FANS[fan], times, _tiles_of(fan, reading, hand, context))
+        for fan, times in sorted(counting.fans.items(), key=lambda item: _table_order(item[0]))
+        if times > 0
+    ]
+    if context.flowers:
+        fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, f"{context.flowers} flower(s)"))
+    return McrScore(
+        hand=hand,
+        context=context,
+        rules=rules,
+        reading=_reading_text(reading, hand),
+        fans=tuple(fans),
+        left_out=tuple(_left_out(counting, hand, tables, context, last_tile)),
+        total=total,
+        flowers=context.flowers,
+        can_win=points >= MINIMUM_POINTS,
+        payments=payments(total, context.self_drawn),
+    )
+
+
+Reading = tuple[str, list[Pack]]
+"""The shape's name and, for readings of sets, its packs."""
+
+
+def _best_reading(
+    hand: Hand, tables: HandTables, context: McrContext, rules: McrRules, last_tile: bool
+) -> tuple[Counting | None, Reading]:
+    special: Counting | None = None
+    reading: Reading = ("", [])
+    if tables.fixed_count == 0:
+        special = count_special(tables, context, last_tile)
+        reading = ("special", [])
+        if special is None:
+            special = count_knitted_straight(hand, tables, context, rules, last_tile)
+            reading = ("knitted_straight", [])
+        if special is None:
+            special = count_nine_gates(tables, context, last_tile)
+            reading = ("nine_gates", [])
+    elif tables.fixed_count == 1:
+        special = count_knitted_straight(hand, tables, context, rules, last_tile)
+        reading = ("knitted_straight", [])
+    best = special
+    best_points = special.points() if special else 0
+    seven_pairs = special is not None and special.has("seven_pairs")
+    if special is not None and not seven_pairs:
+        return best, reading
+    # Seven pairs is also tried as sets and a pair: a few hands score more that way.
+    unique_wait = is_unique_wait(tables, context.win_tile, rules)
+    fixed_packs = packs_of_melds(hand)
+    regular = [d for d in decompositions(hand, Rules.MCR) if d.shape is ShapeKind.REGULAR]
+    for concealed in sorted((reading_packs(d) for d in regular), key=reading_order):
+        counting = count_regular(fixed_packs, concealed, tables, context, rules, last_tile, unique_wait)
+        points = counting.points()
+        # On equal points, prefer 一色三同顺 and 三同刻 readings and sets over seven pairs,
+        # as the standard tables do.
+        prefer = seven_pairs or counting.has("pure_triple_chow") or counting.has("triple_pung")
+        if points > best_points or (points == best_points and best is not None and prefer):
+            best, best_points = counting, points
+            reading = ("regular", [*fixed_packs, *concealed])
+    return best, reading
+
+
+def _table_order(fan: str) -> int:
+    return list(FANS).index(fan)
+
+
+def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool) -> bool:
+    """Whether the hand shows a fan that a larger one implies.  Most implied
+    fans always show (四暗刻 always has three concealed pungs); these depend on
+    how the hand was won or on tiles the larger fan does not fix."""
+    closed = tables.melded_count == 0
+    kinds = set(tables.kinds)
+    all_counts = tables.all_counts
+    if fan == "self_drawn":
+        return context.self_drawn
+    if fan == "fully_concealed_hand":
+        return closed and context.self_drawn
+    if fan == "concealed_hand":
+        return closed and not context.self_drawn
+    if fan == "prevalent_wind":
+        return all_counts[context.prevalent] >= 3
+    if fan == "seat_wind":
+        return all_counts[context.seat] >= 3
+    if fan == "last_tile":
+        return last_tile
+    if fan == "one_voided_suit":
+        return any(not any(tile // 9 == suit for tile in kinds) for suit in (0, 1, 2))
+    if fan == "no_honors":
+        return all(tile < EAST for tile in kinds)
+    if fan == "all_simples":
+        return all(tile < EAST and tile % 9 not in (0, 8) for tile in kinds)
+    return True
+
+
+def _left_out(
+    counting: Counting, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool
+) -> list[LeftOutFan]:
+    """Fans the counted ones imply (non-repeat), then those the counting itself
+    set aside (account-once, exclusionary), each named once."""
+    counted = {fan for fan, times in counting.fans.items() if times > 0}
+    seen: set[str] = set()
+    found = []
+    for fan in sorted(counted, key=_table_order):
+        for other in NOT_COUNTED_WITH.get(fan, ()):
+            if other in counted or other in seen or not _shown(other, hand, tables, context, last_tile):
+                continue
+            seen.add(other)
+            found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
+    for other, principle in counting.left_out:
+        if other not in seen and other not in counted:
+            seen.add(other)
+            found.append(LeftOutFan(FANS[other], principle, None))
+    return found
+
+
+def _pack_text(pack: Pack) -> str:
+    if pack.kind == "chow":
+        tiles = format_tiles((pack.tile - 1, pack.tile, pack.tile + 1))
+    elif pack.kind == "pair":
+        tiles = format_tiles((pack.tile,) * 2)
+    else:
+        tiles = format_tiles((pack.tile,) * (4 if pack.kind == "kong" else 3))
+    if not pack.melded:
+        return tiles
+    return f"[{tiles}]"
+
+
+def _reading_text(reading: Reading, hand: Hand) -> str:
+    kind, packs = reading
+    if kind == "regular":
+        return " ".join(_pack_text(pack) for pack in packs)
+    return format_tiles(hand.concealed) + "".join(f" [{format_tiles(m.tiles)}]" for m in hand.melds)
+
+
+_CHOW_FANS = frozenset(
+    [
+        "pure_double_chow",
+        "mixed_double_chow",
+        "short_straight",
+        "two_terminal_chows",
+        "mixed_straight",
+        "mixed_triple_chow",
+        "mixed_shifted_chows",
+        "pure_straight",
+        "pure_shifted_chows",
+        "pure_triple_chow",
+        "quadruple_chow",
+        "four_pure_shifted_chows",
+        "three_suited_terminal_chows",
+        "pure_terminal_chows",
+        "all_chows",
+    ]
+)
+_PUNG_FANS = frozenset(
+    [
+        "double_pung",
+        "triple_pung",
+        "mixed_shifted_pungs",
+        "pure_shifted_pungs",
+        "four_pure_shifted_pungs",
+        "all_pungs",
+        "big_three_winds",
+        "little_four_winds",
+        "big_four_winds",
+        "two_dragons_pungs",
+        "little_three_dragons",
+        "big_three_dragons",
+        "two_concealed_pungs",
+        "three_concealed_pungs",
+        "four_concealed_pungs",
+    ]
+)
+_KONG_FANS = frozenset(
+    [
+        "melded_kong",
+        "concealed_kong",
+        "two_melded_kongs",
+        "two_concealed_kongs",
+        "concealed_kong_and_melded_kong",
+        "three_kongs",
+        "four_kongs",
+    ]
+)
+_WIN_TILE_FANS = frozenset(
+    [
+        "edge_wait",
+        "closed_wait",
+        "single_wait",
+        "last_tile",
+        "self_drawn",
+        "last_tile_draw",
+        "last_tile_claim",
+        "out_with_replacement_tile",
+        "robbing_the_kong",
+    ]
+)
+
+
+def _tiles_of(fan: str, reading: Reading, hand: Hand, context: McrContext) -> str:
+    """The tiles or sets a fan is made of, for the explanation."""
+    if fan in _WIN_TILE_FANS:
+        return tile_name(context.win_tile)
+    kind, packs = reading
+    if kind == "regular":
+        chosen: list[Pack] = []
+        if fan in _CHOW_FANS:
+            chosen = [pack for pack in packs if pack.kind == "chow"]
+        elif fan in _KONG_FANS:
+            chosen = [pack for pack in packs if pack.kind == "kong"]
+        elif fan in _PUNG_FANS:
+            chosen = [pack for pack in packs if pack.kind in ("pung", "kong")]
+            if fan.startswith(("little_", "all_pungs")) or fan == "all_pungs":
+                chosen += [pack for pack in packs if pack.kind == "pair"]
+        elif fan == "dragon_pung":
+            chosen = [pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile >= 31]
+        elif fan in ("prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"):
+            wind = context.prevalent if fan == "prevalent_wind" else context.seat
+            chosen = [
+                pack
+                for pack in packs
+                if pack.kind in ("pung", "kong")
+                and (
+                    pack.tile == wind
+                    if fan != "pung_of_terminals_or_honors"
+                    else pack.tile in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30)
+                )
+            ]
+        if chosen:
+            return " ".join(_pack_text(pack) for pack in chosen)
+    return _reading_text(("special", []), hand)
