@@ -9,6 +9,7 @@ such input.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from MahjongGB import MahjongFanCalculator
 
@@ -27,8 +28,8 @@ def code(tile: Tile) -> str:
     return "WBT"[tile // 9] + str(tile % 9 + 1)
 
 
-def reference_fans(hand: Hand, context: McrContext) -> tuple[Counter[str], int] | str:
-    """Fan ids (ours) with counts, and the total; or the reference's error."""
+def reference_arguments(hand: Hand, context: McrContext) -> dict[str, Any]:
+    """The keyword arguments of `MahjongFanCalculator` for this hand."""
     packs = []
     for meld in hand.melds:
         if meld.kind is MeldKind.CHI:
@@ -39,20 +40,25 @@ def reference_fans(hand: Hand, context: McrContext) -> tuple[Counter[str], int] 
             packs.append(("GANG", code(meld.first), 1 if meld.is_open else 0))
     standing = list(hand.concealed)
     standing.remove(context.win_tile)
+    return {
+        "pack": tuple(packs),
+        "hand": tuple(code(tile) for tile in standing),
+        "winTile": code(context.win_tile),
+        "flowerCount": context.flowers,
+        "isSelfDrawn": context.self_drawn,
+        "is4thTile": context.last_tile,
+        "isAboutKong": context.kong,
+        "isWallLast": context.wall_last,
+        "seatWind": context.seat - EAST,
+        "prevalentWind": context.prevalent - EAST,
+        "verbose": True,
+    }
+
+
+def reference_fans(hand: Hand, context: McrContext) -> tuple[Counter[str], int] | str:
+    """Fan ids (ours) with counts, and the total; or the reference's error."""
     try:
-        result = MahjongFanCalculator(
-            pack=tuple(packs),
-            hand=tuple(code(tile) for tile in standing),
-            winTile=code(context.win_tile),
-            flowerCount=context.flowers,
-            isSelfDrawn=context.self_drawn,
-            is4thTile=context.last_tile,
-            isAboutKong=context.kong,
-            isWallLast=context.wall_last,
-            seatWind=context.seat - EAST,
-            prevalentWind=context.prevalent - EAST,
-            verbose=True,
-        )
+        result = MahjongFanCalculator(**reference_arguments(hand, context))
     except TypeError as error:
         return str(error)
     fans: Counter[str] = Counter()

@@ -114,3 +114,61 @@ def test_batch_answers_every_line_in_order() -> None:
     assert "flowers are an MCR rule" in results[4]["error"]
     assert "unknown request key 'colour'" in results[5]["error"]
     assert errors == 4
+
+
+class TestMcr:
+    """`tutor score --rules mcr`: the JSON of design brief section 4."""
+
+    def test_json(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(
+            capsys, "score", "55m 111z 222z 333z 444z", "--win", "5m", "--rules", "mcr", "--flowers", "2", "--json"
+        )
+        data = json.loads(out)
+        assert code == 0
+        assert data["rules"] == "mcr"
+        big_four = data["fans"][0]
+        assert {k: big_four[k] for k in ("zh", "en", "ko", "points", "count")} == {
+            "zh": "大四喜",
+            "en": "Big Four Winds",
+            "ko": "대사희",
+            "points": 88,
+            "count": 1,
+        }
+        assert data["flowers"] == 2 and data["can_win"] is True
+        assert data["total"] == sum(fan["points"] * fan["count"] for fan in data["fans"])
+        assert data["total"] - data["flowers"] >= 8
+        assert {"received", "discarder", "each_other"} <= set(data["payments"])
+        assert any(item["zh"] == "碰碰和" and item["because_of"] == "大四喜" for item in data["left_out"])
+
+    def test_under_minimum(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(
+            capsys, "score", "123m 456p 789p 234s 11z", "--win", "1z", "--rules", "mcr", "--flowers", "8", "--json"
+        )
+        data = json.loads(out)
+        assert data["can_win"] is False and data["total"] - data["flowers"] < 8
+
+    def test_flags_and_text(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(
+            capsys,
+            "score",
+            "123m 456p 789s 11z [555z]",
+            "--win",
+            "1z",
+            "--rules",
+            "mcr",
+            "--tsumo",
+            "--flag",
+            "wall_last",
+        )
+        assert code == 0
+        assert "妙手回春 Last Tile Draw" in out and "Not counted:" in out and "自摸 Self-Drawn" in out
+
+    def test_riichi_flag_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, _, err = run_cli(
+            capsys, "score", "123m 456p 789s 11z [555z]", "--win", "1z", "--rules", "mcr", "--flag", "riichi"
+        )
+        assert code == 1 and "unknown MCR flag 'riichi'" in err
+
+    def test_not_complete(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run_cli(capsys, "score", "123m 456p 789s 12z 55z", "--win", "2z", "--rules", "mcr", "--json")
+        assert code == 1 and json.loads(out)["reason"] == "not_complete"

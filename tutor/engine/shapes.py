@@ -195,7 +195,7 @@ SuitReading = tuple[Tile | None, tuple[Block, ...]]
 _suit_readings_cache: dict[tuple[int, int], tuple[SuitReading, ...]] = {}
 
 
-def _suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
+def suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
     """Every split of one suit's tiles into sets, with a pair when the suit
     holds 3n+2 tiles.  Memoised by the suit's packed counts: suits repeat
     across hands far more than whole hands do, so most hands are put together
@@ -227,7 +227,7 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
     per_suit = []
     for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)):
         if any(counts[start : start + length]):
-            per_suit.append(_suit_readings(suit, counts))
+            per_suit.append(suit_readings(suit, counts))
     for combination in product(*per_suit):
         pairs = [pair for pair, _ in combination if pair is not None]
         if len(pairs) == 1:

@@ -169,6 +169,14 @@ def _knitted_winners(hand: Hand, found: list[Tile], rules: Rules) -> list[Tile]:
     return extra
 
 
+def regular_winning_tiles(concealed: tuple[Tile, ...]) -> list[Tile]:
+    """Tiles that make these concealed tiles four-sets-and-a-pair complete,
+    whatever the melds hold (a tile held four times here is left out, as a
+    fifth copy cannot be added to the table's counts)."""
+    keys, sizes = _suit_keys(concealed)
+    return _regular_winners(keys, sizes)
+
+
 def _special_winners(concealed: tuple[Tile, ...], rules: Rules) -> list[Tile]:
     """Winning tiles of seven pairs and thirteen orphans for a closed hand.
     The number of different tiles rules most hands out before any counting:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import pairwise, product
 from typing import NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
@@ -24,7 +24,9 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, Decomposition, SetKind, regular_readings
+from tutor.engine.shapes import KNITTED_SETS, Decomposition, SetKind, regular_readings, suit_readings
+from tutor.engine.suit_table import SUIT_LENGTHS, SUIT_STARTS
+from tutor.engine.suit_table import pack as pack_counts
 from tutor.engine.tiles import (
     DRAGONS,
     EAST,
@@ -39,6 +41,7 @@ from tutor.engine.tiles import (
     is_terminal_or_honour,
     is_wind,
 )
+from tutor.engine.waits import regular_winning_tiles
 
 FanTable = dict[str, int]
 
@@ -503,10 +506,8 @@ class HandTables:
     fixed_count: int
     melded_count: int
     """Declared melds that are not concealed kongs."""
-
-    @property
-    def all_counts(self) -> list[int]:
-        return [a + b for a, b in zip(self.standing, self.fixed, strict=True)]
+    all_counts: tuple[int, ...]
+    """Standing and fixed together: every tile of the hand."""
 
 
 def hand_tables(hand: Hand) -> HandTables:
@@ -522,6 +523,7 @@ def hand_tables(hand: Hand) -> HandTables:
         tuple(kinds),
         len(hand.melds),
         sum(1 for meld in hand.melds if meld.is_open),
+        tuple(a + b for a, b in zip(standing, fixed, strict=True)),
     )
 
 
@@ -535,6 +537,44 @@ def packs_of_melds(hand: Hand) -> list[Pack]:
         else:
             packs.append(Pack("kong", meld.first, meld.is_open))
     return packs
+
+
+_suit_packs_cache: dict[tuple[int, int], tuple[tuple[Pack, ...], ...]] = {}
+
+
+def _suit_packs(suit: int, counts: Sequence[int]) -> tuple[tuple[Pack, ...], ...]:
+    """Each split of one suit as concealed packs (the pair last), memoised
+    with the splits themselves."""
+    key = (suit, pack_counts(counts, SUIT_STARTS[suit], SUIT_LENGTHS[suit]))
+    cached = _suit_packs_cache.get(key)
+    if cached is None:
+        cached = tuple(
+            tuple(
+                Pack("chow", block.first + 1, False)
+                if block.kind is SetKind.SHUNTSU
+                else Pack("pung", block.first, False)
+                for block in blocks
+            )
+            + ((Pack("pair", pair, False),) if pair is not None else ())
+            for pair, blocks in suit_readings(suit, counts)
+        )
+        _suit_packs_cache[key] = cached
+    return cached
+
+
+def concealed_readings(standing: Sequence[int]) -> list[list[Pack]]:
+    """Every split of the concealed tiles into sets and one pair, as packs."""
+    per_suit = [
+        _suit_packs(suit, standing)
+        for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True))
+        if any(standing[start : start + length])
+    ]
+    readings = []
+    for combination in product(*per_suit):
+        packs = [pack for suit_packs in combination for pack in suit_packs]
+        if sum(1 for pack in packs if pack.kind == "pair") == 1:
+            readings.append(packs)
+    return readings
 
 
 def reading_packs(decomposition: Decomposition) -> list[Pack]:
@@ -718,17 +758,23 @@ def waiting_tiles(standing_less_win: list[int], tile_count: int) -> set[Tile]:
     """What a concealed part waits on as sets and a pair, or as seven pairs
     (four of a kind as two pairs) when it is all thirteen tiles.  No tile is
     ruled out for being exhausted: that is the caller's choice."""
-    waits: set[Tile] = set()
-    for tile in range(TILE_KINDS):
-        standing_less_win[tile] += 1
-        if _splits(standing_less_win, True):
-            waits.add(tile)
-        standing_less_win[tile] -= 1
+    concealed = tuple(tile for tile, count in enumerate(standing_less_win) if count for _ in range(count))
+    waits = set(regular_winning_tiles(concealed))
+    # A tile held four times is beyond the memoised tables (a fifth copy);
+    # such hands are rare, so they take the slow split.
+    if 4 in standing_less_win:
+        for tile in range(TILE_KINDS):
+            if standing_less_win[tile] == 4:
+                standing_less_win[tile] += 1
+                if _splits(standing_less_win, True):
+                    waits.add(tile)
+                standing_less_win[tile] -= 1
     if tile_count == 13:
         pairs = sum(count // 2 for count in standing_less_win)
-        odd = [tile for tile in range(TILE_KINDS) if standing_less_win[tile] % 2]
-        if pairs == 6 and len(odd) == 1:
-            waits.add(odd[0])
+        if pairs == 6:
+            odd = [tile for tile in range(TILE_KINDS) if standing_less_win[tile] % 2]
+            if len(odd) == 1:
+                waits.add(odd[0])
     return waits
 
 

@@ -10,6 +10,7 @@ from tutor.engine.mcr.calculate import (
     Counting,
     HandTables,
     Pack,
+    concealed_readings,
     count_knitted_straight,
     count_nine_gates,
     count_regular,
@@ -18,17 +19,14 @@ from tutor.engine.mcr.calculate import (
     is_unique_wait,
     packs_of_melds,
     reading_order,
-    reading_packs,
 )
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import NON_REPEAT, NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
-from tutor.engine.notation import format_tiles
-from tutor.engine.rules import Rules
-from tutor.engine.shapes import ShapeKind, decompositions
-from tutor.engine.tiles import EAST, tile_name
+from tutor.engine.notation import format_hand, format_tiles
+from tutor.engine.tiles import DRAGONS, EAST, Tile, is_terminal, is_wind, tile_name
 
 FLOWER_FAN = "flower_tiles"
 
@@ -45,8 +43,23 @@ class Refusal(ValueError):
 class CountedFan:
     fan: Fan
     count: int
-    tiles: str
-    """The tiles or sets that make the fan, in notation."""
+    sources: tuple[Pack, ...]
+    """The sets that make the fan; empty when it is the whole hand's, the
+    winning tile's or the flowers'."""
+    hand: Hand
+    win_tile: Tile
+
+    @property
+    def tiles(self) -> str:
+        """The tiles or sets that make the fan, in notation.  Written out only
+        when asked for: scoring many hands for a drill needs the fans, not the text."""
+        if self.fan.id == FLOWER_FAN:
+            return f"{self.count} flower(s)"
+        if self.fan.id in _WIN_TILE_FANS:
+            return tile_name(self.win_tile)
+        if self.sources:
+            return " ".join(_pack_text(pack) for pack in self.sources)
+        return _hand_text(self.hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +77,8 @@ class McrScore:
     hand: Hand
     context: McrContext
     rules: McrRules
-    reading: str
-    """The reading taken, in notation (sets and pair, or the special shape)."""
+    reading_packs: tuple[Pack, ...]
+    """The sets and pair of the reading taken; empty for a special shape."""
     fans: tuple[CountedFan, ...]
     """Highest points first; flowers last."""
     left_out: tuple[LeftOutFan, ...]
@@ -75,6 +88,13 @@ class McrScore:
     can_win: bool
     """The total without flowers reaches the 8-point minimum."""
     payments: Payments
+
+    @property
+    def reading(self) -> str:
+        """The reading taken, in notation (sets and pair, or the special shape)."""
+        if self.reading_packs:
+            return " ".join(_pack_text(pack) for pack in self.reading_packs)
+        return _hand_text(self.hand)
 
 
 def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
@@ -113,17 +133,17 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
     points = counting.points()
     total = points + context.flowers
     fans = [
-        CountedFan(FANS[fan], times, _tiles_of(fan, reading, hand, context))
-        for fan, times in sorted(counting.fans.items(), key=lambda item: _table_order(item[0]))
+        CountedFan(FANS[fan], times, _sources(fan, reading, context), hand, context.win_tile)
+        for fan, times in sorted(counting.fans.items(), key=lambda item: _TABLE_ORDER[item[0]])
         if times > 0
     ]
     if context.flowers:
-        fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, f"{context.flowers} flower(s)"))
+        fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, (), hand, context.win_tile))
     return McrScore(
         hand=hand,
         context=context,
         rules=rules,
-        reading=_reading_text(reading, hand),
+        reading_packs=tuple(reading[1]),
         fans=tuple(fans),
         left_out=tuple(_left_out(counting, hand, tables, context, last_tile)),
         total=total,
@@ -162,8 +182,7 @@ def _best_reading(
     # Seven pairs is also tried as sets and a pair: a few hands score more that way.
     unique_wait = is_unique_wait(tables, context.win_tile, rules)
     fixed_packs = packs_of_melds(hand)
-    regular = [d for d in decompositions(hand, Rules.MCR) if d.shape is ShapeKind.REGULAR]
-    for concealed in sorted((reading_packs(d) for d in regular), key=reading_order):
+    for concealed in sorted(concealed_readings(tables.standing), key=reading_order):
         counting = count_regular(fixed_packs, concealed, tables, context, rules, last_tile, unique_wait)
         points = counting.points()
         # On equal points, prefer 一色三同顺 and 三同刻 readings and sets over seven pairs,
@@ -175,8 +194,7 @@ def _best_reading(
     return best, reading
 
 
-def _table_order(fan: str) -> int:
-    return list(FANS).index(fan)
+_TABLE_ORDER = {fan: index for index, fan in enumerate(FANS)}
 
 
 def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool) -> bool:
@@ -215,14 +233,16 @@ def _left_out(
     counted = {fan for fan, times in counting.fans.items() if times > 0}
     seen: set[str] = set()
     found = []
-    for fan in sorted(counted, key=_table_order):
+    for fan in sorted(counted, key=_TABLE_ORDER.__getitem__):
         for other in NOT_COUNTED_WITH.get(fan, ()):
             if other in counted or other in seen or not _shown(other, hand, tables, context, last_tile):
                 continue
             seen.add(other)
             found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
+    # Set aside while counting: these may still count once (a second 喜相逢
+    # that account-once drops), so they are named even when counted.
     for other, principle in counting.left_out:
-        if other not in seen and other not in counted:
+        if other not in seen:
             seen.add(other)
             found.append(LeftOutFan(FANS[other], principle, None))
     return found
@@ -240,11 +260,8 @@ def _pack_text(pack: Pack) -> str:
     return f"[{tiles}]"
 
 
-def _reading_text(reading: Reading, hand: Hand) -> str:
-    kind, packs = reading
-    if kind == "regular":
-        return " ".join(_pack_text(pack) for pack in packs)
-    return format_tiles(hand.concealed) + "".join(f" [{format_tiles(m.tiles)}]" for m in hand.melds)
+def _hand_text(hand: Hand) -> str:
+    return format_hand(Hand(hand.concealed, hand.melds))
 
 
 _CHOW_FANS = frozenset(
@@ -311,35 +328,28 @@ _WIN_TILE_FANS = frozenset(
 )
 
 
-def _tiles_of(fan: str, reading: Reading, hand: Hand, context: McrContext) -> str:
-    """The tiles or sets a fan is made of, for the explanation."""
-    if fan in _WIN_TILE_FANS:
-        return tile_name(context.win_tile)
+def _sources(fan: str, reading: Reading, context: McrContext) -> tuple[Pack, ...]:
+    """The sets a fan is made of, for the explanation; empty for fans of the
+    whole hand or of the winning tile."""
     kind, packs = reading
-    if kind == "regular":
-        chosen: list[Pack] = []
-        if fan in _CHOW_FANS:
-            chosen = [pack for pack in packs if pack.kind == "chow"]
-        elif fan in _KONG_FANS:
-            chosen = [pack for pack in packs if pack.kind == "kong"]
-        elif fan in _PUNG_FANS:
-            chosen = [pack for pack in packs if pack.kind in ("pung", "kong")]
-            if fan.startswith(("little_", "all_pungs")) or fan == "all_pungs":
-                chosen += [pack for pack in packs if pack.kind == "pair"]
-        elif fan == "dragon_pung":
-            chosen = [pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile >= 31]
-        elif fan in ("prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"):
-            wind = context.prevalent if fan == "prevalent_wind" else context.seat
-            chosen = [
-                pack
-                for pack in packs
-                if pack.kind in ("pung", "kong")
-                and (
-                    pack.tile == wind
-                    if fan != "pung_of_terminals_or_honors"
-                    else pack.tile in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30)
-                )
-            ]
-        if chosen:
-            return " ".join(_pack_text(pack) for pack in chosen)
-    return _reading_text(("special", []), hand)
+    if kind != "regular" or fan in _WIN_TILE_FANS:
+        return ()
+    if fan in _CHOW_FANS:
+        return tuple(pack for pack in packs if pack.kind == "chow")
+    if fan in _KONG_FANS:
+        return tuple(pack for pack in packs if pack.kind == "kong")
+    if fan in _PUNG_FANS:
+        chosen = [pack for pack in packs if pack.kind in ("pung", "kong")]
+        if fan.startswith("little_"):
+            chosen += [pack for pack in packs if pack.kind == "pair"]
+        return tuple(chosen)
+    if fan == "dragon_pung":
+        return tuple(pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile in DRAGONS)
+    if fan in ("prevalent_wind", "seat_wind"):
+        wind = context.prevalent if fan == "prevalent_wind" else context.seat
+        return tuple(pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile == wind)
+    if fan == "pung_of_terminals_or_honors":
+        return tuple(
+            pack for pack in packs if pack.kind in ("pung", "kong") and (is_terminal(pack.tile) or is_wind(pack.tile))
+        )
+    return ()

@@ -1,0 +1,74 @@
+"""MCR fans against `pymahjonggb` 1.4.0 (MahjongGB.MahjongFanCalculator).
+
+20,000 seeded random hands (tests/random_mcr.py: regular hands with called
+and concealed sets and kongs, every special shape, flowers, every flag, every
+wind, and near-misses that are no win), plus the example hand of every fan.
+Compared: whether the hand wins, the multiset of fans (through the table's
+`reference_zh`, since five names differ) and the total.
+
+Options are the reference-compatible ones: the reference counts 明暗杠,
+credits 和绝张 from the winner's own melds and counts exhausted tiles as
+waits.  Flags are only set where they can happen: the reference silently
+drops impossible ones, where we refuse them (tests/test_mcr_fans.py).
+No difference remains.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tests.mcr_examples import EXAMPLES
+from tests.random_mcr import random_mcr_context, random_mcr_hand
+from tests.reference_mcr import reference_fans
+from tests.test_mcr_fans import score
+from tutor.engine.hand import Hand
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import Refusal, score_mcr
+from tutor.engine.notation import format_hand, parse_hand, parse_tile
+
+HANDS = 20_000
+SEED = 4_004
+COMPATIBLE = McrRules(concealed_and_melded_kong=True, last_tile_from_own_melds=True, exhausted_tile_is_wait=True)
+
+
+def compare(hand: Hand, context: McrContext) -> str | None:
+    theirs = reference_fans(hand, context)
+    try:
+        ours = score_mcr(hand, context, COMPATIBLE)
+    except Refusal as refusal:
+        return None if isinstance(theirs, str) else f"we refuse ({refusal.reason}), the reference scores"
+    if isinstance(theirs, str):
+        return f"the reference refuses ({theirs}), we score"
+    their_fans, their_total = theirs
+    our_fans = Counter({item.fan.id: item.count for item in ours.fans})
+    if our_fans != their_fans or ours.total != their_total:
+        return f"ours {dict(our_fans)} = {ours.total}, reference {dict(their_fans)} = {their_total}"
+    return None
+
+
+def test_fans_agree_with_reference_on_seeded_hands() -> None:
+    rng = random.Random(SEED)
+    differences = []
+    refused = 0
+    for _ in range(HANDS):
+        hand = random_mcr_hand(rng)
+        context = random_mcr_context(rng, hand)
+        problem = compare(hand, context)
+        if problem:
+            differences.append(f"{format_hand(hand)} {context}: {problem}")
+        refused += isinstance(reference_fans(hand, context), str)
+    assert differences == []
+    assert 0 < refused < HANDS // 10
+
+
+def test_every_fan_example_agrees_with_reference() -> None:
+    differences = []
+    for fan, text, win, context in EXAMPLES:
+        ours = score(text, win, context)
+        problem = compare(parse_hand(text), ours.context)
+        if problem:
+            differences.append(f"{fan}: {problem}")
+        assert parse_tile(win) == ours.context.win_tile
+    assert differences == []

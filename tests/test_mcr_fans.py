@@ -1,0 +1,153 @@
+"""Every MCR fan found in a hand that shows it, with the fans it implies left out;
+the fan table's data; the 8-point minimum, flowers and settlement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.mcr_examples import EXAMPLES
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.exclusions import NOT_COUNTED_WITH
+from tutor.engine.mcr.fans import FAMILIES, FANS, STANDARD_FANS
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+from tutor.engine.mcr.settlement import payments
+from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.tiles import wind_tile
+
+
+def score(hand: str, win: str, context: dict[str, Any]) -> McrScore:
+    flags = set(context.get("flags", ()))
+    mcr_context = McrContext(
+        win_tile=parse_tile(win),
+        self_drawn=context.get("tsumo", False),
+        seat=wind_tile(context.get("seat", "E")),
+        prevalent=wind_tile(context.get("prevalent", "E")),
+        flowers=context.get("flowers", 0),
+        last_tile="last_tile" in flags,
+        kong="kong" in flags,
+        wall_last="wall_last" in flags,
+    )
+    return score_mcr(parse_hand(hand), mcr_context, McrRules.from_options(context.get("options", {})))
+
+
+class TestTable:
+    """The fan table holds the 81 fans of document 003 and the MIL option fan."""
+
+    def test_81_standard_fans_and_families(self) -> None:
+        assert len(STANDARD_FANS) == 81
+        assert {fan.family for fan in FANS.values()} == set(FAMILIES)
+
+    def test_points_are_the_documents_values(self) -> None:
+        assert {fan.points for fan in STANDARD_FANS} == {1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 88}
+        assert FANS["two_concealed_kongs"].points == 6
+        assert (FANS["big_four_winds"].ko_sino, FANS["big_four_winds"].ko_mandarin) == ("대사희", "다스시")
+
+    def test_every_fan_has_an_example(self) -> None:
+        assert {fan for fan, *_ in EXAMPLES} == set(FANS)
+
+
+@pytest.mark.parametrize(("fan", "hand", "win", "context"), EXAMPLES, ids=[example[0] for example in EXAMPLES])
+def test_fan_is_counted_and_its_implied_fans_are_not(fan: str, hand: str, win: str, context: dict[str, Any]) -> None:
+    result = score(hand, win, context)
+    counted = {item.fan.id for item in result.fans}
+    assert fan in counted
+    assert not counted & set(NOT_COUNTED_WITH.get(fan, ()))
+    left_out = {item.fan.id: item for item in result.left_out}
+    for implied in NOT_COUNTED_WITH.get(fan, ()):
+        if implied in left_out and left_out[implied].because_of is not None:
+            assert left_out[implied].principle == "non_repeat"
+
+
+class TestExplanations:
+    def test_big_four_winds_names_what_it_leaves_out(self) -> None:
+        result = score("55m 111z 222z 333z 444z", "5m", {})
+        left_out = {item.fan.zh: item.because_of.zh for item in result.left_out if item.because_of}
+        for implied in ("三风刻", "碰碰和", "圈风刻", "门风刻", "幺九刻"):
+            assert left_out[implied] == "大四喜"
+
+    def test_each_fan_names_its_tiles(self) -> None:
+        result = score("123m 456p 789s 11z [555z]", "1z", {})
+        tiles = {item.fan.id: item.tiles for item in result.fans}
+        assert tiles["mixed_straight"] == "123m 456p 789s"
+        assert tiles["dragon_pung"] == "[555z]"
+        assert tiles["single_wait"] == "1z"
+
+    def test_account_once_is_named(self) -> None:
+        # Four chows 123m 123m 123p 456p: pure double, two mixed doubles and a short straight
+        # are shown but only three can count.
+        result = score("123m 123m 123p 456p 99s", "9s", {})
+        assert any(item.principle == "account_once" for item in result.left_out)
+
+    def test_wait_fans_are_exclusive(self) -> None:
+        # 2m can only be the middle of 123m: a closed wait, and no other wait fan.
+        result = score("123m 456p 789s 111z 22z", "2m", {})
+        assert [item.fan.id for item in result.fans if item.fan.family == "wait"] == ["closed_wait"]
+
+
+class TestMinimumAndFlowers:
+    def test_under_eight_cannot_be_declared(self) -> None:
+        result = score("123m 456p 789p 234s 11z", "1z", {})
+        assert result.total < 8 and not result.can_win
+
+    def test_flowers_add_points_not_eligibility(self) -> None:
+        bare = score("123m 456p 789p 234s 11z", "1z", {})
+        flowered = score("123m 456p 789p 234s 11z", "1z", {"flowers": 8})
+        assert flowered.total == bare.total + 8
+        assert flowered.can_win is bare.can_win is False
+
+    def test_chicken_hand_is_exactly_nothing_else(self) -> None:
+        result = score("333p 66z [234m] [567p] [678s]", "3p", {"seat": "S", "prevalent": "W"})
+        assert [(item.fan.id, item.count) for item in result.fans] == [("chicken_hand", 1)]
+        assert result.can_win
+
+
+class TestSettlement:
+    def test_discard_win(self) -> None:
+        paid = payments(10, self_drawn=False)
+        assert (paid.discarder, paid.each_other, paid.received) == (18, 8, 34)
+
+    def test_self_draw(self) -> None:
+        paid = payments(10, self_drawn=True)
+        assert (paid.discarder, paid.each_other, paid.received) == (None, 18, 54)
+
+
+class TestOptions:
+    def test_concealed_and_melded_kong(self) -> None:
+        hand, win = "123m 456p 11z (2222s) [9999m]", "1z"
+        plain = {item.fan.id for item in score(hand, win, {}).fans}
+        assert {"concealed_kong", "melded_kong"} <= plain and "concealed_kong_and_melded_kong" not in plain
+
+    def test_last_tile_from_own_melds(self) -> None:
+        # The other three 5m are in the winner's own pung: the winning 5m is the last one.
+        hand = "456m 123p 789s 11z [555m]"
+        assert "last_tile" in {item.fan.id for item in score(hand, "5m", {}).fans}
+        off = score(hand, "5m", {"options": {"last_tile_from_own_melds": False}})
+        assert "last_tile" not in {item.fan.id for item in off.fans}
+
+    def test_exhausted_tile_is_wait(self) -> None:
+        # The kong holds all four 1m: 23m waits on 1m and 4m, but 1m cannot come, so by
+        # default 4m is a unique wait (the 4 ends the run: 边张); counting 1m, it is not.
+        hand = "234m 456p 789s 55z [1111m]"
+        default = {item.fan.id for item in score(hand, "4m", {}).fans}
+        counted = {item.fan.id for item in score(hand, "4m", {"options": {"exhausted_tile_is_wait": True}}).fans}
+        assert "edge_wait" in default
+        assert not counted & {"edge_wait", "closed_wait", "single_wait"}
+
+
+class TestRefusals:
+    @pytest.mark.parametrize(
+        ("hand", "win", "context", "reason"),
+        [
+            ("123m 456p 789s 12z 55z", "2z", {}, "not_complete"),
+            ("123m 456p 789s 11z 555z", "2z", {}, "win_tile_missing"),
+            ("123m 456p 789s 11z [555z]", "1z", {"flags": ["last_tile"]}, "flags"),
+            ("123m 456p 789s 11z [555z]", "1z", {"tsumo": True, "flags": ["kong"]}, "flags"),
+        ],
+    )
+    def test_refused(self, hand: str, win: str, context: dict[str, Any], reason: str) -> None:
+        with pytest.raises(Refusal) as refused:
+            score(hand, win, context)
+        assert refused.value.reason == reason

@@ -1,0 +1,57 @@
+"""Properties every MCR score must have."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from tests.random_mcr import random_mcr_context, random_mcr_hand
+from tutor.engine.hand import Hand
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+
+
+@st.composite
+def mcr_wins(draw: st.DrawFn) -> tuple[Hand, McrContext]:
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
+    hand = random_mcr_hand(rng)
+    return hand, random_mcr_context(rng, hand)
+
+
+def score_or_none(hand: Hand, context: McrContext) -> McrScore | None:
+    try:
+        return score_mcr(hand, context)
+    except Refusal:
+        return None
+
+
+@given(mcr_wins())
+def test_total_is_never_below_the_largest_fan(win: tuple[Hand, McrContext]) -> None:
+    result = score_or_none(*win)
+    assume(result is not None)
+    assert result is not None
+    assert result.total >= max(item.fan.points for item in result.fans)
+    assert result.total == sum(item.fan.points * item.count for item in result.fans)
+
+
+@given(mcr_wins(), st.integers(min_value=0, max_value=8))
+def test_each_flower_adds_one_point_and_never_changes_can_win(win: tuple[Hand, McrContext], flowers: int) -> None:
+    hand, context = win
+    bare = score_or_none(hand, replace(context, flowers=0))
+    assume(bare is not None)
+    assert bare is not None
+    flowered = score_mcr(hand, replace(context, flowers=flowers))
+    assert flowered.total == bare.total + flowers
+    assert flowered.can_win == bare.can_win
+
+
+@given(mcr_wins())
+def test_chicken_hand_only_alone(win: tuple[Hand, McrContext]) -> None:
+    result = score_or_none(*win)
+    assume(result is not None)
+    assert result is not None
+    fans = {item.fan.id for item in result.fans} - {"flower_tiles"}
+    assert "chicken_hand" not in fans or fans == {"chicken_hand"}
