@@ -14,7 +14,7 @@ A fan table here is a dict from fan id to how many times it counts.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise, product
 from typing import NamedTuple
@@ -78,7 +78,8 @@ class Counting:
         self.fans[fan] = times
 
     def has(self, fan: str) -> bool:
-        return self.fans.get(fan, 0) > 0
+        # Fans are removed, never kept at zero, so presence is enough.
+        return fan in self.fans
 
     def clear(self, fan: str) -> None:
         self.fans.pop(fan, None)
@@ -414,6 +415,13 @@ def _count_tile_hog(all_counts: Sequence[int], kongs: int, counting: Counting) -
         counting.set("tile_hog", hogs)
 
 
+def _wait_fan_possible(concealed_packs: Sequence[Pack], win_tile: Tile) -> bool:
+    return any(
+        (pack.kind == "chow" and abs(pack.tile - win_tile) <= 1) or (pack.kind == "pair" and pack.tile == win_tile)
+        for pack in concealed_packs
+    )
+
+
 def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Counting) -> None:
     """边张, 坎张 or 单钓将 for a unique wait; one only, in that order (exclusionary)."""
     if counting.has("melded_hand") or counting.has("four_kongs"):
@@ -434,8 +442,9 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
 
 
 def _final_exclusions(counting: Counting) -> None:
+    fans = counting.fans
     for fan, left_out in FINAL_EXCLUSIONS:
-        if not counting.has(fan):
+        if fan not in fans:
             continue
         for other in left_out:
             counting.clear(other)
@@ -516,7 +525,7 @@ def hand_tables(hand: Hand) -> HandTables:
     for meld in hand.melds:
         for tile in meld.tiles:
             fixed[tile] += 1
-    kinds = sorted({tile for tile in range(TILE_KINDS) if standing[tile] or fixed[tile]}, key=_order)
+    kinds = sorted({*hand.concealed, *(tile for meld in hand.melds for tile in meld.tiles)}, key=_order)
     return HandTables(
         tuple(standing),
         tuple(fixed),
@@ -613,7 +622,7 @@ def count_regular(
     context: McrContext,
     rules: McrRules,
     last_tile: bool,
-    unique_wait: bool,
+    unique_wait: Callable[[], bool],
 ) -> Counting:
     """The fans of one reading of four sets and a pair."""
     counting = Counting()
@@ -675,7 +684,9 @@ def count_regular(
     _count_rank_range(tables.kinds, counting)
     if not counting.has("quadruple_chow"):
         _count_tile_hog(tables.all_counts, melded_kongs + concealed_kongs, counting)
-    if unique_wait:
+    # Whether the hand waited on this one tile alone is asked only when the
+    # tile could make a wait fan: the question costs more than the rest.
+    if _wait_fan_possible(concealed_packs, win) and unique_wait():
         _count_wait(concealed_packs, win, counting)
     _final_exclusions(counting)
     if not counting.has("big_four_winds"):

@@ -4,6 +4,7 @@ was left out and why, the 8-point minimum and the payments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, partial
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.calculate import (
@@ -180,7 +181,7 @@ def _best_reading(
     if special is not None and not seven_pairs:
         return best, reading
     # Seven pairs is also tried as sets and a pair: a few hands score more that way.
-    unique_wait = is_unique_wait(tables, context.win_tile, rules)
+    unique_wait = cache(partial(is_unique_wait, tables, context.win_tile, rules))
     fixed_packs = packs_of_melds(hand)
     for concealed in sorted(concealed_readings(tables.standing), key=reading_order):
         counting = count_regular(fixed_packs, concealed, tables, context, rules, last_tile, unique_wait)
