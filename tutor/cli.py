@@ -10,11 +10,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
 from tutor.commands.errors import RequestError
 from tutor.commands.score import REFUSALS, evaluate, refusal_json, score_as_json, score_json, score_text
+from tutor.lessons.check import check_folder
+from tutor.lessons.location import bundled_lessons
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -65,7 +68,27 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the result as JSON")
     score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
+    lessons = commands.add_parser("lessons", help="work with lesson files")
+    lesson_commands = lessons.add_subparsers(dest="lessons_command", metavar="ACTION")
+    check = lesson_commands.add_parser(
+        "check", help="check every lesson file; exits non-zero naming file and line for each problem"
+    )
+    check.add_argument("--lessons", type=Path, help="a folder of lessons (ko/ and en/ inside, or one language)")
     return parser
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    if args.lessons_command != "check":
+        print("tutor lessons: expected an action, such as: tutor lessons check", file=sys.stderr)
+        return EXIT_USAGE
+    root = args.lessons or bundled_lessons()
+    library, problems = check_folder(root)
+    for problem in problems:
+        print(problem)
+    count = sum(len(by_id) for by_id in library.lessons.values())
+    languages = ", ".join(sorted(library.lessons)) or "none"
+    print(f"{count} lessons checked in {root} (languages: {languages}); {len(problems)} problem(s)")
+    return EXIT_REFUSED if problems else EXIT_OK
 
 
 def _option_value(text: str) -> object:
@@ -162,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _analyze(args)
         if args.command == "score":
             return _score(args)
+        if args.command == "lessons":
+            return _lessons(args)
         return _open_app(args)
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,221 @@
+"""What the engine says about a lesson's hand block, in the block's own terms.
+
+`evaluate` answers every claim a block can make, as text to compare with its
+`expect:` line:
+
+* shape claims: `group` (a set or partial set), `complete`, `tenpai`,
+  `waits` (of the hand without its winning tile), `kinds` (the winning
+  tile's wait kinds), `shape`;
+* riichi scores: `fu_raw`, `fu`, `han`, `points`, `yaku`, `yakuman`,
+  `limit`, `dora`;
+* MCR scores: `fans` (Chinese names, `x2` for a fan counted twice),
+  `total`, `can_win`;
+* calls: `calls`, the kinds of call on `discard:` from `from:`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.calls import Seat, calls_on_discard
+from tutor.engine.groups import classify_group
+from tutor.engine.hand import Hand
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import Refusal as McrRefusal
+from tutor.engine.mcr.score import score_mcr
+from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import Refusal as RiichiRefusal
+from tutor.engine.riichi.score import score_riichi
+from tutor.engine.rules import Rules
+from tutor.engine.shapes import decompositions
+from tutor.engine.tiles import tile_name, wind_tile
+from tutor.engine.waits import WaitKind, waits, winning_tiles
+from tutor.lessons.model import HandBlock
+
+SHAPE_CLAIMS = ("group", "complete", "tenpai", "waits", "kinds", "shape", "calls")
+RIICHI_CLAIMS = ("fu_raw", "fu", "han", "points", "yaku", "yakuman", "limit", "dora")
+MCR_CLAIMS = ("fans", "total", "can_win")
+CLAIMS = SHAPE_CLAIMS + RIICHI_CLAIMS + MCR_CLAIMS
+
+
+class BlockError(ValueError):
+    """A block the engine cannot read: bad notation, a bad setting."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    rules: Rules
+    hand: Hand
+    answers: dict[str, str]
+    """Claim name -> what the engine says, for every claim this block supports."""
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _tiles(tiles: list[int]) -> str:
+    return ",".join(tile_name(tile) for tile in tiles) or "none"
+
+
+def block_rules(block: HandBlock, track: str) -> Rules:
+    name = block.setup.get("rules", track)
+    if name not in ("riichi", "mcr"):
+        raise BlockError(f"rules {name!r} is not riichi or mcr")
+    return Rules(name)
+
+
+def evaluate(block: HandBlock, track: str) -> Evaluation:
+    rules = block_rules(block, track)
+    try:
+        if "group" in block.expect:
+            hand = parse_hand(block.hand, sizes=None)
+            return Evaluation(rules, hand, {"group": _group(hand)})
+        hand = parse_hand(block.hand)
+    except NotationError as error:
+        raise BlockError(str(error)) from None
+    answers: dict[str, str] = {}
+    win_setting = block.setup.get("win", "").split()
+    if win_setting:
+        answers |= _win_answers(block, hand, win_setting, rules)
+    else:
+        answers |= _shape_answers(hand, rules)
+    if "discard" in block.setup:
+        answers["calls"] = _calls(block, hand, rules)
+    return Evaluation(rules, hand, answers)
+
+
+def _group(hand: Hand) -> str:
+    if hand.melds and not hand.concealed and len(hand.melds) == 1:
+        group = classify_group(hand.melds[0].tiles, open=hand.melds[0].is_open)
+    else:
+        group = classify_group(hand.concealed)
+    return group.kind.value if group.kind else "none"
+
+
+def _shape_answers(hand: Hand, rules: Rules) -> dict[str, str]:
+    if hand.tile_count == 13:
+        found = waits(hand, rules)
+        return {"tenpai": _bool(bool(found)), "waits": _tiles([wait.tile for wait in found]), "complete": "false"}
+    readings = decompositions(hand, rules)
+    shapes = sorted({reading.shape.value for reading in readings})
+    return {"complete": _bool(bool(readings)), "shape": ",".join(shapes) or "none"}
+
+
+def _win_answers(block: HandBlock, hand: Hand, win_setting: list[str], rules: Rules) -> dict[str, str]:
+    try:
+        win = parse_tile(win_setting[0])
+    except NotationError as error:
+        raise BlockError(f"win: {error}") from None
+    how = win_setting[1] if len(win_setting) > 1 else "ron"
+    if how not in ("ron", "tsumo"):
+        raise BlockError(f"win: {how!r} is not ron or tsumo")
+    if win not in hand.concealed:
+        raise BlockError(f"win: {tile_name(win)} is not among the concealed tiles")
+    waiting = hand.without_tile(win)
+    answers = {"waits": _tiles(winning_tiles(waiting, rules))}
+    kinds = next((w.kinds for w in waits(waiting, rules) if w.tile == win), ())
+    answers["kinds"] = ",".join(kind.value for kind in kinds) or "none"
+    shapes = sorted({reading.shape.value for reading in decompositions(hand, rules)})
+    answers["complete"] = _bool(bool(shapes))
+    answers["shape"] = ",".join(shapes) or "none"
+    tsumo = how == "tsumo"
+    if rules is Rules.RIICHI:
+        answers |= _riichi_answers(block, hand, win, tsumo)
+    else:
+        answers |= _mcr_answers(block, hand, win, tsumo)
+    return answers
+
+
+def _wind(block: HandBlock, key: str) -> int:
+    try:
+        return wind_tile(block.setup.get(key, "E"))
+    except ValueError as error:
+        raise BlockError(f"{key}: {error}") from None
+
+
+def _flags(block: HandBlock) -> list[str]:
+    return [flag for flag in block.setup.get("flags", "").replace(",", " ").split() if flag]
+
+
+def _options(block: HandBlock) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for item in block.setup.get("options", "").replace(",", " ").split():
+        name, _, value = item.partition("=")
+        options[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
+    return options
+
+
+def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[str, str]:
+    try:
+        flags = frozenset(Flag(flag) for flag in _flags(block))
+        dora = parse_tiles(block.setup["dora"]) if block.setup.get("dora") else ()
+        ura = parse_tiles(block.setup["ura"]) if block.setup.get("ura") else ()
+        rules = RiichiRules.from_options(_options(block))
+    except (ValueError, NotationError) as error:
+        raise BlockError(str(error)) from None
+    context = WinContext(win, tsumo, _wind(block, "seat"), _wind(block, "round"), flags, dora, ura)
+    try:
+        score = score_riichi(hand, context, rules)
+    except RiichiRefusal as refusal:
+        return {"fu": f"refused ({refusal})", "points": f"refused ({refusal})"}
+    return {
+        "fu_raw": str(score.fu.raw),
+        "fu": str(score.fu.fu),
+        "han": str(score.han),
+        "points": str(score.points.total),
+        "yaku": ",".join(sorted(name for name, _ in score.yaku)) or "none",
+        "yakuman": ",".join(sorted(name for name, _ in score.yakuman)) or "none",
+        "limit": score.points.limit or "none",
+        "dora": str(score.dora + score.ura_dora),
+    }
+
+
+def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[str, str]:
+    flags = set(_flags(block))
+    try:
+        rules = McrRules.from_options(_options(block))
+        flowers = int(block.setup.get("flowers", "0"))
+    except ValueError as error:
+        raise BlockError(str(error)) from None
+    context = McrContext(
+        win,
+        tsumo,
+        _wind(block, "seat"),
+        _wind(block, "round"),
+        flowers,
+        "last_tile" in flags,
+        "kong" in flags,
+        "wall_last" in flags,
+    )
+    try:
+        score = score_mcr(hand, context, rules)
+    except McrRefusal as refusal:
+        return {"fans": f"refused ({refusal})", "total": f"refused ({refusal})"}
+    fans = ",".join(item.fan.zh + (f"x{item.count}" if item.count > 1 else "") for item in score.fans)
+    return {"fans": fans, "total": str(score.total), "can_win": _bool(score.can_win)}
+
+
+def _calls(block: HandBlock, hand: Hand, rules: Rules) -> str:
+    try:
+        discard = parse_tile(block.setup["discard"])
+        seat = Seat(block.setup.get("from", "left"))
+    except (NotationError, ValueError) as error:
+        raise BlockError(f"discard/from: {error}") from None
+    found = calls_on_discard(hand, discard, seat, rules)
+    return ",".join(sorted({call.kind.value for call in found})) or "none"
+
+
+def normalise(claim: str, value: str) -> str:
+    """Order-free claims compare as sets."""
+    if claim in ("waits", "kinds", "yaku", "yakuman", "shape", "calls"):
+        return ",".join(sorted(value.split(",")))
+    if claim == "fans":
+        return ",".join(sorted(value.split(",")))
+    return value
+
+
+WAIT_KIND_NAMES = tuple(kind.value for kind in WaitKind)

@@ -1,0 +1,148 @@
+"""`tutor lessons check`: every problem in a folder of lessons, with file and line."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.lessons.blocks import CLAIMS, BlockError, evaluate, normalise
+from tutor.lessons.model import LANGUAGES, Lesson
+from tutor.lessons.parse import LessonError, Problem, parse_lesson
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """Every lesson that read cleanly, by language and id, and the problems met."""
+
+    lessons: dict[str, dict[str, Lesson]]
+    problems: list[Problem]
+
+    def in_order(self, language: str, track: str) -> list[Lesson]:
+        return sorted(
+            (lesson for lesson in self.lessons.get(language, {}).values() if lesson.track == track),
+            key=lambda lesson: (lesson.order, lesson.id),
+        )
+
+
+def language_folders(root: Path) -> dict[str, Path]:
+    """`root/ko` and `root/en` when present; otherwise `root` itself is one
+    language (a teacher's folder), English unless its name says `ko`."""
+    found = {language: root / language for language in LANGUAGES if (root / language).is_dir()}
+    if found:
+        return found
+    return {"ko" if root.name == "ko" else "en": root}
+
+
+def load_library(root: Path) -> Library:
+    lessons: dict[str, dict[str, Lesson]] = {}
+    problems: list[Problem] = []
+    if not root.is_dir():
+        return Library({}, [Problem(root, 0, "no such lesson folder")])
+    for language, folder in language_folders(root).items():
+        by_id: dict[str, Lesson] = {}
+        for path in sorted(folder.glob("*.md")):
+            try:
+                lesson = parse_lesson(path, language)
+            except LessonError as error:
+                problems.append(error.problem)
+                continue
+            if lesson.id in by_id:
+                problems.append(Problem(path, 1, f"id {lesson.id!r} is also used by {by_id[lesson.id].path.name}"))
+                continue
+            by_id[lesson.id] = lesson
+        lessons[language] = by_id
+    return Library(lessons, problems)
+
+
+AMBIGUOUS_ALLOWED: frozenset[str] = frozenset()
+"""East-Asian ambiguous-width characters allowed in lesson text: none.  They
+take one column or two depending on the terminal, and break borders."""
+
+
+def _width_problems(lesson: Lesson) -> Iterable[Problem]:
+    in_fence = False
+    for offset, line in enumerate(lesson.body.splitlines()):
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        for char in line:
+            if unicodedata.east_asian_width(char) == "A" and char not in AMBIGUOUS_ALLOWED:
+                name = unicodedata.name(char, f"U+{ord(char):04X}")
+                yield Problem(
+                    lesson.path,
+                    lesson.body_line + offset,
+                    f"ambiguous-width character {char!r} ({name}): it breaks borders in wide terminals",
+                )
+                break
+
+
+def _block_problems(lesson: Lesson) -> Iterable[Problem]:
+    for block in lesson.blocks:
+        unknown = [claim for claim in block.expect if claim not in CLAIMS]
+        if unknown:
+            yield Problem(
+                lesson.path, block.line, f"unknown expect claim {unknown[0]!r}; expected one of {', '.join(CLAIMS)}"
+            )
+            continue
+        try:
+            evaluation = evaluate(block, lesson.track)
+        except BlockError as error:
+            yield Problem(lesson.path, block.line, f"hand {block.hand!r}: {error}")
+            continue
+        for claim, value in block.expect.items():
+            actual = evaluation.answers.get(claim)
+            if actual is None:
+                yield Problem(
+                    lesson.path, block.line, f"{claim} cannot be checked for this block (give win: or discard:)"
+                )
+            elif normalise(claim, value) != normalise(claim, actual):
+                yield Problem(
+                    lesson.path,
+                    block.line,
+                    f"hand {block.hand!r}: expect {claim}={value}, but the engine says {actual}",
+                )
+
+
+def _pairing_problems(library: Library) -> Iterable[Problem]:
+    languages = [language for language in LANGUAGES if language in library.lessons]
+    if len(languages) < 2:
+        return
+    ko, en = (library.lessons[language] for language in LANGUAGES)
+    for lesson_id in sorted(set(ko) ^ set(en)):
+        lesson = ko.get(lesson_id) or en[lesson_id]
+        other = "en" if lesson.language == "ko" else "ko"
+        yield Problem(lesson.path, 1, f"lesson {lesson_id!r} has no {other} version")
+    for lesson_id in sorted(set(ko) & set(en)):
+        first, second = ko[lesson_id], en[lesson_id]
+        if (first.track, first.order, first.quiz) != (second.track, second.order, second.quiz):
+            yield Problem(second.path, 1, f"track, order or quiz differ from {first.path.name} in ko")
+        if [block.source for block in first.blocks] != [block.source for block in second.blocks]:
+            for one, two in zip(first.blocks, second.blocks, strict=False):
+                if one.source != two.source:
+                    yield Problem(second.path, two.line, f"this hand block differs from ko line {one.line}")
+                    break
+            else:
+                yield Problem(second.path, 1, f"{len(second.blocks)} hand blocks here, {len(first.blocks)} in ko")
+
+
+def check_library(library: Library) -> list[Problem]:
+    problems = list(library.problems)
+    known = {lesson_id for by_id in library.lessons.values() for lesson_id in by_id}
+    for by_id in library.lessons.values():
+        for lesson in by_id.values():
+            problems.extend(_block_problems(lesson))
+            problems.extend(_width_problems(lesson))
+            for line, target in lesson.links:
+                if target not in known:
+                    problems.append(Problem(lesson.path, line, f"link to lesson {target!r}, which does not exist"))
+    problems.extend(_pairing_problems(library))
+    return problems
+
+
+def check_folder(root: Path) -> tuple[Library, list[Problem]]:
+    library = load_library(root)
+    return library, check_library(library)

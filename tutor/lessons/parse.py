@@ -1,0 +1,155 @@
+"""Reading a lesson file: front matter, Markdown body, hand blocks, links.
+
+Front matter is a small YAML subset between `---` lines: `key: value`, with
+lists written `[a, b]`.  Nothing more is needed, and a hand-written parser
+gives a message with the line for every mistake.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
+
+REQUIRED = ("id", "track", "order", "title", "quiz")
+LINK = re.compile(r"\]\(lesson:([A-Za-z0-9_-]*)\)")
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+SETUP_KEYS = ("win", "seat", "round", "flags", "dora", "ura", "flowers", "discard", "from", "rules", "options")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a lesson file."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class LessonError(Exception):
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def _fail(path: Path, line: int, message: str) -> LessonError:
+    return LessonError(Problem(path, line, message))
+
+
+def _front_matter(path: Path, lines: list[str]) -> tuple[dict[str, str], int]:
+    if not lines or lines[0].strip() != "---":
+        raise _fail(path, 1, "the file must start with front matter between '---' lines")
+    values: dict[str, str] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() == "---":
+            return values, number
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        if not colon or not key.strip():
+            raise _fail(path, number, f"front matter line {line.strip()!r} is not 'key: value'")
+        values[key.strip()] = value.strip()
+    raise _fail(path, 1, "the front matter has no closing '---' line")
+
+
+def _list(value: str) -> list[str]:
+    value = value.strip()
+    if value.startswith("[") and value.endswith("]"):
+        value = value[1:-1]
+    return [item.strip().strip("'\"") for item in value.split(",") if item.strip()]
+
+
+def _settings(text: str) -> dict[str, str]:
+    """`win: 4m ron  seat: S  round: E` -> {"win": "4m ron", "seat": "S", "round": "E"}."""
+    found: dict[str, str] = {}
+    for part in re.split(r"\s{2,}", text.strip()):
+        key, _, value = part.partition(":")
+        found[key.strip()] = value.strip()
+    return found
+
+
+def _hand_block(path: Path, start: int, body: list[str]) -> HandBlock:
+    content = [line for line in body if line.strip()]
+    if not content:
+        raise _fail(path, start, "an empty hand block")
+    setup: dict[str, str] = {}
+    expect: dict[str, str] = {}
+    for offset, line in enumerate(content[1:], start=1):
+        stripped = line.strip()
+        if stripped.startswith("expect:"):
+            for claim in stripped[len("expect:") :].split():
+                key, equals, value = claim.partition("=")
+                if not equals:
+                    raise _fail(path, start + offset + 1, f"expect claim {claim!r} is not key=value")
+                expect[key] = value
+            continue
+        for key, value in _settings(stripped).items():
+            if key not in SETUP_KEYS:
+                raise _fail(
+                    path, start + offset + 1, f"unknown hand setting {key!r}; expected one of {', '.join(SETUP_KEYS)}"
+                )
+            setup[key] = value
+    return HandBlock(start, content[0].strip(), setup, expect, "\n".join(line.rstrip() for line in body))
+
+
+def parse_lesson(path: Path, language: str) -> Lesson:
+    """Read one lesson; raises LessonError naming the file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise _fail(path, 1, f"cannot be read: {error}") from None
+    lines = text.splitlines()
+    meta, end = _front_matter(path, lines)
+    for key in REQUIRED:
+        if key not in meta:
+            raise _fail(path, 1, f"the front matter has no '{key}'")
+    lesson_id = meta["id"]
+    if not ID.match(lesson_id):
+        raise _fail(path, 1, f"id {lesson_id!r} is not lower-case letters, digits and '-'")
+    if meta["track"] not in TRACKS:
+        raise _fail(path, 1, f"track {meta['track']!r} is not one of {', '.join(TRACKS)}")
+    if not meta["order"].isdigit():
+        raise _fail(path, 1, f"order {meta['order']!r} is not a whole number")
+    quiz = _list(meta["quiz"])
+    unknown = [kind for kind in quiz if kind not in QUIZ_KINDS]
+    if unknown:
+        raise _fail(path, 1, f"quiz kind {unknown[0]!r} is not one of {', '.join(QUIZ_KINDS)}")
+    if language not in LANGUAGES:
+        raise _fail(path, 1, f"language {language!r} is not one of {', '.join(LANGUAGES)}")
+
+    blocks: list[HandBlock] = []
+    links: list[tuple[int, str]] = []
+    fence_start: int | None = None
+    fence_lines: list[str] = []
+    for number in range(end + 1, len(lines) + 1):
+        line = lines[number - 1]
+        if fence_start is None:
+            if line.strip() == "```hand":
+                fence_start, fence_lines = number, []
+            for match in LINK.finditer(line):
+                links.append((number, match.group(1)))
+        elif line.strip() == "```":
+            blocks.append(_hand_block(path, fence_start, fence_lines))
+            fence_start = None
+        else:
+            fence_lines.append(line)
+    if fence_start is not None:
+        raise _fail(path, fence_start, "a hand block with no closing ```")
+    return Lesson(
+        id=lesson_id,
+        track=meta["track"],
+        order=int(meta["order"]),
+        title=meta["title"],
+        quiz=tuple(quiz),
+        path=path,
+        language=language,
+        body="\n".join(lines[end:]),
+        body_line=end + 1,
+        blocks=tuple(blocks),
+        links=tuple(links),
+    )
