@@ -11,6 +11,9 @@
 * MCR scores: `fans` (Chinese names, `x2` for a fan counted twice),
   `total`, `can_win`;
 * calls: `calls`, the kinds of call on `discard:` from `from:`.
+
+A hand that cannot win answers every score claim with `refused:REASON`
+(for example `points=refused:no_yaku`).
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ def block_rules(block: HandBlock, track: str) -> Rules:
 def evaluate(block: HandBlock, track: str) -> Evaluation:
     rules = block_rules(block, track)
     try:
+        if not block.expect:
+            # A block that claims nothing only shows tiles: any number will do.
+            return Evaluation(rules, parse_hand(block.hand, sizes=None), {})
         if "group" in block.expect:
             hand = parse_hand(block.hand, sizes=None)
             return Evaluation(rules, hand, {"group": _group(hand)})
@@ -161,7 +167,8 @@ def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict
     try:
         score = score_riichi(hand, context, rules)
     except RiichiRefusal as refusal:
-        return {"fu": f"refused ({refusal})", "points": f"refused ({refusal})"}
+        refused = f"refused:{refusal.reason}"
+        return {claim: refused for claim in RIICHI_CLAIMS}
     return {
         "fu_raw": str(score.fu.raw),
         "fu": str(score.fu.fu),
@@ -194,7 +201,8 @@ def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[st
     try:
         score = score_mcr(hand, context, rules)
     except McrRefusal as refusal:
-        return {"fans": f"refused ({refusal})", "total": f"refused ({refusal})"}
+        refused = f"refused:{refusal.reason}"
+        return {claim: refused for claim in MCR_CLAIMS}
     fans = ",".join(item.fan.zh + (f"x{item.count}" if item.count > 1 else "") for item in score.fans)
     return {"fans": fans, "total": str(score.total), "can_win": _bool(score.can_win)}
 
