@@ -1,0 +1,219 @@
+"""The lessons: the bundled ones check clean and cover what the issue asks;
+the checker names file and line for every kind of mistake."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.engine.mcr.fans import FANS
+from tutor.lessons.check import check_folder, load_library
+from tutor.lessons.glossary import load_glossary
+from tutor.lessons.location import bundled_lessons
+from tutor.lessons.model import LANGUAGES
+
+LESSONS = bundled_lessons()
+
+
+@pytest.fixture(scope="module")
+def checked() -> tuple:
+    return check_folder(LESSONS)
+
+
+class TestBundledLessons:
+    """What ships must check clean and cover the documents."""
+
+    def test_no_problems(self, checked: tuple) -> None:
+        _, problems = checked
+        assert [str(problem) for problem in problems] == []
+
+    def test_at_least_18_lessons_per_language_with_the_same_ids(self, checked: tuple) -> None:
+        library, _ = checked
+        ko, en = (set(library.lessons[language]) for language in LANGUAGES)
+        assert len(ko) >= 18 and ko == en
+
+    def test_both_tracks(self, checked: tuple) -> None:
+        library, _ = checked
+        for language in LANGUAGES:
+            assert len(library.in_order(language, "riichi")) >= 9
+            assert len(library.in_order(language, "mcr")) >= 9
+
+    def test_every_fan_has_an_example_in_both_languages(self, checked: tuple) -> None:
+        library, _ = checked
+        for language in LANGUAGES:
+            shown = set()
+            for lesson in library.lessons[language].values():
+                for block in lesson.blocks:
+                    for name in block.expect.get("fans", "").split(","):
+                        shown.add(re.sub(r"x\d+$", "", name))
+                    assert "fans" not in block.expect or "total" in block.expect
+            assert {fan.zh for fan in FANS.values()} <= shown, language
+
+    def test_every_yakuman_has_an_example_in_both_languages(self, checked: tuple) -> None:
+        library, _ = checked
+        wanted = {
+            "chuuren",
+            "junsei_chuuren",
+            "ryuuiisou",
+            "suuankou",
+            "suuankou_tanki",
+            "suukantsu",
+            "chinroutou",
+            "kokushi",
+            "kokushi_13",
+            "daisangen",
+            "shousuushii",
+            "daisuushii",
+            "tsuuiisou",
+            "tenhou",
+            "chiihou",
+            "renhou",
+        }
+        for language in LANGUAGES:
+            shown = {
+                name
+                for lesson in library.lessons[language].values()
+                for block in lesson.blocks
+                for name in block.expect.get("yakuman", "").split(",")
+            }
+            assert wanted <= shown, language
+
+    def test_the_twenty_fu_examples_are_lessons(self, checked: tuple) -> None:
+        library, _ = checked
+        for language in LANGUAGES:
+            blocks = library.lessons[language]["r08-fu-examples"].blocks
+            assert len(blocks) == 20
+            assert all({"fu_raw", "fu"} <= set(block.expect) for block in blocks)
+
+    def test_each_lesson_names_its_drills(self, checked: tuple) -> None:
+        library, _ = checked
+        for lesson in library.lessons["en"].values():
+            assert lesson.quiz, lesson.id
+            for kind in lesson.quiz:
+                assert f"`{kind}`" in lesson.body, (lesson.id, kind)
+
+    def test_command_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["lessons", "check"]) == 0
+        assert "0 problem(s)" in capsys.readouterr().out
+
+    def test_glossary(self) -> None:
+        terms = load_glossary(LESSONS / "glossary.tsv")
+        by_original = {term.original: term for term in terms}
+        assert by_original["大四喜"].ko == "대사희 (다스시)"
+        assert len([term for term in terms if term.id.startswith("fan-")]) == 81
+        assert {"tenpai", "fu", "dora", "flower"} <= {term.id for term in terms}
+
+
+GOOD = """---
+id: {id}
+track: riichi
+order: 1
+title: A lesson
+quiz: [fu]
+---
+
+# A lesson
+
+```hand
+234m456s55s [777p] [777z]
+win: 4m ron  seat: S  round: E
+expect: fu_raw=26 fu=30 waits=1m,4m
+```
+
+See [the other](lesson:{link}).
+"""
+
+
+def write(root: Path, language: str, name: str, text: str) -> Path:
+    folder = root / language
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems_in(root: Path) -> list[str]:
+    _, problems = check_folder(root)
+    return [str(problem) for problem in problems]
+
+
+class TestCheckerFindsMistakes:
+    """Each kind of mistake is reported with its file and line."""
+
+    def test_a_clean_pair(self, tmp_path: Path) -> None:
+        for language in LANGUAGES:
+            write(tmp_path, language, "a.md", GOOD.format(id="a", link="a"))
+        assert problems_in(tmp_path) == []
+
+    def test_bad_front_matter(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("track: riichi\n", ""))
+        assert problems_in(tmp_path) == [f"{path}:1: the front matter has no 'track'"]
+
+    def test_no_front_matter(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", "# Just text\n")
+        assert problems_in(tmp_path) == [f"{path}:1: the file must start with front matter between '---' lines"]
+
+    def test_hand_that_does_not_parse(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("234m456s55s", "234x456s55s"))
+        [problem] = problems_in(tmp_path)
+        assert problem.startswith(f"{path}:11: hand '234x456s55s [777p] [777z]': unknown suit letter")
+
+    def test_expect_the_engine_contradicts(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("fu=30", "fu=40"))
+        assert problems_in(tmp_path) == [
+            f"{path}:11: hand '234m456s55s [777p] [777z]': expect fu=40, but the engine says 30"
+        ]
+
+    def test_unknown_claim(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("fu=30", "fuu=30"))
+        [problem] = problems_in(tmp_path)
+        assert problem.startswith(f"{path}:11: unknown expect claim 'fuu'")
+
+    def test_link_to_missing_lesson(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="nowhere"))
+        assert problems_in(tmp_path) == [f"{path}:17: link to lesson 'nowhere', which does not exist"]
+
+    def test_lesson_in_one_language_only(self, tmp_path: Path) -> None:
+        write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a"))
+        write(tmp_path, "ko", "a.md", GOOD.format(id="a", link="a"))
+        path = write(tmp_path, "en", "b.md", GOOD.format(id="b", link="a"))
+        assert problems_in(tmp_path) == [f"{path}:1: lesson 'b' has no ko version"]
+
+    def test_hand_blocks_differ_between_languages(self, tmp_path: Path) -> None:
+        write(tmp_path, "ko", "a.md", GOOD.format(id="a", link="a"))
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("seat: S", "seat: W"))
+        assert problems_in(tmp_path) == [f"{path}:11: this hand block differs from ko line 11"]
+
+    def test_ambiguous_width_character(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a") + "\nWait\u2026 here.\n")
+        [problem] = problems_in(tmp_path)
+        assert problem.startswith(f"{path}:19: ambiguous-width character '\u2026' (HORIZONTAL ELLIPSIS)")
+
+    def test_unclosed_hand_block(self, tmp_path: Path) -> None:
+        path = write(
+            tmp_path,
+            "en",
+            "a.md",
+            GOOD.format(id="a", link="a").replace("expect: fu_raw=26 fu=30 waits=1m,4m\n```", "x"),
+        )
+        assert problems_in(tmp_path) == [f"{path}:11: a hand block with no closing ```"]
+
+    def test_duplicate_id(self, tmp_path: Path) -> None:
+        write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a"))
+        path = write(tmp_path, "en", "b.md", GOOD.format(id="a", link="a"))
+        assert problems_in(tmp_path) == [f"{path}:1: id 'a' is also used by a.md"]
+
+    def test_a_teachers_flat_folder(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder = tmp_path / "mine"
+        folder.mkdir()
+        (folder / "a.md").write_text(GOOD.format(id="a", link="a"), encoding="utf-8")
+        assert main(["lessons", "check", "--lessons", str(folder)]) == 0
+        (folder / "a.md").write_text(GOOD.format(id="a", link="a").replace("fu=30", "fu=20"), encoding="utf-8")
+        assert main(["lessons", "check", "--lessons", str(folder)]) == 1
+        assert "expect fu=20, but the engine says 30" in capsys.readouterr().out
+
+    def test_missing_folder(self, tmp_path: Path) -> None:
+        assert load_library(tmp_path / "none").problems[0].message == "no such lesson folder"
