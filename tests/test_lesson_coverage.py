@@ -8,6 +8,7 @@ from them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+# CI always has shared/ beside the checkout: there a missing folder is a failure, not a skip.
+SEEDS_MISSING = not SEEDS.is_dir() and not os.environ.get("CI")
 
 RIICHI = "000_af1baca514fdfe4e.txt"
 FANS = "003_4002cfd85a548119.txt"
@@ -114,14 +117,14 @@ def test_every_covering_lesson_exists_in_both_languages() -> None:
             assert lesson_id in library.lessons[language], (heading, lesson_id, language)
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the documents are not beside this checkout")
+@pytest.mark.skipif(SEEDS_MISSING, reason="the documents are not beside this checkout")
 def test_headings_are_the_documents_own() -> None:
     texts = {name: (SEEDS / name).read_text(encoding="utf-8") for name in (RIICHI, FANS, GAME)}
     missing = [heading for document, heading, _ in COVERAGE if heading not in texts[document]]
     assert missing == []
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the documents are not beside this checkout")
+@pytest.mark.skipif(SEEDS_MISSING, reason="the documents are not beside this checkout")
 def test_no_numbered_heading_of_document_000_is_left_out() -> None:
     import re
 

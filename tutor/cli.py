@@ -68,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the result as JSON")
     score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
+    serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--lang", dest="serve_lang", choices=("ko", "en"), help="language of the served app")
+
     lessons = commands.add_parser("lessons", help="work with lesson files")
     lesson_commands = lessons.add_subparsers(dest="lessons_command", metavar="ACTION")
     check = lesson_commands.add_parser(
@@ -171,6 +175,22 @@ def _analyze(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(
+            "tutor serve: textual-serve is not installed; install the serve extra: pip install '.[serve]'",
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
+    language = args.serve_lang or args.lang
+    command = f"{sys.executable} -m tutor" + (f" --lang {language}" if language else "")
+    # One app process per browser tab: textual-serve starts the command for each connection.
+    Server(command, host="127.0.0.1", port=args.port, title="Mahjong Tutor").serve()
+    return EXIT_OK
+
+
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
@@ -187,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _score(args)
         if args.command == "lessons":
             return _lessons(args)
+        if args.command == "serve":
+            return _serve(args)
         return _open_app(args)
     except KeyboardInterrupt:
         return 130

@@ -1,61 +1,131 @@
-"""The Mahjong Tutor app.
+"""The Mahjong Tutor app: home, lessons, glossary, help, settings.
 
-For now the home screen names the two tracks; lessons, drills and settings
-come with their own issues.
+The app holds what every screen shares: the lessons, the glossary, the
+progress store, the language and the theme.  Language and theme are kept in
+the store, so they are there again after a restart.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, Header, Static
 
-from tutor.ui.language import default_language
-
-TEXT = {
-    "en": {
-        "title": "Mahjong Tutor",
-        "riichi": "Japanese riichi mahjong",
-        "mcr": "Chinese Official mahjong (MCR)",
-        "tracks": "Tracks",
-        "quit": "Quit",
-    },
-    "ko": {
-        "title": "마작 튜터",
-        "riichi": "일본 리치 마작",
-        "mcr": "중국 국표 마작 (MCR)",
-        "tracks": "과정",
-        "quit": "종료",
-    },
-}
+from tutor.lessons.check import Library, load_library
+from tutor.lessons.glossary import GlossaryError, Term, load_glossary
+from tutor.lessons.location import bundled_lessons
+from tutor.quiz.store import Store
+from tutor.ui.keys import localise_bindings
+from tutor.ui.language import LANGUAGES, default_language
+from tutor.ui.palette import LessonsAndTerms
+from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.strings import text
+from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
 
 
 class TutorApp(App[None]):
-    """The whole app; `language` is "ko" or "en"."""
+    """The whole app.  `language` is "ko" or "en"."""
 
-    CSS = """
-    #tracks { padding: 1 2; }
-    .track { padding: 0 2; margin-bottom: 1; border: round $primary; width: 60; }
-    """
+    TITLE = "Mahjong Tutor"
+    COMMANDS: ClassVar = App.COMMANDS | {LessonsAndTerms}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="quit", tooltip="Leave the tutor"),
+        Binding("l", "switch_language", "한/En", id="language", tooltip="Switch between Korean and English"),
+        Binding("t", "next_theme", "Theme", id="theme", tooltip="Dark, light, projector, colour-blind safe"),
+        Binding("question_mark", "help", "Help", id="help", tooltip="Keys and hand notation"),
+    ]
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit", id="quit", tooltip="Leave the tutor")]
-
-    def __init__(self, language: str | None = None) -> None:
+    def __init__(
+        self,
+        language: str | None = None,
+        *,
+        lessons: Path | None = None,
+        store: Store | None = None,
+    ) -> None:
         super().__init__()
-        self.language = language or default_language()
+        self.store = store or Store.open()
+        """Settings and progress, kept between runs."""
+        remembered = self.store.setting("language")
+        self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
-
-    def compose(self) -> ComposeResult:
-        text = TEXT[self.language]
-        yield Header()
-        with Vertical(id="tracks"):
-            yield Static(text["tracks"], classes="heading")
-            yield Static(text["riichi"], id="track-riichi", classes="track")
-            yield Static(text["mcr"], id="track-mcr", classes="track")
-        yield Footer()
+        self.library: Library = load_library(lessons or bundled_lessons())
+        """Every lesson, by language and id."""
+        self.glossary: list[Term] = []
+        """Every term, the 81 fans included."""
+        self._glossary_problem: str | None = None
+        try:
+            self.glossary = load_glossary((lessons or bundled_lessons()) / "glossary.tsv")
+        except GlossaryError as error:
+            self._glossary_problem = str(error)
+        for theme in THEMES:
+            self.register_theme(theme)
+        remembered_theme = self.store.setting("theme")
+        self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
 
     def on_mount(self) -> None:
-        self.title = TEXT[self.language]["title"]
+        localise_bindings(self, self.language)
+        self.push_screen(HomeScreen())
+        for notice in (self.store.notice, self._glossary_problem):
+            if notice:
+                self.notify(notice, severity="warning", timeout=15)
+        if self.library.problems:
+            self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    # --- navigation -------------------------------------------------------------------------
+
+    def open_lesson(self, lesson_id: str, replace: bool = False) -> None:
+        lesson = self.library.lessons.get(self.language, {}).get(lesson_id)
+        if lesson is None:
+            return
+        if replace and isinstance(self.screen, LessonScreen):
+            self.switch_screen(LessonScreen(lesson))
+        else:
+            self.push_screen(LessonScreen(lesson))
+
+    def open_glossary(self, term: str | None = None) -> None:
+        self.push_screen(GlossaryScreen(term))
+
+    def start_drills(self, kinds: tuple[str, ...] = ()) -> None:
+        names = ", ".join(kinds) or "tiles, sets, waits, fu, mcr-fans"
+        self.notify(text(self.language, "quiz_soon" if kinds else "drills_soon", kinds=names))
+
+    def action_drills(self) -> None:
+        self.start_drills()
+
+    def action_glossary(self) -> None:
+        self.open_glossary()
+
+    def action_settings(self) -> None:
+        self.push_screen(SettingsScreen())
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    # --- language and theme -----------------------------------------------------------------
+
+    def action_switch_language(self) -> None:
+        self.language = "en" if self.language == "ko" else "ko"
+        self.store.set_setting("language", self.language)
+        screen = self.screen
+        if isinstance(screen, LessonScreen):
+            self.switch_screen(LessonScreen(self.library.lessons[self.language].get(screen.lesson.id, screen.lesson)))
+        else:
+            screen.refresh(recompose=True)
+        for other in self.screen_stack[:-1]:
+            if isinstance(other, HomeScreen):
+                other.refresh(recompose=True)
+        localise_bindings(self, self.language)
+        for screen in self.screen_stack:
+            localise_bindings(screen, self.language)
+        self.refresh_bindings()
+        self.notify(text(self.language, "language_now"))
+
+    def action_next_theme(self) -> None:
+        position = THEME_NAMES.index(self.theme) if self.theme in THEME_NAMES else -1
+        self.theme = THEME_NAMES[(position + 1) % len(THEME_NAMES)]
+        self.store.set_setting("theme", self.theme)
+        self.notify(text(self.language, "theme_now", theme=self.theme))

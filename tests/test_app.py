@@ -1,0 +1,158 @@
+"""The app, driven as a person would with Pilot: navigation, language and
+theme kept between runs, presentation steps, the palette, and serving."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.language import default_language
+from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.widgets.hand_view import HandBlockView, TilesView
+
+
+def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+class TestHome:
+    """The home screen shows both tracks with their lessons, and q quits."""
+
+    async def test_both_tracks_in_english(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, HomeScreen)
+            assert "riichi" in str(screen.query_one("#track-riichi", Static).render()).lower()
+            assert "MCR" in str(screen.query_one("#track-mcr", Static).render())
+            assert screen.query_one("#lessons-riichi", OptionList).option_count >= 9
+            await pilot.press("q")
+        assert app.return_code == 0
+
+    async def test_both_tracks_in_korean(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(80, 24)):
+            assert "리치" in str(app.screen.query_one("#track-riichi", Static).render())
+            assert "국표" in str(app.screen.query_one("#track-mcr", Static).render())
+
+
+class TestNavigation:
+    async def test_home_lesson_next_back(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter")
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r01-tiles"
+            assert app.screen.query(TilesView)
+            await pilot.press("right_square_bracket")
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r02-sets"
+            await pilot.press("escape")
+            assert isinstance(app.screen, HomeScreen)
+            assert {"r01-tiles", "r02-sets"} <= app.store.lessons_read()
+
+    async def test_read_lessons_are_marked(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        app.store.mark_read("r01-tiles")
+        async with app.run_test(size=(100, 30)):
+            first = app.screen.query_one("#lessons-riichi", OptionList).get_option_at_index(0)
+            assert str(first.prompt).startswith("✓")
+
+
+class TestSettingsAreRemembered:
+    async def test_language_and_theme_after_restart(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            before_language, before_theme = app.language, app.theme
+            await pilot.press("l", "t")
+            changed_language, changed_theme = app.language, app.theme
+        assert (changed_language, changed_theme) != (before_language, before_theme)
+        assert changed_language != before_language and changed_theme != before_theme
+        again = make_app(tmp_path, None)
+        async with again.run_test(size=(80, 24)):
+            assert (again.language, again.theme) == (changed_language, changed_theme)
+
+    def test_default_language_from_environment(self) -> None:
+        assert default_language({"LANG": "ko_KR.UTF-8"}) == "ko"
+        assert default_language({"LANG": "en_GB.UTF-8"}) == "en"
+        assert default_language({}) == "en"
+
+
+class TestPresentation:
+    async def test_steps_reveal_one_at_a_time(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_lesson("r07-fu")
+            await pilot.pause()
+            await pilot.press("f5")
+            assert app.screen.has_class("presenting")
+            first = app.screen.query(HandBlockView).first()
+            assert first.revealed == 0 and len(first.steps) > 3
+            await pilot.press("space")
+            assert first.revealed == 1
+            await pilot.press("space", "space")
+            assert first.revealed == 3
+            await pilot.press("escape")
+            assert not app.screen.has_class("presenting")
+
+    async def test_reveal_key_shows_every_answer(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_lesson("r04-waits")
+            await pilot.pause()
+            await pilot.press("a")
+            assert all(view.fully_revealed for view in app.screen.query(HandBlockView))
+
+
+class TestPalette:
+    """The palette finds a lesson by a Korean word and by an English word."""
+
+    @pytest.mark.parametrize("query", ["다섯 가지", "five waits"])
+    async def test_finds_the_waits_lesson(self, tmp_path: Path, query: str) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.press(*query)
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+            assert app.screen.lesson.id == "r04-waits"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_serve_answers_on_loopback() -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    assert response.status == 200
+                    assert b"<html" in response.read().lower()
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.3)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -1,0 +1,113 @@
+"""Snapshots of every screen in both languages at 80x24 and 120x40.
+
+Each class is one screen; each test one language at one size.  The app gets
+a fresh progress file per test, so no read marks leak between snapshots,
+and text cursors are told not to blink.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.widgets.hand_view import HandBlockView
+
+SIZES = [(80, 24), (120, 40)]
+LANGUAGES = ["ko", "en"]
+MATRIX = [(language, size) for language in LANGUAGES for size in SIZES]
+IDS = [f"{language}-{size[0]}x{size[1]}" for language, size in MATRIX]
+
+
+def app_for(tmp_path: Path, language: str) -> TutorApp:
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+async def still(pilot: Pilot[Any]) -> None:
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+def opened(
+    lesson_id: str, then: Callable[[Pilot[Any]], Awaitable[None]] | None = None
+) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    async def run(pilot: Pilot[Any]) -> None:
+        assert isinstance(pilot.app, TutorApp)
+        pilot.app.open_lesson(lesson_id)
+        await pilot.pause()
+        if then:
+            await then(pilot)
+        await still(pilot)
+
+    return run
+
+
+async def reveal_first(pilot: Pilot[Any]) -> None:
+    view = pilot.app.screen.query(HandBlockView).first()
+    view.focus()
+    view.reveal_all()
+    await pilot.pause()
+    pilot.app.screen.query_one("#text").scroll_to_widget(view, animate=False, top=True)
+    await pilot.pause()
+
+
+async def present(pilot: Pilot[Any]) -> None:
+    await pilot.press("f5", "space", "space", "space")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestHome:
+    """Home lists both tracks' lessons in order, with the entries and keys."""
+
+    def test_home(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=still)
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestLesson:
+    """A lesson page draws its hand blocks as tiles, the winning tile apart."""
+
+    def test_lesson_with_tiles(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(
+            app_for(tmp_path, language), terminal_size=size, run_before=opened("r04-waits", reveal_first)
+        )
+
+    def test_revealed_answer(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=opened("r07-fu", reveal_first))
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestPresentation:
+    """Presentation mode: no chrome, large tiles with pips, answer steps shown one by one."""
+
+    def test_presentation(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(
+            app_for(tmp_path, language), terminal_size=size, run_before=opened("r08-fu-examples", present)
+        )
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestPaletteAndHelp:
+    """The palette searching in the screen's language, and the help page."""
+
+    def test_palette(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        query = "부 계산" if language == "ko" else "counting fu"
+
+        async def search(pilot: Pilot[Any]) -> None:
+            await pilot.press("ctrl+p")
+            await pilot.press(*query)
+            await pilot.pause(0.3)
+            await still(pilot)
+
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=search)
+
+    def test_help(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, press=["question_mark"], run_before=still)

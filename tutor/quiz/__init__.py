@@ -1,0 +1,1 @@
+"""Quizzes and the learner's progress store.  Built on the engine; no Textual."""

@@ -1,0 +1,94 @@
+"""The learner's settings and progress, in SQLite (design brief section 8).
+
+One file in the user data folder (`TUTOR_DATA_DIR` overrides it).  Every
+write is its own transaction.  A file that SQLite cannot read is moved aside,
+never deleted, and a fresh one started; the notice says where the old one went.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA_VERSION = 1
+FILE_NAME = "progress.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lessons_read (lesson_id TEXT PRIMARY KEY, read_at REAL NOT NULL);
+"""
+
+
+def data_folder() -> Path:
+    """Where progress is kept: TUTOR_DATA_DIR, else the platform's user data folder."""
+    override = os.environ.get("TUTOR_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("mahjong-tutor", appauthor=False))
+
+
+@dataclass
+class Store:
+    """A connection to the progress file; `notice` says if a damaged file was set aside."""
+
+    path: Path
+    connection: sqlite3.Connection
+    notice: str | None = None
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Store:
+        path = path or data_folder() / FILE_NAME
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return cls(path, _connect(path))
+        except sqlite3.DatabaseError as error:
+            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            path.replace(aside)
+            notice = (
+                f"The progress file {path} could not be read ({error}); it was moved to {aside} and a new one started."
+            )
+            return cls(path, _connect(path), notice)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        row = self.connection.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self.connection:
+            self.connection.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def mark_read(self, lesson_id: str) -> None:
+        with self.connection:
+            self.connection.execute(
+                "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)", (lesson_id, time.time())
+            )
+
+    def lessons_read(self) -> set[str]:
+        return {str(row[0]) for row in self.connection.execute("SELECT lesson_id FROM lessons_read")}
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("integrity check failed")
+        connection.isolation_level = "DEFERRED"  # back to implicit transactions, committed by `with`
+        with connection:
+            connection.executescript(SCHEMA)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except sqlite3.DatabaseError:
+        connection.close()
+        raise
+    return connection

@@ -1,0 +1,165 @@
+"""A hand block's answer, as the steps a teacher reveals one at a time.
+
+The steps come from the engine: for a scored riichi hand, every fu line and
+the rounding, then the lesson's other claims as the engine computes them.
+Nothing here is typed by hand.
+"""
+
+from __future__ import annotations
+
+from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import Refusal, score_riichi
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import wind_tile
+from tutor.lessons.blocks import BlockError, evaluate
+from tutor.lessons.model import HandBlock
+from tutor.ui.strings import text
+
+CLAIM_NAMES = {
+    "en": {
+        "group": "Group",
+        "complete": "Complete",
+        "tenpai": "Tenpai",
+        "waits": "Waits",
+        "kinds": "Wait",
+        "shape": "Shape",
+        "calls": "Calls",
+        "fu_raw": "Fu before rounding",
+        "fu": "Fu",
+        "han": "Han",
+        "points": "Points",
+        "yaku": "Yaku",
+        "yakuman": "Yakuman",
+        "limit": "Limit",
+        "dora": "Dora",
+        "fans": "Fans",
+        "total": "Total",
+        "can_win": "Can be declared",
+    },
+    "ko": {
+        "group": "묶음",
+        "complete": "완성",
+        "tenpai": "텐파이",
+        "waits": "대기패",
+        "kinds": "대기",
+        "shape": "형태",
+        "calls": "울기",
+        "fu_raw": "올림 전 부",
+        "fu": "부",
+        "han": "판",
+        "points": "점수",
+        "yaku": "역",
+        "yakuman": "역만",
+        "limit": "한도",
+        "dora": "도라",
+        "fans": "번",
+        "total": "합계",
+        "can_win": "화료 가능",
+    },
+}
+
+FU_ITEMS = {
+    "en": {
+        "base": "base",
+        "closed_ron": "closed ron",
+        "tsumo": "tsumo",
+        "pinfu_tsumo": "pinfu tsumo (no tsumo fu)",
+        "open_no_fu": "open hand without fu",
+        "seven_pairs": "seven pairs",
+        "run": "shuntsu",
+        "open_triplet": "open koutsu, simples",
+        "open_terminal_triplet": "open koutsu, 요구패",
+        "closed_triplet": "concealed koutsu, simples",
+        "closed_terminal_triplet": "concealed koutsu, 요구패",
+        "open_kan": "open kan, simples",
+        "open_terminal_kan": "open kan, 요구패",
+        "closed_kan": "concealed kan, simples",
+        "closed_terminal_kan": "concealed kan, 요구패",
+        "pair": "pair",
+        "dragon_pair": "dragon pair",
+        "seat_wind_pair": "seat wind pair",
+        "round_wind_pair": "round wind pair",
+        "double_wind_pair": "double wind pair",
+        "guest_wind_pair": "guest wind pair",
+        "ryanmen": "ryanmen wait",
+        "shanpon": "shanpon wait",
+        "kanchan": "kanchan wait",
+        "penchan": "penchan wait",
+        "tanki": "tanki wait",
+    },
+    "ko": {
+        "base": "부저",
+        "closed_ron": "멘젠 론",
+        "tsumo": "쯔모",
+        "pinfu_tsumo": "핑후 쯔모 (쯔모의 부 없음)",
+        "open_no_fu": "부가 없는 운 손",
+        "seven_pairs": "치또이쯔",
+        "run": "슌쯔",
+        "open_triplet": "중장패 밍커",
+        "open_terminal_triplet": "요구패 밍커",
+        "closed_triplet": "중장패 안커",
+        "closed_terminal_triplet": "요구패 안커",
+        "open_kan": "중장패 밍깡",
+        "open_terminal_kan": "요구패 밍깡",
+        "closed_kan": "중장패 안깡",
+        "closed_terminal_kan": "요구패 안깡",
+        "pair": "작두",
+        "dragon_pair": "삼원패 작두",
+        "seat_wind_pair": "자풍 작두",
+        "round_wind_pair": "장풍 작두",
+        "double_wind_pair": "연풍패 작두",
+        "guest_wind_pair": "객풍패 작두",
+        "ryanmen": "양면대기",
+        "shanpon": "샤보대기",
+        "kanchan": "칸짱대기",
+        "penchan": "펜짱대기",
+        "tanki": "단기대기",
+    },
+}
+
+
+def fu_steps(block: HandBlock, language: str) -> list[str]:
+    """The fu lines of a scored riichi block, or none."""
+    win = block.setup.get("win", "").split()
+    if not win or not ({"fu", "fu_raw"} & set(block.expect)):
+        return []
+    try:
+        hand = parse_hand(block.hand)
+        flags = frozenset(Flag(flag) for flag in block.setup.get("flags", "").replace(",", " ").split())
+        dora = parse_tiles(block.setup["dora"]) if block.setup.get("dora") else ()
+        ura = parse_tiles(block.setup["ura"]) if block.setup.get("ura") else ()
+        context = WinContext(
+            parse_tile(win[0]),
+            len(win) > 1 and win[1] == "tsumo",
+            wind_tile(block.setup.get("seat", "E")),
+            wind_tile(block.setup.get("round", "E")),
+            flags,
+            dora,
+            ura,
+        )
+        score = score_riichi(hand, context, RiichiRules())
+    except (NotationError, ValueError, Refusal):
+        return []
+    names = FU_ITEMS.get(language, FU_ITEMS["en"])
+    lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f": {line.fu}" for line in score.fu.lines]
+    lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
+    return lines
+
+
+def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
+    """Every step of the answer, in the order a teacher reveals them."""
+    names = CLAIM_NAMES.get(language, CLAIM_NAMES["en"])
+    try:
+        rules = Rules(block.setup.get("rules", track))
+        evaluation = evaluate(block, rules.value)
+    except (BlockError, ValueError):
+        return [f"{names.get(claim, claim)}: {value}" for claim, value in block.expect.items()]
+    steps = fu_steps(block, language) if rules is Rules.RIICHI else []
+    for claim in block.expect:
+        if claim in ("fu", "fu_raw") and steps:
+            continue
+        value = evaluation.answers.get(claim, block.expect[claim])
+        steps.append(f"{names.get(claim, claim)}: {value.replace(',', ', ')}")
+    return steps

@@ -1,0 +1,60 @@
+"""Footer labels of the key bindings, in the app's language.
+
+Textual reads a binding's description from the node's own copy of its
+bindings, so each screen (and the app) swaps in the labels for its language
+by binding id when it mounts and when the language changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from textual.dom import DOMNode
+
+LABELS: Final = {
+    "en": {
+        "quit": "Quit",
+        "language": "한/En",
+        "theme": "Theme",
+        "help": "Help",
+        "drills": "Drills",
+        "glossary": "Glossary",
+        "settings": "Settings",
+        "back": "Back",
+        "next": "Next",
+        "previous": "Previous",
+        "contents": "Contents",
+        "reveal": "Reveal",
+        "present": "Present",
+        "step": "Step",
+        "quiz": "Drill",
+    },
+    "ko": {
+        "quit": "종료",
+        "language": "한/En",
+        "theme": "테마",
+        "help": "도움말",
+        "drills": "연습",
+        "glossary": "용어집",
+        "settings": "설정",
+        "back": "뒤로",
+        "next": "다음",
+        "previous": "이전",
+        "contents": "목차",
+        "reveal": "답 보기",
+        "present": "발표",
+        "step": "한 단계",
+        "quiz": "연습",
+    },
+}
+
+
+def localise_bindings(node: DOMNode, language: str) -> None:
+    labels = LABELS.get(language, LABELS["en"])
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [
+            replace(binding, description=labels[binding.id]) if binding.id in labels else binding
+            for binding in bindings
+        ]

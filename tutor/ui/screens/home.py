@@ -1,0 +1,83 @@
+"""The first screen: both tracks with their lessons in order, and the other entries."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.lessons.model import TRACKS
+from tutor.ui.keys import localise_bindings
+from tutor.ui.strings import text
+
+if TYPE_CHECKING:
+    from tutor.ui.app import TutorApp
+
+
+class HomeScreen(Screen[None]):
+    """Lessons by track, a mark on those read, and keys for the rest."""
+
+    DEFAULT_CSS = """
+    HomeScreen #tracks { height: 1fr; }
+    HomeScreen .track { width: 1fr; height: 1fr; margin: 0 1; }
+    HomeScreen .track-title { text-style: bold; color: $accent; padding: 0 1; }
+    HomeScreen OptionList { height: 1fr; border: round $panel; }
+    HomeScreen OptionList:focus { border: round $accent; }
+    HomeScreen #entries { height: auto; padding: 0 2; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "app.drills", "Drills", id="drills", tooltip="Practise with questions"),
+        Binding(
+            "g", "app.glossary", "Glossary", id="glossary", tooltip="Every term in Korean, the original and English"
+        ),
+        Binding("s", "app.settings", "Settings", id="settings", tooltip="Language, theme and where progress is kept"),
+    ]
+
+    @property
+    def tutor(self) -> TutorApp:
+        from tutor.ui.app import TutorApp
+
+        assert isinstance(self.app, TutorApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        app = self.tutor
+        language = app.language
+        read = app.store.lessons_read()
+        yield Header()
+        with Horizontal(id="tracks"):
+            for track in TRACKS:
+                with Vertical(classes="track"):
+                    yield Static(text(language, track), classes="track-title", id=f"track-{track}")
+                    options = [
+                        Option(f"{'✓' if lesson.id in read else ' '} {lesson.order:>2}. {lesson.title}", id=lesson.id)
+                        for lesson in app.library.in_order(language, track)
+                    ]
+                    yield OptionList(*options, id=f"lessons-{track}")
+        entries = "   ".join(
+            f"{key} {text(language, name)}"
+            for key, name in (
+                ("d", "drills"),
+                ("g", "glossary"),
+                ("s", "settings"),
+                ("?", "help"),
+                ("ctrl+p", "search_lesson"),
+            )
+        )
+        yield Static(entries, id="entries", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        localise_bindings(self, self.tutor.language)
+        self.title = text(self.tutor.language, "title")
+        self.query_one("#lessons-riichi", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.tutor.open_lesson(event.option.id)

@@ -1,0 +1,189 @@
+"""Tiles drawn as text, in three sizes (design brief section 7).
+
+Pure functions: a hand's groups in, lines of styled segments out.  Styles are
+names ("man", "frame", "win" ...) that the widget maps to theme variables, so
+every theme colours the suits its own way.  The Unicode mahjong block is not
+used: its glyph widths and fonts are unreliable in terminals.  Faces use CJK
+characters and full-width digits (always two columns) and ASCII pips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.tiles import EAST, GREEN, RED, WHITE, Tile, number_of
+
+Segment = tuple[str, str]
+"""(text, style name)."""
+Line = list[Segment]
+
+
+class TileSize(Enum):
+    CHIP = "chip"
+    """One line, three columns: for tiles inside a sentence."""
+    SMALL = "small"
+    """A 4x4 box: the reading size."""
+    LARGE = "large"
+    """An 8x6 box with pips: for projection."""
+
+
+CHINESE_NUMERALS = "一二三四五六七八九"
+FULLWIDTH_DIGITS = "１２３４５６７８９"
+SUIT_CHARACTER = {0: "萬", 1: "筒", 2: "索"}
+HONOUR_CHARACTER = "東南西北白發中"
+
+# Pips on a 3x3 grid (row, column) for each number, as on real tiles.
+PIPS = {
+    1: {(1, 1)},
+    2: {(0, 1), (2, 1)},
+    3: {(0, 0), (1, 1), (2, 2)},
+    4: {(0, 0), (0, 2), (2, 0), (2, 2)},
+    5: {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)},
+    6: {(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)},
+    7: {(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)},
+    8: {(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)},
+    9: {(row, column) for row in range(3) for column in range(3)},
+}
+
+
+def style_of(tile: Tile) -> str:
+    """The style name that colours a tile's face."""
+    if tile < EAST:
+        return ("man", "pin", "sou")[tile // 9]
+    if tile == RED:
+        return "red"
+    if tile == GREEN:
+        return "green"
+    if tile == WHITE:
+        return "white"
+    return "wind"
+
+
+def face_lines(tile: Tile, size: TileSize) -> list[str]:
+    """The face's text lines, without the frame: each line is 2 columns wide
+    (small) or 6 (large)."""
+    if tile >= EAST:
+        character = HONOUR_CHARACTER[tile - EAST]
+        if size is TileSize.SMALL:
+            return [character, "  "]
+        return ["      ", f"  {character}  ", "      ", "      "]
+    number = number_of(tile)
+    suit = tile // 9
+    if suit == 0:
+        if size is TileSize.SMALL:
+            return [CHINESE_NUMERALS[number - 1], "萬"]
+        return ["      ", f"  {CHINESE_NUMERALS[number - 1]}  ", "  萬  ", "      "]
+    if size is TileSize.SMALL:
+        return [FULLWIDTH_DIGITS[number - 1], SUIT_CHARACTER[suit]]
+    pip = "o" if suit == 1 else "|"
+    rows = ["".join(f" {pip}" if (row, column) in PIPS[number] else "  " for column in range(3)) for row in range(3)]
+    return [f"{number}   {SUIT_CHARACTER[suit]}", *rows]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Tiles drawn together, apart from the next group.
+
+    `kind` is "concealed", "win", "called" or "closed_kan".  In a called meld
+    `marked` is the index of the tile marked as the called one; the notation
+    does not say which it was, so by convention it is the first (a chi's
+    called tile always comes from the left).
+    """
+
+    tiles: tuple[Tile, ...]
+    kind: str
+    marked: int = -1
+
+
+def hand_groups(hand: Hand, win: Tile | None = None) -> list[Group]:
+    """The concealed tiles, the winning tile apart, then each meld apart."""
+    concealed = list(hand.concealed)
+    groups = []
+    if win is not None and win in concealed:
+        concealed.remove(win)
+    if concealed:
+        groups.append(Group(tuple(concealed), "concealed"))
+    if win is not None:
+        groups.append(Group((win,), "win"))
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CLOSED_KAN:
+            groups.append(Group(meld.tiles, "closed_kan"))
+        else:
+            groups.append(Group(meld.tiles, "called", 0))
+    return groups
+
+
+def chip(tile: Tile) -> Segment:
+    """A tile inside a line of text: its number and suit character."""
+    if tile >= EAST:
+        return (HONOUR_CHARACTER[tile - EAST], style_of(tile))
+    return (f"{number_of(tile)}{SUIT_CHARACTER[tile // 9]}", style_of(tile))
+
+
+def _tile_box(tile: Tile, size: TileSize, frame: str, face_down: bool) -> list[Line]:
+    """One tile as lines of segments, frame included."""
+    inner = 2 if size is TileSize.SMALL else 6
+    faces = face_lines(tile, size)
+    if face_down:
+        faces = [" " * inner for _ in faces]
+    top = [("┌" + "─" * inner + "┐", frame)]
+    bottom = [("└" + "─" * inner + "┘", frame)]
+    face_style = "back" if face_down else style_of(tile)
+    middle = [[("│", frame), (face, face_style), ("│", frame)] for face in faces]
+    return [top, *middle, bottom]
+
+
+def _group_boxes(group: Group, size: TileSize) -> list[list[Line]]:
+    boxes = []
+    for index, tile in enumerate(group.tiles):
+        frame = "frame"
+        if group.kind == "win":
+            frame = "win"
+        elif group.kind == "called" and index == group.marked:
+            frame = "called"
+        # A concealed kan shows its two middle tiles and hides the ends.
+        face_down = group.kind == "closed_kan" and index in (0, 3)
+        boxes.append(_tile_box(tile, size, frame, face_down))
+    return boxes
+
+
+def box_width(size: TileSize) -> int:
+    return 4 if size is TileSize.SMALL else 8
+
+
+def render_groups(groups: list[Group], size: TileSize, width: int) -> list[Line]:
+    """Groups laid out left to right with a gap between them, wrapping onto
+    new rows when the width runs out (never splitting a tile)."""
+    if size is TileSize.CHIP:
+        line: Line = []
+        for group in groups:
+            if line:
+                line.append(("  ", ""))
+            for tile in group.tiles:
+                text, style = chip(tile)
+                line.append((text, "win" if group.kind == "win" else style))
+                line.append((" ", ""))
+        return [line]
+    tile_width = box_width(size)
+    height = 4 if size is TileSize.SMALL else 6
+    rows: list[list[list[Line]]] = [[]]
+    used = 0
+    for group in groups:
+        boxes = _group_boxes(group, size)
+        for index, box in enumerate(boxes):
+            gap = 2 if index == 0 and rows[-1] else 0
+            if rows[-1] and used + gap + tile_width > max(width, tile_width):
+                rows.append([])
+                used, gap = 0, 0
+            if gap:
+                rows[-1].append([[("  ", "")] for _ in range(height)])
+                used += gap
+            rows[-1].append(box)
+            used += tile_width
+    lines: list[Line] = []
+    for row in rows:
+        for line_index in range(height):
+            lines.append([segment for box in row for segment in box[line_index]])
+    return lines
