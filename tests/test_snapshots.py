@@ -49,18 +49,28 @@ def opened(
     return run
 
 
+async def settled(pilot: Pilot[Any]) -> None:
+    """Markdown renders after mounting, so heights change for a moment:
+    wait until the layout stops moving before anything depends on it."""
+    for _ in range(3):
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.1)
+
+
 async def reveal_first(pilot: Pilot[Any]) -> None:
+    await settled(pilot)
     view = pilot.app.screen.query(HandBlockView).first()
     view.focus()
     view.reveal_all()
-    await pilot.pause()
-    pilot.app.screen.query_one("#text").scroll_to_widget(view, animate=False, top=True)
-    await pilot.pause()
+    await settled(pilot)
+    pilot.app.screen.query_one("#text").scroll_to_widget(view, animate=False, top=True, immediate=True)
+    await settled(pilot)
 
 
 async def present(pilot: Pilot[Any]) -> None:
+    await settled(pilot)
     await pilot.press("f5", "space", "space", "space")
-    await pilot.pause()
+    await settled(pilot)
 
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
