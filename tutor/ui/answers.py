@@ -15,6 +15,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
+from tutor.quiz.names import FU_ITEMS
 from tutor.ui.strings import text
 
 CLAIM_NAMES = {
@@ -57,65 +58,6 @@ CLAIM_NAMES = {
         "fans": "번",
         "total": "합계",
         "can_win": "화료 가능",
-    },
-}
-
-FU_ITEMS = {
-    "en": {
-        "base": "base",
-        "closed_ron": "closed ron",
-        "tsumo": "tsumo",
-        "pinfu_tsumo": "pinfu tsumo (no tsumo fu)",
-        "open_no_fu": "open hand without fu",
-        "seven_pairs": "seven pairs",
-        "run": "shuntsu",
-        "open_triplet": "open koutsu, simples",
-        "open_terminal_triplet": "open koutsu, 요구패",
-        "closed_triplet": "concealed koutsu, simples",
-        "closed_terminal_triplet": "concealed koutsu, 요구패",
-        "open_kan": "open kan, simples",
-        "open_terminal_kan": "open kan, 요구패",
-        "closed_kan": "concealed kan, simples",
-        "closed_terminal_kan": "concealed kan, 요구패",
-        "pair": "pair",
-        "dragon_pair": "dragon pair",
-        "seat_wind_pair": "seat wind pair",
-        "round_wind_pair": "round wind pair",
-        "double_wind_pair": "double wind pair",
-        "guest_wind_pair": "guest wind pair",
-        "ryanmen": "ryanmen wait",
-        "shanpon": "shanpon wait",
-        "kanchan": "kanchan wait",
-        "penchan": "penchan wait",
-        "tanki": "tanki wait",
-    },
-    "ko": {
-        "base": "부저",
-        "closed_ron": "멘젠 론",
-        "tsumo": "쯔모",
-        "pinfu_tsumo": "핑후 쯔모 (쯔모의 부 없음)",
-        "open_no_fu": "부가 없는 운 손",
-        "seven_pairs": "치또이쯔",
-        "run": "슌쯔",
-        "open_triplet": "중장패 밍커",
-        "open_terminal_triplet": "요구패 밍커",
-        "closed_triplet": "중장패 안커",
-        "closed_terminal_triplet": "요구패 안커",
-        "open_kan": "중장패 밍깡",
-        "open_terminal_kan": "요구패 밍깡",
-        "closed_kan": "중장패 안깡",
-        "closed_terminal_kan": "요구패 안깡",
-        "pair": "작두",
-        "dragon_pair": "삼원패 작두",
-        "seat_wind_pair": "자풍 작두",
-        "round_wind_pair": "장풍 작두",
-        "double_wind_pair": "연풍패 작두",
-        "guest_wind_pair": "객풍패 작두",
-        "ryanmen": "양면대기",
-        "shanpon": "샤보대기",
-        "kanchan": "칸짱대기",
-        "penchan": "펜짱대기",
-        "tanki": "단기대기",
     },
 }
 

@@ -1,0 +1,92 @@
+"""Dealing random hands from a seeded `random.Random`.
+
+The quiz generators deal their questions' hands here, and the differential
+tests build their mixes from the same pieces.  The same seed always deals the
+same hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.tiles import EAST, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+
+
+def _take(counts: list[int], tiles: list[Tile]) -> bool:
+    if any(counts[tile] + tiles.count(tile) > 4 for tile in set(tiles)):
+        return False
+    for tile in tiles:
+        counts[tile] += 1
+    return True
+
+
+def random_set(rng: random.Random, pool: list[Tile]) -> list[Tile]:
+    """Three tiles forming a run or a triplet, with tiles drawn from `pool`."""
+    tile = rng.choice(pool)
+    if tile < EAST and tile % 9 <= 6 and rng.random() < 0.6:
+        return [tile, tile + 1, tile + 2]
+    return [tile] * 3
+
+
+def random_meld(rng: random.Random, pool: list[Tile]) -> Meld:
+    tiles = random_set(rng, pool)
+    if tiles[0] != tiles[1]:
+        return Meld(MeldKind.CHI, tuple(tiles))
+    roll = rng.random()
+    if roll < 0.6:
+        return Meld(MeldKind.PON, tuple(tiles))
+    kind = MeldKind.OPEN_KAN if roll < 0.8 else MeldKind.CLOSED_KAN
+    return Meld(kind, (tiles[0],) * 4)
+
+
+def random_complete(rng: random.Random, pool: list[Tile] | None = None, max_melds: int = 4) -> Hand:
+    """A regular complete hand (four sets and a pair), some sets called."""
+    pool = pool or list(range(TILE_KINDS))
+    for _ in range(10_000):
+        counts = [0] * TILE_KINDS
+        melds: list[Meld] = []
+        concealed: list[Tile] = []
+        meld_count = rng.choice([0, 0, 0, 1, 2, 3, 4][: max_melds + 3])
+        ok = True
+        for index in range(4):
+            if index < meld_count:
+                meld = random_meld(rng, pool)
+                ok = _take(counts, list(meld.tiles))
+                melds.append(meld)
+            else:
+                tiles = random_set(rng, pool)
+                ok = _take(counts, tiles)
+                concealed += tiles
+            if not ok:
+                break
+        pair = rng.choice(pool)
+        if ok and _take(counts, [pair, pair]):
+            return Hand(tuple(sorted([*concealed, pair, pair])), tuple(melds))
+    raise ValueError(f"no complete hand can be drawn from the pool {pool}")
+
+
+def random_seven_pairs(rng: random.Random) -> Hand:
+    kinds = rng.sample(range(TILE_KINDS), 7)
+    return Hand(tuple(sorted(kinds * 2)))
+
+
+def random_thirteen_orphans(rng: random.Random) -> Hand:
+    extra = rng.choice(TERMINALS_AND_HONOURS)
+    return Hand(tuple(sorted([*TERMINALS_AND_HONOURS, extra])))
+
+
+def random_wall_hand(rng: random.Random, size: int, pool: list[Tile] | None = None) -> Hand:
+    """`size` tiles drawn from a wall of four of each tile in `pool`."""
+    wall = [tile for tile in (pool or range(TILE_KINDS)) for _ in range(4)]
+    return Hand(tuple(sorted(rng.sample(wall, size))))
+
+
+def one_suit_pool(rng: random.Random) -> list[Tile]:
+    base = rng.choice((0, 9, 18))
+    return list(range(base, base + 9))
+
+
+def drop_one(rng: random.Random, hand: Hand) -> Hand:
+    """A 13-tile hand: a complete hand less one random concealed tile."""
+    return hand.without_tile(rng.choice(hand.concealed))

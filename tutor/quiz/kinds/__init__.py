@@ -1,0 +1,57 @@
+"""Every quiz kind: its generator and its answer checker, by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
+from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
+from tutor.quiz.kinds.scoring import (
+    check_fu,
+    check_points,
+    check_yakuman,
+    generate_fu,
+    generate_points,
+    generate_yakuman,
+)
+from tutor.quiz.kinds.shapes import (
+    check_complete,
+    check_wait_kind,
+    check_waits,
+    generate_complete,
+    generate_wait_kind,
+    generate_waits,
+)
+from tutor.quiz.kinds.table import check_calls, check_game_flow, generate_calls, generate_game_flow
+from tutor.quiz.question import LEVELS, Question, QuizError
+
+Generator = Callable[[int, int], Question]
+Checker = Callable[[Question, dict[str, Any]], bool]
+
+KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
+    "tiles": (generate_tiles, check_tiles),
+    "sets": (generate_sets, check_sets),
+    "complete": (generate_complete, check_complete),
+    "waits": (generate_waits, check_waits),
+    "wait-kind": (generate_wait_kind, check_wait_kind),
+    "calls": (generate_calls, check_calls),
+    "fu": (generate_fu, check_fu),
+    "yakuman": (generate_yakuman, check_yakuman),
+    "riichi-points": (generate_points, check_points),
+    "mcr-fans": (generate_mcr_fans, check_mcr_fans),
+    "game-flow": (generate_game_flow, check_game_flow),
+}
+
+
+def generate(kind: str, seed: int, level: int = 2) -> Question:
+    """The question of this kind for this seed: always the same one."""
+    if kind not in KINDS:
+        raise QuizError(f"unknown quiz kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if level not in LEVELS:
+        raise QuizError(f"level {level} is not 1, 2 or 3")
+    return KINDS[kind][0](seed, level)
+
+
+def is_right(question: Question, response: dict[str, Any]) -> bool:
+    return KINDS[question.kind][1](question, response)

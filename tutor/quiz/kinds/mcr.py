@@ -1,0 +1,163 @@
+"""The `mcr-fans` quiz kind: pick the fans and the total; can it be declared?"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.fans import FANS, STANDARD_FANS
+from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+from tutor.engine.notation import format_hand
+from tutor.engine.tiles import EAST, WIND_LETTERS, WINDS, tile_name
+from tutor.quiz.deal import random_complete
+from tutor.quiz.question import Question
+
+PRINCIPLE_NAMES = {
+    "en": {
+        "non_repeat": "non-repeat",
+        "non_separation": "non-separation",
+        "non_identical": "non-identical",
+        "exclusionary": "exclusionary",
+        "account_once": "account-once",
+    },
+    "ko": {
+        "non_repeat": "불중복",
+        "non_separation": "불탁이",
+        "non_identical": "부득상동",
+        "exclusionary": "배척",
+        "account_once": "투산일차",
+    },
+}
+
+
+def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:
+    """An MCR win; it reaches 8 points, except at level 3 where a third of
+    the hands fall short (the question is then about the minimum)."""
+    short = level == 3 and rng.random() < 0.33
+    while True:
+        hand = random_complete(rng, max_melds=1 if level == 1 else 3)
+        context = McrContext(
+            win_tile=rng.choice(hand.concealed),
+            self_drawn=rng.random() < 0.4,
+            seat=rng.choice(WINDS),
+            prevalent=rng.choice(WINDS),
+            flowers=rng.choice((0, 0, 1, 2)) if level > 1 else 0,
+        )
+        try:
+            score = score_mcr(hand, context)
+        except Refusal:
+            continue
+        if score.can_win != short:
+            return context, score
+
+
+def explanation(score: McrScore) -> dict[str, str]:
+    result = {}
+    without = score.total - score.flowers
+    for language in ("en", "ko"):
+        fans = "; ".join(
+            f"{item.fan.zh} {item.fan.en if language == 'en' else item.fan.ko_sino}"
+            + (f" x{item.count}" if item.count > 1 else "")
+            + f" {item.fan.points * item.count} ({item.tiles})"
+            for item in score.fans
+        )
+        left = "; ".join(
+            f"{item.fan.zh} ({PRINCIPLE_NAMES[language][item.principle]}"
+            + (f", {item.because_of.zh}" if item.because_of else "")
+            + ")"
+            for item in score.left_out
+        )
+        if language == "en":
+            text = f"Fans: {fans}. Total {score.total}."
+            if left:
+                text += f" Not counted: {left}."
+            text += f" Without flowers {without}: {'it can' if score.can_win else 'it cannot'} be declared (minimum 8)."
+        else:
+            text = f"번: {fans}. 합계 {score.total}."
+            if left:
+                text += f" 세지 않는 번: {left}."
+            text += f" 화패를 빼면 {without}점: {'오를 수 있다' if score.can_win else '오를 수 없다'} (최저 8점)."
+        result[language] = text
+    return result
+
+
+def generate_mcr_fans(seed: int, level: int) -> Question:
+    rng = random.Random(seed)
+    context, score = mcr_win(rng, level)
+    counted = [item.fan.id for item in score.fans if item.fan.id != "flower_tiles"]
+    distractors = [item.fan.id for item in score.left_out if item.fan.id not in counted]
+    others = [
+        fan.id
+        for fan in STANDARD_FANS
+        if fan.id not in counted and fan.id not in distractors and fan.id != "flower_tiles"
+    ]
+    distractors += rng.sample(others, 6)
+    choices = tuple(sorted({*counted, *distractors[:6]}, key=list(FANS).index))
+    hand = score.hand
+    return Question(
+        kind="mcr-fans",
+        level=level,
+        seed=seed,
+        rules="mcr",
+        prompt={
+            "en": "Which fans does this hand score, what is the total, and can it be declared?",
+            "ko": "이 손의 번은 무엇이고 합계는 몇 점이며, 오를 수 있는가?",
+        },
+        request={
+            "hand": format_hand(hand),
+            "win": tile_name(context.win_tile),
+            "tsumo": context.self_drawn,
+            "seat": WIND_LETTERS[context.seat - EAST],
+            "round": WIND_LETTERS[context.prevalent - EAST],
+            "rules": "mcr",
+            "flowers": context.flowers,
+        },
+        answer={
+            "fans": [{"zh": item.fan.zh, "count": item.count} for item in score.fans],
+            "total": score.total,
+            "can_win": score.can_win,
+        },
+        explanation=explanation(score),
+        concept=f"mcr-fans:{'minimum' if not score.can_win else counted[0]}",
+        lesson="m09-minimum-and-penalties" if not score.can_win else _lesson_of(counted[0]),
+        answer_type="checklist",
+        choices=choices,
+        choice_labels={
+            "en": tuple(f"{FANS[c].zh} {FANS[c].en} ({FANS[c].points})" for c in choices),
+            "ko": tuple(f"{FANS[c].zh} {FANS[c].ko_sino} ({FANS[c].points})" for c in choices),
+        },
+    )
+
+
+LESSON_OF_FAMILY = {
+    "win_method": "m04-fans-win-and-wait",
+    "wait": "m04-fans-win-and-wait",
+    "shape": "m05-fans-shape-and-kongs",
+    "pungs_and_kongs": "m05-fans-shape-and-kongs",
+    "honour_pungs": "m06-fans-honour-pungs",
+    "number_patterns": "m07-fans-number-patterns",
+    "composition": "m08-fans-composition",
+    "other": "m08-fans-composition",
+    "no_fan": "m08-fans-composition",
+}
+
+
+def _lesson_of(fan: str) -> str:
+    return LESSON_OF_FAMILY[FANS[fan].family]
+
+
+def check_mcr_fans(question: Question, response: dict[str, Any]) -> bool:
+    """Right when the fans (with counts) and the total match; `can_win`
+    must match too when it is given."""
+    fans = response.get("fans")
+    if not isinstance(fans, list):
+        return False
+    wanted = sorted((fan["zh"], fan["count"]) for fan in question.answer["fans"] if fan["zh"] != "花牌")
+    try:
+        given = sorted((fan["zh"], int(fan.get("count", 1))) for fan in fans if fan["zh"] != "花牌")
+    except (KeyError, TypeError, ValueError):
+        return False
+    if "can_win" in response and response["can_win"] is not question.answer["can_win"]:
+        return False
+    return given == wanted and response.get("total") == question.answer["total"]

@@ -1,0 +1,252 @@
+"""Quiz kinds about riichi scoring: `fu`, `yakuman` and `riichi-points`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.notation import format_decomposition, format_hand
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.points import base_points, payments
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import Refusal, RiichiScore, score_riichi
+from tutor.engine.tiles import DRAGONS, EAST, WIND_LETTERS, WINDS, tile_name
+from tutor.quiz.deal import random_complete, random_seven_pairs
+from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES
+from tutor.quiz.question import Question
+
+
+def _request(hand: Hand, context: WinContext) -> dict[str, Any]:
+    return {
+        "hand": format_hand(hand),
+        "win": tile_name(context.win_tile),
+        "tsumo": context.tsumo,
+        "seat": WIND_LETTERS[context.seat - EAST],
+        "round": WIND_LETTERS[context.round - EAST],
+        "rules": "riichi",
+        "flags": sorted(flag.value for flag in context.flags),
+    }
+
+
+def riichi_win(rng: random.Random, level: int) -> tuple[Hand, WinContext, RiichiScore]:
+    """A winning hand with a yaku: level 1 closed and won by ron, level 2 with
+    calls and tsumo, level 3 anything (kans, seven pairs)."""
+    while True:
+        if level == 3 and rng.random() < 0.15:
+            hand = random_seven_pairs(rng)
+        else:
+            hand = random_complete(rng, max_melds=0 if level == 1 else 2 if level == 2 else 4)
+        if level < 3 and any(meld.is_kan for meld in hand.melds):
+            continue
+        tsumo = level > 1 and rng.random() < 0.4
+        flags = frozenset({Flag.RIICHI}) if hand.is_closed and rng.random() < 0.7 else frozenset()
+        context = WinContext(rng.choice(hand.concealed), tsumo, rng.choice(WINDS), rng.choice(WINDS[:2]), flags)
+        try:
+            score = score_riichi(hand, context)
+        except Refusal:
+            continue
+        if not score.yakuman:
+            return hand, context, score
+
+
+def fu_explanation(score: RiichiScore) -> dict[str, str]:
+    reading = format_decomposition(score.reading.decomposition)
+    explanation: dict[str, str] = {}
+    for language in ("en", "ko"):
+        names = FU_ITEMS[language]
+        lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f" {line.fu}" for line in score.fu.lines]
+        wait = WAIT_NAMES[language].get(score.reading.wait.value, score.reading.wait.value)
+        if language == "en":
+            rounding = (
+                f"total {score.fu.raw}, rounded up to {score.fu.fu}"
+                if score.fu.raw != score.fu.fu
+                else f"total {score.fu.fu}"
+            )
+            explanation[language] = f"Reading: {reading} ({wait}). " + "; ".join(lines) + f". {rounding}."
+        else:
+            rounding = (
+                f"합계 {score.fu.raw}부, 올림하여 {score.fu.fu}부"
+                if score.fu.raw != score.fu.fu
+                else f"합계 {score.fu.fu}부"
+            )
+            explanation[language] = f"읽는 법: {reading} ({wait}). " + "; ".join(lines) + f". {rounding}."
+    return explanation
+
+
+def generate_fu(seed: int, level: int) -> Question:
+    """The fu of a winning hand."""
+    rng = random.Random(seed)
+    hand, context, score = riichi_win(rng, level)
+    return Question(
+        kind="fu",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={"en": "How many fu is this hand (after rounding)?", "ko": "이 손은 몇 부인가 (올림 후)?"},
+        request=_request(hand, context),
+        answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
+        explanation=fu_explanation(score),
+        concept=f"fu:{score.reading.wait.value}",
+        lesson="r07-fu",
+        answer_type="number",
+    )
+
+
+def check_fu(question: Question, response: dict[str, Any]) -> bool:
+    return bool(
+        response.get("fu") == question.answer["fu"]
+        and response.get("fu_raw", question.answer["fu_raw"]) == question.answer["fu_raw"]
+    )
+
+
+def _run(rng: random.Random) -> list[int]:
+    start = rng.randrange(3) * 9 + rng.randrange(7)
+    return [start, start + 1, start + 2]
+
+
+def _yakuman_hand(rng: random.Random) -> tuple[Hand, WinContext]:
+    """A hand built towards a yakuman: some make it, some just miss."""
+    pattern = rng.choice(("dragons", "winds", "honours", "terminals", "green", "concealed", "kans", "orphans", "near"))
+    seat = rng.choice(WINDS)
+    if pattern == "dragons":
+        dragons = list(DRAGONS)
+        rng.shuffle(dragons)
+        melds = tuple(Meld(MeldKind.PON, (tile,) * 3) for tile in dragons[:2])
+        if rng.random() < 0.6:
+            pair = rng.randrange(27)
+            concealed = [dragons[2]] * 3 + _run(rng) + [pair, pair]
+        else:
+            # Two dragon pungs and a dragon pair: shousangen, not a yakuman.
+            concealed = _run(rng) + _run(rng) + [dragons[2]] * 2
+        hand = Hand(tuple(sorted(concealed)), melds)
+    elif pattern == "orphans":
+        extra = rng.choice((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+        hand = Hand(tuple(sorted([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, extra])))
+    else:
+        pool = {
+            "winds": [*WINDS, 1, 10, 19],
+            "honours": list(range(27, 34)),
+            "terminals": [0, 8, 9, 17, 18, 26],
+            "green": [19, 20, 21, 23, 25, 32],
+            "concealed": [rng.randrange(34) for _ in range(6)],
+            "kans": [rng.randrange(34) for _ in range(5)],
+            "near": [27, 28, 29, 31, 32, 33, 4, 13],
+        }[pattern]
+        hand = random_complete(rng, pool, max_melds=0 if pattern == "concealed" else 3)
+    return hand, WinContext(rng.choice(hand.concealed), rng.random() < 0.5, seat, EAST)
+
+
+def generate_yakuman(seed: int, level: int) -> Question:
+    """Which yakuman is this, if any?"""
+    rng = random.Random(seed)
+    while True:
+        hand, context = _yakuman_hand(rng)
+        if hand.tile_count != 14 or max(hand.all_counts()) > 4:
+            continue
+        try:
+            score = score_riichi(hand, context)
+        except Refusal:
+            continue
+        found = sorted(name for name, _ in score.yakuman)
+        if (level == 1 and found) or (level == 3 and not found) or level == 2:
+            break
+    answer = found or ["none"]
+    choices = (
+        "none",
+        "kokushi",
+        "kokushi_13",
+        "suuankou",
+        "suuankou_tanki",
+        "daisangen",
+        "shousuushii",
+        "daisuushii",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren",
+        "junsei_chuuren",
+        "suukantsu",
+    )
+    yaku = ", ".join(f"{name} {han}" for name, han in score.yaku)
+    explanation = {
+        "en": ("Yakuman: " + ", ".join(YAKUMAN_NAMES["en"][n] for n in found) + ".")
+        if found
+        else f"No yakuman; the hand scores its regular yaku: {yaku}.",
+        "ko": ("역만: " + ", ".join(YAKUMAN_NAMES["ko"][n] for n in found) + ".")
+        if found
+        else f"역만이 아니다. 일반 역으로 계산한다: {yaku}.",
+    }
+    return Question(
+        kind="yakuman",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={
+            "en": "Which yakuman does this hand make, if any?",
+            "ko": "이 손은 어떤 역만인가? (없으면 '역만 아님')",
+        },
+        request=_request(hand, context),
+        answer={"yakuman": answer},
+        explanation=explanation,
+        concept=f"yakuman:{answer[0]}",
+        lesson="r09-yakuman",
+        answer_type="checklist",
+        choices=choices,
+        choice_labels={language: tuple(YAKUMAN_NAMES[language][c] for c in choices) for language in ("en", "ko")},
+    )
+
+
+def check_yakuman(question: Question, response: dict[str, Any]) -> bool:
+    given = response.get("yakuman")
+    return isinstance(given, list) and sorted(given) == sorted(question.answer["yakuman"])
+
+
+def generate_points(seed: int, level: int) -> Question:
+    """Han and fu to the payment."""
+    rng = random.Random(seed)
+    rules = RiichiRules()
+    if level == 3:
+        han, fu = rng.choice(range(5, 14)), rng.choice((30, 40))
+    else:
+        han = rng.choice((1, 2, 3, 4))
+        fu = rng.choice((30, 40, 50, 60) if han < 4 else (30,))
+    dealer = rng.random() < 0.4
+    tsumo = level >= 2 and rng.random() < 0.5
+    base, limit = base_points(han, fu, 0, rules)
+    paid = payments(base, limit, dealer, tsumo)
+    who = {"en": "the dealer" if dealer else "a non-dealer", "ko": "친" if dealer else "자"}
+    how = {"en": "tsumo" if tsumo else "ron", "ko": "쯔모" if tsumo else "론"}
+    if not tsumo:
+        split = {"en": f"the discarder pays {paid.discarder}", "ko": f"버린 사람이 {paid.discarder}"}
+    elif dealer:
+        split = {"en": f"each of the three pays {paid.non_dealer}", "ko": f"세 사람이 {paid.non_dealer}씩"}
+    else:
+        split = {
+            "en": f"the dealer pays {paid.dealer}, the others {paid.non_dealer} each",
+            "ko": f"친이 {paid.dealer}, 다른 두 사람이 {paid.non_dealer}씩",
+        }
+    limit_text = f" ({limit})" if limit else ""
+    return Question(
+        kind="riichi-points",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={
+            "en": f"{han} han {fu} fu, won by {how['en']} by {who['en']}: how many points in all?",
+            "ko": f"{who['ko']}의 {han}판 {fu}부 {how['ko']}: 모두 몇 점인가?",
+        },
+        request={"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "rules": "riichi"},
+        answer={"total": paid.total, "base": paid.base, "limit": limit},
+        explanation={
+            "en": f"Base points {paid.base}{limit_text}; {split['en']}: {paid.total} in all.",
+            "ko": f"기본점 {paid.base}{limit_text}; {split['ko']}: 합계 {paid.total}.",
+        },
+        concept=f"riichi-points:{'limit' if limit else 'table'}",
+        lesson="r11-points",
+        answer_type="number",
+    )
+
+
+def check_points(question: Question, response: dict[str, Any]) -> bool:
+    return bool(response.get("total") == question.answer["total"])

@@ -1,0 +1,196 @@
+"""Quiz kinds about shapes: `complete`, `waits` and `wait-kind`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.engine.hand import Hand
+from tutor.engine.notation import format_decomposition, format_hand
+from tutor.engine.rules import Rules
+from tutor.engine.shapes import decompositions
+from tutor.engine.tiles import TILE_KINDS, tile_name
+from tutor.engine.waits import waits, winning_tiles
+from tutor.quiz.deal import (
+    drop_one,
+    one_suit_pool,
+    random_complete,
+    random_seven_pairs,
+    random_thirteen_orphans,
+)
+from tutor.quiz.names import WAIT_NAMES, tile_list
+from tutor.quiz.question import Question
+
+YES_NO = ("yes", "no")
+YES_NO_LABELS: dict[str, tuple[str, ...]] = {"en": ("yes", "no"), "ko": ("예", "아니오")}
+
+
+def _changed(rng: random.Random, hand: Hand) -> Hand:
+    """A hand with one concealed tile replaced: often no longer a win."""
+    rest = hand.without_tile(rng.choice(hand.concealed))
+    for _ in range(50):
+        tile = rng.randrange(TILE_KINDS)
+        if rest.all_counts()[tile] < 4:
+            return rest.with_tile(tile)
+    return hand
+
+
+def _reading_text(hand: Hand) -> dict[str, str]:
+    readings = decompositions(hand, Rules.RIICHI)
+    if not readings:
+        return {
+            "en": "No way of reading it as four sets and a pair, seven pairs or thirteen orphans.",
+            "ko": "4멘쯔 1작두로도, 치또이쯔나 국사무쌍으로도 읽을 수 없다.",
+        }
+    text = " | ".join(format_decomposition(reading) for reading in readings)
+    return {"en": f"It reads as: {text}.", "ko": f"이렇게 읽힌다: {text}."}
+
+
+def generate_complete(seed: int, level: int) -> Question:
+    """Is this hand complete?  (Level 2: is it tenpai?)"""
+    rng = random.Random(seed)
+    if level == 2:
+        hand = drop_one(rng, random_complete(rng, max_melds=1))
+        if rng.random() < 0.5:
+            hand = drop_one(rng, _changed(rng, hand.with_tile(hand.concealed[0])))
+        found = winning_tiles(hand)
+        answer = {"tenpai": bool(found)}
+        explanation = (
+            {"en": f"Tenpai: it waits on {tile_list(found)}.", "ko": f"텐파이다: {tile_list(found)}을(를) 기다린다."}
+            if found
+            else {
+                "en": "Not tenpai: no single tile completes it.",
+                "ko": "텐파이가 아니다: 어떤 패 한 장으로도 완성되지 않는다.",
+            }
+        )
+        prompt = {"en": "Is this hand tenpai (one tile from winning)?", "ko": "이 손은 텐파이인가?"}
+        concept = "complete:tenpai"
+    else:
+        if level == 1:
+            hand = random_complete(rng, max_melds=1)
+        else:
+            hand = random_seven_pairs(rng) if rng.random() < 0.5 else random_thirteen_orphans(rng)
+        if rng.random() < 0.5:
+            hand = _changed(rng, hand)
+        answer = {"complete": bool(decompositions(hand))}
+        explanation = _reading_text(hand)
+        prompt = {"en": "Is this hand complete?", "ko": "이 손은 완성형인가?"}
+        concept = "complete:special" if level == 3 else "complete:regular"
+    return Question(
+        kind="complete",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt=prompt,
+        request={"hand": format_hand(hand), "rules": "riichi"},
+        answer=answer,
+        explanation=explanation,
+        concept=concept,
+        lesson="r03-winning",
+        answer_type="choice",
+        choices=YES_NO,
+        choice_labels=YES_NO_LABELS,
+    )
+
+
+def check_complete(question: Question, response: dict[str, Any]) -> bool:
+    key = next(iter(question.answer))
+    value = response.get(key)
+    if isinstance(value, str):
+        value = value == "yes"
+    return value is question.answer[key]
+
+
+def _tenpai_hand(rng: random.Random, level: int) -> Hand:
+    for _ in range(500):
+        if level == 3:
+            hand = drop_one(rng, random_complete(rng, one_suit_pool(rng), max_melds=0))
+        else:
+            hand = drop_one(rng, random_complete(rng, max_melds=1))
+        count = len(winning_tiles(hand))
+        if (level == 1 and count == 1) or (level == 2 and count == 2) or (level == 3 and count >= 3):
+            return hand
+    return hand
+
+
+def _waits_explanation(hand: Hand) -> dict[str, str]:
+    found = waits(hand)
+    en = []
+    ko = []
+    for wait in found:
+        kinds_en = ", ".join(WAIT_NAMES["en"][kind.value] for kind in wait.kinds)
+        kinds_ko = ", ".join(WAIT_NAMES["ko"][kind.value] for kind in wait.kinds)
+        reading = format_decomposition(decompositions(hand.with_tile(wait.tile))[0])
+        en.append(f"{tile_name(wait.tile)}: {kinds_en} ({reading})")
+        ko.append(f"{tile_name(wait.tile)}: {kinds_ko} ({reading})")
+    return {"en": "It waits on " + "; ".join(en) + ".", "ko": "기다리는 패: " + "; ".join(ko) + "."}
+
+
+def generate_waits(seed: int, level: int) -> Question:
+    """Pick every tile this hand waits on."""
+    rng = random.Random(seed)
+    hand = _tenpai_hand(rng, level)
+    found = winning_tiles(hand)
+    concept = "waits:single" if len(found) == 1 else "waits:two" if len(found) == 2 else "waits:many"
+    return Question(
+        kind="waits",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={"en": "Pick every tile this hand waits on.", "ko": "이 손이 기다리는 패를 모두 고르시오."},
+        request={"hand": format_hand(hand), "rules": "riichi"},
+        answer={"waits": [tile_name(tile) for tile in found]},
+        explanation=_waits_explanation(hand),
+        concept=concept,
+        lesson="r04-waits",
+        answer_type="tiles",
+    )
+
+
+def check_waits(question: Question, response: dict[str, Any]) -> bool:
+    given = response.get("waits")
+    return isinstance(given, list) and sorted(given) == sorted(question.answer["waits"])
+
+
+WAIT_CHOICES = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
+
+
+def generate_wait_kind(seed: int, level: int) -> Question:
+    """How did the winning tile complete the hand?"""
+    rng = random.Random(seed)
+    for _ in range(500):
+        hand = random_complete(rng, max_melds=1 if level < 3 else 2)
+        win = rng.choice(hand.concealed)
+        kinds = next((w.kinds for w in waits(hand.without_tile(win)) if w.tile == win), ())
+        names = [kind.value for kind in kinds if kind.value in WAIT_CHOICES]
+        if names and len(names) == len(kinds) and ((level < 3) == (len(names) == 1)):
+            break
+    explanation_en = ", ".join(WAIT_NAMES["en"][name] for name in names)
+    explanation_ko = ", ".join(WAIT_NAMES["ko"][name] for name in names)
+    readings = " | ".join(format_decomposition(d) for d in decompositions(hand))
+    return Question(
+        kind="wait-kind",
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={
+            "en": f"The hand won on {tile_name(win)}. Which wait was it? (all that apply)",
+            "ko": f"{tile_name(win)}으로 올랐다. 어떤 대기였나? (해당하는 것 모두)",
+        },
+        request={"hand": format_hand(hand), "win": tile_name(win), "rules": "riichi"},
+        answer={"kinds": sorted(names)},
+        explanation={
+            "en": f"{tile_name(win)} completes it as: {explanation_en}. Readings: {readings}.",
+            "ko": f"{tile_name(win)}은(는) {explanation_ko}(으)로 완성한다. 읽는 법: {readings}.",
+        },
+        concept=f"wait-kind:{'+'.join(sorted(names))}",
+        lesson="r04-waits",
+        answer_type="checklist",
+        choices=WAIT_CHOICES,
+        choice_labels={language: tuple(WAIT_NAMES[language][k] for k in WAIT_CHOICES) for language in ("en", "ko")},
+    )
+
+
+def check_wait_kind(question: Question, response: dict[str, Any]) -> bool:
+    given = response.get("kinds")
+    return isinstance(given, list) and sorted(given) == question.answer["kinds"]

@@ -1,0 +1,182 @@
+"""Names of tiles, groups, waits and yaku in Korean and English, for prompts
+and explanations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from tutor.engine.tiles import EAST, Tile, number_of, tile_name
+
+SUIT_NAMES: Final = {
+    "en": ("characters", "dots", "bamboo"),
+    "ko": ("만수패", "통수패", "삭수패"),
+}
+HONOUR_NAMES: Final = {
+    "en": ("East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon"),
+    "ko": ("동(東)", "남(南)", "서(西)", "북(北)", "백(白)", "발(發)", "중(中)"),
+}
+NUMBER_WORDS: Final = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+GROUP_NAMES: Final = {
+    "en": {
+        "shuntsu": "shuntsu (run)",
+        "koutsu": "koutsu (triplet)",
+        "kantsu": "kantsu (four of a kind)",
+        "penta": "penta (edge partial set)",
+        "kanta": "kanta (middle missing)",
+        "ryanta": "ryanta (two-sided)",
+        "toitsu": "toitsu (pair)",
+        "none": "none of these",
+    },
+    "ko": {
+        "shuntsu": "슌쯔",
+        "koutsu": "커쯔",
+        "kantsu": "깡쯔",
+        "penta": "펜타쯔",
+        "kanta": "칸타쯔",
+        "ryanta": "량타쯔",
+        "toitsu": "또이쯔",
+        "none": "어느 것도 아님",
+    },
+}
+WAIT_NAMES: Final = {
+    "en": {
+        "ryanmen": "ryanmen (both ends)",
+        "kanchan": "kanchan (middle)",
+        "penchan": "penchan (edge)",
+        "tanki": "tanki (pair)",
+        "shanpon": "shanpon (two pairs)",
+        "chiitoitsu": "seven pairs",
+        "kokushi": "thirteen orphans",
+        "knitted": "knitted",
+    },
+    "ko": {
+        "ryanmen": "양면대기",
+        "kanchan": "칸짱대기",
+        "penchan": "펜짱대기",
+        "tanki": "단기대기",
+        "shanpon": "샤보대기",
+        "chiitoitsu": "치또이쯔",
+        "kokushi": "국사무쌍",
+        "knitted": "조합",
+    },
+}
+CALL_NAMES: Final = {
+    "en": {"chi": "chi", "pon": "pon", "open_kan": "open kan", "win": "ron (win)", "none": "no call"},
+    "ko": {"chi": "치", "pon": "뻥", "open_kan": "대밍깡", "win": "론 (오르기)", "none": "울 수 없음"},
+}
+YAKUMAN_NAMES: Final = {
+    "en": {
+        "kokushi": "thirteen orphans",
+        "kokushi_13": "thirteen orphans, 13-sided",
+        "suuankou": "four concealed koutsu",
+        "suuankou_tanki": "four concealed koutsu, tanki",
+        "daisangen": "big three dragons",
+        "shousuushii": "little four winds",
+        "daisuushii": "big four winds",
+        "tsuuiisou": "all honours",
+        "ryuuiisou": "all green",
+        "chinroutou": "all terminals",
+        "chuuren": "nine gates",
+        "junsei_chuuren": "pure nine gates",
+        "suukantsu": "four kans",
+        "tenhou": "blessing of heaven",
+        "chiihou": "blessing of earth",
+        "renhou": "blessing of man",
+        "none": "no yakuman",
+    },
+    "ko": {
+        "kokushi": "국사무쌍",
+        "kokushi_13": "국사무쌍 13면대기",
+        "suuankou": "쓰안커",
+        "suuankou_tanki": "쓰안커 단기",
+        "daisangen": "대삼원",
+        "shousuushii": "소사희",
+        "daisuushii": "대사희",
+        "tsuuiisou": "자일색",
+        "ryuuiisou": "녹일색",
+        "chinroutou": "청노두",
+        "chuuren": "구련보등",
+        "junsei_chuuren": "순정구련",
+        "suukantsu": "쓰깡쯔",
+        "tenhou": "천화",
+        "chiihou": "지화",
+        "renhou": "인화",
+        "none": "역만 아님",
+    },
+}
+
+FU_ITEMS = {
+    "en": {
+        "base": "base",
+        "closed_ron": "closed ron",
+        "tsumo": "tsumo",
+        "pinfu_tsumo": "pinfu tsumo (no tsumo fu)",
+        "open_no_fu": "open hand without fu",
+        "seven_pairs": "seven pairs",
+        "run": "shuntsu",
+        "open_triplet": "open koutsu, simples",
+        "open_terminal_triplet": "open koutsu, 요구패",
+        "closed_triplet": "concealed koutsu, simples",
+        "closed_terminal_triplet": "concealed koutsu, 요구패",
+        "open_kan": "open kan, simples",
+        "open_terminal_kan": "open kan, 요구패",
+        "closed_kan": "concealed kan, simples",
+        "closed_terminal_kan": "concealed kan, 요구패",
+        "pair": "pair",
+        "dragon_pair": "dragon pair",
+        "seat_wind_pair": "seat wind pair",
+        "round_wind_pair": "round wind pair",
+        "double_wind_pair": "double wind pair",
+        "guest_wind_pair": "guest wind pair",
+        "ryanmen": "ryanmen wait",
+        "shanpon": "shanpon wait",
+        "kanchan": "kanchan wait",
+        "penchan": "penchan wait",
+        "tanki": "tanki wait",
+    },
+    "ko": {
+        "base": "부저",
+        "closed_ron": "멘젠 론",
+        "tsumo": "쯔모",
+        "pinfu_tsumo": "핑후 쯔모 (쯔모의 부 없음)",
+        "open_no_fu": "부가 없는 운 손",
+        "seven_pairs": "치또이쯔",
+        "run": "슌쯔",
+        "open_triplet": "중장패 밍커",
+        "open_terminal_triplet": "요구패 밍커",
+        "closed_triplet": "중장패 안커",
+        "closed_terminal_triplet": "요구패 안커",
+        "open_kan": "중장패 밍깡",
+        "open_terminal_kan": "요구패 밍깡",
+        "closed_kan": "중장패 안깡",
+        "closed_terminal_kan": "요구패 안깡",
+        "pair": "작두",
+        "dragon_pair": "삼원패 작두",
+        "seat_wind_pair": "자풍 작두",
+        "round_wind_pair": "장풍 작두",
+        "double_wind_pair": "연풍패 작두",
+        "guest_wind_pair": "객풍패 작두",
+        "ryanmen": "양면대기",
+        "shanpon": "샤보대기",
+        "kanchan": "칸짱대기",
+        "penchan": "펜짱대기",
+        "tanki": "단기대기",
+    },
+}
+
+
+def tile_words(tile: Tile, language: str) -> str:
+    """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""
+    if tile >= EAST:
+        return HONOUR_NAMES[language][tile - EAST]
+    number = number_of(tile)
+    suit = tile // 9
+    if language == "ko":
+        return f"{number}{('만', '통', '삭')[suit]}"
+    return f"{NUMBER_WORDS[number - 1]} of {SUIT_NAMES['en'][suit]}"
+
+
+def tile_list(tiles: Iterable[Tile]) -> str:
+    return ", ".join(tile_name(tile) for tile in tiles) or "-"
