@@ -18,6 +18,7 @@ from tutor.commands.errors import RequestError
 from tutor.commands.score import REFUSALS, evaluate, refusal_json, score_as_json, score_json, score_text
 from tutor.lessons.check import check_folder
 from tutor.lessons.location import bundled_lessons
+from tutor.lessons.model import QUIZ_KINDS
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -68,6 +69,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the result as JSON")
     score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
+    quiz = commands.add_parser("quiz", help="print a worksheet: questions, then an answer key")
+    quiz.add_argument("--kind", required=True, help="quiz kind: " + ", ".join(QUIZ_KINDS))
+    quiz.add_argument("--count", type=int, default=10)
+    quiz.add_argument("--seed", type=int, default=1)
+    quiz.add_argument("--level", type=int, default=2, choices=(1, 2, 3))
+    quiz.add_argument("--format", choices=("text", "md", "json"), default="text")
+    quiz.add_argument(
+        "--lang", dest="quiz_lang", choices=("ko", "en"), help="language of the sheet (default: from LANG)"
+    )
+
     serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument("--lang", dest="serve_lang", choices=("ko", "en"), help="language of the served app")
@@ -175,6 +186,20 @@ def _analyze(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _quiz(args: argparse.Namespace) -> int:
+    from tutor.quiz.question import QuizError
+    from tutor.quiz.worksheet import worksheet
+    from tutor.ui.language import default_language
+
+    language = args.quiz_lang or args.lang or default_language()
+    try:
+        print(worksheet(args.kind, args.count, args.seed, args.level, language, args.format))
+    except QuizError as error:
+        print(f"tutor quiz: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    return EXIT_OK
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server
@@ -209,6 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _lessons(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "quiz":
+            return _quiz(args)
         return _open_app(args)
     except KeyboardInterrupt:
         return 130

@@ -19,7 +19,44 @@ FILE_NAME = "progress.sqlite3"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lessons_read (lesson_id TEXT PRIMARY KEY, read_at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    answered_at REAL NOT NULL,
+    kind TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    concept TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    response TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS concepts (
+    concept TEXT PRIMARY KEY,
+    box INTEGER NOT NULL,
+    due_at REAL NOT NULL,
+    lesson TEXT NOT NULL
+);
 """
+
+BOX_DAYS = (0, 1, 2, 4, 8, 16)
+"""Leitner boxes: days until a concept in box 0..5 comes back.  A right
+answer moves a concept up a box, a wrong one back to box 0 (due at once)."""
+DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    concept: str
+    box: int
+    due_at: float
+    lesson: str
+
+
+@dataclass(frozen=True, slots=True)
+class DayAccuracy:
+    day: str
+    kind: str
+    answered: int
+    right: int
 
 
 def data_folder() -> Path:
@@ -76,6 +113,52 @@ class Store:
 
     def lessons_read(self) -> set[str]:
         return {str(row[0]) for row in self.connection.execute("SELECT lesson_id FROM lessons_read")}
+
+    def record_answer(
+        self,
+        *,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        lesson: str,
+        correct: bool,
+        response: str,
+        now: float | None = None,
+    ) -> None:
+        """Store one answer and move its concept between Leitner boxes, in
+        one transaction: either both happen or neither does."""
+        now = time.time() if now is None else now
+        with self.connection:
+            self.connection.execute(
+                "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (now, kind, level, seed, concept, int(correct), response),
+            )
+            row = self.connection.execute("SELECT box FROM concepts WHERE concept = ?", (concept,)).fetchone()
+            box = min((int(row[0]) if row else 0) + 1, len(BOX_DAYS) - 1) if correct else 0
+            self.connection.execute(
+                "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(concept) DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
+                (concept, box, now + BOX_DAYS[box] * DAY, lesson),
+            )
+
+    def answer_count(self) -> int:
+        return int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+
+    def due(self, now: float | None = None) -> list[Due]:
+        """Concepts due for review, the longest overdue first."""
+        now = time.time() if now is None else now
+        rows = self.connection.execute(
+            "SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,)
+        )
+        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+
+    def accuracy_by_day(self) -> list[DayAccuracy]:
+        rows = self.connection.execute(
+            "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, kind, COUNT(*), SUM(correct) "
+            "FROM answers GROUP BY day, kind ORDER BY day, kind"
+        )
+        return [DayAccuracy(str(day), str(kind), int(n), int(right)) for day, kind, n, right in rows]
 
 
 def _connect(path: Path) -> sqlite3.Connection:

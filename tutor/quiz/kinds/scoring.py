@@ -141,7 +141,10 @@ def generate_yakuman(seed: int, level: int) -> Question:
     """Which yakuman is this, if any?"""
     rng = random.Random(seed)
     while True:
-        hand, context = _yakuman_hand(rng)
+        try:
+            hand, context = _yakuman_hand(rng)
+        except ValueError:
+            continue  # a pool that makes no complete hand: deal again
         if hand.tile_count != 14 or max(hand.all_counts()) > 4:
             continue
         try:

@@ -50,9 +50,10 @@ def generate_complete(seed: int, level: int) -> Question:
     """Is this hand complete?  (Level 2: is it tenpai?)"""
     rng = random.Random(seed)
     if level == 2:
-        hand = drop_one(rng, random_complete(rng, max_melds=1))
+        complete = random_complete(rng, max_melds=1)
         if rng.random() < 0.5:
-            hand = drop_one(rng, _changed(rng, hand.with_tile(hand.concealed[0])))
+            complete = _changed(rng, complete)
+        hand = drop_one(rng, complete)
         found = winning_tiles(hand)
         answer = {"tenpai": bool(found)}
         explanation = (

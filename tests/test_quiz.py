@@ -1,0 +1,238 @@
+"""Quizzes: every kind's questions are valid, judged right with the engine's
+answer and wrong with a changed one; worksheets are reproducible; answers
+agree with the reference libraries; the progress store keeps every answer."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mahjong.agari import Agari
+
+from tests.reference_mcr import reference_fans
+from tests.reference_riichi import reference_score
+from tutor.cli import main
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.fans import BY_ZH
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import score_mcr
+from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.tiles import TILE_KINDS, wind_tile
+from tutor.lessons.check import load_library
+from tutor.lessons.location import bundled_lessons
+from tutor.quiz.kinds import KINDS, generate, is_right
+from tutor.quiz.question import Question, QuizError
+from tutor.quiz.store import BOX_DAYS, DAY, Store
+from tutor.quiz.worksheet import sheet_questions, worksheet
+
+PER_KIND = 1000
+
+
+def changed(question: Question) -> dict[str, Any]:
+    """The engine's answer with its first value changed."""
+    answer = copy.deepcopy(question.answer)
+    key = next(iter(answer))
+    value = answer[key]
+    if isinstance(value, bool):
+        answer[key] = not value
+    elif isinstance(value, int):
+        answer[key] = value + 10
+    elif isinstance(value, str):
+        answer[key] = next(choice for choice in question.choices if choice != value)
+    elif key == "fans":
+        answer[key] = value[1:] if len(value) > 1 else [*value, {"zh": "七对", "count": 1}]
+    elif isinstance(value, list):
+        answer[key] = (
+            value[1:]
+            if len(value) > 1
+            else [*value, "5z" if key == "waits" else "none" if value != ["none"] else "chi"]
+        )
+    return answer
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kind_gives_valid_questions(kind: str) -> None:
+    lessons = load_library(bundled_lessons()).lessons["en"]
+    for seed in range(PER_KIND):
+        question = generate(kind, seed, 1 + seed % 3)
+        assert question.kind == kind and question.rules in ("riichi", "mcr")
+        assert question.prompt["en"] and question.prompt["ko"]
+        assert question.explanation["en"] and question.explanation["ko"]
+        assert question.lesson in lessons
+        if "hand" in question.request:
+            parse_hand(question.request["hand"], sizes=None)  # raises on anything illegal
+        value = next(iter(question.answer.values()))
+        if question.answer_type == "choice":
+            assert (
+                {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+            ) in question.choices
+        if question.answer_type == "checklist" and kind != "mcr-fans":
+            assert set(value) <= set(question.choices)
+        if question.choices:
+            assert len(question.choice_labels["en"]) == len(question.choices) == len(question.choice_labels["ko"])
+        assert is_right(question, question.answer)
+        assert not is_right(question, changed(question)), (kind, seed, question.answer)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_same_seed_same_question(kind: str) -> None:
+    assert generate(kind, 42, 2) == generate(kind, 42, 2)
+
+
+def test_unknown_kind_and_level() -> None:
+    with pytest.raises(QuizError, match="unknown quiz kind"):
+        generate("poker", 1)
+    with pytest.raises(QuizError, match="level 4"):
+        generate("fu", 1, 4)
+
+
+class TestWorksheets:
+    def test_same_seed_same_sheet(self) -> None:
+        assert worksheet("fu", 5, 3, 2, "en", "text") == worksheet("fu", 5, 3, 2, "en", "text")
+        assert worksheet("fu", 5, 3, 2, "en", "text") != worksheet("fu", 5, 4, 2, "en", "text")
+
+    def test_json_shape(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["quiz", "--kind", "waits", "--count", "3", "--seed", "1", "--format", "json", "--lang", "ko"]) == 0
+        sheet = json.loads(capsys.readouterr().out)
+        assert len(sheet) == 3
+        for item in sheet:
+            assert {"kind", "prompt", "request", "answer", "explanation"} <= set(item)
+            assert set(item["answer"]) == {"waits"} and item["kind"] == "waits"
+
+    def test_fu_and_fan_answers_as_documented(self) -> None:
+        [fu] = json.loads(worksheet("fu", 1, 1, 2, "en", "json"))
+        assert set(fu["answer"]) == {"fu", "fu_raw"}
+        [fans] = json.loads(worksheet("mcr-fans", 1, 1, 2, "en", "json"))
+        assert set(fans["answer"]) >= {"fans", "total"} and {"zh", "count"} == set(fans["answer"]["fans"][0])
+
+    def test_markdown_has_questions_then_key(self) -> None:
+        text = worksheet("tiles", 3, 1, 1, "en", "md")
+        assert text.index("## Questions") < text.index("## Answer key")
+
+    def test_bad_request_is_one_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["quiz", "--kind", "fu", "--count", "0"]) == 1
+        assert capsys.readouterr().err == "tutor quiz: count 0 is not between 1 and 500\n"
+
+
+class TestAgreesWithReferences:
+    """Worksheet answers of fu, waits and mcr-fans, checked by the reference libraries."""
+
+    def test_fu(self) -> None:
+        for question in sheet_questions("fu", 500, 11, 3):
+            request = question.request
+            hand = parse_hand(request["hand"])
+            context = WinContext(
+                parse_tile(request["win"]),
+                request["tsumo"],
+                wind_tile(request["seat"]),
+                wind_tile(request["round"]),
+                frozenset(Flag(flag) for flag in request["flags"]),
+            )
+            theirs = reference_score(hand, context, RiichiRules(double_yakuman=True, yakuman_stacking=True))
+            assert theirs.fu == question.answer["fu"], request
+
+    def test_waits(self) -> None:
+        for question in sheet_questions("waits", 500, 12, 3) + sheet_questions("waits", 100, 13, 1):
+            hand = parse_hand(question.request["hand"])
+            held = hand.all_counts()
+            counts = hand.all_counts()
+            melds = [list(meld.tiles) for meld in hand.melds]
+            theirs = []
+            for tile in range(TILE_KINDS):
+                if held[tile] < 4:
+                    counts[tile] += 1
+                    if Agari.is_agari(counts, melds or None):
+                        theirs.append(tile)
+                    counts[tile] -= 1
+            assert sorted(parse_tile(t) for t in question.answer["waits"]) == theirs
+
+    def test_mcr_fans(self) -> None:
+        compatible = McrRules(concealed_and_melded_kong=True, exhausted_tile_is_wait=True)
+        option_dependent = 0
+        for question in sheet_questions("mcr-fans", 500, 14, 2):
+            request = question.request
+            hand = parse_hand(request["hand"])
+            context = McrContext(
+                parse_tile(request["win"]),
+                request["tsumo"],
+                wind_tile(request["seat"]),
+                wind_tile(request["round"]),
+                request["flowers"],
+            )
+            ours_compatible = score_mcr(hand, context, compatible)
+            if ours_compatible.total != question.answer["total"]:
+                # The two options the reference always applies (明暗杠, exhausted waits) changed this hand.
+                option_dependent += 1
+                continue
+            fans, total = reference_fans(hand, context)  # type: ignore[misc]
+            assert total == question.answer["total"], request
+            ours = Counter({BY_ZH[fan["zh"]].id: fan["count"] for fan in question.answer["fans"]})
+            assert ours == fans, request
+        assert option_dependent < 50
+
+
+class TestStore:
+    """Answers are kept one transaction each, and concepts move between Leitner boxes."""
+
+    def record(self, store: Store, concept: str, correct: bool, now: float) -> None:
+        store.record_answer(
+            kind="fu", level=1, seed=1, concept=concept, lesson="r07-fu", correct=correct, response="{}", now=now
+        )
+
+    def test_wrong_answer_is_due_at_once_right_answers_wait_longer(self, tmp_path: Path) -> None:
+        store = Store.open(tmp_path / "p.sqlite3")
+        self.record(store, "fu:kanchan", False, now=1000.0)
+        assert [due.concept for due in store.due(now=1000.0)] == ["fu:kanchan"]
+        self.record(store, "fu:kanchan", True, now=1001.0)
+        assert store.due(now=1001.0) == []
+        assert [due.box for due in store.due(now=1001.0 + BOX_DAYS[1] * DAY)] == [1]
+
+    def test_crash_between_answers_loses_nothing_committed(self, tmp_path: Path) -> None:
+        path = tmp_path / "p.sqlite3"
+        store = Store.open(path)
+        self.record(store, "fu:tanki", True, now=1.0)
+        # A second connection starts an answer and dies before committing.
+        crashed = sqlite3.connect(path)
+        crashed.execute("BEGIN")
+        crashed.execute(
+            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (2, 'fu', 1, 1, 'x', 1, '{}')"
+        )
+        crashed.close()
+        again = Store.open(path)
+        assert again.answer_count() == 1 and again.notice is None
+
+    def test_damaged_file_is_set_aside(self, tmp_path: Path) -> None:
+        path = tmp_path / "p.sqlite3"
+        path.write_bytes(b"this is not a database" * 100)
+        store = Store.open(path)
+        assert store.notice and "moved to" in store.notice
+        assert store.answer_count() == 0
+        assert [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+
+    def test_two_writers_lose_no_answer(self, tmp_path: Path) -> None:
+        path = tmp_path / "p.sqlite3"
+        first, second = Store.open(path), Store.open(path)
+        for number in range(50):
+            self.record(first if number % 2 else second, f"c{number % 5}", number % 3 == 0, now=float(number))
+        assert Store.open(path).answer_count() == 50
+
+    def test_accuracy_by_day(self, tmp_path: Path) -> None:
+        store = Store.open(tmp_path / "p.sqlite3")
+        for correct in (True, False, True):
+            self.record(store, "fu:x", correct, now=86400.0 * 100)
+        [day] = store.accuracy_by_day()
+        assert (day.kind, day.answered, day.right) == ("fu", 3, 2)
+
+
+def test_random_is_not_global() -> None:
+    state = random.getstate()
+    generate("fu", 5, 2)
+    assert random.getstate() == state

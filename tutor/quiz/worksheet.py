@@ -1,0 +1,61 @@
+"""Worksheets for a teacher to print: questions, then an answer key.
+
+The same kind, count, seed, level and language always give the same sheet.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tutor.quiz.kinds import generate
+from tutor.quiz.question import Question, QuizError
+
+FORMATS = ("text", "md", "json")
+
+
+def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Question]:
+    if count < 1 or count > 500:
+        raise QuizError(f"count {count} is not between 1 and 500")
+    return [generate(kind, seed * 1000 + number, level) for number in range(count)]
+
+
+HEADINGS = {
+    "en": ("Questions", "Answer key", "rules", "hand", "won on", "choices"),
+    "ko": ("문제", "정답", "규칙", "손패", "오름패", "보기"),
+}
+
+
+def _answer_text(question: Question) -> str:
+    return ", ".join(f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in question.answer.items())
+
+
+def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise QuizError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
+    questions = sheet_questions(kind, count, seed, level)
+    if fmt == "json":
+        return json.dumps([question.to_json(language) for question in questions], ensure_ascii=False, indent=2)
+    questions_title, key_title, rules_word, hand_word, win_word, choices_word = HEADINGS[language]
+    markdown = fmt == "md"
+    lines = [f"# {kind} ({seed})" if markdown else f"{kind} ({seed})", ""]
+    lines.append(f"## {questions_title}" if markdown else questions_title.upper())
+    for number, question in enumerate(questions, 1):
+        request = question.request
+        lines.append("")
+        lines.append(f"{number}. {question.prompt[language]}  [{rules_word}: {question.rules}]")
+        if "hand" in request:
+            hand = f"`{request['hand']}`" if markdown else request["hand"]
+            lines.append(f"   {hand_word}: {hand}")
+        if "win" in request:
+            how = "tsumo" if request.get("tsumo") else "ron"
+            extra = f", seat {request.get('seat', 'E')}, round {request.get('round', 'E')}"
+            lines.append(f"   {win_word}: {request['win']} {how}{extra}")
+        if question.choices and question.choice_labels:
+            lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
+    lines.append("")
+    lines.append(f"## {key_title}" if markdown else key_title.upper())
+    for number, question in enumerate(questions, 1):
+        lines.append("")
+        lines.append(f"{number}. {_answer_text(question)}")
+        lines.append(f"   {question.explanation[language]}")
+    return "\n".join(lines) + "\n"
