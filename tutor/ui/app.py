@@ -20,6 +20,7 @@ from tutor.quiz.store import Store
 from tutor.ui.keys import localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.palette import LessonsAndTerms
+from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
@@ -90,11 +91,26 @@ class TutorApp(App[None]):
         self.push_screen(GlossaryScreen(term))
 
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None:
-        names = ", ".join(kinds) or "tiles, sets, waits, fu, mcr-fans"
-        self.notify(text(self.language, "quiz_soon" if kinds else "drills_soon", kinds=names))
+        """A lesson's drill key starts its kinds at once; otherwise choose first."""
+        if kinds:
+            self.push_screen(DrillScreen(DrillPlan(kinds)))
+        else:
+            self.push_screen(DrillSetupScreen())
+
+    def review_due(self) -> None:
+        """A drill of the kinds whose concepts are due, most overdue first."""
+        due = self.store.due()
+        kinds = tuple(dict.fromkeys(item.concept.split(":")[0] for item in due)) or ("tiles",)
+        self.push_screen(DrillScreen(DrillPlan(kinds, length=max(5, min(20, len(due))))))
 
     def action_drills(self) -> None:
         self.start_drills()
+
+    def action_review(self) -> None:
+        self.review_due()
+
+    def action_progress(self) -> None:
+        self.push_screen(ProgressScreen())
 
     def action_glossary(self) -> None:
         self.open_glossary()

@@ -16,6 +16,9 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "tracks": "Lessons",
         "read": "read",
         "drills": "Drills",
+        "review": "Review",
+        "progress": "Progress",
+        "due_now": "{count} concept(s) due for review: press r",
         "glossary": "Glossary",
         "settings": "Settings",
         "help": "Help",
@@ -32,8 +35,6 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme": "Theme",
         "answer": "Answer",
         "hidden": "Answer hidden: press a (or click) to reveal",
-        "quiz_soon": "Drills for this lesson ({kinds}) arrive with the quiz module; until then this key only tells you so.",
-        "drills_soon": "Drills are not built yet: they will let you practise {kinds}.",
         "win_ron": "won on {tile} by ron",
         "win_tsumo": "won on {tile} by tsumo",
         "seat": "seat {wind}",
@@ -50,7 +51,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "settings_body": "Language: {language_name}   (key l)\nTheme: {theme}   (key t)\nProgress file: {path}",
         "help_body": (
             "Keys everywhere: ctrl+p find a lesson or term, l language, t theme, ? help, q quit.\n"
-            "Home: enter opens a lesson; g glossary; s settings; d drills.\n"
+            "Home: enter opens a lesson; d drills, r review what is due, p progress, g glossary, s settings.\n"
+            "Drill: digits pick or tick, enter answers and goes on, ctrl+s skip, ctrl+w show the answer, f5 presentation.\n"
             "Lesson: ] next, [ previous, c contents, a reveal the answers, f5 presentation, space next step, z drills, escape back.\n"
             "Hands are written 123m (characters), 456p (dots), 789s (bamboo), 1234567z (E S W N White Green Red); "
             "[234m] is a called set, (1111m) a concealed kan."
@@ -63,6 +65,9 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "tracks": "레슨",
         "read": "읽음",
         "drills": "연습 문제",
+        "review": "복습",
+        "progress": "진도",
+        "due_now": "복습할 개념 {count}개: r 키",
         "glossary": "용어집",
         "settings": "설정",
         "help": "도움말",
@@ -79,8 +84,6 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme": "테마",
         "answer": "답",
         "hidden": "답은 가려져 있다: a 키(또는 클릭)로 보기",
-        "quiz_soon": "이 레슨의 연습 문제({kinds})는 퀴즈 모듈과 함께 추가된다. 그때까지 이 키는 이 안내만 보여 준다.",
-        "drills_soon": "연습 문제는 아직 없다: {kinds}를 연습하게 된다.",
         "win_ron": "{tile} 론",
         "win_tsumo": "{tile} 쯔모",
         "seat": "자풍 {wind}",
@@ -97,7 +100,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "settings_body": "언어: {language_name}   (l 키)\n테마: {theme}   (t 키)\n진도 파일: {path}",
         "help_body": (
             "어디서나: ctrl+p 레슨과 용어 찾기, l 언어, t 테마, ? 도움말, q 종료.\n"
-            "처음 화면: enter 레슨 열기, g 용어집, s 설정, d 연습 문제.\n"
+            "처음 화면: enter 레슨 열기, d 연습 문제, r 복습, p 진도, g 용어집, s 설정.\n"
+            "연습: 숫자로 고르기, enter 답하기와 다음 문제, ctrl+s 건너뛰기, ctrl+w 답 보기, f5 발표 모드.\n"
             "레슨: ] 다음, [ 이전, c 목차, a 답 보기, f5 발표 모드, space 다음 단계, z 연습, escape 뒤로.\n"
             "손패 표기: 123m (만수패), 456p (통수패), 789s (삭수패), 1234567z (동 남 서 북 백 발 중); "
             "[234m]은 운 멘쯔, (1111m)은 안깡."

@@ -29,6 +29,7 @@ class HomeScreen(Screen[None]):
     HomeScreen OptionList { height: 1fr; border: round $panel; }
     HomeScreen OptionList:focus { border: round $accent; }
     HomeScreen #entries { height: auto; padding: 0 2; color: $text-muted; }
+    HomeScreen #due { height: auto; padding: 0 2; color: $warning; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,6 +38,8 @@ class HomeScreen(Screen[None]):
             "g", "app.glossary", "Glossary", id="glossary", tooltip="Every term in Korean, the original and English"
         ),
         Binding("s", "app.settings", "Settings", id="settings", tooltip="Language, theme and where progress is kept"),
+        Binding("r", "app.review", "Review", id="review", tooltip="Drill what is due for review"),
+        Binding("p", "app.progress", "Progress", id="progress", tooltip="Accuracy per kind over time"),
     ]
 
     @property
@@ -60,6 +63,9 @@ class HomeScreen(Screen[None]):
                         for lesson in app.library.in_order(language, track)
                     ]
                     yield OptionList(*options, id=f"lessons-{track}")
+        due = len(app.store.due())
+        if due:
+            yield Static(text(language, "due_now", count=due), id="due", markup=False)
         entries = "   ".join(
             f"{key} {text(language, name)}"
             for key, name in (
@@ -76,7 +82,21 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         localise_bindings(self, self.tutor.language)
         self.title = text(self.tutor.language, "title")
-        self.query_one("#lessons-riichi", OptionList).focus()
+        self.call_after_refresh(self._focus_lessons)
+
+    def _focus_lessons(self) -> None:
+        lists = self.query("#lessons-riichi")
+        if lists:
+            lists.first().focus()
+
+    def on_screen_suspend(self) -> None:
+        self.left = True
+
+    def on_screen_resume(self) -> None:
+        # Coming back from a lesson or a drill: read marks and what is due may have changed.
+        if getattr(self, "left", False):
+            self.left = False
+            self.refresh(recompose=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:

@@ -1,0 +1,497 @@
+"""Drills: choose kinds and length, answer by keyboard, see why, review mistakes.
+
+Every answer goes to the progress store as it is given, so a crash loses at
+most the question on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Input, OptionList, SelectionList, Sparkline, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from tutor.engine.notation import NotationError, parse_hand, parse_tile
+from tutor.engine.tiles import tile_name
+from tutor.lessons.model import QUIZ_KINDS
+from tutor.quiz.kinds import generate, is_right
+from tutor.quiz.question import Question
+from tutor.ui.screens.info import TutorScreen
+from tutor.ui.strings import WIND_NAMES, text
+from tutor.ui.tile_art import chip, hand_groups
+from tutor.ui.widgets.hand_view import TilesView
+
+if TYPE_CHECKING:
+    pass
+
+WORDS = {
+    "en": {
+        "setup": "Choose what to drill (space to tick), then press enter.",
+        "length": "Questions",
+        "level": "Level",
+        "start": "enter: start",
+        "question": "Question {n} of {total}",
+        "rules": "rules",
+        "right": "Right!",
+        "wrong": "Not quite.",
+        "answer": "Answer",
+        "why": "Why",
+        "skipped": "Skipped.",
+        "summary": "{right} of {total} right",
+        "mistakes": "To review (enter opens the lesson):",
+        "none_wrong": "No mistakes: well done.",
+        "total": "total points",
+        "number": "your answer",
+        "progress": "Progress",
+        "no_answers": "No answers yet: run a drill first.",
+        "due": "Due for review",
+        "hint_choice": "digits or arrows and enter",
+        "hint_checklist": "digits or space to tick, enter to answer",
+        "hint_number": "type the number, enter to answer",
+        "hint_tiles": "space to tick each waiting tile, enter to answer",
+    },
+    "ko": {
+        "setup": "연습할 종류를 고르고(space로 선택) enter를 누르시오.",
+        "length": "문제 수",
+        "level": "난이도",
+        "start": "enter: 시작",
+        "question": "{total}문제 중 {n}번",
+        "rules": "규칙",
+        "right": "정답!",
+        "wrong": "틀렸다.",
+        "answer": "정답",
+        "why": "풀이",
+        "skipped": "건너뜀.",
+        "summary": "{total}문제 중 {right}문제 정답",
+        "mistakes": "복습할 것 (enter로 레슨 열기):",
+        "none_wrong": "틀린 문제가 없다. 잘했다.",
+        "total": "합계 점수",
+        "number": "답",
+        "progress": "진도",
+        "no_answers": "아직 답한 문제가 없다. 먼저 연습해 보자.",
+        "due": "복습할 개념",
+        "hint_choice": "숫자 또는 화살표와 enter",
+        "hint_checklist": "숫자나 space로 선택, enter로 답하기",
+        "hint_number": "숫자를 입력하고 enter",
+        "hint_tiles": "기다리는 패를 space로 모두 선택하고 enter",
+    },
+}
+
+
+def word(language: str, key: str, **values: object) -> str:
+    template = WORDS.get(language, WORDS["en"])[key]
+    return template.format(**values) if values else template
+
+
+@dataclass
+class DrillPlan:
+    """What a drill asks: kinds, how many questions, the level."""
+
+    kinds: tuple[str, ...]
+    length: int = 10
+    level: int = 2
+    seed: int = field(default_factory=lambda: int(time.time()))
+
+    def questions(self) -> list[Question]:
+        rng = random.Random(self.seed)
+        return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]
+
+
+class DrillSetupScreen(TutorScreen):
+    """Pick kinds, length and level."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
+        Binding("enter", "start", "Start", id="start", tooltip="Start the drill", priority=True),
+    ]
+    DEFAULT_CSS = """
+    DrillSetupScreen #kinds { height: 1fr; border: round $panel; }
+    DrillSetupScreen #options { height: auto; padding: 0 1; }
+    DrillSetupScreen #options OptionList { width: 1fr; height: 5; border: round $panel; }
+    """
+
+    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.preselected = kinds
+
+    def compose(self) -> ComposeResult:
+        language = self.tutor.language
+        yield Header()
+        yield Static(word(language, "setup"), markup=False)
+        yield SelectionList[str](*[Selection(kind, kind, kind in self.preselected) for kind in QUIZ_KINDS], id="kinds")
+        with Horizontal(id="options"):
+            yield OptionList(*[Option(f"{word(language, 'length')}: {n}", id=str(n)) for n in (5, 10, 20)], id="length")
+            yield OptionList(*[Option(f"{word(language, 'level')}: {n}", id=str(n)) for n in (1, 2, 3)], id="level")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#length", OptionList).highlighted = 1
+        self.query_one("#level", OptionList).highlighted = 1
+
+    def action_start(self) -> None:
+        kinds = tuple(self.query_one("#kinds", SelectionList).selected) or QUIZ_KINDS
+        length = int(self.query_one("#length", OptionList).highlighted_option.id or 10)  # type: ignore[union-attr]
+        level = int(self.query_one("#level", OptionList).highlighted_option.id or 2)  # type: ignore[union-attr]
+        self.app.switch_screen(DrillScreen(DrillPlan(kinds, length, level)))
+
+
+class DrillScreen(TutorScreen):
+    """One question at a time, feedback with the explanation, then a summary."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Leave the drill"),
+        Binding(
+            "enter", "submit", "Answer", id="submit", tooltip="Answer, or go on to the next question", priority=True
+        ),
+        Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: explanations step by step"),
+        Binding("ctrl+s", "skip", "Skip", id="skip", tooltip="Skip this question (counts as a mistake)"),
+        Binding("ctrl+w", "show_answer", "Show answer", id="show", tooltip="Show the answer (counts as a mistake)"),
+        Binding(
+            "space", "step", "Step", id="step", tooltip="In presentation mode, reveal the next part of the explanation"
+        ),
+    ]
+    DEFAULT_CSS = """
+    DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
+    DrillScreen #prompt { text-style: bold; padding: 0 1; }
+    DrillScreen #hand { padding: 0 1; height: auto; }
+    DrillScreen #answer-area { height: auto; max-height: 14; }
+    DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
+    DrillScreen #feedback { padding: 0 1; height: auto; }
+    DrillScreen #feedback.right { border-left: tall $success; }
+    DrillScreen #feedback.wrong { border-left: tall $error; }
+    DrillScreen #hint { color: $text-muted; padding: 0 1; }
+    DrillScreen .context { color: $text-muted; }
+    DrillScreen.presenting Header, DrillScreen.presenting Footer, DrillScreen.presenting #hint { display: none; }
+    """
+
+    def __init__(self, plan: DrillPlan) -> None:
+        super().__init__()
+        self.plan = plan
+        self.questions = plan.questions()
+        self.position = 0
+        self.results: list[bool] = []
+        self.answered = False
+        self.steps: list[str] = []
+        self.shown_steps = 0
+        self.presenting = False
+        """Presentation mode: the explanation comes one step at a time."""
+
+    @property
+    def question(self) -> Question:
+        return self.questions[self.position]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="strip", markup=False)
+        yield Static("", id="prompt", markup=False)
+        with VerticalScroll(id="body"):
+            yield Vertical(id="hand")
+            yield Vertical(id="answer-area")
+            yield Static("", id="hint", markup=False)
+            yield Static("", id="feedback", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_later(self.show_question)
+
+    def _language(self) -> str:
+        return self.tutor.language
+
+    async def show_question(self) -> None:
+        question = self.question
+        language = self._language()
+        self.answered = False
+        self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
+        self.sub_title = f"{question.kind} ({word(language, 'rules')}: {question.rules})"
+        self.query_one("#strip", Static).update(self._strip())
+        self.query_one("#prompt", Static).update(question.prompt[language])
+        hand_area = self.query_one("#hand", Vertical)
+        await hand_area.remove_children()
+        if "hand" in question.request:
+            try:
+                hand = parse_hand(question.request["hand"], sizes=None)
+                win = parse_tile(question.request["win"]) if "win" in question.request else None
+                await hand_area.mount(TilesView(hand_groups(hand, win)))
+            except NotationError:
+                pass
+        context = self._context_text(question, language)
+        if context:
+            await hand_area.mount(Static(context, classes="context", markup=False))
+        if "discard" in question.request:
+            await hand_area.mount(Static(f"-> {chip(parse_tile(question.request['discard']))[0]}", markup=False))
+        area = self.query_one("#answer-area", Vertical)
+        await area.remove_children()
+        feedback = self.query_one("#feedback", Static)
+        feedback.update("")
+        feedback.set_classes("")
+        widget = self._answer_widget(question, language)
+        await area.mount(*widget)
+        self.query_one("#hint", Static).update(word(language, f"hint_{question.answer_type}"))
+        self.call_after_refresh(widget[0].focus)
+
+    def _context_text(self, question: Question, language: str) -> str:
+        """How the hand was won, in words: what the fu and fans depend on."""
+        request = question.request
+        if "win" not in request:
+            return ""
+        winds = WIND_NAMES[language]
+        parts = [
+            text(
+                language, "win_tsumo" if request.get("tsumo") else "win_ron", tile=chip(parse_tile(request["win"]))[0]
+            ),
+            text(language, "seat", wind=winds["ESWN".index(request.get("seat", "E"))]),
+            text(language, "round", wind=winds["ESWN".index(request.get("round", "E"))]),
+        ]
+        parts += [str(flag) for flag in request.get("flags", [])]
+        if request.get("flowers"):
+            parts.append(f"flowers: {request['flowers']}")
+        return "   ".join(parts)
+
+    def _answer_widget(self, question: Question, language: str) -> list[Any]:
+        labels = question.choice_labels.get(language, question.choices)
+        numbered = [f"{index + 1}. {label}" if index < 9 else label for index, label in enumerate(labels)]
+        if question.answer_type == "choice":
+            return [OptionList(*[Option(text, id=str(index)) for index, text in enumerate(numbered)], id="answer")]
+        if question.answer_type == "checklist":
+            widgets: list[Any] = [
+                SelectionList[str](
+                    *[Selection(text, value) for text, value in zip(numbered, question.choices, strict=True)],
+                    id="answer",
+                )
+            ]
+            if question.kind == "mcr-fans":
+                widgets.append(Input(placeholder=word(language, "total"), type="integer", id="total"))
+            return widgets
+        if question.answer_type == "tiles":
+            hand = parse_hand(question.request["hand"], sizes=None)
+            suits = {tile // 9 for tile in hand.concealed}
+            candidates = [tile for tile in range(34) if tile // 9 in suits]
+            return [
+                SelectionList[str](
+                    *[Selection(f"{tile_name(t)} {chip(t)[0]}", tile_name(t)) for t in candidates], id="answer"
+                )
+            ]
+        return [Input(placeholder=word(language, "number"), type="integer", id="answer")]
+
+    def _strip(self) -> str:
+        marks = ["✓" if right else "✗" for right in self.results]
+        marks += ["-"] * (len(self.questions) - len(self.results))
+        return " ".join(marks)
+
+    # --- answering -----------------------------------------------------------------------
+
+    async def on_key(self, event: Any) -> None:
+        """Digits pick or tick the numbered options."""
+        if self.answered or not event.character or not event.character.isdigit() or event.character == "0":
+            return
+        answer = self.query("#answer")
+        if not answer or isinstance(answer.first(), Input):
+            return
+        index = int(event.character) - 1
+        widget = answer.first()
+        if isinstance(widget, SelectionList):
+            if index < widget.option_count:
+                widget.toggle(widget.get_option_at_index(index).value)
+            event.stop()
+        elif isinstance(widget, OptionList) and index < widget.option_count:
+            widget.highlighted = index
+            event.stop()
+            await self.action_submit()
+
+    async def action_submit(self) -> None:
+        """Enter answers the question on screen, or moves on once answered."""
+        if self.answered:
+            await self.next_question()
+            return
+        question = self.question
+        key = next(iter(question.answer))
+        widget = self.query("#answer").first()
+        if isinstance(widget, SelectionList):
+            if question.kind == "mcr-fans":
+                total = self.query_one("#total", Input)
+                if self.focused is not total or not total.value.strip():
+                    total.focus()
+                    return
+                self.submit(self._fans_response(int(total.value)))
+                return
+            selected = list(widget.selected)
+            if question.answer_type == "checklist" and not selected:
+                selected = ["none"]
+            self.submit({key: selected})
+        elif isinstance(widget, OptionList):
+            index = widget.highlighted
+            if index is None:
+                return
+            choice = question.choices[index]
+            value: Any = choice == "yes" if isinstance(question.answer[key], bool) else choice
+            self.submit({key: value})
+        elif isinstance(widget, Input):
+            try:
+                self.submit({key: int(widget.value)})
+            except ValueError:
+                return
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on an option answers with it (enter is handled by action_submit)."""
+        if event.option_list.id == "answer" and not self.answered:
+            await self.action_submit()
+
+    def _fans_response(self, total: int) -> dict[str, Any]:
+        from tutor.engine.mcr.fans import FANS
+
+        ticked = self.query_one("#answer", SelectionList).selected
+        counts = {fan["zh"]: fan["count"] for fan in self.question.answer["fans"]}
+        return {"fans": [{"zh": FANS[fan].zh, "count": counts.get(FANS[fan].zh, 1)} for fan in ticked], "total": total}
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        event.stop()
+
+    def submit(self, response: dict[str, Any], shown: bool = False) -> None:
+        question = self.question
+        right = not shown and is_right(question, response)
+        self.answered = True
+        self.results.append(right)
+        self.tutor.store.record_answer(
+            kind=question.kind,
+            level=question.level,
+            seed=question.seed,
+            concept=question.concept,
+            lesson=question.lesson,
+            correct=right,
+            response=json.dumps(response, ensure_ascii=False),
+        )
+        self.show_feedback(right, shown)
+
+    def show_feedback(self, right: bool, shown: bool) -> None:
+        language = self._language()
+        question = self.question
+        answer = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in question.answer.items())
+        verdict = word(language, "skipped" if shown else "right" if right else "wrong")
+        explanation = question.explanation[language]
+        self.steps = [
+            verdict,
+            f"{word(language, 'answer')}: {answer}",
+            *[part.strip() + "." for part in explanation.split(". ") if part.strip()],
+        ]
+        self.shown_steps = 2 if self.presenting else len(self.steps)
+        feedback = self.query_one("#feedback", Static)
+        feedback.set_classes("right" if right else "wrong")
+        self._render_steps()
+        self.query_one("#strip", Static).update(self._strip())
+        self.query_one("#body", VerticalScroll).scroll_end(animate=False)
+        self.focus_next_after_answer()
+
+    def _render_steps(self) -> None:
+        self.query_one("#feedback", Static).update("\n".join(self.steps[: self.shown_steps]).replace("..", "."))
+
+    def focus_next_after_answer(self) -> None:
+        self.query_one("#body", VerticalScroll).focus()
+
+    def action_present(self) -> None:
+        self.presenting = not self.presenting
+        self.set_class(self.presenting, "presenting")
+
+    def action_step(self) -> None:
+        if self.answered and self.shown_steps < len(self.steps):
+            self.shown_steps += 1
+            self._render_steps()
+
+    async def action_skip(self) -> None:
+        if not self.answered:
+            self.submit({}, shown=True)
+        await self.next_question()
+
+    def action_show_answer(self) -> None:
+        if not self.answered:
+            self.submit({}, shown=True)
+
+    async def next_question(self) -> None:
+        if self.position + 1 >= len(self.questions):
+            self.app.switch_screen(SummaryScreen(self.questions, self.results))
+            return
+        self.position += 1
+        await self.show_question()
+
+
+class SummaryScreen(TutorScreen):
+    """The score and the mistakes, each linked to the lesson that teaches it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
+    DEFAULT_CSS = "SummaryScreen #score { text-style: bold; padding: 1 2; } SummaryScreen OptionList { height: 1fr; }"
+
+    def __init__(self, questions: list[Question], results: list[bool]) -> None:
+        super().__init__()
+        self.questions = questions
+        self.results = results
+
+    def compose(self) -> ComposeResult:
+        language = self.tutor.language
+        right = sum(self.results)
+        yield Header()
+        yield Static(word(language, "summary", right=right, total=len(self.results)), id="score", markup=False)
+        mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
+        if mistakes:
+            yield Static(word(language, "mistakes"), markup=False)
+            yield OptionList(
+                *[Option(f"{q.kind}: {q.prompt[language]} -> {q.lesson}", id=f"{i}") for i, q in enumerate(mistakes)],
+                id="mistakes",
+            )
+        else:
+            yield Static(word(language, "none_wrong"), markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        question = self.mistakes[int(event.option.id or 0)]
+        self.tutor.open_lesson(question.lesson)
+
+
+class ProgressScreen(TutorScreen):
+    """Accuracy per kind over time, and what is due for review."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
+    DEFAULT_CSS = """
+    ProgressScreen .kind { height: 3; padding: 0 1; }
+    ProgressScreen .kind Static { width: 30; }
+    ProgressScreen Sparkline { width: 1fr; height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        language = self.tutor.language
+        store = self.tutor.store
+        days = store.accuracy_by_day()
+        yield Header()
+        with VerticalScroll():
+            if not days:
+                yield Static(word(language, "no_answers"), markup=False)
+            for kind in QUIZ_KINDS:
+                mine = [day for day in days if day.kind == kind]
+                if not mine:
+                    continue
+                answered = sum(day.answered for day in mine)
+                right = sum(day.right for day in mine)
+                with Horizontal(classes="kind"):
+                    yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", markup=False)
+                    yield Sparkline([day.right / day.answered for day in mine], summary_function=max)
+            due = store.due()
+            yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
+            for item in due[:20]:
+                yield Static(f"  {item.concept}  ({item.lesson})", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = word(self.tutor.language, "progress")
