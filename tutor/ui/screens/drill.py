@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, OptionList, SelectionList, Sparkline, Static
+from textual.widgets import Footer, Header, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -459,14 +459,19 @@ class SummaryScreen(TutorScreen):
         self.tutor.open_lesson(question.lesson)
 
 
+def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
+    """A day's accuracy as an ASCII bar: block characters are ambiguous-width
+    in East-Asian terminals, and a one-point sparkline cannot show 0%."""
+    filled = round(width * right / answered) if answered else 0
+    return "[" + "=" * filled + "-" * (width - filled) + "]"
+
+
 class ProgressScreen(TutorScreen):
     """Accuracy per kind over time, and what is due for review."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
     DEFAULT_CSS = """
-    ProgressScreen .kind { height: 3; padding: 0 1; }
-    ProgressScreen .kind Static { width: 30; }
-    ProgressScreen Sparkline { width: 1fr; height: 1; }
+    ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -483,9 +488,12 @@ class ProgressScreen(TutorScreen):
                     continue
                 answered = sum(day.answered for day in mine)
                 right = sum(day.right for day in mine)
-                with Horizontal(classes="kind"):
-                    yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", markup=False)
-                    yield Sparkline([day.right / day.answered for day in mine], summary_function=max)
+                yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", classes="kind", markup=False)
+                for day in mine[-10:]:
+                    yield Static(
+                        f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
+                        markup=False,
+                    )
             due = store.due()
             yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
             for item in due[:20]:
