@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -23,4 +24,7 @@ def _app_environment(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.T
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path_factory.mktemp("tutor-data")))
+    # Dates on screen (the progress screen) are local dates: fix the zone so snapshots agree everywhere.
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
     yield
