@@ -51,6 +51,10 @@ the 5 of bamboo; the standard list (and the reference) has it."""
 GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})
 """绿一色: 23468 of bamboo and the green dragon."""
 
+THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
+"""Each way to take three of four sets, and the one left over, in the order
+the standard tables try them (the first that makes a fan is kept)."""
+
 PAIR_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 """The fans two chows make, in the order the account-once rule keeps them."""
 
@@ -197,7 +201,7 @@ def _count_four_chows(mids: Sequence[Tile], counting: Counting) -> None:
     if fan:
         counting.set(fan)
         return
-    for a, b, c, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+    for a, b, c, extra in THREE_OF_FOUR:
         fan = _three_chows_fan(mids[a], mids[b], mids[c])
         if fan:
             counting.set(fan)
@@ -269,7 +273,7 @@ def _count_four_pungs(tiles: Sequence[Tile], counting: Counting) -> None:
     if fan:
         counting.set(fan)
         return
-    for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+    for a, b, c, free in THREE_OF_FOUR:
         fan = _three_pungs_fan(tiles[a], tiles[b], tiles[c])
         if fan:
             counting.set(fan)
