@@ -65,6 +65,21 @@ class TestWholeDrill:
             await pilot.pause()
             assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == second.lesson
 
+    async def test_review_brings_back_the_missed_concept(self, tmp_path: Path) -> None:
+        store = Store.open(tmp_path / "progress.sqlite3")
+        store.record_answer(
+            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r07-fu", correct=False, response="{}"
+        )
+        store.record_answer(
+            kind="waits", level=1, seed=1, concept="waits:many", lesson="r04-waits", correct=False, response="{}"
+        )
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            assert [question.concept for question in app.screen.questions] == ["fu:kanchan", "waits:many"]
+
     async def test_due_shows_on_home_after_restart(self, tmp_path: Path) -> None:
         store = Store.open(tmp_path / "progress.sqlite3")
         store.record_answer(

@@ -87,6 +87,13 @@ def test_same_seed_same_question(kind: str) -> None:
     assert generate(kind, 42, 2) == generate(kind, 42, 2)
 
 
+@pytest.mark.parametrize("concept", ["fu:kanchan", "fu:tanki", "waits:many", "sets:kanta", "mcr-fans:minimum"])
+def test_a_concept_can_be_asked_for(concept: str) -> None:
+    question = generate(concept.split(":")[0], 9, 2, concept=concept)
+    assert question.concept == concept
+    assert generate(question.kind, 9, 2, concept=concept) == question
+
+
 def test_unknown_kind_and_level() -> None:
     with pytest.raises(QuizError, match="unknown quiz kind"):
         generate("poker", 1)

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
+from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.store import Store
 from tutor.ui.keys import localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
@@ -98,10 +99,14 @@ class TutorApp(App[None]):
             self.push_screen(DrillSetupScreen())
 
     def review_due(self) -> None:
-        """A drill of the kinds whose concepts are due, most overdue first."""
-        due = self.store.due()
-        kinds = tuple(dict.fromkeys(item.concept.split(":")[0] for item in due)) or ("tiles",)
-        self.push_screen(DrillScreen(DrillPlan(kinds, length=max(5, min(20, len(due))))))
+        """A drill of the concepts that are due, most overdue first; with
+        nothing due, an ordinary drill to choose."""
+        due = [item.concept for item in self.store.due() if item.concept.split(":")[0] in QUIZ_KINDS]
+        if not due:
+            self.push_screen(DrillSetupScreen())
+            return
+        kinds = tuple(dict.fromkeys(concept.split(":")[0] for concept in due))
+        self.push_screen(DrillScreen(DrillPlan(kinds, length=min(20, len(due)), concepts=tuple(due))))
 
     def action_drills(self) -> None:
         self.start_drills()

@@ -44,13 +44,26 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
 }
 
 
-def generate(kind: str, seed: int, level: int = 2) -> Question:
-    """The question of this kind for this seed: always the same one."""
+CONCEPT_TRIES: Final = 200
+
+
+def generate(kind: str, seed: int, level: int = 2, concept: str | None = None) -> Question:
+    """The question of this kind for this seed: always the same one.
+
+    With `concept` (a review of something missed, such as "fu:kanchan"), the
+    first question from this seed on that drills that concept, at any level;
+    if none turns up within a few hundred seeds, the plain question."""
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}; expected one of {', '.join(KINDS)}")
     if level not in LEVELS:
         raise QuizError(f"level {level} is not 1, 2 or 3")
-    return KINDS[kind][0](seed, level)
+    make = KINDS[kind][0]
+    if concept is not None:
+        for offset in range(CONCEPT_TRIES):
+            question = make(seed + offset, LEVELS[offset % len(LEVELS)])
+            if question.concept == concept:
+                return question
+    return make(seed, level)
 
 
 def is_right(question: Question, response: dict[str, Any]) -> bool:
