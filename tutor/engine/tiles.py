@@ -92,10 +92,6 @@ def is_wind(tile: Tile) -> bool:
     return EAST <= tile <= NORTH
 
 
-def is_dragon(tile: Tile) -> bool:
-    return tile >= WHITE
-
-
 def tile_name(tile: Tile) -> str:
     """The notation of one tile, e.g. `5p` or `7z`."""
     return f"{number_of(tile)}{suit_of(tile)}"

@@ -250,10 +250,6 @@ def waits(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Wait]:
     return result
 
 
-def is_tenpai(hand: Hand, rules: Rules = Rules.RIICHI) -> bool:
-    return bool(winning_tiles(hand, rules))
-
-
 def tenpai_discards(hand: Hand, rules: Rules = Rules.RIICHI) -> list[DiscardWaits]:
     """For a 14-tile hand, each different discard that leaves it tenpai."""
     if hand.tile_count != 14:

@@ -24,7 +24,7 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, Decomposition, SetKind, regular_readings, suit_readings
+from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_readings
 from tutor.engine.suit_table import SUIT_LENGTHS, SUIT_STARTS
 from tutor.engine.suit_table import pack as pack_counts
 from tutor.engine.tiles import (
@@ -588,13 +588,6 @@ def concealed_readings(standing: Sequence[int]) -> list[list[Pack]]:
         if sum(1 for pack in packs if pack.kind == "pair") == 1:
             readings.append(packs)
     return readings
-
-
-def reading_packs(decomposition: Decomposition) -> list[Pack]:
-    """The concealed sets and the pair of a regular reading as packs."""
-    assert decomposition.pair is not None
-    concealed = [(block.kind, block.first) for block in decomposition.sets if not block.called]
-    return _concealed_packs(concealed, decomposition.pair)
 
 
 def reading_order(packs: Sequence[Pack]) -> tuple[tuple[int, int], ...]:
