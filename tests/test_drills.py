@@ -90,6 +90,22 @@ class TestWholeDrill:
             assert isinstance(app.screen, HomeScreen)
             assert "1 concept" in str(app.screen.query_one("#due", Static).render())
 
+    async def test_how_it_was_won_in_the_drill_language(self, tmp_path: Path) -> None:
+        """The line under the hand names the winds, flags and flowers in the
+        learner's language: a Korean drill must not fall back to flag ids."""
+        plan = next(
+            plan
+            for seed in range(200)
+            if (plan := DrillPlan(("mcr-fans",), length=1, level=3, seed=seed)).questions()[0].request.get("flowers")
+        )
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(plan))
+            await pilot.pause()
+            line = str(app.screen.query_one(".context", Static).render())
+            flowers = plan.questions()[0].request["flowers"]
+            assert f"화패 {flowers}장" in line and "자풍" in line and "flower" not in line
+
     async def test_choice_question_by_digit(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:

@@ -124,6 +124,28 @@ class TestWorksheets:
         text = worksheet("tiles", 3, 1, 1, "en", "md")
         assert text.index("## Questions") < text.index("## Answer key")
 
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    def test_sheet_prints_everything_the_answer_depends_on(self, language: str) -> None:
+        """A printed question must show the flags and flowers its answer
+        counts (花牌 is a fan; riichi is a yaku), in the sheet's language."""
+        questions = sheet_questions("mcr-fans", 60, 7, 3) + sheet_questions("fu", 60, 7, 3)
+        text = worksheet("mcr-fans", 60, 7, 3, language, "text") + worksheet("fu", 60, 7, 3, language, "text")
+        with_flowers = [q for q in questions if q.request.get("flowers")]
+        with_flags = [q for q in questions if q.request.get("flags")]
+        assert with_flowers and with_flags, "the sample should hold both, or this test proves nothing"
+        win_lines = [line for line in text.splitlines() if line.startswith(("   won on:", "   오름패:"))]
+        assert len(win_lines) == len(questions)
+        flowers_word, flag_word, ron = (
+            ("flower(s)", "riichi", " ron,") if language == "en" else ("화패", "리치", " 론,")
+        )
+        assert sum(flowers_word in line for line in win_lines) == len(with_flowers)
+        assert sum(flag_word in line for line in win_lines) == sum(
+            "riichi" in q.request.get("flags", ()) or "double_riichi" in q.request.get("flags", ()) for q in questions
+        )
+        assert sum(ron in line for line in win_lines) == sum(not q.request["tsumo"] for q in questions)
+        if language == "ko":
+            assert not any(word in line for line in win_lines for word in ("seat", "round", "tsumo", "flower"))
+
     def test_bad_request_is_one_line(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["quiz", "--kind", "fu", "--count", "0"]) == 1
         assert capsys.readouterr().err == "tutor quiz: count 0 is not between 1 and 500\n"

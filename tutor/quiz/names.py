@@ -66,6 +66,50 @@ CALL_NAMES: Final = {
     "en": {"chi": "chi", "pon": "pon", "open_kan": "open kan", "win": "ron (win)", "none": "no call"},
     "ko": {"chi": "치", "pon": "뻥", "open_kan": "대밍깡", "win": "론 (오르기)", "none": "울 수 없음"},
 }
+FLAG_NAMES: Final = {
+    "en": {
+        "riichi": "riichi",
+        "double_riichi": "double riichi",
+        "ippatsu": "ippatsu",
+        "rinshan": "rinshan (replacement tile after a kan)",
+        "chankan": "chankan (robbing a kan)",
+        "haitei": "haitei (last tile of the wall)",
+        "houtei": "houtei (last discard)",
+        "tenhou": "tenhou (dealer's first draw)",
+        "chiihou": "chiihou (first draw)",
+        "renhou": "renhou (before the first draw)",
+    },
+    "ko": {
+        "riichi": "리치",
+        "double_riichi": "더블 리치",
+        "ippatsu": "일발",
+        "rinshan": "영상개화 (깡 후 영상패)",
+        "chankan": "창깡 (추가깡한 패로 론)",
+        "haitei": "해저 (패산의 마지막 패)",
+        "houtei": "하저 (마지막 버림패)",
+        "tenhou": "천화 (친의 첫 쯔모)",
+        "chiihou": "지화 (첫 쯔모)",
+        "renhou": "인화 (첫 쯔모 전 론)",
+    },
+}
+"""The situations of a riichi win, by the flag names of the brief."""
+WIN_WORDS: Final = {
+    "en": {"ron": "ron", "tsumo": "tsumo", "seat": "seat", "round": "round", "flowers": "flowers"},
+    "ko": {"ron": "론", "tsumo": "쯔모", "seat": "자풍", "round": "장풍", "flowers": "화패"},
+}
+"""How a hand was won, in the words a worksheet and a drill print."""
+WIND_LETTERS: Final = {"en": dict(zip("ESWN", "ESWN", strict=True)), "ko": dict(zip("ESWN", "동남서북", strict=True))}
+
+
+def flag_name(flag: str, language: str) -> str:
+    """A flag in words; an unknown flag (a newer brief) is shown as it is."""
+    return FLAG_NAMES[language].get(flag, flag)
+
+
+def flowers_text(count: int, language: str) -> str:
+    return f"{count} flower(s)" if language == "en" else f"화패 {count}장"
+
+
 YAKUMAN_NAMES: Final = {
     "en": {
         "kokushi": "thirteen orphans",

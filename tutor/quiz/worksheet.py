@@ -6,8 +6,10 @@ The same kind, count, seed, level and language always give the same sheet.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tutor.quiz.kinds import generate
+from tutor.quiz.names import WIN_WORDS, WIND_LETTERS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
 
 FORMATS = ("text", "md", "json")
@@ -29,6 +31,21 @@ def _answer_text(question: Question) -> str:
     return ", ".join(f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in question.answer.items())
 
 
+def _win_text(request: dict[str, Any], language: str) -> str:
+    """How the hand was won, with everything the answer depends on: the
+    winds, the situation flags and the flowers."""
+    words, winds = WIN_WORDS[language], WIND_LETTERS[language]
+    parts = [
+        f"{request['win']} {words['tsumo' if request.get('tsumo') else 'ron']}",
+        f"{words['seat']} {winds.get(request.get('seat', 'E'), '?')}",
+        f"{words['round']} {winds.get(request.get('round', 'E'), '?')}",
+    ]
+    parts += [flag_name(flag, language) for flag in request.get("flags", ())]
+    if request.get("flowers"):
+        parts.append(flowers_text(request["flowers"], language))
+    return ", ".join(parts)
+
+
 def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: str) -> str:
     if fmt not in FORMATS:
         raise QuizError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
@@ -47,9 +64,7 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
             hand = f"`{request['hand']}`" if markdown else request["hand"]
             lines.append(f"   {hand_word}: {hand}")
         if "win" in request:
-            how = "tsumo" if request.get("tsumo") else "ron"
-            extra = f", seat {request.get('seat', 'E')}, round {request.get('round', 'E')}"
-            lines.append(f"   {win_word}: {request['win']} {how}{extra}")
+            lines.append(f"   {win_word}: {_win_text(request, language)}")
         if question.choices and question.choice_labels:
             lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
     lines.append("")

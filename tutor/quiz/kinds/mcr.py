@@ -7,10 +7,11 @@ from typing import Any
 
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
-from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, McrScore, Refusal, score_mcr
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import EAST, WIND_LETTERS, WINDS, tile_name
 from tutor.quiz.deal import random_complete
+from tutor.quiz.names import flowers_text
 from tutor.quiz.question import Question
 
 PRINCIPLE_NAMES = {
@@ -52,6 +53,10 @@ def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:
             return context, score
 
 
+def _fan_tiles(item: CountedFan, language: str) -> str:
+    return flowers_text(item.count, language) if item.fan.id == FLOWER_FAN else item.tiles
+
+
 def explanation(score: McrScore) -> dict[str, str]:
     result = {}
     without = score.total - score.flowers
@@ -59,7 +64,7 @@ def explanation(score: McrScore) -> dict[str, str]:
         fans = "; ".join(
             f"{item.fan.zh} {item.fan.en if language == 'en' else item.fan.ko_sino}"
             + (f" x{item.count}" if item.count > 1 else "")
-            + f" {item.fan.points * item.count} ({item.tiles})"
+            + f" {item.fan.points * item.count} ({_fan_tiles(item, language)})"
             for item in score.fans
         )
         left = "; ".join(

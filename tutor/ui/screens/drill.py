@@ -23,6 +23,7 @@ from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.kinds import generate, is_right
+from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
 from tutor.ui.screens.info import TutorScreen
 from tutor.ui.strings import WIND_NAMES, text
@@ -259,9 +260,9 @@ class DrillScreen(TutorScreen):
             text(language, "seat", wind=winds["ESWN".index(request.get("seat", "E"))]),
             text(language, "round", wind=winds["ESWN".index(request.get("round", "E"))]),
         ]
-        parts += [str(flag) for flag in request.get("flags", [])]
+        parts += [flag_name(str(flag), language) for flag in request.get("flags", [])]
         if request.get("flowers"):
-            parts.append(f"flowers: {request['flowers']}")
+            parts.append(flowers_text(int(request["flowers"]), language))
         return "   ".join(parts)
 
     def _answer_widget(self, question: Question, language: str) -> list[Any]:
