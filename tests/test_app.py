@@ -9,14 +9,20 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.binding import Binding
+from textual.command import CommandInput
 from textual.widgets import OptionList, Static
 
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
+from tutor.ui.keys import LABELS, PALETTE_PLACEHOLDER
 from tutor.ui.language import default_language
+from tutor.ui.screens.drill import DrillScreen, DrillSetupScreen, ProgressScreen, SummaryScreen
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
 
@@ -126,6 +132,39 @@ class TestPalette:
             await pilot.pause()
             assert isinstance(app.screen, LessonScreen)
             assert app.screen.lesson.id == "r04-waits"
+
+    async def test_search_field_speaks_the_app_language(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert app.screen.query_one(CommandInput).placeholder == PALETTE_PLACEHOLDER["ko"]
+
+
+SCREENS: list[type[Any]] = [
+    TutorApp,
+    HomeScreen,
+    LessonScreen,
+    DrillSetupScreen,
+    DrillScreen,
+    SummaryScreen,
+    ProgressScreen,
+    HelpScreen,
+    SettingsScreen,
+    GlossaryScreen,
+]
+
+
+@pytest.mark.parametrize("owner", SCREENS, ids=lambda owner: owner.__name__)
+def test_every_footer_key_has_a_label_in_both_languages(owner: type[Any]) -> None:
+    """A key the footer shows must follow the language: a Korean footer with
+    one English word in it was how this test started."""
+    for binding in owner.BINDINGS:
+        assert isinstance(binding, Binding)
+        if binding.show or binding.action == "command_palette":
+            assert binding.id, f"{owner.__name__}: key {binding.key} has no id, so it cannot be localised"
+            for language in ("en", "ko"):
+                assert binding.id in LABELS[language], f"{owner.__name__}: no {language} label for {binding.id}"
 
 
 def _free_port() -> int:

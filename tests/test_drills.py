@@ -106,6 +106,20 @@ class TestWholeDrill:
             flowers = plan.questions()[0].request["flowers"]
             assert f"화패 {flowers}장" in line and "자풍" in line and "flower" not in line
 
+    async def test_show_answer_while_typing_an_answer(self, tmp_path: Path) -> None:
+        """ctrl+w shows the answer even with the focus in the answer field,
+        whose own ctrl+w would delete a word."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(PLAN))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillScreen) and isinstance(app.focused, Input)
+            await pilot.press("ctrl+w")
+            await pilot.pause()
+            assert screen.answered and screen.results == [False]
+            assert str(screen.question.answer["total"]) in str(screen.query_one("#feedback", Static).render())
+
     async def test_choice_question_by_digit(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:

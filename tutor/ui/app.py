@@ -12,13 +12,14 @@ from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.store import Store
-from tutor.ui.keys import localise_bindings
+from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.palette import LessonsAndTerms
 from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen
@@ -39,6 +40,17 @@ class TutorApp(App[None]):
         Binding("l", "switch_language", "한/En", id="language", tooltip="Switch between Korean and English"),
         Binding("t", "next_theme", "Theme", id="theme", tooltip="Dark, light, projector, colour-blind safe"),
         Binding("question_mark", "help", "Help", id="help", tooltip="Keys and hand notation"),
+        # Declared here, not left to Textual, so that its footer label has an
+        # id and follows the app's language like every other key.
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            id="palette",
+            show=False,
+            priority=True,
+            tooltip="Find a lesson by its words",
+        ),
     ]
 
     def __init__(
@@ -107,6 +119,11 @@ class TutorApp(App[None]):
             return
         kinds = tuple(dict.fromkeys(concept.split(":")[0] for concept in due))
         self.push_screen(DrillScreen(DrillPlan(kinds, length=min(20, len(due)), concepts=tuple(due))))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search field prompting in the app's language."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(placeholder=PALETTE_PLACEHOLDER[self.language], id="--command-palette"))
 
     def action_drills(self) -> None:
         self.start_drills()

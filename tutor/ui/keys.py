@@ -29,6 +29,13 @@ LABELS: Final = {
         "present": "Present",
         "step": "Step",
         "quiz": "Drill",
+        "review": "Review",
+        "progress": "Progress",
+        "start": "Start",
+        "skip": "Skip",
+        "show": "Show answer",
+        "palette": "palette",
+        "submit": "Answer",
     },
     "ko": {
         "quit": "종료",
@@ -46,8 +53,19 @@ LABELS: Final = {
         "present": "발표",
         "step": "한 단계",
         "quiz": "연습",
+        "review": "복습",
+        "progress": "진도",
+        "start": "시작",
+        "skip": "건너뛰기",
+        "show": "답 보기",
+        "palette": "팔레트",
+        "submit": "답하기",
     },
 }
+
+
+PALETTE_PLACEHOLDER: Final = {"en": "Find a lesson or a command…", "ko": "레슨이나 명령 찾기…"}
+"""What the empty search field of the command palette says."""
 
 
 def localise_bindings(node: DOMNode, language: str) -> None:

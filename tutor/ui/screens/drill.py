@@ -162,7 +162,16 @@ class DrillScreen(TutorScreen):
         ),
         Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: explanations step by step"),
         Binding("ctrl+s", "skip", "Skip", id="skip", tooltip="Skip this question (counts as a mistake)"),
-        Binding("ctrl+w", "show_answer", "Show answer", id="show", tooltip="Show the answer (counts as a mistake)"),
+        # A priority binding: the answer field's own ctrl+w (delete a word)
+        # would otherwise take the key whenever the field has focus.
+        Binding(
+            "ctrl+w",
+            "show_answer",
+            "Show answer",
+            id="show",
+            tooltip="Show the answer (counts as a mistake)",
+            priority=True,
+        ),
         Binding(
             "space", "step", "Step", id="step", tooltip="In presentation mode, reveal the next part of the explanation"
         ),
@@ -197,6 +206,16 @@ class DrillScreen(TutorScreen):
     def question(self) -> Question:
         return self.questions[self.position]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that would do nothing now leave the footer, which at 100
+        columns in Korean cannot hold them all: skip and show answer once the
+        question is answered, and step outside presentation mode."""
+        if action in ("skip", "show_answer"):
+            return not self.answered
+        if action == "step":
+            return self.presenting
+        return True
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="strip", markup=False)
@@ -219,6 +238,7 @@ class DrillScreen(TutorScreen):
         question = self.question
         language = self._language()
         self.answered = False
+        self.refresh_bindings()
         self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
         self.sub_title = f"{question.kind} ({word(language, 'rules')}: {question.rules})"
         self.query_one("#strip", Static).update(self._strip())
@@ -368,6 +388,7 @@ class DrillScreen(TutorScreen):
         question = self.question
         right = not shown and is_right(question, response)
         self.answered = True
+        self.refresh_bindings()
         self.results.append(right)
         self.tutor.store.record_answer(
             kind=question.kind,
@@ -408,6 +429,7 @@ class DrillScreen(TutorScreen):
     def action_present(self) -> None:
         self.presenting = not self.presenting
         self.set_class(self.presenting, "presenting")
+        self.refresh_bindings()
 
     def action_step(self) -> None:
         if self.answered and self.shown_steps < len(self.steps):
