@@ -98,7 +98,8 @@ WIN_WORDS: Final = {
     "ko": {"ron": "론", "tsumo": "쯔모", "seat": "자풍", "round": "장풍", "flowers": "화패"},
 }
 """How a hand was won, in the words a worksheet and a drill print."""
-WIND_LETTERS: Final = {"en": dict(zip("ESWN", "ESWN", strict=True)), "ko": dict(zip("ESWN", "동남서북", strict=True))}
+SHORT_WIND_NAMES: Final = {"en": "ESWN", "ko": "동남서북"}
+"""One character per wind, in the order of `tiles.WIND_LETTERS`."""
 
 
 def flag_name(flag: str, language: str) -> str:

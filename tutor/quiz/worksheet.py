@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tutor.engine.tiles import WIND_LETTERS
 from tutor.quiz.kinds import generate
-from tutor.quiz.names import WIN_WORDS, WIND_LETTERS, flag_name, flowers_text
+from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
 
 FORMATS = ("text", "md", "json")
@@ -34,11 +35,11 @@ def _answer_text(question: Question) -> str:
 def _win_text(request: dict[str, Any], language: str) -> str:
     """How the hand was won, with everything the answer depends on: the
     winds, the situation flags and the flowers."""
-    words, winds = WIN_WORDS[language], WIND_LETTERS[language]
+    words, winds = WIN_WORDS[language], SHORT_WIND_NAMES[language]
     parts = [
         f"{request['win']} {words['tsumo' if request.get('tsumo') else 'ron']}",
-        f"{words['seat']} {winds.get(request.get('seat', 'E'), '?')}",
-        f"{words['round']} {winds.get(request.get('round', 'E'), '?')}",
+        f"{words['seat']} {winds[WIND_LETTERS.index(request.get('seat', 'E'))]}",
+        f"{words['round']} {winds[WIND_LETTERS.index(request.get('round', 'E'))]}",
     ]
     parts += [flag_name(flag, language) for flag in request.get("flags", ())]
     if request.get("flowers"):
