@@ -8,7 +8,7 @@ and knitted tiles shapes (全不靠, 七星不靠).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations, product
@@ -194,19 +194,41 @@ SuitReading = tuple[Tile | None, tuple[Block, ...]]
 
 _suit_readings_cache: dict[tuple[int, int], tuple[SuitReading, ...]] = {}
 
+SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
+"""The suit index (0 m, 1 p, 2 s, 3 honours) of each tile."""
+PLACE_OF: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
+"""What one copy of each tile adds to its suit's packed key (see `pack`)."""
+
+
+def suit_keys(tiles: Iterable[Tile]) -> list[int]:
+    """The four packed suit keys of some tiles, built from the tiles directly:
+    cheaper than a count array packed suit by suit."""
+    keys = [0, 0, 0, 0]
+    for tile in tiles:
+        keys[SUIT_OF[tile]] += PLACE_OF[tile]
+    return keys
+
 
 def suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
     """Every split of one suit's tiles into sets, with a pair when the suit
-    holds 3n+2 tiles.  Memoised by the suit's packed counts: suits repeat
-    across hands far more than whole hands do, so most hands are put together
-    from splits already known."""
+    holds 3n+2 tiles."""
     start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
-    key = (suit, pack(counts, start, length))
-    cached = _suit_readings_cache.get(key)
+    return suit_readings_of_key(suit, pack(counts, start, length))
+
+
+def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
+    """`suit_readings` of a suit given by its packed key.  Memoised: suits
+    repeat across hands far more than whole hands do, so most hands are put
+    together from splits already known."""
+    cached = _suit_readings_cache.get((suit, key))
     if cached is not None:
         return cached
+    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
     own = [0] * TILE_KINDS
-    own[start : start + length] = counts[start : start + length]
+    rest = key
+    for offset in range(length):
+        own[start + offset] = rest % 5
+        rest //= 5
     found: list[SuitReading] = []
     if sum(own) % 3 == 2:
         for pair in range(start, start + length):
@@ -217,17 +239,25 @@ def suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
     else:
         found.extend((None, tuple(sets)) for sets in _sets_of(own, start))
     result = tuple(found)
-    _suit_readings_cache[key] = result
+    _suit_readings_cache[(suit, key)] = result
     return result
 
 
 def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Iterator[Decomposition]:
     """Sets and a pair from concealed counts of any size (3n+2 tiles), put
     together from each suit's own splits; `called` sets come first."""
-    per_suit = []
-    for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)):
-        if any(counts[start : start + length]):
-            per_suit.append(suit_readings(suit, counts))
+    keys = [pack(counts, start, length) for start, length in zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)]
+    return _readings_of_keys(keys, called)
+
+
+def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
+    per_suit = [suit_readings_of_key(suit, key) for suit, key in enumerate(keys) if key]
+    if len(per_suit) == 1:
+        # One suit holds every concealed tile: no product to build.
+        for pair, blocks in per_suit[0]:
+            if pair is not None:
+                yield Decomposition(ShapeKind.REGULAR, sets=called + blocks, pair=pair)
+        return
     for combination in product(*per_suit):
         pairs = [pair for pair, _ in combination if pair is not None]
         if len(pairs) == 1:
@@ -239,19 +269,24 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
     """Every reading of a complete hand under `rules`; empty if it is not one."""
     if hand.tile_count != 14:
         return []
-    counts = hand.concealed_counts()
-    called = tuple(block_of_meld(meld) for meld in hand.melds)
-    found = list(regular_readings(counts, called))
+    concealed = hand.concealed
+    called = tuple(block_of_meld(meld) for meld in hand.melds) if hand.melds else ()
+    found = list(_readings_of_keys(suit_keys(concealed), called))
     if not hand.melds:
-        if is_seven_pairs(counts, rules):
-            pairs = tuple(tile for tile in range(TILE_KINDS) for _ in range(counts[tile] // 2))
-            found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=pairs))
-        if is_thirteen_orphans(counts):
-            pair = next(tile for tile in TERMINALS_AND_HONOURS if counts[tile] == 2)
+        ordered = sorted(concealed)
+        # Seven pairs: the sorted tiles pair off, one kind with the next.
+        if ordered[0::2] == ordered[1::2] and (rules is Rules.MCR or len(set(ordered)) == 7):
+            found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=tuple(ordered[0::2])))
+        # Fourteen tiles of exactly the thirteen kinds: one of them is doubled.
+        if set(ordered) == _ORPHAN_KINDS:
+            pair = next(tile for tile in TERMINALS_AND_HONOURS if concealed.count(tile) == 2)
             found.append(Decomposition(ShapeKind.THIRTEEN_ORPHANS, pair=pair))
     if rules is Rules.MCR:
-        found.extend(_mcr_knitted(counts, called))
+        found.extend(_mcr_knitted(hand.concealed_counts(), called))
     return found
+
+
+_ORPHAN_KINDS: Final = frozenset(TERMINALS_AND_HONOURS)
 
 
 def _mcr_knitted(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:

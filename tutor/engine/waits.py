@@ -8,7 +8,7 @@ which need the full decompositions of each completed hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
@@ -29,8 +29,9 @@ from tutor.engine.suit_table import (
 from tutor.engine.tiles import COPIES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
-class WaitKind(Enum):
-    """The five waits of document 000, and the special shapes."""
+class WaitKind(StrEnum):
+    """The five waits of document 000, and the special shapes.  A StrEnum, so
+    that the fu table can key on it and hash it as cheaply as its name."""
 
     RYANMEN = "ryanmen"
     """양면: a run open at both ends, e.g. 23 waiting on 1 or 4."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from tutor.engine.tiles import EAST, Tile
 
 
-class Flag(Enum):
-    """Situations that the tiles alone do not show (design brief section 4)."""
+class Flag(StrEnum):
+    """Situations that the tiles alone do not show (design brief section 4).
+
+    A StrEnum so that a flag hashes and compares as its name: scoring asks
+    about flags in its inner loop, and a plain Enum hashes in Python code."""
 
     RIICHI = "riichi"
     DOUBLE_RIICHI = "double_riichi"

@@ -19,7 +19,7 @@ from tutor.engine.notation import format_tiles
 from tutor.engine.riichi.reading import ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import Block, SetKind, ShapeKind
-from tutor.engine.tiles import DRAGONS, Tile, is_terminal_or_honour, is_wind
+from tutor.engine.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
 from tutor.engine.waits import WaitKind
 
 BASE: Final = "base"
@@ -67,18 +67,18 @@ def set_fu(kan: bool, concealed: bool, terminal_or_honour: bool) -> int:
     return 2 << (2 * kan + concealed + terminal_or_honour)
 
 
-WAIT_FU: Final = {"ryanmen": 0, "shanpon": 0, "kanchan": 2, "penchan": 2, "tanki": 2}
-"""대기의 부, by wait kind name (the special shapes have no wait fu)."""
+WAIT_FU: Final = {
+    WaitKind.RYANMEN: 0,
+    WaitKind.SHANPON: 0,
+    WaitKind.KANCHAN: 2,
+    WaitKind.PENCHAN: 2,
+    WaitKind.TANKI: 2,
+}
+"""대기의 부 (the special shapes have no wait fu)."""
 
 
 class FuLine(NamedTuple):
-    """One line of the fu count: what it is, its fu, and the tiles it counts.
-
-    The tiles are kept as a group and written out only when asked for:
-    scoring builds lines for every reading but shows one.  A NamedTuple, not
-    a frozen dataclass, because scoring makes several per reading and a
-    frozen dataclass is several times slower to build.
-    """
+    """One line of the fu count: what it is, its fu, and the tiles it counts."""
 
     item: str
     fu: int
@@ -92,50 +92,54 @@ class FuLine(NamedTuple):
         return f"{self.brackets[0]}{text}{self.brackets[1]}" if self.brackets else text
 
 
+FuItem = tuple[str, int, "Block | tuple[Tile, ...]"]
+"""A fu line as scoring builds it: item, fu, and the set or tiles it counts.
+Scoring counts the fu of every reading but shows one, so the lines are
+written out (`FuResult.lines`) only when asked for."""
+
+
 @dataclass(frozen=True, slots=True)
 class FuResult:
-    lines: tuple[FuLine, ...]
+    items: tuple[FuItem, ...]
+    """The lines as counted; `lines` writes them out."""
     raw: int
     """The sum of the lines, before rounding."""
     fu: int
     """Rounded up to the next 10 (seven pairs stays 25)."""
+
+    @property
+    def lines(self) -> tuple[FuLine, ...]:
+        return tuple(_written(item) for item in self.items)
+
+
+def _written(item: FuItem) -> FuLine:
+    name, fu, group = item
+    if isinstance(group, Block):
+        brackets = ("[]" if group.open else "()") if group.called else ""
+        return FuLine(name, fu, group.tiles, brackets)
+    return FuLine(name, fu, group)
 
 
 def round_up(raw: int) -> int:
     return (raw + 9) // 10 * 10
 
 
-def _brackets(block: Block) -> str:
-    if not block.called:
-        return ""
-    return "[]" if block.open else "()"
-
-
-def set_line(block: Block, counts_as_open: bool) -> FuLine:
-    if block.kind is SetKind.SHUNTSU:
-        return FuLine(RUN, 0, block.tiles, _brackets(block))
-    kan = block.kind is SetKind.KANTSU
-    terminal = is_terminal_or_honour(block.first)
-    item = SET_ITEMS[kan][not counts_as_open][terminal]
-    return FuLine(item, set_fu(kan, not counts_as_open, terminal), block.tiles, _brackets(block))
-
-
-def pair_line(facts: ReadingFacts, rules: RiichiRules) -> FuLine:
+def pair_item(facts: ReadingFacts, rules: RiichiRules) -> FuItem:
     pair = facts.pair
     assert pair is not None
     tiles = (pair, pair)
     seat, round_ = facts.context.seat, facts.context.round
     if pair in DRAGONS:
-        return FuLine(DRAGON_PAIR, 2, tiles)
+        return (DRAGON_PAIR, 2, tiles)
     if pair == seat and pair == round_:
-        return FuLine(DOUBLE_WIND_PAIR, rules.double_wind_pair_fu, tiles)
+        return (DOUBLE_WIND_PAIR, rules.double_wind_pair_fu, tiles)
     if pair == seat:
-        return FuLine(SEAT_WIND_PAIR, 2, tiles)
+        return (SEAT_WIND_PAIR, 2, tiles)
     if pair == round_:
-        return FuLine(ROUND_WIND_PAIR, 2, tiles)
-    if is_wind(pair):
-        return FuLine(GUEST_WIND_PAIR, 0, tiles)
-    return FuLine(PLAIN_PAIR, 0, tiles)
+        return (ROUND_WIND_PAIR, 2, tiles)
+    if pair in WINDS:
+        return (GUEST_WIND_PAIR, 0, tiles)
+    return (PLAIN_PAIR, 0, tiles)
 
 
 def is_pinfu_shape(facts: ReadingFacts) -> bool:
@@ -153,28 +157,46 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
 def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     """The fu of one reading, line by line."""
     context = facts.context
-    win = (context.win_tile,)
+    tsumo = context.tsumo
     if facts.shape is ShapeKind.SEVEN_PAIRS:
-        return FuResult((FuLine(SEVEN_PAIRS, 25, facts.tiles),), 25, 25)
-    lines = [FuLine(BASE, 20)]
-    if facts.closed and not context.tsumo:
-        lines.append(FuLine(CLOSED_RON, 10, win))
-    win_set = facts.reading.win_set
+        return FuResult(((SEVEN_PAIRS, 25, facts.tiles),), 25, 25)
+    win = (context.win_tile,)
+    items: list[FuItem] = [(BASE, 20, ())]
+    raw = 20
+    if facts.closed and not tsumo:
+        items.append((CLOSED_RON, 10, win))
+        raw = 30
+    # A shanpon won by ron: the set the discard completed counts as open.
+    ron_set = -1 if tsumo else facts.reading.win_set
     for index, block in enumerate(facts.sets):
-        ron_completed = index == win_set and not context.tsumo
-        lines.append(set_line(block, block.open or ron_completed))
+        if block.kind is SetKind.SHUNTSU:
+            items.append((RUN, 0, block))
+            continue
+        kan = block.kind is SetKind.KANTSU
+        concealed = not block.open and index != ron_set
+        terminal = block.first in _TERMINAL_OR_HONOUR
+        fu = set_fu(kan, concealed, terminal)
+        items.append((SET_ITEMS[kan][concealed][terminal], fu, block))
+        raw += fu
     if facts.pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
-        lines.append(pair_line(facts, rules))
-    wait = facts.reading.wait.value
-    if wait in WAIT_FU:
-        lines.append(FuLine(wait, WAIT_FU[wait], win))
-    if context.tsumo:
+        pair = pair_item(facts, rules)
+        items.append(pair)
+        raw += pair[1]
+    wait = facts.reading.wait
+    wait_fu = WAIT_FU.get(wait)
+    if wait_fu is not None:
+        items.append((wait, wait_fu, win))
+        raw += wait_fu
+    if tsumo:
         if is_pinfu_shape(facts):
-            lines.append(FuLine(PINFU_TSUMO, 0, win))
+            items.append((PINFU_TSUMO, 0, win))
         else:
-            lines.append(FuLine(TSUMO, 2, win))
-    raw = sum(line.fu for line in lines)
-    if not facts.closed and raw == 20:
-        lines.append(FuLine(OPEN_NO_FU, 2))
+            items.append((TSUMO, 2, win))
+            raw += 2
+    if raw == 20 and not facts.closed:
+        items.append((OPEN_NO_FU, 2, ()))
         raw = 22
-    return FuResult(tuple(lines), raw, round_up(raw))
+    return FuResult(tuple(items), raw, round_up(raw))
+
+
+_TERMINAL_OR_HONOUR: Final = frozenset(TERMINALS_AND_HONOURS)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.hand import Hand
-from tutor.engine.riichi.context import WinContext
+from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
-from tutor.engine.tiles import DRAGONS, EAST, Tile, is_honour, is_terminal_or_honour
+from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Tile, is_terminal_or_honour
 from tutor.engine.waits import WaitKind, run_wait_kind
 
 
@@ -43,15 +43,26 @@ def readings(hand: Hand, win_tile: Tile) -> list[Reading]:
         if shape is ShapeKind.THIRTEEN_ORPHANS:
             found.append(Reading(decomposition, WaitKind.KOKUSHI, None))
             continue
-        seen: set[tuple[SetKind, Tile]] = set()
         if decomposition.pair == win_tile:
             found.append(Reading(decomposition, WaitKind.TANKI, None))
+        # Two equal sets (an iipeikou's runs) give the same reading: count one.
+        seen: list[tuple[SetKind, Tile]] = []
         for index, block in enumerate(decomposition.sets):
-            key = (block.kind, block.first)
-            if block.called or win_tile not in block.tiles or key in seen:
+            if block.called:
                 continue
-            seen.add(key)
-            wait = WaitKind.SHANPON if block.is_triplet_like else run_wait_kind(block.first, win_tile)
+            first = block.first
+            kind = block.kind
+            if kind is SetKind.SHUNTSU:
+                if not first <= win_tile <= first + 2:
+                    continue
+                wait = run_wait_kind(first, win_tile)
+            elif first == win_tile:
+                wait = WaitKind.SHANPON
+            else:
+                continue
+            if (kind, first) in seen:
+                continue
+            seen.append((kind, first))
             found.append(Reading(decomposition, wait, index))
     return found
 
@@ -71,17 +82,24 @@ class HandFacts:
     """The number suits present: 0 m, 1 p, 2 s."""
     has_honours: bool
     all_terminals_or_honours: bool
-    flags: frozenset[str]
-    """The context's flags by name.  Strings, not the Flag enum: yaku ask
-    about flags in the inner loop and an enum hashes slowly."""
+    flags: frozenset[Flag]
+    """The context's flags; a Flag is a StrEnum, so they can be asked about by name."""
 
     def is_value_tile(self, tile: Tile) -> bool:
         """A dragon, the seat wind or the round wind: what makes yakuhai and pair fu."""
         return tile in DRAGONS or tile == self.context.seat or tile == self.context.round
 
 
+_HONOUR_KINDS = frozenset(HONOURS)
+_TERMINAL_OR_HONOUR_KINDS = frozenset(TERMINALS_AND_HONOURS)
+_SUIT_KINDS = tuple(frozenset(range(start, start + 9)) for start in (0, 9, 18))
+
+
 def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
-    tiles = tuple(sorted(hand.concealed + tuple(tile for meld in hand.melds for tile in meld.tiles)))
+    tiles = hand.concealed
+    for meld in hand.melds:
+        tiles += meld.tiles
+    tiles = tuple(sorted(tiles))
     kinds = frozenset(tiles)
     return HandFacts(
         hand=hand,
@@ -89,10 +107,10 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         closed=hand.is_closed,
         tiles=tiles,
         kinds=kinds,
-        number_suits=frozenset(tile // 9 for tile in kinds if tile < EAST),
-        has_honours=any(is_honour(tile) for tile in kinds),
-        all_terminals_or_honours=all(is_terminal_or_honour(tile) for tile in kinds),
-        flags=frozenset(flag.value for flag in context.flags),
+        number_suits=frozenset(suit for suit in (0, 1, 2) if not kinds.isdisjoint(_SUIT_KINDS[suit])),
+        has_honours=not kinds.isdisjoint(_HONOUR_KINDS),
+        all_terminals_or_honours=kinds <= _TERMINAL_OR_HONOUR_KINDS,
+        flags=context.flags,
     )
 
 
@@ -110,6 +128,8 @@ class ReadingFacts:
     triplets: tuple[Tile, ...]
     """The tile of each koutsu and kantsu alike."""
     kans: int
+    honour_triplets: int
+    """Triplets and kans of honours."""
     concealed_triplets: int
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
@@ -147,12 +167,14 @@ def facts_of(of_hand: HandFacts, reading: Reading) -> ReadingFacts:
     tsumo = of_hand.context.tsumo
     runs: list[Tile] = []
     triplets: list[Tile] = []
-    kans = concealed_triplets = 0
+    kans = honour_triplets = concealed_triplets = 0
     for index, block in enumerate(decomposition.sets):
         if block.kind is SetKind.SHUNTSU:
             runs.append(block.first)
             continue
         triplets.append(block.first)
+        if block.first >= EAST:
+            honour_triplets += 1
         if block.kind is SetKind.KANTSU:
             kans += 1
         if not block.open and (tsumo or index != reading.win_set):
@@ -166,5 +188,6 @@ def facts_of(of_hand: HandFacts, reading: Reading) -> ReadingFacts:
         runs=tuple(runs),
         triplets=tuple(triplets),
         kans=kans,
+        honour_triplets=honour_triplets,
         concealed_triplets=concealed_triplets,
     )

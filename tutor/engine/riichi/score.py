@@ -16,7 +16,7 @@ from tutor.engine.riichi.points import Points, base_points, payments
 from tutor.engine.riichi.reading import HandFacts, Reading, facts_of, hand_facts, readings
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import yaku_of
-from tutor.engine.riichi.yakuman import yakuman_of
+from tutor.engine.riichi.yakuman import tiles_may_hold_yakuman, yakuman_of
 from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
 
 
@@ -110,9 +110,10 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     if not found:
         raise Refusal("not_complete", "the hand is not complete: it is no four sets and a pair, seven pairs or kokushi")
     of_hand = hand_facts(hand, context)
+    tiles_may = tiles_may_hold_yakuman(of_hand)
     best: RiichiScore | None = None
     for reading in found:
-        scored = _score_reading(of_hand, rules, reading, len(found))
+        scored = _score_reading(of_hand, rules, reading, len(found), tiles_may)
         if scored is not None and (best is None or _worth(scored) > _worth(best)):
             best = scored
     if best is None:
@@ -126,11 +127,13 @@ def _worth(score: RiichiScore) -> tuple[int, bool, int, int]:
     return (score.points.total, bool(score.yakuman), score.han, score.fu.fu)
 
 
-def _score_reading(of_hand: HandFacts, rules: RiichiRules, reading: Reading, considered: int) -> RiichiScore | None:
+def _score_reading(
+    of_hand: HandFacts, rules: RiichiRules, reading: Reading, considered: int, tiles_may: bool
+) -> RiichiScore | None:
     hand, context = of_hand.hand, of_hand.context
     facts = facts_of(of_hand, reading)
     fu = calculate_fu(facts, rules)
-    yakuman = tuple(yakuman_of(facts, rules))
+    yakuman = tuple(yakuman_of(facts, rules, tiles_may))
     if yakuman:
         multiplier = sum(times for _, times in yakuman)
         base, limit = base_points(0, fu.fu, multiplier, rules)

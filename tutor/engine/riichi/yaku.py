@@ -31,6 +31,14 @@ class Yaku:
     han_closed: int
     han_open: int
     condition: Condition
+    flag: bool = False
+    """Needs a situational flag: not asked when the win has none."""
+    runs: int = 0
+    """The fewest runs a reading must have for the condition to be worth asking."""
+    triplets: int = 0
+    """The fewest triplets (kans included) likewise."""
+    honour_triplets: int = 0
+    """The fewest honour triplets likewise."""
 
 
 def _flag(flag: Flag) -> Condition:
@@ -157,42 +165,66 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI)),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU)),
+    Yaku("riichi", 1, 0, _riichi, flag=True),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=True),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=True),
     Yaku("menzen_tsumo", 1, 0, _menzen_tsumo),
-    Yaku("pinfu", 1, 0, _pinfu),
+    Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao),
-    Yaku("iipeikou", 1, 0, _iipeikou),
-    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE)),
-    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN)),
-    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED)),
-    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind),
-    Yaku("yakuhai_round_wind", 1, 1, _round_wind),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN)),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN)),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI)),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI)),
-    Yaku("chanta", 2, 1, _chanta),
-    Yaku("ittsu", 2, 1, _ittsu),
-    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun),
-    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou),
-    Yaku("toitoi", 2, 2, _toitoi),
-    Yaku("sanankou", 2, 2, _sanankou),
-    Yaku("sankantsu", 2, 2, _sankantsu),
+    Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
+    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honour_triplets=1),
+    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honour_triplets=1),
+    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honour_triplets=1),
+    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honour_triplets=1),
+    Yaku("yakuhai_round_wind", 1, 1, _round_wind, honour_triplets=1),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=True),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=True),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=True),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=True),
+    Yaku("chanta", 2, 1, _chanta, runs=1),
+    Yaku("ittsu", 2, 1, _ittsu, runs=3),
+    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
+    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, triplets=3),
+    Yaku("toitoi", 2, 2, _toitoi, triplets=4),
+    Yaku("sanankou", 2, 2, _sanankou, triplets=3),
+    Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
     Yaku("chiitoitsu", 2, 0, _chiitoitsu),
     Yaku("honroutou", 2, 2, _honroutou),
-    Yaku("shousangen", 2, 2, _shousangen),
+    Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2),
     Yaku("honitsu", 3, 2, _honitsu),
-    Yaku("junchan", 3, 2, _junchan),
-    Yaku("ryanpeikou", 3, 0, _ryanpeikou),
+    Yaku("junchan", 3, 2, _junchan, runs=1),
+    Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
     Yaku("chinitsu", 6, 5, _chinitsu),
-    Yaku("renhou", 5, 0, _renhou_as_mangan),
+    Yaku("renhou", 5, 0, _renhou_as_mangan, flag=True),
 )
 """Every regular yaku, in the order a score lists them."""
 
-OPEN_YAKU: Final = tuple(yaku for yaku in YAKU if yaku.han_open)
-"""The yaku an open hand can have."""
+CandidateKey = tuple[bool, bool, int, int, int]
+"""closed, any flag, runs, triplets, honour triplets: what decides which
+conditions a reading is worth asking."""
+
+_candidates: dict[CandidateKey, tuple[Yaku, ...]] = {}
+
+
+def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
+    """The yaku whose needs a reading described by `key` meets, in listing
+    order.  A reading with one run is never asked about ittsu, one without
+    flags never about riichi; there are few keys, so each list is made once."""
+    found = _candidates.get(key)
+    if found is None:
+        closed, flags, runs, triplets, honour_triplets = key
+        found = tuple(
+            yaku
+            for yaku in YAKU
+            if (closed or yaku.han_open)
+            and (flags or not yaku.flag)
+            and runs >= yaku.runs
+            and triplets >= yaku.triplets
+            and honour_triplets >= yaku.honour_triplets
+        )
+        _candidates[key] = found
+    return found
+
 
 REPLACES: Final = {
     "double_riichi": ("riichi",),
@@ -205,8 +237,10 @@ REPLACES: Final = {
 
 def yaku_of(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
     """The regular yaku of a reading with the han each is worth."""
-    closed = facts.of_hand.closed
-    candidates = YAKU if closed else OPEN_YAKU
+    of_hand = facts.of_hand
+    closed = of_hand.closed
+    key = (closed, bool(of_hand.flags), len(facts.runs), len(facts.triplets), facts.honour_triplets)
+    candidates = _candidates.get(key) or candidates_for(key)
     found = [
         (yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in candidates if yaku.condition(facts, rules)
     ]

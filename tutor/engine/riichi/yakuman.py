@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.engine.riichi.context import Flag
-from tutor.engine.riichi.reading import ReadingFacts
+from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
 from tutor.engine.tiles import DRAGONS, GREEN, WINDS, is_terminal
@@ -150,11 +150,42 @@ YAKUMAN: Final = (
 
 OPEN_YAKUMAN: Final = tuple(yakuman for yakuman in YAKUMAN if not yakuman.closed_only)
 
+_OF_TRIPLETS: Final = frozenset({"suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "suukantsu"})
+TRIPLET_YAKUMAN: Final = tuple(yakuman for yakuman in YAKUMAN if yakuman.id in _OF_TRIPLETS)
+"""The yakuman that need three triplets or more, whatever the tiles."""
+OPEN_TRIPLET_YAKUMAN: Final = tuple(yakuman for yakuman in TRIPLET_YAKUMAN if not yakuman.closed_only)
 
-def yakuman_of(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
+
+_FIRST_TURN: Final = frozenset({Flag.TENHOU.value, Flag.CHIIHOU.value, Flag.RENHOU.value})
+
+
+def tiles_may_hold_yakuman(of_hand: HandFacts) -> bool:
+    """Whether a yakuman that the tiles and flags decide could hold, asked once
+    per hand so that most readings skip the yakuman table.  A superset: kokushi,
+    tsuuiisou and chinroutou are all terminals or honours; ryuuiisou is green
+    tiles only; both nine gates are one closed suit; the first-turn yakuman are
+    flags.  The others need three triplets or more, which `yakuman_of` checks
+    per reading."""
+    return (
+        of_hand.all_terminals_or_honours
+        or of_hand.kinds <= GREEN_TILES
+        or (len(of_hand.number_suits) == 1 and not of_hand.has_honours and not of_hand.hand.melds)
+        or not of_hand.flags.isdisjoint(_FIRST_TURN)
+    )
+
+
+def yakuman_of(facts: ReadingFacts, rules: RiichiRules, tiles_may: bool = True) -> list[tuple[str, int]]:
     """The yakuman of a reading with the multiplier each counts.  Without
-    stacking only the largest counts (the first listed, among equals)."""
-    candidates = YAKUMAN if facts.of_hand.closed else OPEN_YAKUMAN
+    stacking only the largest counts (the first listed, among equals).
+    `tiles_may` False (from `tiles_may_hold_yakuman`) leaves only the yakuman
+    of three or more triplets to look for."""
+    closed = facts.of_hand.closed
+    if tiles_may:
+        candidates = YAKUMAN if closed else OPEN_YAKUMAN
+    elif len(facts.triplets) >= 3:
+        candidates = TRIPLET_YAKUMAN if closed else OPEN_TRIPLET_YAKUMAN
+    else:
+        return []
     found = [
         (yakuman.id, 2 if yakuman.double and rules.double_yakuman else 1)
         for yakuman in candidates
