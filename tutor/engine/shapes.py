@@ -97,7 +97,22 @@ KNITTED_SETS: Final = tuple(
 """The six knitted sets: 147 in one suit, 258 in another, 369 in the third."""
 
 
+_meld_blocks: dict[tuple[tuple[Tile, ...], bool], Block] = {}
+
+
 def block_of_meld(meld: Meld) -> Block:
+    """The set a declared meld makes.  Memoised by its tiles and whether it
+    is a concealed kan, which together tell every meld apart (a MeldKind
+    hashes slowly, being a plain Enum)."""
+    key = (meld.tiles, meld.kind is MeldKind.CLOSED_KAN)
+    block = _meld_blocks.get(key)
+    if block is None:
+        block = _meld_block(meld)
+        _meld_blocks[key] = block
+    return block
+
+
+def _meld_block(meld: Meld) -> Block:
     if meld.kind is MeldKind.CHI:
         return Block(SetKind.SHUNTSU, meld.first, called=True, open=True)
     if meld.kind is MeldKind.PON:
@@ -247,22 +262,33 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
     """Sets and a pair from concealed counts of any size (3n+2 tiles), put
     together from each suit's own splits; `called` sets come first."""
     keys = [pack(counts, start, length) for start, length in zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)]
-    return _readings_of_keys(keys, called)
+    yield from _readings_of_keys(keys, called)
 
 
-def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:
-    per_suit = [suit_readings_of_key(suit, key) for suit, key in enumerate(keys) if key]
-    if len(per_suit) == 1:
-        # One suit holds every concealed tile: no product to build.
-        for pair, blocks in per_suit[0]:
-            if pair is not None:
-                yield Decomposition(ShapeKind.REGULAR, sets=called + blocks, pair=pair)
-        return
+def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> list[Decomposition]:
+    per_suit = []
+    for suit, key in enumerate(keys):
+        if key:
+            splits = _suit_readings_cache.get((suit, key))
+            if splits is None:
+                splits = suit_readings_of_key(suit, key)
+            if not splits:
+                return []
+            per_suit.append(splits)
+    found = []
     for combination in product(*per_suit):
-        pairs = [pair for pair, _ in combination if pair is not None]
-        if len(pairs) == 1:
-            sets = called + tuple(block for _, blocks in combination for block in blocks)
-            yield Decomposition(ShapeKind.REGULAR, sets=sets, pair=pairs[0])
+        pair = None
+        sets = called
+        for suit_pair, blocks in combination:
+            if suit_pair is not None:
+                if pair is not None:
+                    break
+                pair = suit_pair
+            sets += blocks
+        else:
+            if pair is not None:
+                found.append(Decomposition(ShapeKind.REGULAR, sets, pair))
+    return found
 
 
 def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decomposition]:
@@ -271,7 +297,7 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
         return []
     concealed = hand.concealed
     called = tuple(block_of_meld(meld) for meld in hand.melds) if hand.melds else ()
-    found = list(_readings_of_keys(suit_keys(concealed), called))
+    found = _readings_of_keys(suit_keys(concealed), called)
     if not hand.melds:
         ordered = sorted(concealed)
         # Seven pairs: the sorted tiles pair off, one kind with the next.

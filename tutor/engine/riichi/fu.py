@@ -67,6 +67,13 @@ def set_fu(kan: bool, concealed: bool, terminal_or_honour: bool) -> int:
     return 2 << (2 * kan + concealed + terminal_or_honour)
 
 
+SET_FU: Final = tuple(
+    tuple(tuple(set_fu(bool(kan), bool(concealed), bool(terminal)) for terminal in (0, 1)) for concealed in (0, 1))
+    for kan in (0, 1)
+)
+"""`set_fu` as a table indexed like SET_ITEMS, read in scoring's inner loop."""
+
+
 WAIT_FU: Final = {
     WaitKind.RYANMEN: 0,
     WaitKind.SHANPON: 0,
@@ -156,33 +163,40 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
 
 def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     """The fu of one reading, line by line."""
-    context = facts.context
+    of_hand = facts.of_hand
+    context = of_hand.context
     tsumo = context.tsumo
-    if facts.shape is ShapeKind.SEVEN_PAIRS:
-        return FuResult(((SEVEN_PAIRS, 25, facts.tiles),), 25, 25)
+    shape = facts.shape
+    if shape is ShapeKind.SEVEN_PAIRS:
+        return FuResult(((SEVEN_PAIRS, 25, of_hand.tiles),), 25, 25)
+    closed = of_hand.closed
     win = (context.win_tile,)
     items: list[FuItem] = [(BASE, 20, ())]
     raw = 20
-    if facts.closed and not tsumo:
+    if closed and not tsumo:
         items.append((CLOSED_RON, 10, win))
         raw = 30
+    reading = facts.reading
     # A shanpon won by ron: the set the discard completed counts as open.
-    ron_set = -1 if tsumo else facts.reading.win_set
-    for index, block in enumerate(facts.sets):
-        if block.kind is SetKind.SHUNTSU:
+    ron_set = -1 if tsumo else reading.win_set
+    index = -1
+    for block in facts.sets:
+        index += 1
+        kind = block.kind
+        if kind is _SHUNTSU:
             items.append((RUN, 0, block))
             continue
-        kan = block.kind is SetKind.KANTSU
+        kan = kind is _KANTSU
         concealed = not block.open and index != ron_set
         terminal = block.first in _TERMINAL_OR_HONOUR
-        fu = set_fu(kan, concealed, terminal)
+        fu = SET_FU[kan][concealed][terminal]
         items.append((SET_ITEMS[kan][concealed][terminal], fu, block))
         raw += fu
-    if facts.pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
+    if facts.pair is not None and shape is not ShapeKind.THIRTEEN_ORPHANS:
         pair = pair_item(facts, rules)
         items.append(pair)
         raw += pair[1]
-    wait = facts.reading.wait
+    wait = reading.wait
     wait_fu = WAIT_FU.get(wait)
     if wait_fu is not None:
         items.append((wait, wait_fu, win))
@@ -193,10 +207,12 @@ def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
         else:
             items.append((TSUMO, 2, win))
             raw += 2
-    if raw == 20 and not facts.closed:
+    if raw == 20 and not closed:
         items.append((OPEN_NO_FU, 2, ()))
         raw = 22
     return FuResult(tuple(items), raw, round_up(raw))
 
 
 _TERMINAL_OR_HONOUR: Final = frozenset(TERMINALS_AND_HONOURS)
+_SHUNTSU: Final = SetKind.SHUNTSU
+_KANTSU: Final = SetKind.KANTSU

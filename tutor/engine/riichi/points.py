@@ -21,10 +21,11 @@ SANBAIMAN: Final = 6000
 YAKUMAN: Final = 8000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Points:
     """The payment of a win.  Unused payers are None: `discarder` for a ron;
-    `dealer` and `non_dealer` (what each such player pays) for a tsumo."""
+    `dealer` and `non_dealer` (what each such player pays) for a tsumo.
+    Not frozen, since scoring builds one per reading (see RiichiScore)."""
 
     total: int
     base: int

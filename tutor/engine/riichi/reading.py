@@ -15,7 +15,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
-from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Tile, is_terminal_or_honour
+from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Tile
 from tutor.engine.waits import WaitKind, run_wait_kind
 
 
@@ -67,9 +67,12 @@ def readings(hand: Hand, win_tile: Tile) -> list[Reading]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandFacts:
-    """What the yaku ask of the tiles alone, the same for every reading."""
+    """What the yaku ask of the tiles alone, the same for every reading.
+
+    Not frozen, like `ReadingFacts`: these are working notes made for every
+    hand scored, and a frozen dataclass is several times slower to build."""
 
     hand: Hand
     context: WinContext
@@ -92,7 +95,11 @@ class HandFacts:
 
 _HONOUR_KINDS = frozenset(HONOURS)
 _TERMINAL_OR_HONOUR_KINDS = frozenset(TERMINALS_AND_HONOURS)
-_SUIT_KINDS = tuple(frozenset(range(start, start + 9)) for start in (0, 9, 18))
+_SUIT_KINDS = tuple((suit, frozenset(range(suit * 9, suit * 9 + 9))) for suit in range(3))
+_SHUNTSU = SetKind.SHUNTSU
+_KANTSU = SetKind.KANTSU
+_OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
+"""The first tiles of the runs 123 and 789 of each suit."""
 
 
 def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
@@ -101,20 +108,21 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         tiles += meld.tiles
     tiles = tuple(sorted(tiles))
     kinds = frozenset(tiles)
+    number_suits = frozenset(suit for suit, suit_kinds in _SUIT_KINDS if not kinds.isdisjoint(suit_kinds))
     return HandFacts(
-        hand=hand,
-        context=context,
-        closed=hand.is_closed,
-        tiles=tiles,
-        kinds=kinds,
-        number_suits=frozenset(suit for suit in (0, 1, 2) if not kinds.isdisjoint(_SUIT_KINDS[suit])),
-        has_honours=not kinds.isdisjoint(_HONOUR_KINDS),
-        all_terminals_or_honours=kinds <= _TERMINAL_OR_HONOUR_KINDS,
-        flags=context.flags,
+        hand,
+        context,
+        not hand.melds or hand.is_closed,
+        tiles,
+        kinds,
+        number_suits,
+        tiles[-1] >= EAST,
+        kinds <= _TERMINAL_OR_HONOUR_KINDS,
+        context.flags,
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReadingFacts:
     """What the yaku and the fu ask of one reading, worked out once."""
 
@@ -156,9 +164,9 @@ class ReadingFacts:
     def every_group_has_terminal_or_honour(self) -> bool:
         """Chanta and junchan: each set and the pair hold a 1, a 9 or an honour."""
         return (
-            all(first % 9 in (0, 6) for first in self.runs)
-            and all(is_terminal_or_honour(tile) for tile in self.triplets)
-            and (self.pair is None or is_terminal_or_honour(self.pair))
+            _OUTSIDE_RUN_STARTS.issuperset(self.runs)
+            and _TERMINAL_OR_HONOUR_KINDS.issuperset(self.triplets)
+            and (self.pair is None or self.pair in _TERMINAL_OR_HONOUR_KINDS)
         )
 
 
@@ -168,26 +176,32 @@ def facts_of(of_hand: HandFacts, reading: Reading) -> ReadingFacts:
     runs: list[Tile] = []
     triplets: list[Tile] = []
     kans = honour_triplets = concealed_triplets = 0
-    for index, block in enumerate(decomposition.sets):
-        if block.kind is SetKind.SHUNTSU:
-            runs.append(block.first)
+    # A shanpon won by ron: the set the discard completed is not concealed.
+    ron_set = -1 if tsumo else reading.win_set
+    index = -1
+    for block in decomposition.sets:
+        index += 1
+        kind = block.kind
+        first = block.first
+        if kind is _SHUNTSU:
+            runs.append(first)
             continue
-        triplets.append(block.first)
-        if block.first >= EAST:
+        triplets.append(first)
+        if first >= EAST:
             honour_triplets += 1
-        if block.kind is SetKind.KANTSU:
+        if kind is _KANTSU:
             kans += 1
-        if not block.open and (tsumo or index != reading.win_set):
+        if not block.open and index != ron_set:
             concealed_triplets += 1
     return ReadingFacts(
-        of_hand=of_hand,
-        reading=reading,
-        shape=decomposition.shape,
-        sets=decomposition.sets,
-        pair=decomposition.pair,
-        runs=tuple(runs),
-        triplets=tuple(triplets),
-        kans=kans,
-        honour_triplets=honour_triplets,
-        concealed_triplets=concealed_triplets,
+        of_hand,
+        reading,
+        decomposition.shape,
+        decomposition.sets,
+        decomposition.pair,
+        tuple(runs),
+        tuple(triplets),
+        kans,
+        honour_triplets,
+        concealed_triplets,
     )

@@ -8,15 +8,16 @@ or no yaku (dora alone is no yaku).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
 from tutor.engine.riichi.points import Points, base_points, payments
-from tutor.engine.riichi.reading import HandFacts, Reading, facts_of, hand_facts, readings
+from tutor.engine.riichi.reading import HandFacts, Reading, ReadingFacts, facts_of, hand_facts, readings
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import yaku_of
-from tutor.engine.riichi.yakuman import tiles_may_hold_yakuman, yakuman_of
+from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
 from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
 
 
@@ -28,9 +29,11 @@ class Refusal(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RiichiScore:
-    """The value of a win and everything that explains it."""
+    """The value of a win and everything that explains it.  Not frozen: a
+    frozen dataclass is several times slower to build, and one is built for
+    every hand scored."""
 
     hand: Hand
     context: WinContext
@@ -53,13 +56,16 @@ class RiichiScore:
 def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     """One han per tile matching each indicator's dora (an indicator shown
     twice counts twice)."""
-    return sum(tiles.count(dora_from_indicator(indicator)) for indicator in indicators)
+    count = 0
+    for indicator in indicators:
+        count += tiles.count(dora_from_indicator(indicator))
+    return count
 
 
 def check_context(hand: Hand, context: WinContext) -> None:
     """Refuse flags that contradict each other or the hand."""
     flags = context.flags
-    if not flags and not context.riichi:
+    if not flags:
         return
     problems = []
     open_hand = not hand.is_closed
@@ -96,8 +102,11 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
+_DEFAULT_RULES: Final = RiichiRules()
+
+
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
-    rules = rules or RiichiRules()
+    rules = rules or _DEFAULT_RULES
     if hand.tile_count != 14:
         raise Refusal("not_complete", f"a winning hand has 14 tiles (kans counted as 3), not {hand.tile_count}")
     if context.win_tile not in hand.concealed:
@@ -110,41 +119,68 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     if not found:
         raise Refusal("not_complete", "the hand is not complete: it is no four sets and a pair, seven pairs or kokushi")
     of_hand = hand_facts(hand, context)
-    tiles_may = tiles_may_hold_yakuman(of_hand)
-    best: RiichiScore | None = None
+    gates = hand_gates(of_hand)
+    # Dora count the tiles, which every reading shares.
+    dora = count_dora(of_hand.tiles, context.dora_indicators)
+    ura = count_dora(of_hand.tiles, context.ura_indicators) if context.riichi else 0
+    best: _Candidate | None = None
     for reading in found:
-        scored = _score_reading(of_hand, rules, reading, len(found), tiles_may)
-        if scored is not None and (best is None or _worth(scored) > _worth(best)):
-            best = scored
+        candidate = _score_reading(of_hand, rules, reading, gates, dora + ura)
+        if candidate is not None and (best is None or candidate.worth > best.worth):
+            best = candidate
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
-    return best
+    if best.yakuman:
+        dora = ura = 0
+    return RiichiScore(
+        hand,
+        context,
+        rules,
+        best.facts.reading,
+        len(found),
+        best.fu,
+        best.yaku,
+        best.yakuman,
+        dora,
+        ura,
+        best.han,
+        best.points,
+    )
 
 
-def _worth(score: RiichiScore) -> tuple[int, bool, int, int]:
+@dataclass(slots=True)
+class _Candidate:
+    """One reading's value while the readings are compared."""
+
+    facts: ReadingFacts
+    fu: FuResult
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: tuple[tuple[str, int], ...]
+    han: int
+    points: Points
+    worth: tuple[int, bool, int, int]
     """Points first; on equal points a true yakuman beats a counted one (a
     learner should be told "suuankou", not "18 han"); then han, then fu."""
-    return (score.points.total, bool(score.yakuman), score.han, score.fu.fu)
 
 
 def _score_reading(
-    of_hand: HandFacts, rules: RiichiRules, reading: Reading, considered: int, tiles_may: bool
-) -> RiichiScore | None:
-    hand, context = of_hand.hand, of_hand.context
+    of_hand: HandFacts, rules: RiichiRules, reading: Reading, gates: int, dora: int
+) -> _Candidate | None:
+    context = of_hand.context
     facts = facts_of(of_hand, reading)
     fu = calculate_fu(facts, rules)
-    yakuman = tuple(yakuman_of(facts, rules, tiles_may))
+    yakuman = yakuman_of(facts, rules, gates)
     if yakuman:
         multiplier = sum(times for _, times in yakuman)
         base, limit = base_points(0, fu.fu, multiplier, rules)
         points = payments(base, limit, context.dealer, context.tsumo)
-        return RiichiScore(hand, context, rules, reading, considered, fu, (), yakuman, 0, 0, 0, points)
-    yaku = tuple(yaku_of(facts, rules))
+        return _Candidate(facts, fu, (), tuple(yakuman), 0, points, (points.total, True, 0, fu.fu))
+    yaku = yaku_of(facts, rules)
     if not yaku:
         return None
-    dora = count_dora(facts.tiles, context.dora_indicators)
-    ura = count_dora(facts.tiles, context.ura_indicators) if context.riichi else 0
-    han = sum(han for _, han in yaku) + dora + ura
+    han = dora
+    for _, yaku_han in yaku:
+        han += yaku_han
     base, limit = base_points(han, fu.fu, 0, rules)
     points = payments(base, limit, context.dealer, context.tsumo)
-    return RiichiScore(hand, context, rules, reading, considered, fu, yaku, (), dora, ura, han, points)
+    return _Candidate(facts, fu, tuple(yaku), (), han, points, (points.total, False, han, fu.fu))

@@ -6,7 +6,6 @@ closed hand.  Which yaku a stronger one replaces is data too (`REPLACES`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -16,13 +15,9 @@ from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import DRAGONS, GREEN, RED, WHITE, Tile, is_simple
+from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, Tile, is_simple
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
-
-# Flag names read once: an enum's `.value` is a slow descriptor in the inner loop.
-_RIICHI: Final = Flag.RIICHI.value
-_RENHOU: Final = Flag.RENHOU.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +37,11 @@ class Yaku:
 
 
 def _flag(flag: Flag) -> Condition:
-    name = flag.value
-    return lambda facts, _rules: name in facts.of_hand.flags
+    return lambda facts, _rules: flag in facts.of_hand.flags
 
 
 def _riichi(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return _RIICHI in facts.of_hand.flags
+    return Flag.RIICHI in facts.of_hand.flags
 
 
 def _menzen_tsumo(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -58,15 +52,21 @@ def _pinfu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return is_pinfu_shape(facts)
 
 
+_SIMPLES: Final = frozenset(tile for tile in range(EAST) if is_simple(tile))
+
+
 def _tanyao(facts: ReadingFacts, rules: RiichiRules) -> bool:
-    return (facts.of_hand.closed or rules.open_tanyao) and all(is_simple(tile) for tile in facts.of_hand.kinds)
+    return (facts.of_hand.closed or rules.open_tanyao) and facts.of_hand.kinds <= _SIMPLES
 
 
 def _identical_run_pairs(facts: ReadingFacts) -> int:
     runs = facts.runs
-    if len(runs) < 2 or not facts.of_hand.closed:
+    if not facts.of_hand.closed:
         return 0
-    return sum(count // 2 for count in Counter(runs).values())
+    kinds = set(runs)
+    if len(kinds) == len(runs):
+        return 0
+    return sum(runs.count(first) // 2 for first in kinds)
 
 
 def _iipeikou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -91,18 +91,18 @@ def _round_wind(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 def _chanta(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return (
-        bool(facts.runs)
+        facts.of_hand.has_honours
+        and bool(facts.runs)
         and facts.shape is ShapeKind.REGULAR
-        and facts.of_hand.has_honours
         and facts.every_group_has_terminal_or_honour()
     )
 
 
 def _junchan(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return (
-        bool(facts.runs)
+        not facts.of_hand.has_honours
+        and bool(facts.runs)
         and facts.shape is ShapeKind.REGULAR
-        and not facts.of_hand.has_honours
         and facts.every_group_has_terminal_or_honour()
     )
 
@@ -161,7 +161,7 @@ def _chinitsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
-    return rules.renhou == "mangan" and _RENHOU in facts.of_hand.flags
+    return rules.renhou == "mangan" and Flag.RENHOU in facts.of_hand.flags
 
 
 YAKU: Final = (
@@ -246,7 +246,7 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
     ]
     if len(found) > 1:
         present = {name for name, _ in found}
-        replaced = {weaker for stronger in present for weaker in REPLACES.get(stronger, ())}
-        if replaced:
+        if not present.isdisjoint(REPLACES):
+            replaced = {weaker for stronger in present for weaker in REPLACES.get(stronger, ())}
             found = [(name, han) for name, han in found if name not in replaced]
     return found

@@ -18,8 +18,6 @@ from tutor.engine.waits import WaitKind
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
-# Flag names read once: an enum's `.value` is a slow descriptor in the inner loop.
-_RENHOU: Final = Flag.RENHOU.value
 
 GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})
 """녹일색: 2, 3, 4, 6 and 8 of bamboo and the green dragon."""
@@ -32,6 +30,8 @@ class Yakuman:
     double: bool
     """Counts double when the `double_yakuman` option is on."""
     condition: Condition
+    needs: int
+    """The gate (a bit below) that must be open before `condition` is asked."""
 
 
 def _kokushi(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -120,77 +120,92 @@ def _suukantsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _flag(flag: Flag) -> Condition:
-    name = flag.value
-    return lambda facts, _rules: name in facts.of_hand.flags
+    return lambda facts, _rules: flag in facts.of_hand.flags
 
 
 def _renhou(facts: ReadingFacts, rules: RiichiRules) -> bool:
-    return rules.renhou == "yakuman" and _RENHOU in facts.of_hand.flags
+    return rules.renhou == "yakuman" and Flag.RENHOU in facts.of_hand.flags
 
+
+# What a hand must show before a yakuman's condition is worth asking: one bit
+# each, so that most hands ask about none and the rest about a few.
+THREE_TRIPLETS: Final = 1
+"""The reading has three triplets or kans (the four concealed triplets, kans,
+dragons and winds)."""
+TERMINALS_OR_HONOURS: Final = 2
+"""Every tile a terminal or an honour (kokushi, tsuuiisou, chinroutou)."""
+GREEN_ONLY: Final = 4
+"""Every tile green (ryuuiisou)."""
+ONE_CLOSED_SUIT: Final = 8
+"""One number suit, no honours, no calls (the nine gates)."""
+FIRST_TURN: Final = 16
+"""A tenhou, chiihou or renhou flag."""
 
 YAKUMAN: Final = (
-    Yakuman("kokushi", True, False, _kokushi),
-    Yakuman("kokushi_13", True, True, _kokushi_13),
-    Yakuman("suuankou", True, False, _suuankou),
-    Yakuman("suuankou_tanki", True, True, _suuankou_tanki),
-    Yakuman("daisangen", False, False, _daisangen),
-    Yakuman("shousuushii", False, False, _shousuushii),
-    Yakuman("daisuushii", False, True, _daisuushii),
-    Yakuman("tsuuiisou", False, False, _tsuuiisou),
-    Yakuman("ryuuiisou", False, False, _ryuuiisou),
-    Yakuman("chinroutou", False, False, _chinroutou),
-    Yakuman("chuuren", True, False, _chuuren),
-    Yakuman("junsei_chuuren", True, True, _junsei_chuuren),
-    Yakuman("suukantsu", False, False, _suukantsu),
-    Yakuman("tenhou", True, False, _flag(Flag.TENHOU)),
-    Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU)),
-    Yakuman("renhou", True, False, _renhou),
+    Yakuman("kokushi", True, False, _kokushi, TERMINALS_OR_HONOURS),
+    Yakuman("kokushi_13", True, True, _kokushi_13, TERMINALS_OR_HONOURS),
+    Yakuman("suuankou", True, False, _suuankou, THREE_TRIPLETS),
+    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, THREE_TRIPLETS),
+    Yakuman("daisangen", False, False, _daisangen, THREE_TRIPLETS),
+    Yakuman("shousuushii", False, False, _shousuushii, THREE_TRIPLETS),
+    Yakuman("daisuushii", False, True, _daisuushii, THREE_TRIPLETS),
+    Yakuman("tsuuiisou", False, False, _tsuuiisou, TERMINALS_OR_HONOURS),
+    Yakuman("ryuuiisou", False, False, _ryuuiisou, GREEN_ONLY),
+    Yakuman("chinroutou", False, False, _chinroutou, TERMINALS_OR_HONOURS),
+    Yakuman("chuuren", True, False, _chuuren, ONE_CLOSED_SUIT),
+    Yakuman("junsei_chuuren", True, True, _junsei_chuuren, ONE_CLOSED_SUIT),
+    Yakuman("suukantsu", False, False, _suukantsu, THREE_TRIPLETS),
+    Yakuman("tenhou", True, False, _flag(Flag.TENHOU), FIRST_TURN),
+    Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU), FIRST_TURN),
+    Yakuman("renhou", True, False, _renhou, FIRST_TURN),
 )
 
-
-OPEN_YAKUMAN: Final = tuple(yakuman for yakuman in YAKUMAN if not yakuman.closed_only)
-
-_OF_TRIPLETS: Final = frozenset({"suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "suukantsu"})
-TRIPLET_YAKUMAN: Final = tuple(yakuman for yakuman in YAKUMAN if yakuman.id in _OF_TRIPLETS)
-"""The yakuman that need three triplets or more, whatever the tiles."""
-OPEN_TRIPLET_YAKUMAN: Final = tuple(yakuman for yakuman in TRIPLET_YAKUMAN if not yakuman.closed_only)
+_FIRST_TURN_FLAGS: Final = frozenset({Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
 
 
-_FIRST_TURN: Final = frozenset({Flag.TENHOU.value, Flag.CHIIHOU.value, Flag.RENHOU.value})
+def hand_gates(of_hand: HandFacts) -> int:
+    """The gates (bits above) that the tiles and flags open, asked once per
+    hand; `yakuman_of` adds THREE_TRIPLETS per reading."""
+    gates = 0
+    if of_hand.all_terminals_or_honours:
+        gates |= TERMINALS_OR_HONOURS
+    if of_hand.kinds <= GREEN_TILES:
+        gates |= GREEN_ONLY
+    if len(of_hand.number_suits) == 1 and not of_hand.has_honours and not of_hand.hand.melds:
+        gates |= ONE_CLOSED_SUIT
+    if of_hand.flags and not of_hand.flags.isdisjoint(_FIRST_TURN_FLAGS):
+        gates |= FIRST_TURN
+    return gates
 
 
-def tiles_may_hold_yakuman(of_hand: HandFacts) -> bool:
-    """Whether a yakuman that the tiles and flags decide could hold, asked once
-    per hand so that most readings skip the yakuman table.  A superset: kokushi,
-    tsuuiisou and chinroutou are all terminals or honours; ryuuiisou is green
-    tiles only; both nine gates are one closed suit; the first-turn yakuman are
-    flags.  The others need three triplets or more, which `yakuman_of` checks
-    per reading."""
-    return (
-        of_hand.all_terminals_or_honours
-        or of_hand.kinds <= GREEN_TILES
-        or (len(of_hand.number_suits) == 1 and not of_hand.has_honours and not of_hand.hand.melds)
-        or not of_hand.flags.isdisjoint(_FIRST_TURN)
-    )
+_candidates: dict[tuple[bool, int], tuple[Yakuman, ...]] = {}
 
 
-def yakuman_of(facts: ReadingFacts, rules: RiichiRules, tiles_may: bool = True) -> list[tuple[str, int]]:
+def candidates_for(closed: bool, gates: int) -> tuple[Yakuman, ...]:
+    """The yakuman worth asking about behind `gates`, in listing order."""
+    found = _candidates.get((closed, gates))
+    if found is None:
+        found = tuple(yakuman for yakuman in YAKUMAN if yakuman.needs & gates and (closed or not yakuman.closed_only))
+        _candidates[(closed, gates)] = found
+    return found
+
+
+def yakuman_of(facts: ReadingFacts, rules: RiichiRules, gates: int | None = None) -> list[tuple[str, int]]:
     """The yakuman of a reading with the multiplier each counts.  Without
     stacking only the largest counts (the first listed, among equals).
-    `tiles_may` False (from `tiles_may_hold_yakuman`) leaves only the yakuman
-    of three or more triplets to look for."""
-    closed = facts.of_hand.closed
-    if tiles_may:
-        candidates = YAKUMAN if closed else OPEN_YAKUMAN
-    elif len(facts.triplets) >= 3:
-        candidates = TRIPLET_YAKUMAN if closed else OPEN_TRIPLET_YAKUMAN
-    else:
+    `gates` are the hand's (from `hand_gates`), passed in when scoring asks
+    about several readings of one hand."""
+    if gates is None:
+        gates = hand_gates(facts.of_hand)
+    if len(facts.triplets) >= 3:
+        gates |= THREE_TRIPLETS
+    if not gates:
         return []
     found = [
         (yakuman.id, 2 if yakuman.double and rules.double_yakuman else 1)
-        for yakuman in candidates
+        for yakuman in candidates_for(facts.of_hand.closed, gates)
         if yakuman.condition(facts, rules)
     ]
-    if found and not rules.yakuman_stacking:
+    if len(found) > 1 and not rules.yakuman_stacking:
         found = [max(found, key=lambda item: item[1])]
     return found
