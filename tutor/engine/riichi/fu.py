@@ -13,14 +13,18 @@ lines are what a learner reads to see why.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tutor.engine.notation import format_tiles
-from tutor.engine.riichi.reading import ReadingFacts
+from tutor.engine.riichi.context import WinContext
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.shapes import Block, SetKind, ShapeKind
+from tutor.engine.shapes import SetKind, ShapeKind
 from tutor.engine.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
 from tutor.engine.waits import WaitKind
+
+if TYPE_CHECKING:
+    # Only for annotations: reading.py reads the set fu table from here.
+    from tutor.engine.riichi.reading import ReadingFacts
 
 BASE: Final = "base"
 """부저 (副底): 20 fu for any win."""
@@ -99,16 +103,18 @@ class FuLine(NamedTuple):
         return f"{self.brackets[0]}{text}{self.brackets[1]}" if self.brackets else text
 
 
-FuItem = tuple[str, int, "Block | tuple[Tile, ...]"]
-"""A fu line as scoring builds it: item, fu, and the set or tiles it counts.
-Scoring counts the fu of every reading but shows one, so the lines are
-written out (`FuResult.lines`) only when asked for."""
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FuResult:
-    items: tuple[FuItem, ...]
-    """The lines as counted; `lines` writes them out."""
+    """The fu of one reading.
+
+    Scoring counts the fu of every reading but shows one, so it counts them
+    as numbers (`calculate_fu`) and the lines are itemised only when asked
+    for (`lines`).  Tests hold the itemised lines to `raw` on every reading
+    of thousands of random hands, so the two cannot drift apart.
+    """
+
+    facts: ReadingFacts
+    rules: RiichiRules
     raw: int
     """The sum of the lines, before rounding."""
     fu: int
@@ -116,37 +122,28 @@ class FuResult:
 
     @property
     def lines(self) -> tuple[FuLine, ...]:
-        return tuple(_written(item) for item in self.items)
-
-
-def _written(item: FuItem) -> FuLine:
-    name, fu, group = item
-    if isinstance(group, Block):
-        brackets = ("[]" if group.open else "()") if group.called else ""
-        return FuLine(name, fu, group.tiles, brackets)
-    return FuLine(name, fu, group)
+        return fu_lines(self.facts, self.rules)
 
 
 def round_up(raw: int) -> int:
     return (raw + 9) // 10 * 10
 
 
-def pair_item(facts: ReadingFacts, rules: RiichiRules) -> FuItem:
-    pair = facts.pair
-    assert pair is not None
-    tiles = (pair, pair)
-    seat, round_ = facts.context.seat, facts.context.round
+def pair_item(pair: Tile, context: WinContext, rules: RiichiRules) -> tuple[str, int]:
+    """What the pair is for the fu table (작두), and its fu."""
     if pair in DRAGONS:
-        return (DRAGON_PAIR, 2, tiles)
+        return DRAGON_PAIR, 2
+    seat = context.seat
+    round_ = context.round
     if pair == seat and pair == round_:
-        return (DOUBLE_WIND_PAIR, rules.double_wind_pair_fu, tiles)
+        return DOUBLE_WIND_PAIR, rules.double_wind_pair_fu
     if pair == seat:
-        return (SEAT_WIND_PAIR, 2, tiles)
+        return SEAT_WIND_PAIR, 2
     if pair == round_:
-        return (ROUND_WIND_PAIR, 2, tiles)
+        return ROUND_WIND_PAIR, 2
     if pair in WINDS:
-        return (GUEST_WIND_PAIR, 0, tiles)
-    return (PLAIN_PAIR, 0, tiles)
+        return GUEST_WIND_PAIR, 0
+    return PLAIN_PAIR, 0
 
 
 def is_pinfu_shape(facts: ReadingFacts) -> bool:
@@ -157,62 +154,68 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
         and len(facts.runs) == 4
         and facts.pair is not None
         and not facts.is_value_tile(facts.pair)
-        and facts.reading.wait is WaitKind.RYANMEN
+        and facts.wait is WaitKind.RYANMEN
     )
 
 
 def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
-    """The fu of one reading, line by line."""
+    """The fu of one reading, as numbers; `fu_lines` itemises the same count."""
+    if facts.shape is ShapeKind.SEVEN_PAIRS:
+        return FuResult(facts, rules, 25, 25)
     of_hand = facts.of_hand
     context = of_hand.context
     tsumo = context.tsumo
-    shape = facts.shape
-    if shape is ShapeKind.SEVEN_PAIRS:
-        return FuResult(((SEVEN_PAIRS, 25, of_hand.tiles),), 25, 25)
+    closed = of_hand.closed
+    raw = (30 if closed and not tsumo else 20) + facts.set_fu
+    pair = facts.pair
+    if pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
+        raw += pair_item(pair, context, rules)[1]
+    raw += WAIT_FU.get(facts.wait, 0)
+    if tsumo and not is_pinfu_shape(facts):
+        raw += 2
+    if raw == 20 and not closed:
+        raw = 22
+    return FuResult(facts, rules, raw, round_up(raw))
+
+
+def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:
+    """The fu of one reading, line by line, each naming the tiles it counts."""
+    of_hand = facts.of_hand
+    context = of_hand.context
+    tsumo = context.tsumo
+    if facts.shape is ShapeKind.SEVEN_PAIRS:
+        return (FuLine(SEVEN_PAIRS, 25, of_hand.tiles),)
     closed = of_hand.closed
     win = (context.win_tile,)
-    items: list[FuItem] = [(BASE, 20, ())]
-    raw = 20
+    lines = [FuLine(BASE, 20)]
     if closed and not tsumo:
-        items.append((CLOSED_RON, 10, win))
-        raw = 30
-    reading = facts.reading
+        lines.append(FuLine(CLOSED_RON, 10, win))
     # A shanpon won by ron: the set the discard completed counts as open.
-    ron_set = -1 if tsumo else reading.win_set
-    index = -1
-    for block in facts.sets:
-        index += 1
-        kind = block.kind
-        if kind is _SHUNTSU:
-            items.append((RUN, 0, block))
+    ron_set = -1 if tsumo else facts.win_set
+    for index, block in enumerate(facts.sets):
+        brackets = ("[]" if block.open else "()") if block.called else ""
+        if block.kind is SetKind.SHUNTSU:
+            lines.append(FuLine(RUN, 0, block.tiles, brackets))
             continue
-        kan = kind is _KANTSU
+        kan = block.kind is SetKind.KANTSU
         concealed = not block.open and index != ron_set
         terminal = block.first in _TERMINAL_OR_HONOUR
-        fu = SET_FU[kan][concealed][terminal]
-        items.append((SET_ITEMS[kan][concealed][terminal], fu, block))
-        raw += fu
-    if facts.pair is not None and shape is not ShapeKind.THIRTEEN_ORPHANS:
-        pair = pair_item(facts, rules)
-        items.append(pair)
-        raw += pair[1]
-    wait = reading.wait
-    wait_fu = WAIT_FU.get(wait)
+        fu = set_fu(kan, concealed, terminal)
+        lines.append(FuLine(SET_ITEMS[kan][concealed][terminal], fu, block.tiles, brackets))
+    if facts.pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
+        item, fu = pair_item(facts.pair, context, rules)
+        lines.append(FuLine(item, fu, (facts.pair, facts.pair)))
+    wait_fu = WAIT_FU.get(facts.wait)
     if wait_fu is not None:
-        items.append((wait, wait_fu, win))
-        raw += wait_fu
+        lines.append(FuLine(facts.wait.value, wait_fu, win))
     if tsumo:
         if is_pinfu_shape(facts):
-            items.append((PINFU_TSUMO, 0, win))
+            lines.append(FuLine(PINFU_TSUMO, 0, win))
         else:
-            items.append((TSUMO, 2, win))
-            raw += 2
-    if raw == 20 and not closed:
-        items.append((OPEN_NO_FU, 2, ()))
-        raw = 22
-    return FuResult(tuple(items), raw, round_up(raw))
+            lines.append(FuLine(TSUMO, 2, win))
+    if sum(line.fu for line in lines) == 20 and not closed:
+        lines.append(FuLine(OPEN_NO_FU, 2))
+    return tuple(lines)
 
 
 _TERMINAL_OR_HONOUR: Final = frozenset(TERMINALS_AND_HONOURS)
-_SHUNTSU: Final = SetKind.SHUNTSU
-_KANTSU: Final = SetKind.KANTSU

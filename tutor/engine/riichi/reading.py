@@ -3,8 +3,9 @@
 A hand such as 45666 won on 6 reads two ways (456 + 66 as a ryanmen, or
 45 + 666 as a shanpon) and the two can differ in fu and yaku; scoring looks
 at every reading and keeps the one worth most.  `ReadingFacts` gathers what
-the fu table and the yaku ask about a reading, computed once; `HandFacts` what they ask of
-the tiles alone, computed once for all readings.
+the fu table and the yaku ask about a reading, computed in one pass over
+each decomposition's sets; `HandFacts` what they ask of the tiles alone,
+computed once for all readings.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.fu import SET_FU
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
 from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Tile
@@ -30,41 +32,6 @@ class Reading:
     decomposition: Decomposition
     wait: WaitKind
     win_set: int | None
-
-
-def readings(hand: Hand, win_tile: Tile) -> list[Reading]:
-    """Every distinct reading of a complete riichi hand won on `win_tile`."""
-    found: list[Reading] = []
-    for decomposition in decompositions(hand, Rules.RIICHI):
-        shape = decomposition.shape
-        if shape is ShapeKind.SEVEN_PAIRS:
-            found.append(Reading(decomposition, WaitKind.CHIITOITSU, None))
-            continue
-        if shape is ShapeKind.THIRTEEN_ORPHANS:
-            found.append(Reading(decomposition, WaitKind.KOKUSHI, None))
-            continue
-        if decomposition.pair == win_tile:
-            found.append(Reading(decomposition, WaitKind.TANKI, None))
-        # Two equal sets (an iipeikou's runs) give the same reading: count one.
-        seen: list[tuple[SetKind, Tile]] = []
-        for index, block in enumerate(decomposition.sets):
-            if block.called:
-                continue
-            first = block.first
-            kind = block.kind
-            if kind is SetKind.SHUNTSU:
-                if not first <= win_tile <= first + 2:
-                    continue
-                wait = run_wait_kind(first, win_tile)
-            elif first == win_tile:
-                wait = WaitKind.SHANPON
-            else:
-                continue
-            if (kind, first) in seen:
-                continue
-            seen.append((kind, first))
-            found.append(Reading(decomposition, wait, index))
-    return found
 
 
 @dataclass(slots=True)
@@ -127,7 +94,10 @@ class ReadingFacts:
     """What the yaku and the fu ask of one reading, worked out once."""
 
     of_hand: HandFacts
-    reading: Reading
+    decomposition: Decomposition
+    wait: WaitKind
+    win_set: int | None
+    """As in `Reading`."""
     shape: ShapeKind
     sets: tuple[Block, ...]
     pair: Tile | None
@@ -141,6 +111,12 @@ class ReadingFacts:
     concealed_triplets: int
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
+    set_fu: int
+    """The fu of the sets by document 000's table (멘쯔의 부)."""
+
+    @property
+    def reading(self) -> Reading:
+        return Reading(self.decomposition, self.wait, self.win_set)
 
     @property
     def context(self) -> WinContext:
@@ -170,38 +146,102 @@ class ReadingFacts:
         )
 
 
-def facts_of(of_hand: HandFacts, reading: Reading) -> ReadingFacts:
-    decomposition = reading.decomposition
+def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
+    """Every distinct reading of a complete riichi hand, with its facts; empty
+    when the hand is not complete."""
+    win_tile = of_hand.context.win_tile
     tsumo = of_hand.context.tsumo
-    runs: list[Tile] = []
-    triplets: list[Tile] = []
-    kans = honour_triplets = concealed_triplets = 0
-    # A shanpon won by ron: the set the discard completed is not concealed.
-    ron_set = -1 if tsumo else reading.win_set
-    index = -1
-    for block in decomposition.sets:
-        index += 1
-        kind = block.kind
-        first = block.first
-        if kind is _SHUNTSU:
-            runs.append(first)
+    found: list[ReadingFacts] = []
+    for decomposition in decompositions(of_hand.hand, Rules.RIICHI):
+        shape = decomposition.shape
+        if shape is ShapeKind.SEVEN_PAIRS:
+            found.append(
+                ReadingFacts(of_hand, decomposition, WaitKind.CHIITOITSU, None, shape, (), None, (), (), 0, 0, 0, 0)
+            )
             continue
-        triplets.append(first)
-        if first >= EAST:
-            honour_triplets += 1
-        if kind is _KANTSU:
-            kans += 1
-        if not block.open and index != ron_set:
-            concealed_triplets += 1
-    return ReadingFacts(
-        of_hand,
-        reading,
-        decomposition.shape,
-        decomposition.sets,
-        decomposition.pair,
-        tuple(runs),
-        tuple(triplets),
-        kans,
-        honour_triplets,
-        concealed_triplets,
-    )
+        pair = decomposition.pair
+        if shape is ShapeKind.THIRTEEN_ORPHANS:
+            found.append(
+                ReadingFacts(of_hand, decomposition, WaitKind.KOKUSHI, None, shape, (), pair, (), (), 0, 0, 0, 0)
+            )
+            continue
+        # One pass over the sets gathers the facts every reading of this
+        # decomposition shares, and where the winning tile can sit.
+        sets = decomposition.sets
+        runs: list[Tile] = []
+        triplets: list[Tile] = []
+        kans = honour_triplets = concealed = fu = 0
+        places: list[tuple[WaitKind, int]] = []
+        index = -1
+        for block in sets:
+            index += 1
+            kind = block.kind
+            first = block.first
+            if kind is _SHUNTSU:
+                runs.append(first)
+                if not block.called and first <= win_tile <= first + 2:
+                    places.append((run_wait_kind(first, win_tile), index))
+                continue
+            triplets.append(first)
+            if first >= EAST:
+                honour_triplets += 1
+            kan = kind is _KANTSU
+            if kan:
+                kans += 1
+            fu += SET_FU[kan][not block.open][first in _TERMINAL_OR_HONOUR_KINDS]
+            if not block.open:
+                concealed += 1
+                if first == win_tile and not block.called:
+                    places.append((WaitKind.SHANPON, index))
+        run_tuple = tuple(runs)
+        triplet_tuple = tuple(triplets)
+        if pair == win_tile:
+            found.append(
+                ReadingFacts(
+                    of_hand,
+                    decomposition,
+                    WaitKind.TANKI,
+                    None,
+                    shape,
+                    sets,
+                    pair,
+                    run_tuple,
+                    triplet_tuple,
+                    kans,
+                    honour_triplets,
+                    concealed,
+                    fu,
+                )
+            )
+        # Two equal sets (an iipeikou's runs) give the same reading: count one.
+        seen: list[tuple[WaitKind, Tile]] = []
+        for wait, index in places:
+            key = (wait, sets[index].first)
+            if key in seen:
+                continue
+            seen.append(key)
+            own, own_fu = concealed, fu
+            if wait is WaitKind.SHANPON and not tsumo:
+                # A shanpon won by ron: the triplet the discard completed
+                # counts as open, for 안커 and for its fu alike.
+                terminal = sets[index].first in _TERMINAL_OR_HONOUR_KINDS
+                own -= 1
+                own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
+            found.append(
+                ReadingFacts(
+                    of_hand,
+                    decomposition,
+                    wait,
+                    index,
+                    shape,
+                    sets,
+                    pair,
+                    run_tuple,
+                    triplet_tuple,
+                    kans,
+                    honour_triplets,
+                    own,
+                    own_fu,
+                )
+            )
+    return found

@@ -14,9 +14,9 @@ from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
 from tutor.engine.riichi.points import Points, base_points, payments
-from tutor.engine.riichi.reading import HandFacts, Reading, ReadingFacts, facts_of, hand_facts, readings
+from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.yaku import yaku_of
+from tutor.engine.riichi.yaku import hand_traits, yaku_of
 from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
 from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
 
@@ -115,17 +115,18 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
             f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles",
         )
     check_context(hand, context)
-    found = readings(hand, context.win_tile)
+    of_hand = hand_facts(hand, context)
+    found = reading_facts(of_hand)
     if not found:
         raise Refusal("not_complete", "the hand is not complete: it is no four sets and a pair, seven pairs or kokushi")
-    of_hand = hand_facts(hand, context)
     gates = hand_gates(of_hand)
+    traits = hand_traits(of_hand)
     # Dora count the tiles, which every reading shares.
     dora = count_dora(of_hand.tiles, context.dora_indicators)
     ura = count_dora(of_hand.tiles, context.ura_indicators) if context.riichi else 0
     best: _Candidate | None = None
-    for reading in found:
-        candidate = _score_reading(of_hand, rules, reading, gates, dora + ura)
+    for facts in found:
+        candidate = _score_reading(facts, rules, gates, traits, dora + ura)
         if candidate is not None and (best is None or candidate.worth > best.worth):
             best = candidate
     if best is None:
@@ -163,11 +164,8 @@ class _Candidate:
     learner should be told "suuankou", not "18 han"); then han, then fu."""
 
 
-def _score_reading(
-    of_hand: HandFacts, rules: RiichiRules, reading: Reading, gates: int, dora: int
-) -> _Candidate | None:
-    context = of_hand.context
-    facts = facts_of(of_hand, reading)
+def _score_reading(facts: ReadingFacts, rules: RiichiRules, gates: int, traits: int, dora: int) -> _Candidate | None:
+    context = facts.of_hand.context
     fu = calculate_fu(facts, rules)
     yakuman = yakuman_of(facts, rules, gates)
     if yakuman:
@@ -175,7 +173,7 @@ def _score_reading(
         base, limit = base_points(0, fu.fu, multiplier, rules)
         points = payments(base, limit, context.dealer, context.tsumo)
         return _Candidate(facts, fu, (), tuple(yakuman), 0, points, (points.total, True, 0, fu.fu))
-    yaku = yaku_of(facts, rules)
+    yaku = yaku_of(facts, rules, traits)
     if not yaku:
         return None
     han = dora

@@ -12,12 +12,27 @@ from typing import Final
 
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.fu import is_pinfu_shape
-from tutor.engine.riichi.reading import ReadingFacts
+from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
 from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, Tile, is_simple
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
+
+
+# Traits of a hand that a yaku may need before its condition is worth asking:
+# one bit each, so that a reading is asked about only the yaku it could hold.
+CLOSED: Final = 1
+FLAGGED: Final = 2
+"""Any situational flag."""
+TSUMO: Final = 4
+ONE_SUIT: Final = 8
+"""One number suit (honours allowed)."""
+ALL_SIMPLES: Final = 16
+TERMINALS_OR_HONOURS: Final = 32
+"""Every tile a terminal or an honour."""
+SEVEN_PAIRS_SHAPE: Final = 64
+"""Set per reading: the reading is seven pairs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +41,9 @@ class Yaku:
     han_closed: int
     han_open: int
     condition: Condition
-    flag: bool = False
-    """Needs a situational flag: not asked when the win has none."""
+    needs: int = 0
+    """The traits (bits above) the hand must have for the condition to be
+    worth asking; CLOSED is added for a yaku with no open han."""
     runs: int = 0
     """The fewest runs a reading must have for the condition to be worth asking."""
     triplets: int = 0
@@ -165,22 +181,22 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi, flag=True),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=True),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=True),
-    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo),
+    Yaku("riichi", 1, 0, _riichi, FLAGGED),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), FLAGGED),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), FLAGGED),
+    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
-    Yaku("tanyao", 1, 1, _tanyao),
+    Yaku("tanyao", 1, 1, _tanyao, ALL_SIMPLES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
     Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honour_triplets=1),
     Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honour_triplets=1),
     Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honour_triplets=1),
     Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honour_triplets=1),
     Yaku("yakuhai_round_wind", 1, 1, _round_wind, honour_triplets=1),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=True),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=True),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=True),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=True),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), FLAGGED),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAGGED),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAGGED),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), FLAGGED),
     Yaku("chanta", 2, 1, _chanta, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
@@ -188,20 +204,39 @@ YAKU: Final = (
     Yaku("toitoi", 2, 2, _toitoi, triplets=4),
     Yaku("sanankou", 2, 2, _sanankou, triplets=3),
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
-    Yaku("chiitoitsu", 2, 0, _chiitoitsu),
-    Yaku("honroutou", 2, 2, _honroutou),
+    Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE),
+    Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS),
     Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2),
-    Yaku("honitsu", 3, 2, _honitsu),
+    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT),
     Yaku("junchan", 3, 2, _junchan, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
-    Yaku("chinitsu", 6, 5, _chinitsu),
-    Yaku("renhou", 5, 0, _renhou_as_mangan, flag=True),
+    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT),
+    Yaku("renhou", 5, 0, _renhou_as_mangan, FLAGGED),
 )
 """Every regular yaku, in the order a score lists them."""
 
-CandidateKey = tuple[bool, bool, int, int, int]
-"""closed, any flag, runs, triplets, honour triplets: what decides which
-conditions a reading is worth asking."""
+
+def hand_traits(of_hand: HandFacts) -> int:
+    """The traits (bits above) of a hand, worked out once for all its readings."""
+    traits = 0
+    if of_hand.closed:
+        traits |= CLOSED
+    if of_hand.flags:
+        traits |= FLAGGED
+    if of_hand.context.tsumo:
+        traits |= TSUMO
+    if len(of_hand.number_suits) == 1:
+        traits |= ONE_SUIT
+    if of_hand.all_terminals_or_honours:
+        traits |= TERMINALS_OR_HONOURS
+    elif of_hand.kinds <= _SIMPLES:
+        traits |= ALL_SIMPLES
+    return traits
+
+
+CandidateKey = tuple[int, int, int, int]
+"""Traits, runs, triplets, honour triplets: what decides which conditions a
+reading is worth asking."""
 
 _candidates: dict[CandidateKey, tuple[Yaku, ...]] = {}
 
@@ -212,12 +247,11 @@ def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
     flags never about riichi; there are few keys, so each list is made once."""
     found = _candidates.get(key)
     if found is None:
-        closed, flags, runs, triplets, honour_triplets = key
+        traits, runs, triplets, honour_triplets = key
         found = tuple(
             yaku
             for yaku in YAKU
-            if (closed or yaku.han_open)
-            and (flags or not yaku.flag)
+            if not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
             and runs >= yaku.runs
             and triplets >= yaku.triplets
             and honour_triplets >= yaku.honour_triplets
@@ -235,12 +269,17 @@ REPLACES: Final = {
 """A yaku on the left, when present, is counted instead of those on the right."""
 
 
-def yaku_of(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
-    """The regular yaku of a reading with the han each is worth."""
-    of_hand = facts.of_hand
-    closed = of_hand.closed
-    key = (closed, bool(of_hand.flags), len(facts.runs), len(facts.triplets), facts.honour_triplets)
+def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) -> list[tuple[str, int]]:
+    """The regular yaku of a reading with the han each is worth.  `traits`
+    are the hand's (from `hand_traits`), passed in when scoring asks about
+    several readings of one hand."""
+    if traits is None:
+        traits = hand_traits(facts.of_hand)
+    if facts.shape is ShapeKind.SEVEN_PAIRS:
+        traits |= SEVEN_PAIRS_SHAPE
+    key = (traits, len(facts.runs), len(facts.triplets), facts.honour_triplets)
     candidates = _candidates.get(key) or candidates_for(key)
+    closed = facts.of_hand.closed
     found = [
         (yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in candidates if yaku.condition(facts, rules)
     ]

@@ -44,11 +44,11 @@ def _kokushi_13(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _suuankou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.concealed_triplets == 4 and facts.reading.wait is not WaitKind.TANKI
+    return facts.concealed_triplets == 4 and facts.wait is not WaitKind.TANKI
 
 
 def _suuankou_tanki(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.concealed_triplets == 4 and facts.reading.wait is WaitKind.TANKI
+    return facts.concealed_triplets == 4 and facts.wait is WaitKind.TANKI
 
 
 def _daisangen(facts: ReadingFacts, _rules: RiichiRules) -> bool:
