@@ -73,14 +73,16 @@ class ShapeKind(Enum):
     """MCR 七星不靠: 全不靠 holding all seven honours."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decomposition:
     """One reading of a complete hand.
 
     For REGULAR and KNITTED_STRAIGHT, `sets` holds the sets (declared melds
     first, in the order written) and `pair` the pair.  SEVEN_PAIRS has
     `pairs`; the knitted shapes have their knitted tiles in `knitted`;
-    THIRTEEN_ORPHANS has the doubled tile in `pair`.
+    THIRTEEN_ORPHANS has the doubled tile in `pair`.  Not frozen: scoring
+    makes one for every reading of every hand, and a frozen dataclass is
+    several times slower to build.
     """
 
     shape: ShapeKind
@@ -207,7 +209,8 @@ def _sets_of(counts: list[int], start: int = 0) -> Iterator[list[Block]]:
 SuitReading = tuple[Tile | None, tuple[Block, ...]]
 """One split of a single suit: its pair (or None) and its sets."""
 
-_suit_readings_cache: dict[tuple[int, int], tuple[SuitReading, ...]] = {}
+_suit_readings_cache: tuple[dict[int, tuple[SuitReading, ...]], ...] = ({}, {}, {}, {})
+"""One memo per suit, keyed by the suit's packed counts."""
 
 SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
 """The suit index (0 m, 1 p, 2 s, 3 honours) of each tile."""
@@ -235,7 +238,7 @@ def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
     """`suit_readings` of a suit given by its packed key.  Memoised: suits
     repeat across hands far more than whole hands do, so most hands are put
     together from splits already known."""
-    cached = _suit_readings_cache.get((suit, key))
+    cached = _suit_readings_cache[suit].get(key)
     if cached is not None:
         return cached
     start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
@@ -254,7 +257,7 @@ def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
     else:
         found.extend((None, tuple(sets)) for sets in _sets_of(own, start))
     result = tuple(found)
-    _suit_readings_cache[(suit, key)] = result
+    _suit_readings_cache[suit][key] = result
     return result
 
 
@@ -267,14 +270,27 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
 
 def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> list[Decomposition]:
     per_suit = []
+    single = True
     for suit, key in enumerate(keys):
         if key:
-            splits = _suit_readings_cache.get((suit, key))
+            splits = _suit_readings_cache[suit].get(key)
             if splits is None:
                 splits = suit_readings_of_key(suit, key)
             if not splits:
                 return []
             per_suit.append(splits)
+            single = single and len(splits) == 1
+    if single:
+        # Each suit splits one way, as most do: one reading or none, no product.
+        pair = None
+        sets = called
+        for ((suit_pair, blocks),) in per_suit:
+            if suit_pair is not None:
+                if pair is not None:
+                    return []
+                pair = suit_pair
+            sets += blocks
+        return [] if pair is None else [Decomposition(ShapeKind.REGULAR, sets, pair)]
     found = []
     for combination in product(*per_suit):
         pair = None
@@ -301,10 +317,15 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
     if not hand.melds:
         ordered = sorted(concealed)
         # Seven pairs: the sorted tiles pair off, one kind with the next.
-        if ordered[0::2] == ordered[1::2] and (rules is Rules.MCR or len(set(ordered)) == 7):
+        if (
+            ordered[0] == ordered[1]
+            and ordered[0::2] == ordered[1::2]
+            and (rules is Rules.MCR or len(set(ordered)) == 7)
+        ):
             found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=tuple(ordered[0::2])))
-        # Fourteen tiles of exactly the thirteen kinds: one of them is doubled.
-        if set(ordered) == _ORPHAN_KINDS:
+        # Fourteen tiles of exactly the thirteen kinds (from 1m to the red
+        # dragon): one of them is doubled.
+        if ordered[0] == 0 and ordered[-1] == TILE_KINDS - 1 and set(ordered) == _ORPHAN_KINDS:
             pair = next(tile for tile in TERMINALS_AND_HONOURS if concealed.count(tile) == 2)
             found.append(Decomposition(ShapeKind.THIRTEEN_ORPHANS, pair=pair))
     if rules is Rules.MCR:

@@ -48,8 +48,8 @@ class HandFacts:
     tiles: tuple[Tile, ...]
     """Every physical tile of the hand, kans as four, sorted."""
     kinds: frozenset[Tile]
-    number_suits: frozenset[int]
-    """The number suits present: 0 m, 1 p, 2 s."""
+    number_suits: int
+    """How many of the three number suits the hand uses."""
     has_honours: bool
     all_terminals_or_honours: bool
     flags: frozenset[Flag]
@@ -62,7 +62,9 @@ class HandFacts:
 
 _HONOUR_KINDS = frozenset(HONOURS)
 _TERMINAL_OR_HONOUR_KINDS = frozenset(TERMINALS_AND_HONOURS)
-_SUIT_KINDS = tuple((suit, frozenset(range(suit * 9, suit * 9 + 9))) for suit in range(3))
+_MAN_KINDS = frozenset(range(0, 9))
+_PIN_KINDS = frozenset(range(9, 18))
+_SOU_KINDS = frozenset(range(18, 27))
 _SHUNTSU = SetKind.SHUNTSU
 _KANTSU = SetKind.KANTSU
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
@@ -75,7 +77,9 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         tiles += meld.tiles
     tiles = tuple(sorted(tiles))
     kinds = frozenset(tiles)
-    number_suits = frozenset(suit for suit, suit_kinds in _SUIT_KINDS if not kinds.isdisjoint(suit_kinds))
+    number_suits = (
+        (not kinds.isdisjoint(_MAN_KINDS)) + (not kinds.isdisjoint(_PIN_KINDS)) + (not kinds.isdisjoint(_SOU_KINDS))
+    )
     return HandFacts(
         hand,
         context,

@@ -33,6 +33,11 @@ TERMINALS_OR_HONOURS: Final = 32
 """Every tile a terminal or an honour."""
 SEVEN_PAIRS_SHAPE: Final = 64
 """Set per reading: the reading is seven pairs."""
+HONOURS: Final = 128
+NO_HONOURS: Final = 256
+NO_FOUR_TO_SIX: Final = 512
+"""No tile ranked 4, 5 or 6: a hand whose every group holds a terminal or an
+honour has none, since its runs are 123 and 789."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,7 @@ def _pinfu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 _SIMPLES: Final = frozenset(tile for tile in range(EAST) if is_simple(tile))
+_FOUR_TO_SIX: Final = frozenset(tile for tile in range(EAST) if tile % 9 in (3, 4, 5))
 
 
 def _tanyao(facts: ReadingFacts, rules: RiichiRules) -> bool:
@@ -159,7 +165,7 @@ def _honroutou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return (
         of_hand.all_terminals_or_honours
         and of_hand.has_honours
-        and bool(of_hand.number_suits)
+        and of_hand.number_suits > 0
         and facts.shape is not ShapeKind.THIRTEEN_ORPHANS
     )
 
@@ -169,11 +175,11 @@ def _shousangen(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _honitsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return len(facts.of_hand.number_suits) == 1 and facts.of_hand.has_honours
+    return facts.of_hand.number_suits == 1 and facts.of_hand.has_honours
 
 
 def _chinitsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return len(facts.of_hand.number_suits) == 1 and not facts.of_hand.has_honours
+    return facts.of_hand.number_suits == 1 and not facts.of_hand.has_honours
 
 
 def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
@@ -197,7 +203,7 @@ YAKU: Final = (
     Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAGGED),
     Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAGGED),
     Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), FLAGGED),
-    Yaku("chanta", 2, 1, _chanta, runs=1),
+    Yaku("chanta", 2, 1, _chanta, HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
     Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, triplets=3),
@@ -205,12 +211,12 @@ YAKU: Final = (
     Yaku("sanankou", 2, 2, _sanankou, triplets=3),
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
     Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE),
-    Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS),
+    Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS | HONOURS),
     Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2),
-    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT),
-    Yaku("junchan", 3, 2, _junchan, runs=1),
+    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS),
+    Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
-    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT),
+    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS),
     Yaku("renhou", 5, 0, _renhou_as_mangan, FLAGGED),
 )
 """Every regular yaku, in the order a score lists them."""
@@ -225,12 +231,16 @@ def hand_traits(of_hand: HandFacts) -> int:
         traits |= FLAGGED
     if of_hand.context.tsumo:
         traits |= TSUMO
-    if len(of_hand.number_suits) == 1:
+    if of_hand.number_suits == 1:
         traits |= ONE_SUIT
+    traits |= HONOURS if of_hand.has_honours else NO_HONOURS
+    kinds = of_hand.kinds
     if of_hand.all_terminals_or_honours:
         traits |= TERMINALS_OR_HONOURS
-    elif of_hand.kinds <= _SIMPLES:
+    elif kinds <= _SIMPLES:
         traits |= ALL_SIMPLES
+    if kinds.isdisjoint(_FOUR_TO_SIX):
+        traits |= NO_FOUR_TO_SIX
     return traits
 
 

@@ -68,7 +68,7 @@ def _daisuushii(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _tsuuiisou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return not facts.of_hand.number_suits
+    return facts.of_hand.number_suits == 0
 
 
 def _ryuuiisou(facts: ReadingFacts, rules: RiichiRules) -> bool:
@@ -83,7 +83,7 @@ def _chinroutou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 def _nine_gates_counts(facts: ReadingFacts) -> list[int] | None:
     """The rank counts of a closed one-suit hand with no kan, else None."""
     of_hand = facts.of_hand
-    if of_hand.hand.melds or of_hand.has_honours or len(of_hand.number_suits) != 1:
+    if of_hand.hand.melds or of_hand.has_honours or of_hand.number_suits != 1:
         return None
     counts = [0] * 9
     for tile in facts.tiles:
@@ -129,9 +129,8 @@ def _renhou(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 # What a hand must show before a yakuman's condition is worth asking: one bit
 # each, so that most hands ask about none and the rest about a few.
-THREE_TRIPLETS: Final = 1
-"""The reading has three triplets or kans (the four concealed triplets, kans,
-dragons and winds)."""
+FOUR_TRIPLETS: Final = 1
+"""The reading has four triplets or kans (the four concealed triplets, the four kans)."""
 TERMINALS_OR_HONOURS: Final = 2
 """Every tile a terminal or an honour (kokushi, tsuuiisou, chinroutou)."""
 GREEN_ONLY: Final = 4
@@ -140,21 +139,23 @@ ONE_CLOSED_SUIT: Final = 8
 """One number suit, no honours, no calls (the nine gates)."""
 FIRST_TURN: Final = 16
 """A tenhou, chiihou or renhou flag."""
+THREE_HONOUR_TRIPLETS: Final = 32
+"""The reading has three honour triplets or kans (the dragons, the winds)."""
 
 YAKUMAN: Final = (
     Yakuman("kokushi", True, False, _kokushi, TERMINALS_OR_HONOURS),
     Yakuman("kokushi_13", True, True, _kokushi_13, TERMINALS_OR_HONOURS),
-    Yakuman("suuankou", True, False, _suuankou, THREE_TRIPLETS),
-    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, THREE_TRIPLETS),
-    Yakuman("daisangen", False, False, _daisangen, THREE_TRIPLETS),
-    Yakuman("shousuushii", False, False, _shousuushii, THREE_TRIPLETS),
-    Yakuman("daisuushii", False, True, _daisuushii, THREE_TRIPLETS),
+    Yakuman("suuankou", True, False, _suuankou, FOUR_TRIPLETS),
+    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, FOUR_TRIPLETS),
+    Yakuman("daisangen", False, False, _daisangen, THREE_HONOUR_TRIPLETS),
+    Yakuman("shousuushii", False, False, _shousuushii, THREE_HONOUR_TRIPLETS),
+    Yakuman("daisuushii", False, True, _daisuushii, THREE_HONOUR_TRIPLETS),
     Yakuman("tsuuiisou", False, False, _tsuuiisou, TERMINALS_OR_HONOURS),
     Yakuman("ryuuiisou", False, False, _ryuuiisou, GREEN_ONLY),
     Yakuman("chinroutou", False, False, _chinroutou, TERMINALS_OR_HONOURS),
     Yakuman("chuuren", True, False, _chuuren, ONE_CLOSED_SUIT),
     Yakuman("junsei_chuuren", True, True, _junsei_chuuren, ONE_CLOSED_SUIT),
-    Yakuman("suukantsu", False, False, _suukantsu, THREE_TRIPLETS),
+    Yakuman("suukantsu", False, False, _suukantsu, FOUR_TRIPLETS),
     Yakuman("tenhou", True, False, _flag(Flag.TENHOU), FIRST_TURN),
     Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU), FIRST_TURN),
     Yakuman("renhou", True, False, _renhou, FIRST_TURN),
@@ -165,13 +166,13 @@ _FIRST_TURN_FLAGS: Final = frozenset({Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
 
 def hand_gates(of_hand: HandFacts) -> int:
     """The gates (bits above) that the tiles and flags open, asked once per
-    hand; `yakuman_of` adds THREE_TRIPLETS per reading."""
+    hand; `yakuman_of` adds the triplet gates per reading."""
     gates = 0
     if of_hand.all_terminals_or_honours:
         gates |= TERMINALS_OR_HONOURS
     if of_hand.kinds <= GREEN_TILES:
         gates |= GREEN_ONLY
-    if len(of_hand.number_suits) == 1 and not of_hand.has_honours and not of_hand.hand.melds:
+    if of_hand.number_suits == 1 and not of_hand.has_honours and not of_hand.hand.melds:
         gates |= ONE_CLOSED_SUIT
     if of_hand.flags and not of_hand.flags.isdisjoint(_FIRST_TURN_FLAGS):
         gates |= FIRST_TURN
@@ -197,8 +198,10 @@ def yakuman_of(facts: ReadingFacts, rules: RiichiRules, gates: int | None = None
     about several readings of one hand."""
     if gates is None:
         gates = hand_gates(facts.of_hand)
-    if len(facts.triplets) >= 3:
-        gates |= THREE_TRIPLETS
+    if len(facts.triplets) == 4:
+        gates |= FOUR_TRIPLETS
+    if facts.honour_triplets >= 3:
+        gates |= THREE_HONOUR_TRIPLETS
     if not gates:
         return []
     found = [
