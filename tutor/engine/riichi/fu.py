@@ -19,7 +19,7 @@ from tutor.engine.notation import format_tiles
 from tutor.engine.riichi.context import WinContext
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import SetKind, ShapeKind
-from tutor.engine.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
+from tutor.engine.tiles import DRAGONS, EAST, TERMINALS_AND_HONOURS, WINDS, Tile
 from tutor.engine.waits import WaitKind
 
 if TYPE_CHECKING:
@@ -149,9 +149,9 @@ def pair_item(pair: Tile, context: WinContext, rules: RiichiRules) -> tuple[str,
 def is_pinfu_shape(facts: ReadingFacts) -> bool:
     """Closed, four runs, a pair that gives no fu, won on a ryanmen wait."""
     return (
-        facts.closed
+        len(facts.runs) == 4
+        and facts.of_hand.closed
         and facts.shape is ShapeKind.REGULAR
-        and len(facts.runs) == 4
         and facts.pair is not None
         and not facts.is_value_tile(facts.pair)
         and facts.wait is WaitKind.RYANMEN
@@ -168,14 +168,15 @@ def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     closed = of_hand.closed
     raw = (30 if closed and not tsumo else 20) + facts.set_fu
     pair = facts.pair
-    if pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
+    # Only an honour pair can give fu; kokushi's pair is no pair of the fu table.
+    if pair is not None and pair >= EAST and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
         raw += pair_item(pair, context, rules)[1]
     raw += WAIT_FU.get(facts.wait, 0)
     if tsumo and not is_pinfu_shape(facts):
         raw += 2
     if raw == 20 and not closed:
         raw = 22
-    return FuResult(facts, rules, raw, round_up(raw))
+    return FuResult(facts, rules, raw, (raw + 9) // 10 * 10)
 
 
 def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:

@@ -73,9 +73,10 @@ _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 
 def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
     tiles = hand.concealed
-    for meld in hand.melds:
-        tiles += meld.tiles
-    tiles = tuple(sorted(tiles))
+    if hand.melds:
+        for meld in hand.melds:
+            tiles += meld.tiles
+        tiles = tuple(sorted(tiles))
     kinds = frozenset(tiles)
     number_suits = (
         (not kinds.isdisjoint(_MAN_KINDS)) + (not kinds.isdisjoint(_PIN_KINDS)) + (not kinds.isdisjoint(_SOU_KINDS))
@@ -110,8 +111,8 @@ class ReadingFacts:
     triplets: tuple[Tile, ...]
     """The tile of each koutsu and kantsu alike."""
     kans: int
-    honour_triplets: int
-    """Triplets and kans of honours."""
+    honour_sets: int
+    """Which honours make a triplet or kan: bit 0 for East to bit 6 for Red."""
     concealed_triplets: int
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
@@ -174,7 +175,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         sets = decomposition.sets
         runs: list[Tile] = []
         triplets: list[Tile] = []
-        kans = honour_triplets = concealed = fu = 0
+        kans = honour_sets = concealed = fu = 0
         places: list[tuple[WaitKind, int]] = []
         index = -1
         for block in sets:
@@ -188,7 +189,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                 continue
             triplets.append(first)
             if first >= EAST:
-                honour_triplets += 1
+                honour_sets |= 1 << (first - EAST)
             kan = kind is _KANTSU
             if kan:
                 kans += 1
@@ -212,7 +213,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     run_tuple,
                     triplet_tuple,
                     kans,
-                    honour_triplets,
+                    honour_sets,
                     concealed,
                     fu,
                 )
@@ -243,7 +244,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     run_tuple,
                     triplet_tuple,
                     kans,
-                    honour_triplets,
+                    honour_sets,
                     own,
                     own_fu,
                 )

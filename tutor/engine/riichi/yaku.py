@@ -15,7 +15,7 @@ from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, Tile, is_simple
+from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, WINDS, Tile, is_simple
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
@@ -23,8 +23,6 @@ Condition = Callable[[ReadingFacts, RiichiRules], bool]
 # Traits of a hand that a yaku may need before its condition is worth asking:
 # one bit each, so that a reading is asked about only the yaku it could hold.
 CLOSED: Final = 1
-FLAGGED: Final = 2
-"""Any situational flag."""
 TSUMO: Final = 4
 ONE_SUIT: Final = 8
 """One number suit (honours allowed)."""
@@ -38,6 +36,9 @@ NO_HONOURS: Final = 256
 NO_FOUR_TO_SIX: Final = 512
 """No tile ranked 4, 5 or 6: a hand whose every group holds a terminal or an
 honour has none, since its runs are 123 and 789."""
+FLAG_TRAITS: Final = {flag: 1024 << index for index, flag in enumerate(Flag)}
+"""One bit per situational flag, so that a flag's yaku is asked about only
+when the flag is set."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,9 @@ class Yaku:
     triplets: int = 0
     """The fewest triplets (kans included) likewise."""
     honour_triplets: int = 0
+    honours: int = 0
+    """Honours (bits as in `ReadingFacts.honour_sets`) of which one must make
+    a triplet or kan; 0 when any will do."""
     """The fewest honour triplets likewise."""
 
 
@@ -97,6 +101,10 @@ def _iipeikou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 def _ryanpeikou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return _identical_run_pairs(facts) == 2
+
+
+def _honour_bits(*tiles: Tile) -> int:
+    return sum(1 << (tile - EAST) for tile in tiles)
 
 
 def _triplet_of(tile: Tile) -> Condition:
@@ -187,22 +195,22 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi, FLAGGED),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), FLAGGED),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), FLAGGED),
+    Yaku("riichi", 1, 0, _riichi, FLAG_TRAITS[Flag.RIICHI]),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), FLAG_TRAITS[Flag.DOUBLE_RIICHI]),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), FLAG_TRAITS[Flag.IPPATSU]),
     Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao, ALL_SIMPLES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
-    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honour_triplets=1),
-    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honour_triplets=1),
-    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honour_triplets=1),
-    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honour_triplets=1),
-    Yaku("yakuhai_round_wind", 1, 1, _round_wind, honour_triplets=1),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), FLAGGED),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAGGED),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAGGED),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), FLAGGED),
+    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=_honour_bits(WHITE)),
+    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=_honour_bits(GREEN)),
+    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=_honour_bits(RED)),
+    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=_honour_bits(*WINDS)),
+    Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=_honour_bits(*WINDS)),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), FLAG_TRAITS[Flag.RINSHAN]),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAG_TRAITS[Flag.CHANKAN]),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAG_TRAITS[Flag.HAITEI]),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), FLAG_TRAITS[Flag.HOUTEI]),
     Yaku("chanta", 2, 1, _chanta, HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
@@ -212,12 +220,12 @@ YAKU: Final = (
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
     Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE),
     Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS | HONOURS),
-    Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2),
+    Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2, honours=_honour_bits(*DRAGONS)),
     Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS),
     Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
     Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS),
-    Yaku("renhou", 5, 0, _renhou_as_mangan, FLAGGED),
+    Yaku("renhou", 5, 0, _renhou_as_mangan, FLAG_TRAITS[Flag.RENHOU]),
 )
 """Every regular yaku, in the order a score lists them."""
 
@@ -227,8 +235,8 @@ def hand_traits(of_hand: HandFacts) -> int:
     traits = 0
     if of_hand.closed:
         traits |= CLOSED
-    if of_hand.flags:
-        traits |= FLAGGED
+    for flag in of_hand.flags:
+        traits |= FLAG_TRAITS[flag]
     if of_hand.context.tsumo:
         traits |= TSUMO
     if of_hand.number_suits == 1:
@@ -245,7 +253,7 @@ def hand_traits(of_hand: HandFacts) -> int:
 
 
 CandidateKey = tuple[int, int, int, int]
-"""Traits, runs, triplets, honour triplets: what decides which conditions a
+"""Traits, runs, triplets, honour sets: what decides which conditions a
 reading is worth asking."""
 
 _candidates: dict[CandidateKey, tuple[Yaku, ...]] = {}
@@ -257,14 +265,15 @@ def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
     flags never about riichi; there are few keys, so each list is made once."""
     found = _candidates.get(key)
     if found is None:
-        traits, runs, triplets, honour_triplets = key
+        traits, runs, triplets, honour_sets = key
         found = tuple(
             yaku
             for yaku in YAKU
             if not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
             and runs >= yaku.runs
             and triplets >= yaku.triplets
-            and honour_triplets >= yaku.honour_triplets
+            and honour_sets.bit_count() >= yaku.honour_triplets
+            and (not yaku.honours or honour_sets & yaku.honours)
         )
         _candidates[key] = found
     return found
@@ -287,7 +296,7 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
         traits = hand_traits(facts.of_hand)
     if facts.shape is ShapeKind.SEVEN_PAIRS:
         traits |= SEVEN_PAIRS_SHAPE
-    key = (traits, len(facts.runs), len(facts.triplets), facts.honour_triplets)
+    key = (traits, len(facts.runs), len(facts.triplets), facts.honour_sets)
     candidates = _candidates.get(key) or candidates_for(key)
     closed = facts.of_hand.closed
     found = [

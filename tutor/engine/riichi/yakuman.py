@@ -200,7 +200,7 @@ def yakuman_of(facts: ReadingFacts, rules: RiichiRules, gates: int | None = None
         gates = hand_gates(facts.of_hand)
     if len(facts.triplets) == 4:
         gates |= FOUR_TRIPLETS
-    if facts.honour_triplets >= 3:
+    if facts.honour_sets.bit_count() >= 3:
         gates |= THREE_HONOUR_TRIPLETS
     if not gates:
         return []
