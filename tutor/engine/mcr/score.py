@@ -4,7 +4,6 @@ was left out and why, the 8-point minimum and the payments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, partial
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.calculate import (
@@ -32,6 +31,12 @@ from tutor.engine.tiles import DRAGONS, EAST, Tile, is_terminal, is_wind, tile_n
 FLOWER_FAN = "flower_tiles"
 
 
+Reading = tuple[str, list[Pack]]
+"""The shape's name and, for readings of sets, its packs."""
+
+_NO_READING: Reading = ("", [])
+
+
 class Refusal(ValueError):
     """A hand that cannot be scored as a win; `reason` is a stable code."""
 
@@ -40,15 +45,27 @@ class Refusal(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CountedFan:
+    """A fan counted, `count` times.  Not frozen, like the score: scoring
+    makes several for every hand, and a frozen dataclass is slow to build."""
+
     fan: Fan
     count: int
-    sources: tuple[Pack, ...]
-    """The sets that make the fan; empty when it is the whole hand's, the
-    winning tile's or the flowers'."""
+    reading: Reading
+    """The reading the fan was counted in (see `sources`)."""
     hand: Hand
-    win_tile: Tile
+    context: McrContext
+
+    @property
+    def win_tile(self) -> Tile:
+        return self.context.win_tile
+
+    @property
+    def sources(self) -> tuple[Pack, ...]:
+        """The sets that make the fan; empty when it is the whole hand's, the
+        winning tile's or the flowers'.  Worked out only when asked for."""
+        return _sources(self.fan.id, self.reading, self.context)
 
     @property
     def tiles(self) -> str:
@@ -73,8 +90,11 @@ class LeftOutFan:
     """The counted fan that implies it (non-repeat), if any."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class McrScore:
+    """The value of a win and what explains it.  Not frozen: one is built for
+    every hand scored, and a frozen dataclass is several times slower to build."""
+
     hand: Hand
     context: McrContext
     rules: McrRules
@@ -82,13 +102,24 @@ class McrScore:
     """The sets and pair of the reading taken; empty for a special shape."""
     fans: tuple[CountedFan, ...]
     """Highest points first; flowers last."""
-    left_out: tuple[LeftOutFan, ...]
+    counting: Counting
+    """The counting of the reading taken, kept for `left_out`."""
+    tables: HandTables
+    last_tile: bool
+    """和绝张 held (by the flag, or by the option on the winner's own melds)."""
     total: int
     """All fans, flowers included."""
     flowers: int
     can_win: bool
     """The total without flowers reaches the 8-point minimum."""
     payments: Payments
+
+    @property
+    def left_out(self) -> tuple[LeftOutFan, ...]:
+        """Fans the hand shows that the rules do not count, with the principle
+        that leaves each out.  Worked out only when asked for: a drill scoring
+        many hands needs the fans, not the explanations."""
+        return tuple(_left_out(self.counting, self.hand, self.tables, self.context, self.last_tile))
 
     @property
     def reading(self) -> str:
@@ -134,28 +165,26 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
     points = counting.points()
     total = points + context.flowers
     fans = [
-        CountedFan(FANS[fan], times, _sources(fan, reading, context), hand, context.win_tile)
-        for fan, times in sorted(counting.fans.items(), key=lambda item: _TABLE_ORDER[item[0]])
+        CountedFan(FANS[fan], times, reading, hand, context)
+        for fan, times in sorted(counting.fans.items(), key=_table_order)
         if times > 0
     ]
     if context.flowers:
-        fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, (), hand, context.win_tile))
+        fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, _NO_READING, hand, context))
     return McrScore(
-        hand=hand,
-        context=context,
-        rules=rules,
-        reading_packs=tuple(reading[1]),
-        fans=tuple(fans),
-        left_out=tuple(_left_out(counting, hand, tables, context, last_tile)),
-        total=total,
-        flowers=context.flowers,
-        can_win=points >= MINIMUM_POINTS,
-        payments=payments(total, context.self_drawn),
+        hand,
+        context,
+        rules,
+        tuple(reading[1]),
+        tuple(fans),
+        counting,
+        tables,
+        last_tile,
+        total,
+        context.flowers,
+        points >= MINIMUM_POINTS,
+        payments(total, context.self_drawn),
     )
-
-
-Reading = tuple[str, list[Pack]]
-"""The shape's name and, for readings of sets, its packs."""
 
 
 def _best_reading(
@@ -181,9 +210,19 @@ def _best_reading(
     if special is not None and not seven_pairs:
         return best, reading
     # Seven pairs is also tried as sets and a pair: a few hands score more that way.
-    unique_wait = cache(partial(is_unique_wait, tables, context.win_tile, rules))
+    asked: list[bool] = []
+
+    def unique_wait() -> bool:
+        # Asked at most once per hand, and only if some reading could score a wait fan.
+        if not asked:
+            asked.append(is_unique_wait(tables, context.win_tile, rules))
+        return asked[0]
+
     fixed_packs = packs_of_melds(hand)
-    for concealed in sorted(concealed_readings(tables.standing), key=reading_order):
+    concealed_splits = concealed_readings(tables.standing)
+    if len(concealed_splits) > 1:
+        concealed_splits.sort(key=reading_order)
+    for concealed in concealed_splits:
         counting = count_regular(fixed_packs, concealed, tables, context, rules, last_tile, unique_wait)
         points = counting.points()
         # On equal points, prefer 一色三同顺 and 三同刻 readings and sets over seven pairs,
@@ -196,6 +235,10 @@ def _best_reading(
 
 
 _TABLE_ORDER = {fan: index for index, fan in enumerate(FANS)}
+
+
+def _table_order(item: tuple[str, int]) -> int:
+    return _TABLE_ORDER[item[0]]
 
 
 def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool) -> bool:
