@@ -36,9 +36,7 @@ from tutor.engine.tiles import (
     WHITE,
     WINDS,
     Tile,
-    is_honour,
     is_terminal,
-    is_terminal_or_honour,
     is_wind,
 )
 from tutor.engine.waits import regular_winning_tiles
@@ -343,12 +341,32 @@ def _count_kongs(
 # --- the hand as a whole -------------------------------------------------------------------
 
 
-def _count_suits(kinds: Sequence[Tile], counting: Counting) -> None:
-    suits = {_suit(tile) for tile in kinds}
-    honours = 3 in suits
+# Tile sets for the fans of the hand as a whole, asked with set operations
+# (subset, disjoint) that run in C rather than tile by tile.
+_SUIT_TILES = tuple(frozenset(range(start, start + 9)) for start in (0, 9, 18))
+_HONOUR_TILES = frozenset(range(EAST, TILE_KINDS))
+_WIND_TILES = frozenset(WINDS)
+_DRAGON_TILES = frozenset(DRAGONS)
+_TERMINAL_TILES = frozenset(tile for tile in range(EAST) if tile % 9 in (0, 8))
+_TERMINAL_OR_HONOUR_TILES = _TERMINAL_TILES | _HONOUR_TILES
+
+
+def _ranked(*ranks: int) -> frozenset[Tile]:
+    return frozenset(suit * 9 + rank - 1 for suit in range(3) for rank in ranks)
+
+
+_LOWER_FOUR = _ranked(1, 2, 3, 4)
+_UPPER_FOUR = _ranked(6, 7, 8, 9)
+_MIDDLE = _ranked(4, 5, 6)
+_FOURS = _ranked(4)
+_SIXES = _ranked(6)
+
+
+def _count_suits(kinds: frozenset[Tile], counting: Counting) -> None:
+    honours = not kinds.isdisjoint(_HONOUR_TILES)
     if not honours:
         counting.set("no_honors")
-    voided = sum(1 for suit in (0, 1, 2) if suit not in suits)
+    voided = sum(1 for suit_tiles in _SUIT_TILES if kinds.isdisjoint(suit_tiles))
     if voided:
         counting.set("one_voided_suit", voided)
     if voided == 2:
@@ -358,36 +376,36 @@ def _count_suits(kinds: Sequence[Tile], counting: Counting) -> None:
         else:
             counting.set("full_flush")
             counting.clear("no_honors")
-    if suits == {0, 1, 2, 3} and any(is_wind(t) for t in kinds) and any(t in DRAGONS for t in kinds):
+    if voided == 0 and honours and not kinds.isdisjoint(_WIND_TILES) and not kinds.isdisjoint(_DRAGON_TILES):
         counting.set("all_types")
 
 
-def _count_tile_traits(kinds: Sequence[Tile], counting: Counting) -> None:
-    if not any(is_terminal_or_honour(tile) for tile in kinds):
+def _count_tile_traits(kinds: frozenset[Tile], counting: Counting) -> None:
+    all_simples = kinds.isdisjoint(_TERMINAL_OR_HONOUR_TILES)
+    if all_simples:
         counting.set("all_simples")
-    if all(tile in REVERSIBLE for tile in kinds):
+    if kinds <= REVERSIBLE:
         counting.set("reversible_tiles")
-    if all(tile in GREEN_TILES for tile in kinds):
+    if kinds <= GREEN_TILES:
         counting.set("all_green")
-    if counting.has("all_simples"):
+    if all_simples:
         return
-    if all(is_honour(tile) for tile in kinds):
+    if kinds <= _HONOUR_TILES:
         counting.set("all_honors")
-    elif all(is_terminal(tile) for tile in kinds):
+    elif kinds <= _TERMINAL_TILES:
         counting.set("all_terminals")
-    elif all(is_terminal_or_honour(tile) for tile in kinds):
+    elif kinds <= _TERMINAL_OR_HONOUR_TILES:
         counting.set("all_terminals_and_honors")
 
 
-def _count_rank_range(kinds: Sequence[Tile], counting: Counting) -> None:
-    if any(is_honour(tile) for tile in kinds):
+def _count_rank_range(kinds: frozenset[Tile], counting: Counting) -> None:
+    if not kinds.isdisjoint(_HONOUR_TILES):
         return
-    ranks = {_rank(tile) for tile in kinds}
-    if ranks <= {1, 2, 3, 4}:
-        counting.set("lower_four" if 4 in ranks else "lower_tiles")
-    elif ranks <= {6, 7, 8, 9}:
-        counting.set("upper_four" if 6 in ranks else "upper_tiles")
-    elif ranks <= {4, 5, 6}:
+    if kinds <= _LOWER_FOUR:
+        counting.set("lower_tiles" if kinds.isdisjoint(_FOURS) else "lower_four")
+    elif kinds <= _UPPER_FOUR:
+        counting.set("upper_tiles" if kinds.isdisjoint(_SIXES) else "upper_four")
+    elif kinds <= _MIDDLE:
         counting.set("middle_tiles")
 
 
@@ -516,6 +534,8 @@ class HandTables:
     """Tiles of the declared melds (a kong as four)."""
     kinds: tuple[Tile, ...]
     """Every different tile of the hand, in table order."""
+    kind_set: frozenset[Tile]
+    """The same tiles as a set, for the fans of the hand as a whole."""
     fixed_count: int
     melded_count: int
     """Declared melds that are not concealed kongs."""
@@ -523,20 +543,32 @@ class HandTables:
     """Standing and fixed together: every tile of the hand."""
 
 
+_TABLE_ORDER_OF = tuple(_order(tile) for tile in range(TILE_KINDS))
+
+
 def hand_tables(hand: Hand) -> HandTables:
-    standing = hand.concealed_counts()
+    standing = [0] * TILE_KINDS
+    for tile in hand.concealed:
+        standing[tile] += 1
     fixed = [0] * TILE_KINDS
+    every = list(hand.concealed)
     for meld in hand.melds:
         for tile in meld.tiles:
             fixed[tile] += 1
-    kinds = sorted({*hand.concealed, *(tile for meld in hand.melds for tile in meld.tiles)}, key=_order)
+        every += meld.tiles
+    all_counts = list(standing)
+    if hand.melds:
+        for tile in range(TILE_KINDS):
+            all_counts[tile] += fixed[tile]
+    kind_set = frozenset(every)
     return HandTables(
         tuple(standing),
         tuple(fixed),
-        tuple(kinds),
+        tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__)),
+        kind_set,
         len(hand.melds),
         sum(1 for meld in hand.melds if meld.is_open),
-        tuple(a + b for a, b in zip(standing, fixed, strict=True)),
+        tuple(all_counts),
     )
 
 
@@ -676,9 +708,9 @@ def count_regular(
     _count_concealment(tables.melded_count, context.self_drawn, counting)
     _count_pair(pair, len(chows), counting)
     _count_pack_traits(packs, counting)
-    _count_suits(tables.kinds, counting)
-    _count_tile_traits(tables.kinds, counting)
-    _count_rank_range(tables.kinds, counting)
+    _count_suits(tables.kind_set, counting)
+    _count_tile_traits(tables.kind_set, counting)
+    _count_rank_range(tables.kind_set, counting)
     if not counting.has("quadruple_chow"):
         _count_tile_hog(tables.all_counts, melded_kongs + concealed_kongs, counting)
     # Whether the hand waited on this one tile alone is asked only when the
@@ -824,9 +856,9 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
             _count_win(context, last_tile, counting)
             return counting
         counting.set("seven_pairs")
-        _count_suits(kinds, counting)
-        _count_tile_traits(kinds, counting)
-        _count_rank_range(kinds, counting)
+        _count_suits(tables.kind_set, counting)
+        _count_tile_traits(tables.kind_set, counting)
+        _count_rank_range(tables.kind_set, counting)
         _count_tile_hog(standing, 0, counting)
         _count_win(context, last_tile, counting)
         _final_exclusions(counting)
