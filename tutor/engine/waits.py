@@ -7,6 +7,7 @@ which need the full decompositions of each completed hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -71,7 +72,7 @@ _SUIT_OF = tuple(tile // 9 for tile in range(TILE_KINDS))
 _PLACE_OF = tuple(PLACE[tile % 9] for tile in range(TILE_KINDS))
 
 
-def _suit_keys(concealed: tuple[Tile, ...]) -> tuple[list[int], list[int]]:
+def _suit_keys(concealed: Sequence[Tile]) -> tuple[list[int], list[int]]:
     """Each suit's packed count vector and size, from the tiles directly
     (cheaper than packing a 34-long count array)."""
     keys = [0, 0, 0, 0]
@@ -170,7 +171,7 @@ def _knitted_winners(hand: Hand, found: list[Tile], rules: Rules) -> list[Tile]:
     return extra
 
 
-def regular_winning_tiles(concealed: tuple[Tile, ...]) -> list[Tile]:
+def regular_winning_tiles(concealed: Sequence[Tile]) -> list[Tile]:
     """Tiles that make these concealed tiles four-sets-and-a-pair complete,
     whatever the melds hold (a tile held four times here is left out, as a
     fifth copy cannot be added to the table's counts)."""

@@ -17,16 +17,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise, product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_readings
-from tutor.engine.suit_table import SUIT_LENGTHS, SUIT_STARTS
-from tutor.engine.suit_table import pack as pack_counts
+from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_keys, suit_readings_of_key
 from tutor.engine.tiles import (
     DRAGONS,
     EAST,
@@ -432,7 +430,7 @@ def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
 
 
 def _count_tile_hog(all_counts: Sequence[int], kongs: int, counting: Counting) -> None:
-    hogs = sum(1 for count in all_counts if count == 4) - kongs
+    hogs = all_counts.count(4) - kongs
     if hogs:
         counting.set("tile_hog", hogs)
 
@@ -463,17 +461,22 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
             return
 
 
+_EXCLUDING: Final = frozenset(fan for fan, _ in FINAL_EXCLUSIONS)
+
+
 def _final_exclusions(counting: Counting) -> None:
     fans = counting.fans
-    for fan, left_out in FINAL_EXCLUSIONS:
-        if fan not in fans:
-            continue
-        for other in left_out:
-            counting.clear(other)
-        if fan == "four_concealed_pungs" and counting.has("fully_concealed_hand"):
-            # 四暗刻 leaves out 不求人 but a self-drawn win still scores 自摸.
-            counting.clear("fully_concealed_hand")
-            counting.set("self_drawn")
+    # Most readings hold no fan that excludes another: the table is skipped then.
+    if not _EXCLUDING.isdisjoint(fans):
+        for fan, left_out in FINAL_EXCLUSIONS:
+            if fan not in fans:
+                continue
+            for other in left_out:
+                counting.clear(other)
+            if fan == "four_concealed_pungs" and counting.has("fully_concealed_hand"):
+                # 四暗刻 leaves out 不求人 but a self-drawn win still scores 自摸.
+                counting.clear("fully_concealed_hand")
+                counting.set("self_drawn")
     if counting.has("big_three_winds") and not (counting.has("all_honors") or counting.has("all_terminals_and_honors")):
         _take_terminal_pungs(counting, 3)
 
@@ -528,8 +531,10 @@ def _count_win(context: McrContext, last_tile: bool, counting: Counting) -> None
 class HandTables:
     """Counts the whole hand shares across readings."""
 
+    concealed: tuple[Tile, ...]
+    """The concealed tiles themselves, the winning tile included."""
     standing: tuple[int, ...]
-    """Concealed tiles, the winning tile included."""
+    """Concealed tiles as counts."""
     fixed: tuple[int, ...]
     """Tiles of the declared melds (a kong as four)."""
     kinds: tuple[Tile, ...]
@@ -562,6 +567,7 @@ def hand_tables(hand: Hand) -> HandTables:
             all_counts[tile] += fixed[tile]
     kind_set = frozenset(every)
     return HandTables(
+        hand.concealed,
         tuple(standing),
         tuple(fixed),
         tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__)),
@@ -584,14 +590,14 @@ def packs_of_melds(hand: Hand) -> list[Pack]:
     return packs
 
 
-_suit_packs_cache: dict[tuple[int, int], tuple[tuple[Pack, ...], ...]] = {}
+_suit_packs_cache: tuple[dict[int, tuple[tuple[Pack, ...], ...]], ...] = ({}, {}, {}, {})
+"""One memo per suit, keyed by the suit's packed counts."""
 
 
-def _suit_packs(suit: int, counts: Sequence[int]) -> tuple[tuple[Pack, ...], ...]:
-    """Each split of one suit as concealed packs (the pair last), memoised
-    with the splits themselves."""
-    key = (suit, pack_counts(counts, SUIT_STARTS[suit], SUIT_LENGTHS[suit]))
-    cached = _suit_packs_cache.get(key)
+def _suit_packs(suit: int, key: int) -> tuple[tuple[Pack, ...], ...]:
+    """Each split of one suit (given by its packed key) as concealed packs,
+    the pair last; memoised with the splits themselves."""
+    cached = _suit_packs_cache[suit].get(key)
     if cached is None:
         cached = tuple(
             tuple(
@@ -601,19 +607,21 @@ def _suit_packs(suit: int, counts: Sequence[int]) -> tuple[tuple[Pack, ...], ...
                 for block in blocks
             )
             + ((Pack("pair", pair, False),) if pair is not None else ())
-            for pair, blocks in suit_readings(suit, counts)
+            for pair, blocks in suit_readings_of_key(suit, key)
         )
-        _suit_packs_cache[key] = cached
+        _suit_packs_cache[suit][key] = cached
     return cached
 
 
-def concealed_readings(standing: Sequence[int]) -> list[list[Pack]]:
+def concealed_readings(concealed: Iterable[Tile]) -> list[list[Pack]]:
     """Every split of the concealed tiles into sets and one pair, as packs."""
-    per_suit = [
-        _suit_packs(suit, standing)
-        for suit, (start, length) in enumerate(zip(SUIT_STARTS, SUIT_LENGTHS, strict=True))
-        if any(standing[start : start + length])
-    ]
+    per_suit = []
+    for suit, key in enumerate(suit_keys(concealed)):
+        if key:
+            splits = _suit_packs(suit, key)
+            if not splits:
+                return []
+            per_suit.append(splits)
     readings = []
     for combination in product(*per_suit):
         packs = [pack for suit_packs in combination for pack in suit_packs]
@@ -682,8 +690,8 @@ def count_regular(
             elif is_terminal(pack.tile) or is_wind(pack.tile):
                 counting.add("pung_of_terminals_or_honors")
 
-    chow_mids = sorted((pack.tile for pack in chows), key=_order)
-    pung_tiles = sorted((pack.tile for pack in pungs), key=_order)
+    chow_mids = sorted((pack.tile for pack in chows), key=_TABLE_ORDER_OF.__getitem__)
+    pung_tiles = sorted((pack.tile for pack in pungs), key=_TABLE_ORDER_OF.__getitem__)
     if len(chows) == 4:
         if _three_suited_terminal_chows(chow_mids, pair):
             counting.set("three_suited_terminal_chows")
@@ -794,11 +802,13 @@ def _splits(counts: list[int], pair_needed: bool) -> bool:
     return True
 
 
-def waiting_tiles(standing_less_win: list[int], tile_count: int) -> set[Tile]:
+def waiting_tiles(standing_less_win: list[int], tile_count: int, concealed: Sequence[Tile] | None = None) -> set[Tile]:
     """What a concealed part waits on as sets and a pair, or as seven pairs
     (four of a kind as two pairs) when it is all thirteen tiles.  No tile is
-    ruled out for being exhausted: that is the caller's choice."""
-    concealed = tuple(tile for tile, count in enumerate(standing_less_win) if count for _ in range(count))
+    ruled out for being exhausted: that is the caller's choice.  `concealed`
+    gives the same tiles as a list, when the caller has it."""
+    if concealed is None:
+        concealed = tuple(tile for tile, count in enumerate(standing_less_win) if count for _ in range(count))
     waits = set(regular_winning_tiles(concealed))
     # A tile held four times is beyond the memoised tables (a fifth copy);
     # such hands are rare, so they take the slow split.
@@ -810,18 +820,20 @@ def waiting_tiles(standing_less_win: list[int], tile_count: int) -> set[Tile]:
                     waits.add(tile)
                 standing_less_win[tile] -= 1
     if tile_count == 13:
-        pairs = sum(count // 2 for count in standing_less_win)
-        if pairs == 6:
-            odd = [tile for tile in range(TILE_KINDS) if standing_less_win[tile] % 2]
-            if len(odd) == 1:
-                waits.add(odd[0])
+        # Thirteen tiles are six pairs and one single exactly when one kind
+        # has an odd count (a kind held four times being two pairs).
+        odd = [tile for tile, count in Counter(concealed).items() if count % 2]
+        if len(odd) == 1:
+            waits.add(odd[0])
     return waits
 
 
 def is_unique_wait(tables: HandTables, win: Tile, rules: McrRules) -> bool:
     standing = list(tables.standing)
     standing[win] -= 1
-    waits = waiting_tiles(standing, sum(standing))
+    concealed = list(tables.concealed)
+    concealed.remove(win)
+    waits = waiting_tiles(standing, len(concealed), concealed)
     if not rules.exhausted_tile_is_wait:
         held = [a + b for a, b in zip(standing, tables.fixed, strict=True)]
         waits = {tile for tile in waits if held[tile] < 4}

@@ -219,7 +219,7 @@ def _best_reading(
         return asked[0]
 
     fixed_packs = packs_of_melds(hand)
-    concealed_splits = concealed_readings(tables.standing)
+    concealed_splits = concealed_readings(tables.concealed)
     if len(concealed_splits) > 1:
         concealed_splits.sort(key=reading_order)
     for concealed in concealed_splits:
