@@ -527,9 +527,10 @@ def _count_win(context: McrContext, last_tile: bool, counting: Counting) -> None
 # --- readings ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandTables:
-    """Counts the whole hand shares across readings."""
+    """Counts the whole hand shares across readings.  Not frozen: one is built
+    for every hand scored, and a frozen dataclass is slow to build."""
 
     concealed: tuple[Tile, ...]
     """The concealed tiles themselves, the winning tile included."""
@@ -859,7 +860,9 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
     standing = tables.standing
     counting = Counting()
     kinds = tables.kinds
-    if all(count % 2 == 0 for count in standing):
+    ordered = tables.concealed
+    # Seven pairs (four of a kind as two): the sorted tiles pair off.
+    if ordered[0::2] == ordered[1::2]:
         if _seven_shifted_pairs(standing):
             counting.set("seven_shifted_pairs")
             ranks = {_rank(tile) for tile in kinds}
@@ -893,15 +896,17 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
     return None
 
 
+_KNITTED_KINDS: Final = tuple((knitted, frozenset(knitted)) for knitted in KNITTED_SETS)
+
+
 def count_knitted_straight(
     hand: Hand, tables: HandTables, context: McrContext, rules: McrRules, last_tile: bool
 ) -> Counting | None:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     standing = list(tables.standing)
-    if max(standing) < 2:
-        return None
-    knitted = next((seq for seq in KNITTED_SETS if all(standing[tile] for tile in seq)), None)
-    if knitted is None:
+    concealed_kinds = frozenset(tables.concealed)
+    knitted = next((seq for seq, kinds in _KNITTED_KINDS if kinds <= concealed_kinds), None)
+    if knitted is None or max(standing) < 2:
         return None
     rest = list(standing)
     for tile in knitted:
