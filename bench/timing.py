@@ -1,34 +1,37 @@
-"""Timing two implementations side by side, fairly.
+"""Timing ours against a reference implementation, fairly.
 
-Both sides run in turns (reference, ours, reference, ours, ...) so that any
-slowdown of the shared machine falls on both, and the garbage collector is
-off while a side runs, as `timeit` does: a collection triggered by one side's
-garbage would otherwise be charged to whichever side happened to run next.
-The first round is reported apart, because ours fills its memo tables then
-(the tables start empty in a fresh process); the best round is the figure
-that reflects each side's own code.
+Each round scores a fresh set of seeded random hands, so that no hand is ever
+timed with memo entries that it filled itself: round 0 starts from the empty
+memo tables of a new process ("cold"); the later rounds find the tables
+filled by the hands before them, as a long-running app would ("warm"), but
+still meet hands they have never seen.  Within a round the reference runs
+first and ours second on the same hands, and the garbage collector is off
+while a side runs, as `timeit` does: a collection triggered by one side's
+garbage would otherwise be charged to whichever side ran next.
 """
 
 from __future__ import annotations
 
 import gc
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any
 
-T = TypeVar("T")
+ROUNDS = 5
 
 
 @dataclass(frozen=True)
-class Timing:
-    first: float
-    """Seconds for the first round (cold memo tables)."""
-    best: float
-    """Seconds for the fastest round."""
+class Round:
+    reference: float
+    """Seconds the reference took for the round's hands."""
+    ours: float
+    differences: int
+    """Hands whose answers differ."""
 
 
-def timed(run: Callable[[], T]) -> tuple[float, T]:
+def timed(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
     """Seconds one call of `run` took with the collector off, and its result."""
     gc.collect()
     gc.disable()
@@ -40,24 +43,45 @@ def timed(run: Callable[[], T]) -> tuple[float, T]:
         gc.enable()
 
 
-def side_by_side(reference: Callable[[], T], ours: Callable[[], T], rounds: int = 5) -> tuple[Timing, Timing, T, T]:
-    """Timings of both sides over `rounds` alternating rounds, with the
-    results of their first rounds (which the caller compares)."""
-    reference_times: list[float] = []
-    our_times: list[float] = []
-    reference_result: T | None = None
-    our_result: T | None = None
-    for _ in range(rounds):
-        seconds, result = timed(reference)
-        reference_times.append(seconds)
-        reference_result = result if reference_result is None else reference_result
-        seconds, result = timed(ours)
-        our_times.append(seconds)
-        our_result = result if our_result is None else our_result
-    assert reference_result is not None and our_result is not None
-    return (
-        Timing(reference_times[0], min(reference_times)),
-        Timing(our_times[0], min(our_times)),
-        reference_result,
-        our_result,
-    )
+def run_rounds(
+    make_round: Callable[
+        [int], tuple[Callable[[], list[Any]], Callable[[], list[Any]], Callable[[list[Any]], list[Any]]]
+    ],
+    rounds: int = ROUNDS,
+) -> list[Round]:
+    """`make_round(number)` builds one round's hands (untimed) and returns the
+    reference's run, ours, and a function turning the reference's results
+    into answers comparable with ours."""
+    found = []
+    for number in range(rounds):
+        reference, ours, answers = make_round(number)
+        reference_seconds, reference_results = timed(reference)
+        our_seconds, our_answers = timed(ours)
+        differences = sum(1 for a, b in zip(our_answers, answers(reference_results), strict=True) if a != b)
+        found.append(Round(reference_seconds, our_seconds, differences))
+    return found
+
+
+def report(rounds: Sequence[Round], count: int, reference_name: str, our_name: str, faster: bool) -> None:
+    """Print each round and the cold and warm ratios; exit with an error if
+    any answers differed (a fast wrong answer means nothing)."""
+    for number, found in enumerate(rounds):
+        label = "cold" if number == 0 else "warm"
+        print(
+            f"round {number} ({label}): {reference_name} {found.reference / count * 1e6:6.1f} us/hand,"
+            f" {our_name} {found.ours / count * 1e6:6.1f} us/hand, differences {found.differences}"
+        )
+
+    def ratio(found: Round) -> float:
+        return found.reference / found.ours if faster else found.ours / found.reference
+
+    cold = ratio(rounds[0])
+    warm = statistics.median(ratio(found) for found in rounds[1:])
+    if faster:
+        print(f"ratio, cold round: ours is {cold:.1f}x faster")
+        print(f"ratio, warm rounds (median): ours is {warm:.1f}x faster")
+    else:
+        print(f"ratio, cold round: ours takes {cold:.1f}x the reference's time")
+        print(f"ratio, warm rounds (median): ours takes {warm:.1f}x the reference's time")
+    if any(found.differences for found in rounds):
+        raise SystemExit("the answers differ: the timing means nothing")

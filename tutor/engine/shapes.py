@@ -173,37 +173,41 @@ def _honours_and_knitted(counts: Sequence[int]) -> Decomposition | None:
     return None
 
 
-def _sets_of(counts: list[int], start: int = 0) -> Iterator[list[Block]]:
-    """Every split of counts into concealed sets, each multiset once.
+def _suit_sets(counts: list[int], base: int, runs_allowed: bool, rank: int) -> list[tuple[Block, ...]]:
+    """Every split of one suit's counts (ranks from `rank` on) into concealed
+    sets, each multiset once; `base` is the suit's first tile.
 
-    All copies of the lowest tile left must be used now: either every copy
+    All copies of the lowest rank left must be used now: either every copy
     starts a run, or three make a triplet and the rest start runs.  Choosing
     the number of runs, not the order of picks, is what keeps a reading such
     as 333+345 from being found twice.
     """
-    while start < TILE_KINDS and counts[start] == 0:
-        start += 1
-    if start == TILE_KINDS:
-        yield []
-        return
-    here = counts[start]
-    options = [(True, here - 3)] if here >= 3 else []
-    options.append((False, here))
-    for triplet, runs in options:
-        if runs and (start >= EAST or start % 9 > 6 or counts[start + 1] < runs or counts[start + 2] < runs):
+    length = len(counts)
+    while rank < length and counts[rank] == 0:
+        rank += 1
+    if rank == length:
+        return [()]
+    here = counts[rank]
+    found: list[tuple[Block, ...]] = []
+    for triplet, runs in ((True, here - 3), (False, here)) if here >= 3 else ((False, here),):
+        if runs and (not runs_allowed or rank > 6 or counts[rank + 1] < runs or counts[rank + 2] < runs):
             continue
-        counts[start] = 0
+        counts[rank] = 0
         if runs:
-            counts[start + 1] -= runs
-            counts[start + 2] -= runs
-        taken = [Block(SetKind.KOUTSU, start)] if triplet else []
-        taken += [Block(SetKind.SHUNTSU, start)] * runs
-        for rest in _sets_of(counts, start + 1):
-            yield taken + rest
-        counts[start] = here
+            counts[rank + 1] -= runs
+            counts[rank + 2] -= runs
+        taken = ((_TRIPLET_BLOCKS[base + rank],) if triplet else ()) + (_RUN_BLOCKS[base + rank],) * runs
+        found.extend(taken + rest for rest in _suit_sets(counts, base, runs_allowed, rank + 1))
+        counts[rank] = here
         if runs:
-            counts[start + 1] += runs
-            counts[start + 2] += runs
+            counts[rank + 1] += runs
+            counts[rank + 2] += runs
+    return found
+
+
+# The sets a suit splits into are made once and shared: a Block is a value.
+_TRIPLET_BLOCKS: Final = tuple(Block(SetKind.KOUTSU, tile) for tile in range(TILE_KINDS))
+_RUN_BLOCKS: Final = tuple(Block(SetKind.SHUNTSU, tile) for tile in range(TILE_KINDS))
 
 
 SuitReading = tuple[Tile | None, tuple[Block, ...]]
@@ -241,24 +245,43 @@ def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
     cached = _suit_readings_cache[suit].get(key)
     if cached is not None:
         return cached
-    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
-    own = [0] * TILE_KINDS
-    rest = key
-    for offset in range(length):
-        own[start + offset] = rest % 5
-        rest //= 5
-    found: list[SuitReading] = []
-    if sum(own) % 3 == 2:
-        for pair in range(start, start + length):
-            if own[pair] >= 2:
-                own[pair] -= 2
-                found.extend((pair, tuple(sets)) for sets in _sets_of(own, start))
-                own[pair] += 2
+    if suit == 0 or suit == 3:
+        result = _split_suit(suit, key)
     else:
-        found.extend((None, tuple(sets)) for sets in _sets_of(own, start))
-    result = tuple(found)
+        # The three number suits split alike: a pattern met in characters, dots
+        # or bamboo is worked out once, in characters, and moved to this suit.
+        base = SUIT_STARTS[suit]
+        result = tuple(
+            (None if pair is None else pair + base, tuple(_moved(block, base) for block in sets))
+            for pair, sets in suit_readings_of_key(0, key)
+        )
     _suit_readings_cache[suit][key] = result
     return result
+
+
+def _moved(block: Block, offset: int) -> Block:
+    table = _RUN_BLOCKS if block.kind is SetKind.SHUNTSU else _TRIPLET_BLOCKS
+    return table[block.first + offset]
+
+
+def _split_suit(suit: int, key: int) -> tuple[SuitReading, ...]:
+    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
+    counts = []
+    rest = key
+    for _ in range(length):
+        counts.append(rest % 5)
+        rest //= 5
+    runs_allowed = suit != 3
+    found: list[SuitReading] = []
+    if sum(counts) % 3 == 2:
+        for pair in range(length):
+            if counts[pair] >= 2:
+                counts[pair] -= 2
+                found.extend((start + pair, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+                counts[pair] += 2
+    else:
+        found.extend((None, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+    return tuple(found)
 
 
 def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Iterator[Decomposition]:

@@ -110,11 +110,11 @@ def _rank(tile: Tile) -> int:
 
 
 def _same_suit(*tiles: Tile) -> bool:
-    return len({_suit(tile) for tile in tiles}) == 1
+    return len({tile // 9 for tile in tiles}) == 1
 
 
 def _mixed(*tiles: Tile) -> bool:
-    return len({_suit(tile) for tile in tiles}) == len(tiles)
+    return len({tile // 9 for tile in tiles}) == len(tiles)
 
 
 def _steps(tiles: Sequence[Tile], step: int) -> bool:
@@ -413,7 +413,7 @@ def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
         if pack.tile >= EAST:
             honour += 1
             continue
-        rank = _rank(pack.tile)
+        rank = pack.tile % 9 + 1
         if pack.kind == "chow":
             terminal += rank in (2, 8)
             five += rank in (4, 5, 6)
@@ -665,12 +665,24 @@ def count_regular(
     """The fans of one reading of four sets and a pair."""
     counting = Counting()
     packs = [*fixed_packs, *concealed_packs]
-    chows = [pack for pack in packs if pack.kind == "chow"]
-    pungs = [pack for pack in packs if pack.kind in ("pung", "kong")]
-    pair = next(pack.tile for pack in packs if pack.kind == "pair")
-    concealed_pungs = sum(1 for pack in pungs if pack.kind == "pung" and not pack.melded)
-    melded_kongs = sum(1 for pack in pungs if pack.kind == "kong" and pack.melded)
-    concealed_kongs = sum(1 for pack in pungs if pack.kind == "kong" and not pack.melded)
+    chows: list[Pack] = []
+    pungs: list[Pack] = []
+    pair = -1
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    for pack in packs:
+        kind = pack.kind
+        if kind == "chow":
+            chows.append(pack)
+        elif kind == "pair":
+            pair = pack.tile
+        else:
+            pungs.append(pack)
+            if kind == "pung":
+                concealed_pungs += not pack.melded
+            elif pack.melded:
+                melded_kongs += 1
+            else:
+                concealed_kongs += 1
     win = context.win_tile
 
     _count_win(context, last_tile, counting)

@@ -15,7 +15,7 @@ from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, WINDS, Tile, is_simple
+from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, Tile, is_simple
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
@@ -54,11 +54,11 @@ class Yaku:
     """The fewest runs a reading must have for the condition to be worth asking."""
     triplets: int = 0
     """The fewest triplets (kans included) likewise."""
-    honour_triplets: int = 0
     honours: int = 0
-    """Honours (bits as in `ReadingFacts.honour_sets`) of which one must make
-    a triplet or kan; 0 when any will do."""
-    """The fewest honour triplets likewise."""
+    """Honour triplets (bits of `honour_code`) of which the reading must have
+    one; 0 when none is needed."""
+    dragon_triplets: int = 0
+    """The fewest dragon triplets likewise."""
 
 
 def _flag(flag: Flag) -> Condition:
@@ -103,8 +103,18 @@ def _ryanpeikou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return _identical_run_pairs(facts) == 2
 
 
-def _honour_bits(*tiles: Tile) -> int:
-    return sum(1 << (tile - EAST) for tile in tiles)
+ANY_WIND: Final = 1
+WHITE_DRAGON: Final = 2
+GREEN_DRAGON: Final = 4
+RED_DRAGON: Final = 8
+DRAGON_CODES: Final = WHITE_DRAGON | GREEN_DRAGON | RED_DRAGON
+
+
+def honour_code(honour_sets: int) -> int:
+    """What the yaku table asks of a reading's honour triplets (its
+    `honour_sets`): which dragons, and whether any wind.  Few enough values
+    that the lists of candidate yaku stay few."""
+    return (honour_sets >> 3) & DRAGON_CODES | (honour_sets & 0b1111 != 0)
 
 
 def _triplet_of(tile: Tile) -> Condition:
@@ -202,11 +212,11 @@ YAKU: Final = (
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao, ALL_SIMPLES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
-    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=_honour_bits(WHITE)),
-    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=_honour_bits(GREEN)),
-    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=_honour_bits(RED)),
-    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=_honour_bits(*WINDS)),
-    Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=_honour_bits(*WINDS)),
+    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON),
+    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON),
+    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON),
+    Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=ANY_WIND),
+    Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=ANY_WIND),
     Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), FLAG_TRAITS[Flag.RINSHAN]),
     Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAG_TRAITS[Flag.CHANKAN]),
     Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAG_TRAITS[Flag.HAITEI]),
@@ -220,7 +230,7 @@ YAKU: Final = (
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
     Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE),
     Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS | HONOURS),
-    Yaku("shousangen", 2, 2, _shousangen, honour_triplets=2, honours=_honour_bits(*DRAGONS)),
+    Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
     Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS),
     Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
@@ -253,7 +263,7 @@ def hand_traits(of_hand: HandFacts) -> int:
 
 
 CandidateKey = tuple[int, int, int, int]
-"""Traits, runs, triplets, honour sets: what decides which conditions a
+"""Traits, runs, triplets, honour code: what decides which conditions a
 reading is worth asking."""
 
 _candidates: dict[CandidateKey, tuple[Yaku, ...]] = {}
@@ -265,15 +275,15 @@ def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
     flags never about riichi; there are few keys, so each list is made once."""
     found = _candidates.get(key)
     if found is None:
-        traits, runs, triplets, honour_sets = key
+        traits, runs, triplets, honours = key
         found = tuple(
             yaku
             for yaku in YAKU
             if not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
             and runs >= yaku.runs
             and triplets >= yaku.triplets
-            and honour_sets.bit_count() >= yaku.honour_triplets
-            and (not yaku.honours or honour_sets & yaku.honours)
+            and (honours & DRAGON_CODES).bit_count() >= yaku.dragon_triplets
+            and (not yaku.honours or honours & yaku.honours)
         )
         _candidates[key] = found
     return found
@@ -296,7 +306,7 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
         traits = hand_traits(facts.of_hand)
     if facts.shape is ShapeKind.SEVEN_PAIRS:
         traits |= SEVEN_PAIRS_SHAPE
-    key = (traits, len(facts.runs), len(facts.triplets), facts.honour_sets)
+    key = (traits, len(facts.runs), len(facts.triplets), honour_code(facts.honour_sets))
     candidates = _candidates.get(key) or candidates_for(key)
     closed = facts.of_hand.closed
     found = [
