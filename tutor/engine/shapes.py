@@ -338,7 +338,7 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
     called = tuple(block_of_meld(meld) for meld in hand.melds) if hand.melds else ()
     found = _readings_of_keys(suit_keys(concealed), called)
     if not hand.melds:
-        ordered = sorted(concealed)
+        ordered = concealed  # sorted, as Hand keeps it
         # Seven pairs: the sorted tiles pair off, one kind with the next.
         if (
             ordered[0] == ordered[1]

@@ -114,7 +114,8 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
             "win_tile_missing",
             f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles",
         )
-    check_context(hand, context)
+    if context.flags:
+        check_context(hand, context)
     of_hand = hand_facts(hand, context)
     found = reading_facts(of_hand)
     if not found:
@@ -122,8 +123,8 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     gates = hand_gates(of_hand)
     traits = hand_traits(of_hand)
     # Dora count the tiles, which every reading shares.
-    dora = count_dora(of_hand.tiles, context.dora_indicators)
-    ura = count_dora(of_hand.tiles, context.ura_indicators) if context.riichi else 0
+    dora = count_dora(of_hand.tiles, context.dora_indicators) if context.dora_indicators else 0
+    ura = count_dora(of_hand.tiles, context.ura_indicators) if context.ura_indicators and context.riichi else 0
     best: _Candidate | None = None
     for facts in found:
         candidate = _score_reading(facts, rules, gates, traits, dora + ura)

@@ -149,17 +149,17 @@ def _junchan(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 def _ittsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     runs = facts.runs
-    return len(runs) >= 3 and any(base in runs and base + 3 in runs and base + 6 in runs for base in (0, 9, 18))
+    return any(base in runs and base + 3 in runs and base + 6 in runs for base in (0, 9, 18))
 
 
 def _sanshoku_doujun(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     runs = facts.runs
-    return len(runs) >= 3 and any(first + 9 in runs and first + 18 in runs for first in runs if first < 9)
+    return any(first < 9 and first + 9 in runs and first + 18 in runs for first in runs)
 
 
 def _sanshoku_doukou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     tiles = facts.triplets
-    return len(tiles) >= 3 and any(tile + 9 in tiles and tile + 18 in tiles for tile in tiles if tile < 9)
+    return any(tile < 9 and tile + 9 in tiles and tile + 18 in tiles for tile in tiles)
 
 
 def _toitoi(facts: ReadingFacts, _rules: RiichiRules) -> bool:

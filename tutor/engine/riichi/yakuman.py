@@ -85,6 +85,10 @@ def _nine_gates_counts(facts: ReadingFacts) -> list[int] | None:
     of_hand = facts.of_hand
     if of_hand.hand.melds or of_hand.has_honours or of_hand.number_suits != 1:
         return None
+    tiles = of_hand.tiles
+    # The sorted tiles open with three 1s and close with three 9s, or it is no nine gates.
+    if tiles[0] % 9 != 0 or tiles[2] != tiles[0] or tiles[-1] % 9 != 8 or tiles[-3] != tiles[-1]:
+        return None
     counts = [0] * 9
     for tile in facts.tiles:
         counts[tile % 9] += 1
