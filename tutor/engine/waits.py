@@ -68,23 +68,23 @@ class DiscardWaits:
     waits: tuple[Wait, ...]
 
 
-_SUIT_OF = tuple(tile // 9 for tile in range(TILE_KINDS))
-_PLACE_OF = tuple(PLACE[tile % 9] for tile in range(TILE_KINDS))
+SUIT_OF = tuple(tile // 9 for tile in range(TILE_KINDS))
+PLACE_OF = tuple(PLACE[tile % 9] for tile in range(TILE_KINDS))
 
 
-def _suit_keys(concealed: Sequence[Tile]) -> tuple[list[int], list[int]]:
+def suit_keys_and_sizes(concealed: Sequence[Tile]) -> tuple[list[int], list[int]]:
     """Each suit's packed count vector and size, from the tiles directly
     (cheaper than packing a 34-long count array)."""
     keys = [0, 0, 0, 0]
     sizes = [0, 0, 0, 0]
     for tile in concealed:
-        suit = _SUIT_OF[tile]
-        keys[suit] += _PLACE_OF[tile]
+        suit = SUIT_OF[tile]
+        keys[suit] += PLACE_OF[tile]
         sizes[suit] += 1
     return keys, sizes
 
 
-def _regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
+def regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
     """Tiles completing four sets and a pair, in tile order.
 
     With 3n+1 concealed tiles, either one suit holds 3n+1 and takes the
@@ -93,24 +93,36 @@ def _regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
     Every other suit must split into sets alone.  So each hand needs only a
     few table lookups, whatever its waits.
     """
-    ones = [suit for suit in range(4) if sizes[suit] % 3 == 1]
-    twos = [suit for suit in range(4) if sizes[suit] % 3 == 2]
-    plans: list[tuple[int, int | None]]
+    ones: list[int] = []
+    twos: list[int] = []
+    for suit in range(4):
+        left = sizes[suit] % 3
+        if left == 1:
+            ones.append(suit)
+        elif left == 2:
+            twos.append(suit)
+    plans: tuple[tuple[int, int], ...]
+    # A plan is the suit that takes the winning tile and the suit that keeps
+    # the pair apart (-1 when the first does both).
     if len(ones) == 1 and not twos:
-        plans = [(ones[0], None)]
+        plans = ((ones[0], -1),)
     elif len(twos) == 2 and not ones:
-        plans = [(twos[0], twos[1]), (twos[1], twos[0])]
+        plans = ((twos[0], twos[1]), (twos[1], twos[0]))
     else:
         return []
     winners: list[Tile] = []
     for target, pair_suit in plans:
-        if pair_suit is not None and not suit_state(pair_suit, keys[pair_suit]) & WITH_PAIR:
+        if pair_suit >= 0 and not suit_state(pair_suit, keys[pair_suit]) & WITH_PAIR:
             continue
-        rest = [suit for suit in range(4) if suit not in (target, pair_suit) and sizes[suit]]
-        if all(suit_state(suit, keys[suit]) & MELDS_ONLY for suit in rest):
+        if all(
+            suit_state(suit, keys[suit]) & MELDS_ONLY
+            for suit in range(4)
+            if sizes[suit] and suit != target and suit != pair_suit
+        ):
             base = 9 * target
             winners += [base + rank for rank in completing_ranks(keys[target], target == 3)]
-    winners.sort()
+    if len(plans) > 1:
+        winners.sort()
     return winners
 
 
@@ -141,8 +153,8 @@ def winning_tiles(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Tile]:
     already holds four times (melds counted) cannot be drawn, so it is no wait."""
     if hand.tile_count != 13:
         raise ValueError(f"a waiting hand has 13 tiles, not {hand.tile_count}")
-    keys, sizes = _suit_keys(hand.concealed)
-    found = _regular_winners(keys, sizes)
+    keys, sizes = suit_keys_and_sizes(hand.concealed)
+    found = regular_winners(keys, sizes)
     if hand.melds:
         # The table sees the concealed tiles only; a kan or pon may hold the rest.
         held = hand.all_counts()
@@ -175,8 +187,8 @@ def regular_winning_tiles(concealed: Sequence[Tile]) -> list[Tile]:
     """Tiles that make these concealed tiles four-sets-and-a-pair complete,
     whatever the melds hold (a tile held four times here is left out, as a
     fifth copy cannot be added to the table's counts)."""
-    keys, sizes = _suit_keys(concealed)
-    return _regular_winners(keys, sizes)
+    keys, sizes = suit_keys_and_sizes(concealed)
+    return regular_winners(keys, sizes)
 
 
 def _special_winners(concealed: tuple[Tile, ...], rules: Rules) -> list[Tile]:

@@ -24,7 +24,7 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_keys, suit_readings_of_key
+from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_readings_of_key
 from tutor.engine.tiles import (
     DRAGONS,
     EAST,
@@ -37,7 +37,7 @@ from tutor.engine.tiles import (
     is_terminal,
     is_wind,
 )
-from tutor.engine.waits import regular_winning_tiles
+from tutor.engine.waits import PLACE_OF, regular_winners, suit_keys_and_sizes
 
 FanTable = dict[str, int]
 
@@ -85,7 +85,14 @@ class Counting:
         self.fans.pop(fan, None)
 
     def points(self) -> int:
-        return sum(FANS[fan].points * times for fan, times in self.fans.items() if times > 0)
+        total = 0
+        for fan, times in self.fans.items():
+            if times > 0:
+                total += _POINTS[fan] * times
+        return total
+
+
+_POINTS: Final = {fan_id: fan.points for fan_id, fan in FANS.items()}
 
 
 # Tiles are compared the way the standard tables order them: characters, bamboo, dots,
@@ -534,6 +541,10 @@ class HandTables:
 
     concealed: tuple[Tile, ...]
     """The concealed tiles themselves, the winning tile included."""
+    suit_keys: tuple[int, ...]
+    """The concealed tiles' packed count of each suit (see `suit_table.pack`)."""
+    suit_sizes: tuple[int, ...]
+    """How many concealed tiles each suit holds."""
     standing: tuple[int, ...]
     """Concealed tiles as counts."""
     fixed: tuple[int, ...]
@@ -552,30 +563,37 @@ class HandTables:
 _TABLE_ORDER_OF = tuple(_order(tile) for tile in range(TILE_KINDS))
 
 
+_NO_TILES: Final = (0,) * TILE_KINDS
+
+
 def hand_tables(hand: Hand) -> HandTables:
-    standing = [0] * TILE_KINDS
+    counts = [0] * TILE_KINDS
     for tile in hand.concealed:
-        standing[tile] += 1
+        counts[tile] += 1
+    standing = tuple(counts)
+    keys, sizes = suit_keys_and_sizes(hand.concealed)
+    concealed = (hand.concealed, tuple(keys), tuple(sizes))
+    if not hand.melds:
+        kind_set = frozenset(hand.concealed)
+        kinds = tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__))
+        return HandTables(*concealed, standing, _NO_TILES, kinds, kind_set, 0, 0, standing)
     fixed = [0] * TILE_KINDS
     every = list(hand.concealed)
     for meld in hand.melds:
         for tile in meld.tiles:
             fixed[tile] += 1
+            counts[tile] += 1
         every += meld.tiles
-    all_counts = list(standing)
-    if hand.melds:
-        for tile in range(TILE_KINDS):
-            all_counts[tile] += fixed[tile]
     kind_set = frozenset(every)
     return HandTables(
-        hand.concealed,
-        tuple(standing),
+        *concealed,
+        standing,
         tuple(fixed),
         tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__)),
         kind_set,
         len(hand.melds),
         sum(1 for meld in hand.melds if meld.is_open),
-        tuple(all_counts),
+        tuple(counts),
     )
 
 
@@ -614,10 +632,11 @@ def _suit_packs(suit: int, key: int) -> tuple[tuple[Pack, ...], ...]:
     return cached
 
 
-def concealed_readings(concealed: Iterable[Tile]) -> list[list[Pack]]:
-    """Every split of the concealed tiles into sets and one pair, as packs."""
+def concealed_readings(keys: Sequence[int]) -> list[list[Pack]]:
+    """Every split of the concealed tiles (given by their packed suit keys)
+    into sets and one pair, as packs."""
     per_suit = []
-    for suit, key in enumerate(suit_keys(concealed)):
+    for suit, key in enumerate(keys):
         if key:
             splits = _suit_packs(suit, key)
             if not splits:
@@ -736,7 +755,12 @@ def count_regular(
         _count_tile_hog(tables.all_counts, melded_kongs + concealed_kongs, counting)
     # Whether the hand waited on this one tile alone is asked only when the
     # tile could make a wait fan: the question costs more than the rest.
-    if _wait_fan_possible(concealed_packs, win) and unique_wait():
+    if (
+        "melded_hand" not in counting.fans
+        and "four_kongs" not in counting.fans
+        and _wait_fan_possible(concealed_packs, win)
+        and unique_wait()
+    ):
         _count_wait(concealed_packs, win, counting)
     _final_exclusions(counting)
     if not counting.has("big_four_winds"):
@@ -815,14 +839,18 @@ def _splits(counts: list[int], pair_needed: bool) -> bool:
     return True
 
 
-def waiting_tiles(standing_less_win: list[int], tile_count: int, concealed: Sequence[Tile] | None = None) -> set[Tile]:
+def waiting_tiles(
+    standing_less_win: list[int], tile_count: int, keys_and_sizes: tuple[list[int], list[int]] | None = None
+) -> set[Tile]:
     """What a concealed part waits on as sets and a pair, or as seven pairs
     (four of a kind as two pairs) when it is all thirteen tiles.  No tile is
-    ruled out for being exhausted: that is the caller's choice.  `concealed`
-    gives the same tiles as a list, when the caller has it."""
-    if concealed is None:
+    ruled out for being exhausted: that is the caller's choice.
+    `keys_and_sizes` are the part's packed suit keys and suit sizes, when the
+    caller has them."""
+    if keys_and_sizes is None:
         concealed = tuple(tile for tile, count in enumerate(standing_less_win) if count for _ in range(count))
-    waits = set(regular_winning_tiles(concealed))
+        keys_and_sizes = suit_keys_and_sizes(concealed)
+    waits = set(regular_winners(*keys_and_sizes))
     # A tile held four times is beyond the memoised tables (a fifth copy);
     # such hands are rare, so they take the slow split.
     if 4 in standing_less_win:
@@ -835,7 +863,7 @@ def waiting_tiles(standing_less_win: list[int], tile_count: int, concealed: Sequ
     if tile_count == 13:
         # Thirteen tiles are six pairs and one single exactly when one kind
         # has an odd count (a kind held four times being two pairs).
-        odd = [tile for tile, count in Counter(concealed).items() if count % 2]
+        odd = [tile for tile in range(TILE_KINDS) if standing_less_win[tile] % 2]
         if len(odd) == 1:
             waits.add(odd[0])
     return waits
@@ -844,9 +872,11 @@ def waiting_tiles(standing_less_win: list[int], tile_count: int, concealed: Sequ
 def is_unique_wait(tables: HandTables, win: Tile, rules: McrRules) -> bool:
     standing = list(tables.standing)
     standing[win] -= 1
-    concealed = list(tables.concealed)
-    concealed.remove(win)
-    waits = waiting_tiles(standing, len(concealed), concealed)
+    keys = list(tables.suit_keys)
+    sizes = list(tables.suit_sizes)
+    keys[win // 9] -= PLACE_OF[win]
+    sizes[win // 9] -= 1
+    waits = waiting_tiles(standing, len(tables.concealed) - 1, (keys, sizes))
     if not rules.exhausted_tile_is_wait:
         held = [a + b for a, b in zip(standing, tables.fixed, strict=True)]
         waits = {tile for tile in waits if held[tile] < 4}

@@ -164,10 +164,11 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
         raise Refusal("not_complete", "the hand is not complete: no MCR shape reads all fourteen tiles")
     points = counting.points()
     total = points + context.flowers
+    table = counting.fans
     fans = [
-        CountedFan(FANS[fan], times, reading, hand, context)
-        for fan, times in sorted(counting.fans.items(), key=_table_order)
-        if times > 0
+        CountedFan(FANS[fan], table[fan], reading, hand, context)
+        for fan in sorted(table, key=_TABLE_ORDER.__getitem__)
+        if table[fan] > 0
     ]
     if context.flowers:
         fans.append(CountedFan(FANS[FLOWER_FAN], context.flowers, _NO_READING, hand, context))
@@ -219,7 +220,7 @@ def _best_reading(
         return asked[0]
 
     fixed_packs = packs_of_melds(hand)
-    concealed_splits = concealed_readings(tables.concealed)
+    concealed_splits = concealed_readings(tables.suit_keys)
     if len(concealed_splits) > 1:
         concealed_splits.sort(key=reading_order)
     for concealed in concealed_splits:
@@ -235,10 +236,6 @@ def _best_reading(
 
 
 _TABLE_ORDER = {fan: index for index, fan in enumerate(FANS)}
-
-
-def _table_order(item: tuple[str, int]) -> int:
-    return _TABLE_ORDER[item[0]]
 
 
 def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool) -> bool:
