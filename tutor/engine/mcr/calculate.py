@@ -29,7 +29,7 @@ from tutor.engine.tiles import (
     DRAGONS,
     EAST,
     GREEN,
-    TERMINALS_AND_HONOURS,
+    NORTH,
     TILE_KINDS,
     WHITE,
     WINDS,
@@ -549,10 +549,8 @@ class HandTables:
     """Concealed tiles as counts."""
     fixed: tuple[int, ...]
     """Tiles of the declared melds (a kong as four)."""
-    kinds: tuple[Tile, ...]
-    """Every different tile of the hand, in table order."""
     kind_set: frozenset[Tile]
-    """The same tiles as a set, for the fans of the hand as a whole."""
+    """Every different tile of the hand."""
     fixed_count: int
     melded_count: int
     """Declared melds that are not concealed kongs."""
@@ -568,15 +566,17 @@ _NO_TILES: Final = (0,) * TILE_KINDS
 
 def hand_tables(hand: Hand) -> HandTables:
     counts = [0] * TILE_KINDS
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
     for tile in hand.concealed:
         counts[tile] += 1
+        suit = tile // 9
+        keys[suit] += PLACE_OF[tile]
+        sizes[suit] += 1
     standing = tuple(counts)
-    keys, sizes = suit_keys_and_sizes(hand.concealed)
     concealed = (hand.concealed, tuple(keys), tuple(sizes))
     if not hand.melds:
-        kind_set = frozenset(hand.concealed)
-        kinds = tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__))
-        return HandTables(*concealed, standing, _NO_TILES, kinds, kind_set, 0, 0, standing)
+        return HandTables(*concealed, standing, _NO_TILES, frozenset(hand.concealed), 0, 0, standing)
     fixed = [0] * TILE_KINDS
     every = list(hand.concealed)
     for meld in hand.melds:
@@ -584,13 +584,11 @@ def hand_tables(hand: Hand) -> HandTables:
             fixed[tile] += 1
             counts[tile] += 1
         every += meld.tiles
-    kind_set = frozenset(every)
     return HandTables(
         *concealed,
         standing,
         tuple(fixed),
-        tuple(sorted(kind_set, key=_TABLE_ORDER_OF.__getitem__)),
-        kind_set,
+        frozenset(every),
         len(hand.melds),
         sum(1 for meld in hand.melds if meld.is_open),
         tuple(counts),
@@ -687,6 +685,7 @@ def count_regular(
     chows: list[Pack] = []
     pungs: list[Pack] = []
     pair = -1
+    wind_pungs: list[Tile] = []
     concealed_pungs = melded_kongs = concealed_kongs = 0
     for pack in packs:
         kind = pack.kind
@@ -696,6 +695,8 @@ def count_regular(
             pair = pack.tile
         else:
             pungs.append(pack)
+            if EAST <= pack.tile <= NORTH:
+                wind_pungs.append(pack.tile)
             if kind == "pung":
                 concealed_pungs += not pack.melded
             elif pack.melded:
@@ -763,8 +764,8 @@ def count_regular(
     ):
         _count_wait(concealed_packs, win, counting)
     _final_exclusions(counting)
-    if not counting.has("big_four_winds"):
-        _count_winds((pack.tile for pack in pungs if is_wind(pack.tile)), context, counting)
+    if wind_pungs and not counting.has("big_four_winds"):
+        _count_winds(wind_pungs, context, counting)
     if not counting.fans:
         counting.set("chicken_hand")
     return counting
@@ -901,7 +902,7 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
     """Seven pairs, the honours-and-knitted shapes, thirteen orphans: closed hands only."""
     standing = tables.standing
     counting = Counting()
-    kinds = tables.kinds
+    kinds = tables.kind_set
     ordered = tables.concealed
     # Seven pairs (four of a kind as two): the sorted tiles pair off.
     if ordered[0::2] == ordered[1::2]:
@@ -931,7 +932,7 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
                     counting.set("knitted_straight")
             _count_win(context, last_tile, counting)
             return counting
-    if set(kinds) == set(TERMINALS_AND_HONOURS) and len(kinds) == 13:
+    if kinds == _TERMINAL_OR_HONOUR_TILES:
         counting.set("thirteen_orphans")
         _count_win(context, last_tile, counting)
         return counting

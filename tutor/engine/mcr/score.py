@@ -243,7 +243,7 @@ def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_t
     fans always show (四暗刻 always has three concealed pungs); these depend on
     how the hand was won or on tiles the larger fan does not fix."""
     closed = tables.melded_count == 0
-    kinds = set(tables.kinds)
+    kinds = tables.kind_set
     all_counts = tables.all_counts
     if fan == "self_drawn":
         return context.self_drawn
