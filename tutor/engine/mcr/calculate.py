@@ -126,7 +126,14 @@ def _mixed(*tiles: Tile) -> bool:
 
 def _steps(tiles: Sequence[Tile], step: int) -> bool:
     """Same suit, each rank `step` above the one before."""
-    return _same_suit(*tiles) and all(b - a == step for a, b in pairwise(tiles))
+    first = tiles[0]
+    last = tiles[-1]
+    # Evenly spaced tiles that start and end in one suit stay in it throughout.
+    return (
+        first // 9 == last // 9
+        and last - first == step * (len(tiles) - 1)
+        and all(b - a == step for a, b in pairwise(tiles))
+    )
 
 
 def _shifted_unordered(ranks: Iterable[int]) -> bool:
@@ -147,7 +154,7 @@ def _four_chows_fan(mids: Sequence[Tile]) -> str | None:
 
 def _three_chows_fan(t0: Tile, t1: Tile, t2: Tile) -> str | None:
     if _mixed(t0, t1, t2):
-        ranks = (_rank(t0), _rank(t1), _rank(t2))
+        ranks = (t0 % 9 + 1, t1 % 9 + 1, t2 % 9 + 1)
         if _shifted_unordered(ranks):
             return "mixed_shifted_chows"
         if len(set(ranks)) == 1:
@@ -165,11 +172,12 @@ def _three_chows_fan(t0: Tile, t1: Tile, t2: Tile) -> str | None:
 
 
 def _two_chows_fan(t0: Tile, t1: Tile) -> str | None:
-    if not _same_suit(t0, t1):
-        return "mixed_double_chow" if _rank(t0) == _rank(t1) else None
+    if t0 // 9 != t1 // 9:
+        return "mixed_double_chow" if t0 % 9 == t1 % 9 else None
     if abs(t0 - t1) == 3:
         return "short_straight"
-    if {_rank(t0), _rank(t1)} == {2, 8}:
+    if abs(t0 - t1) == 6 and t0 % 9 in (1, 7):
+        # Middle tiles 2 and 8: the chows 123 and 789 of one suit.
         return "two_terminal_chows"
     if t0 == t1:
         return "pure_double_chow"
@@ -468,16 +476,17 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
             return
 
 
-_EXCLUDING: Final = frozenset(fan for fan, _ in FINAL_EXCLUSIONS)
+_EXCLUSION_ROW: Final = {fan: row for row, (fan, _) in enumerate(FINAL_EXCLUSIONS)}
 
 
 def _final_exclusions(counting: Counting) -> None:
     fans = counting.fans
-    # Most readings hold no fan that excludes another: the table is skipped then.
-    if not _EXCLUDING.isdisjoint(fans):
-        for fan, left_out in FINAL_EXCLUSIONS:
-            if fan not in fans:
-                continue
+    # Only the rows of the fans present are applied, in the table's order; a
+    # fan an earlier row took away applies no row of its own.
+    rows = sorted(_EXCLUSION_ROW[fan] for fan in fans if fan in _EXCLUSION_ROW)
+    for row in rows:
+        fan, left_out = FINAL_EXCLUSIONS[row]
+        if fan in fans:
             for other in left_out:
                 counting.clear(other)
             if fan == "four_concealed_pungs" and counting.has("fully_concealed_hand"):
@@ -618,16 +627,20 @@ def _suit_packs(suit: int, key: int) -> tuple[tuple[Pack, ...], ...]:
     if cached is None:
         cached = tuple(
             tuple(
-                Pack("chow", block.first + 1, False)
-                if block.kind is SetKind.SHUNTSU
-                else Pack("pung", block.first, False)
+                _CHOW_PACKS[block.first + 1] if block.kind is SetKind.SHUNTSU else _PUNG_PACKS[block.first]
                 for block in blocks
             )
-            + ((Pack("pair", pair, False),) if pair is not None else ())
+            + ((_PAIR_PACKS[pair],) if pair is not None else ())
             for pair, blocks in suit_readings_of_key(suit, key)
         )
         _suit_packs_cache[suit][key] = cached
     return cached
+
+
+# Concealed packs are values: made once, shared by every reading.
+_CHOW_PACKS: Final = tuple(Pack("chow", tile, False) for tile in range(TILE_KINDS))
+_PUNG_PACKS: Final = tuple(Pack("pung", tile, False) for tile in range(TILE_KINDS))
+_PAIR_PACKS: Final = tuple(Pack("pair", tile, False) for tile in range(TILE_KINDS))
 
 
 def concealed_readings(keys: Sequence[int]) -> list[list[Pack]]:
