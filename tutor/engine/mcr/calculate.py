@@ -874,9 +874,9 @@ def waiting_tiles(
                 if _splits(standing_less_win, True):
                     waits.add(tile)
                 standing_less_win[tile] -= 1
-    if tile_count == 13:
-        # Thirteen tiles are six pairs and one single exactly when one kind
-        # has an odd count (a kind held four times being two pairs).
+    # Thirteen tiles are six pairs and one single exactly when one kind has an
+    # odd count (a kind held four times being two pairs), so seven kinds at most.
+    if tile_count == 13 and standing_less_win.count(0) >= TILE_KINDS - 7:
         odd = [tile for tile in range(TILE_KINDS) if standing_less_win[tile] % 2]
         if len(odd) == 1:
             waits.add(odd[0])
