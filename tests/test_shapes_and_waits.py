@@ -3,6 +3,7 @@ and the properties that tie the fast wait search to the full decomposition."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from tests.strategies import complete_hands, hands, waiting_hands
 from tutor.engine.hand import Hand
 from tutor.engine.notation import format_decomposition, parse_hand, parse_tile
 from tutor.engine.rules import Rules
-from tutor.engine.shapes import ShapeKind, decompositions, is_complete
+from tutor.engine.shapes import ShapeKind, _splits_at_all, _suit_sets, decompositions, is_complete
 from tutor.engine.tiles import TERMINALS_AND_HONOURS, TILE_KINDS, tile_name
 from tutor.engine.waits import WaitKind, tenpai_discards, waits, winning_tiles
 
@@ -189,3 +190,19 @@ def test_readings_are_distinct(text: str) -> None:
     for tile in winning_tiles(hand):
         readings = [format_decomposition(d) for d in decompositions(hand.with_tile(tile))]
         assert len(readings) == len(set(readings))
+
+
+class TestSuitSplitShortcut:
+    """Splitting a suit first asks a one-pass question (can these tiles make
+    sets at all?) before it looks for every split; the quick answer must agree
+    with the full search on every count vector, or a reading would be lost."""
+
+    def test_number_suits_agree_with_the_full_search(self) -> None:
+        for counts in itertools.product(range(5), repeat=6):
+            for tail in ((0, 0, 0), (1, 1, 1), (3, 0, 2), (0, 2, 4)):
+                full = [*counts, *tail]
+                assert _splits_at_all(list(full), True) == bool(_suit_sets(list(full), 0, True, 0)), full
+
+    def test_honours_agree_with_the_full_search(self) -> None:
+        for counts in itertools.product(range(5), repeat=7):
+            assert _splits_at_all(list(counts), False) == bool(_suit_sets(list(counts), 27, False, 0)), counts

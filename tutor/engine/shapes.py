@@ -8,6 +8,7 @@ and knitted tiles shapes (全不靠, 七星不靠).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -277,11 +278,32 @@ def _split_suit(suit: int, key: int) -> tuple[SuitReading, ...]:
         for pair in range(length):
             if counts[pair] >= 2:
                 counts[pair] -= 2
-                found.extend((start + pair, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+                # Most places for the pair leave tiles that make no sets: a
+                # single greedy pass says so before any split is looked for.
+                if _splits_at_all(counts, runs_allowed):
+                    found.extend((start + pair, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
                 counts[pair] += 2
-    else:
+    elif _splits_at_all(counts, runs_allowed):
         found.extend((None, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
     return tuple(found)
+
+
+def _splits_at_all(counts: list[int], runs_allowed: bool) -> bool:
+    """Whether one suit's counts split into sets.  For the lowest rank left,
+    three identical runs are the same tiles as three triplets, so taking
+    `count % 3` runs and the rest as triplets loses no split."""
+    if not runs_allowed:
+        return all(count in (0, 3) for count in counts)
+    carry1 = carry2 = 0
+    for count in counts:
+        # Runs started at the two ranks below use up tiles here first.
+        left = count - carry1 - carry2
+        if left < 0:
+            return False
+        runs = left % 3
+        carry2 = carry1
+        carry1 = runs
+    return carry1 == 0 and carry2 == 0
 
 
 def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Iterator[Decomposition]:
@@ -289,6 +311,39 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
     together from each suit's own splits; `called` sets come first."""
     keys = [pack(counts, start, length) for start, length in zip(SUIT_STARTS, SUIT_LENGTHS, strict=True)]
     yield from _readings_of_keys(keys, called)
+
+
+_slice_readings_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
+"""`suit_readings` by the suit's own sorted tiles: a tuple hashes in C, so a
+hand already split before is found without packing its counts."""
+
+
+def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    """The splits of one suit's sorted tiles."""
+    splits = _slice_readings_cache.get(tiles)
+    if splits is None:
+        key = 0
+        for tile in tiles:
+            key += PLACE_OF[tile]
+        splits = suit_readings_of_key(SUIT_OF[tiles[0]], key)
+        _slice_readings_cache[tiles] = splits
+    return splits
+
+
+def _readings_of_tiles(concealed: tuple[Tile, ...], called: tuple[Block, ...]) -> list[Decomposition]:
+    """Regular readings of sorted concealed tiles, suit by suit."""
+    per_suit = []
+    single = True
+    start = 0
+    for end in (bisect_left(concealed, 9), bisect_left(concealed, 18), bisect_left(concealed, EAST), len(concealed)):
+        if end > start:
+            splits = _suit_splits(concealed[start:end])
+            if not splits:
+                return []
+            per_suit.append(splits)
+            single = single and len(splits) == 1
+            start = end
+    return _combined(per_suit, single, called)
 
 
 def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> list[Decomposition]:
@@ -303,6 +358,11 @@ def _readings_of_keys(keys: Sequence[int], called: tuple[Block, ...]) -> list[De
                 return []
             per_suit.append(splits)
             single = single and len(splits) == 1
+    return _combined(per_suit, single, called)
+
+
+def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tuple[Block, ...]) -> list[Decomposition]:
+    """Decompositions from each suit's splits: one pair among them all."""
     if single:
         # Each suit splits one way, as most do: one reading or none, no product.
         pair = None
@@ -336,7 +396,7 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
         return []
     concealed = hand.concealed
     called = tuple(block_of_meld(meld) for meld in hand.melds) if hand.melds else ()
-    found = _readings_of_keys(suit_keys(concealed), called)
+    found = _readings_of_tiles(concealed, called)
     if not hand.melds:
         ordered = concealed  # sorted, as Hand keeps it
         # Seven pairs: the sorted tiles pair off, one kind with the next.
