@@ -67,6 +67,9 @@ def check_context(hand: Hand, context: WinContext) -> None:
     flags = context.flags
     if not flags:
         return
+    # The common case, riichi (and ippatsu) on a closed hand, needs no more checks.
+    if flags <= _RIICHI_FLAGS and hand.is_closed and (Flag.IPPATSU not in flags or context.riichi):
+        return
     problems = []
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
@@ -103,6 +106,7 @@ def check_context(hand: Hand, context: WinContext) -> None:
 
 
 _DEFAULT_RULES: Final = RiichiRules()
+_RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
 
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
