@@ -21,12 +21,13 @@ from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Ti
 from tutor.engine.waits import WaitKind, run_wait_kind
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reading:
     """A decomposition with the group the winning tile completed.
 
     `win_set` is the index in `decomposition.sets` of the set the winning tile
     completed, or None when it completed the pair (tanki) or a special shape.
+    Not frozen, like the Decomposition it holds (see there).
     """
 
     decomposition: Decomposition

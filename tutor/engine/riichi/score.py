@@ -13,7 +13,7 @@ from typing import Final
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
-from tutor.engine.riichi.points import Points, base_points, payments
+from tutor.engine.riichi.points import Points, base_points, payments, total_points
 from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
@@ -105,6 +105,10 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
+_Valued = tuple[tuple[int, bool, int, int], ReadingFacts, FuResult, list[tuple[str, int]], int, int, str | None]
+"""A reading as scoring values it: worth, facts, fu, yaku (or yakuman), han,
+base points and the limit reached.  A plain tuple, as one is made per reading."""
+
 _DEFAULT_RULES: Final = RiichiRules()
 _RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
 
@@ -129,61 +133,45 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # Dora count the tiles, which every reading shares.
     dora = count_dora(of_hand.tiles, context.dora_indicators) if context.dora_indicators else 0
     ura = count_dora(of_hand.tiles, context.ura_indicators) if context.ura_indicators and context.riichi else 0
-    best: _Candidate | None = None
+    dealer, tsumo = context.dealer, context.tsumo
+    # Each reading is valued by numbers alone; the payments are written out
+    # for the one worth most.  `worth` is points first; on equal points a true
+    # yakuman beats a counted one (a learner should be told "suuankou", not
+    # "18 han"); then han, then fu.
+    best: _Valued | None = None
     for facts in found:
-        candidate = _score_reading(facts, rules, gates, traits, dora + ura)
-        if candidate is not None and (best is None or candidate.worth > best.worth):
-            best = candidate
+        fu = calculate_fu(facts, rules)
+        yakuman = yakuman_of(facts, rules, gates)
+        if yakuman:
+            han = 0
+            yaku = yakuman
+            base, limit = base_points(0, fu.fu, sum(times for _, times in yakuman), rules)
+        else:
+            yaku = yaku_of(facts, rules, traits)
+            if not yaku:
+                continue
+            han = dora + ura
+            for _, yaku_han in yaku:
+                han += yaku_han
+            base, limit = base_points(han, fu.fu, 0, rules)
+        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu)
+        if best is None or worth > best[0]:
+            best = (worth, facts, fu, yaku, han, base, limit)
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
-    if best.yakuman:
-        dora = ura = 0
+    worth, facts, fu, yaku, han, base, limit = best
+    yakuman_hand = worth[1]
     return RiichiScore(
         hand,
         context,
         rules,
-        best.facts.reading,
+        facts.reading,
         len(found),
-        best.fu,
-        best.yaku,
-        best.yakuman,
-        dora,
-        ura,
-        best.han,
-        best.points,
+        fu,
+        () if yakuman_hand else tuple(yaku),
+        tuple(yaku) if yakuman_hand else (),
+        0 if yakuman_hand else dora,
+        0 if yakuman_hand else ura,
+        han,
+        payments(base, limit, dealer, tsumo),
     )
-
-
-@dataclass(slots=True)
-class _Candidate:
-    """One reading's value while the readings are compared."""
-
-    facts: ReadingFacts
-    fu: FuResult
-    yaku: tuple[tuple[str, int], ...]
-    yakuman: tuple[tuple[str, int], ...]
-    han: int
-    points: Points
-    worth: tuple[int, bool, int, int]
-    """Points first; on equal points a true yakuman beats a counted one (a
-    learner should be told "suuankou", not "18 han"); then han, then fu."""
-
-
-def _score_reading(facts: ReadingFacts, rules: RiichiRules, gates: int, traits: int, dora: int) -> _Candidate | None:
-    context = facts.of_hand.context
-    fu = calculate_fu(facts, rules)
-    yakuman = yakuman_of(facts, rules, gates)
-    if yakuman:
-        multiplier = sum(times for _, times in yakuman)
-        base, limit = base_points(0, fu.fu, multiplier, rules)
-        points = payments(base, limit, context.dealer, context.tsumo)
-        return _Candidate(facts, fu, (), tuple(yakuman), 0, points, (points.total, True, 0, fu.fu))
-    yaku = yaku_of(facts, rules, traits)
-    if not yaku:
-        return None
-    han = dora
-    for _, yaku_han in yaku:
-        han += yaku_han
-    base, limit = base_points(han, fu.fu, 0, rules)
-    points = payments(base, limit, context.dealer, context.tsumo)
-    return _Candidate(facts, fu, tuple(yaku), (), han, points, (points.total, False, han, fu.fu))
