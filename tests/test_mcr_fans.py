@@ -75,6 +75,21 @@ class TestExplanations:
         assert tiles["dragon_pung"] == "[555z]"
         assert tiles["single_wait"] == "1z"
 
+    def test_pungs_named_are_those_the_fan_counts(self) -> None:
+        # The East pung counts as the seat and prevalent wind in place of 幺九刻,
+        # so 幺九刻 (once) is the 999m pung alone.
+        tiles = {item.fan.id: item.tiles for item in score("111z 999m 456p 789p 55s", "5s", {}).fans}
+        assert tiles["pung_of_terminals_or_honors"] == "999m"
+        # 三风刻 is made of the wind pungs, not of every pung.
+        tiles = {item.fan.id: item.tiles for item in score("111z 222z 333z 999m 55s", "5s", {}).fans}
+        assert tiles["big_three_winds"] == "111z 222z 333z"
+        assert tiles["pung_of_terminals_or_honors"] == "999m"
+
+    def test_concealed_pungs_leave_out_the_pung_a_discard_completed(self) -> None:
+        # Won on a discarded 5m: 555m counts as melded, so the concealed pungs are the other two.
+        tiles = {item.fan.id: item.tiles for item in score("555m 777p 999s 123m 11z", "5m", {}).fans}
+        assert tiles["two_concealed_pungs"] == "777p 999s"
+
     def test_account_once_is_named(self) -> None:
         # Four chows 123m 123m 123p 456p: pure double, two mixed doubles and a short straight
         # are shown but only three can count.

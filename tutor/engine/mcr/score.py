@@ -65,7 +65,7 @@ class CountedFan:
     def sources(self) -> tuple[Pack, ...]:
         """The sets that make the fan; empty when it is the whole hand's, the
         winning tile's or the flowers'.  Worked out only when asked for."""
-        return _sources(self.fan.id, self.reading, self.context)
+        return _sources(self.fan.id, self.count, self.reading, self.context)
 
     @property
     def tiles(self) -> str:
@@ -369,28 +369,64 @@ _WIN_TILE_FANS = frozenset(
 )
 
 
-def _sources(fan: str, reading: Reading, context: McrContext) -> tuple[Pack, ...]:
+_WIND_SET_FANS = frozenset(["big_three_winds", "little_four_winds", "big_four_winds"])
+_DRAGON_SET_FANS = frozenset(["two_dragons_pungs", "little_three_dragons", "big_three_dragons"])
+_CONCEALED_PUNG_FANS = frozenset(["two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs"])
+
+
+def _sources(fan: str, count: int, reading: Reading, context: McrContext) -> tuple[Pack, ...]:
     """The sets a fan is made of, for the explanation; empty for fans of the
     whole hand or of the winning tile."""
     kind, packs = reading
     if kind != "regular" or fan in _WIN_TILE_FANS:
         return ()
+    pungs = [pack for pack in packs if pack.kind in ("pung", "kong")]
+    pairs = [pack for pack in packs if pack.kind == "pair"]
     if fan in _CHOW_FANS:
         return tuple(pack for pack in packs if pack.kind == "chow")
     if fan in _KONG_FANS:
         return tuple(pack for pack in packs if pack.kind == "kong")
+    if fan in _WIND_SET_FANS:
+        return tuple(pack for pack in [*pungs, *pairs] if is_wind(pack.tile))
+    if fan in _DRAGON_SET_FANS:
+        return tuple(pack for pack in [*pungs, *pairs] if pack.tile in DRAGONS)
+    if fan in _CONCEALED_PUNG_FANS:
+        return tuple(_concealed_pungs(packs, context))
     if fan in _PUNG_FANS:
-        chosen = [pack for pack in packs if pack.kind in ("pung", "kong")]
-        if fan.startswith("little_"):
-            chosen += [pack for pack in packs if pack.kind == "pair"]
-        return tuple(chosen)
+        return tuple(pungs)
     if fan == "dragon_pung":
-        return tuple(pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile in DRAGONS)
+        return tuple(pack for pack in pungs if pack.tile in DRAGONS)
     if fan in ("prevalent_wind", "seat_wind"):
         wind = context.prevalent if fan == "prevalent_wind" else context.seat
-        return tuple(pack for pack in packs if pack.kind in ("pung", "kong") and pack.tile == wind)
+        return tuple(pack for pack in pungs if pack.tile == wind)
     if fan == "pung_of_terminals_or_honors":
-        return tuple(
-            pack for pack in packs if pack.kind in ("pung", "kong") and (is_terminal(pack.tile) or is_wind(pack.tile))
-        )
+        return tuple(_terminal_pungs(pungs, count, context))
     return ()
+
+
+def _concealed_pungs(packs: list[Pack], context: McrContext) -> list[Pack]:
+    """The pungs and kongs that count as concealed: not melded, and not a pung
+    that a discard completed (unless the tile can be read into a concealed chow)."""
+    win = context.win_tile
+    discard_pung = not context.self_drawn and not any(
+        pack.kind == "chow" and not pack.melded and abs(pack.tile - win) <= 1 and pack.tile // 9 == win // 9
+        for pack in packs
+    )
+    return [
+        pack
+        for pack in packs
+        if pack.kind in ("pung", "kong")
+        and not pack.melded
+        and not (discard_pung and pack.kind == "pung" and pack.tile == win)
+    ]
+
+
+def _terminal_pungs(pungs: list[Pack], count: int, context: McrContext) -> list[Pack]:
+    """The `count` pungs that 幺九刻 counts: terminal pungs first, then wind
+    pungs, the seat and prevalent winds last, since a pung of either counts as
+    that wind's fan in place of 幺九刻 (and the wind sets take theirs)."""
+    own_winds = (context.seat, context.prevalent)
+    ranked = [pack for pack in pungs if is_terminal(pack.tile)]
+    ranked += [pack for pack in pungs if is_wind(pack.tile) and pack.tile not in own_winds]
+    ranked += [pack for pack in pungs if is_wind(pack.tile) and pack.tile in own_winds]
+    return ranked[:count]
