@@ -15,12 +15,13 @@ import pytest
 from textual.binding import Binding
 from textual.command import CommandInput
 from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.keys import LABELS, PALETTE_PLACEHOLDER
 from tutor.ui.language import default_language
-from tutor.ui.screens.drill import DrillScreen, DrillSetupScreen, ProgressScreen, SummaryScreen
+from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen, SummaryScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
@@ -165,6 +166,51 @@ def test_every_footer_key_has_a_label_in_both_languages(owner: type[Any]) -> Non
             assert binding.id, f"{owner.__name__}: key {binding.key} has no id, so it cannot be localised"
             for language in ("en", "ko"):
                 assert binding.id in LABELS[language], f"{owner.__name__}: no {language} label for {binding.id}"
+
+
+class TestFooterFits:
+    """Teachers project the tutor at 80 columns: every key a footer shows must
+    be whole there, in both languages, not run under the palette key."""
+
+    @staticmethod
+    async def _open(app: TutorApp, pilot: Any, where: str) -> None:
+        if where == "lesson":
+            app.open_lesson("r07-fu")
+        elif where in ("question", "answered"):
+            app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
+            await pilot.pause()
+            if where == "answered":
+                await pilot.press("ctrl+w")
+        elif where != "home":
+            await pilot.press({"drills": "d", "progress": "p", "settings": "s", "help": "question_mark"}[where])
+        await pilot.pause()
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    @pytest.mark.parametrize(
+        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help"]
+    )
+    async def test_every_shown_key_is_whole_at_80_columns(self, tmp_path: Path, language: str, where: str) -> None:
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await self._open(app, pilot, where)
+            keys = list(app.screen.query(FooterKey))
+            palette = [key for key in keys if key.has_class("-command-palette")]
+            limit = palette[0].region.x if palette else 80
+            assert len(keys) > len(palette), "the footer shows no keys"
+            for key in keys:
+                if key not in palette:
+                    assert key.region.right <= limit, f"{where}: {key.description!r} runs under the palette key"
+
+    async def test_enter_reads_next_once_answered(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await self._open(app, pilot, "answered")
+            labels = {key.key: key.description for key in app.screen.query(FooterKey)}
+            assert labels["enter"] == "Next"
+            await pilot.press("enter")
+            await pilot.pause()
+            labels = {key.key: key.description for key in app.screen.query(FooterKey)}
+            assert labels["enter"] == "Answer"
 
 
 def _free_port() -> int:

@@ -36,9 +36,16 @@ class TutorApp(App[None]):
     TITLE = "Mahjong Tutor"
     COMMANDS: ClassVar = App.COMMANDS | {LessonsAndTerms}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit", id="quit", tooltip="Leave the tutor"),
-        Binding("l", "switch_language", "한/En", id="language", tooltip="Switch between Korean and English"),
-        Binding("t", "next_theme", "Theme", id="theme", tooltip="Dark, light, projector, colour-blind safe"),
+        # Quit, language and theme are left out of the footer, which must fit
+        # 80 columns on every screen: the help lists them, and the settings
+        # screen shows the language and theme keys.
+        Binding("q", "quit", "Quit", id="quit", show=False, tooltip="Leave the tutor"),
+        Binding(
+            "l", "switch_language", "한/En", id="language", show=False, tooltip="Switch between Korean and English"
+        ),
+        Binding(
+            "t", "next_theme", "Theme", id="theme", show=False, tooltip="Dark, light, projector, colour-blind safe"
+        ),
         Binding("question_mark", "help", "Help", id="help", tooltip="Keys and hand notation"),
         # Declared here, not left to Textual, so that its footer label has an
         # id and follows the app's language like every other key.

@@ -76,3 +76,15 @@ def localise_bindings(node: DOMNode, language: str) -> None:
             replace(binding, description=labels[binding.id]) if binding.id in labels else binding
             for binding in bindings
         ]
+
+
+def relabel(node: DOMNode, binding_id: str, label_id: str, language: str) -> None:
+    """Show one binding under another label of LABELS: enter reads "Next"
+    once a drill question is answered, since it then moves on."""
+    labels = LABELS.get(language, LABELS["en"])
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [
+            replace(binding, description=labels[label_id]) if binding.id == binding_id else binding
+            for binding in bindings
+        ]

@@ -25,6 +25,7 @@ from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
+from tutor.ui.keys import relabel
 from tutor.ui.screens.info import TutorScreen
 from tutor.ui.strings import WIND_NAMES, text
 from tutor.ui.tile_art import chip, hand_groups
@@ -238,6 +239,7 @@ class DrillScreen(TutorScreen):
         question = self.question
         language = self._language()
         self.answered = False
+        relabel(self, "submit", "submit", language)
         self.refresh_bindings()
         self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
         self.sub_title = f"{question.kind} ({word(language, 'rules')}: {question.rules})"
@@ -388,6 +390,7 @@ class DrillScreen(TutorScreen):
         question = self.question
         right = not shown and is_right(question, response)
         self.answered = True
+        relabel(self, "submit", "next", self._language())
         self.refresh_bindings()
         self.results.append(right)
         self.tutor.store.record_answer(

@@ -43,13 +43,23 @@ class LessonScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="back", tooltip="Return to the lesson list"),
         Binding("right_square_bracket", "next_lesson", "Next", id="next", tooltip="Open the next lesson of the track"),
+        # Previous, contents and step are left out of the footer so that it fits
+        # 80 columns; the help lists them, and step is for presentation mode,
+        # where the footer is hidden anyway.
         Binding(
-            "left_square_bracket", "previous_lesson", "Previous", id="previous", tooltip="Open the previous lesson"
+            "left_square_bracket",
+            "previous_lesson",
+            "Previous",
+            id="previous",
+            show=False,
+            tooltip="Open the previous lesson",
         ),
-        Binding("c", "toggle_contents", "Contents", id="contents", tooltip="Show or hide the table of contents"),
+        Binding(
+            "c", "toggle_contents", "Contents", id="contents", show=False, tooltip="Show or hide the table of contents"
+        ),
         Binding("a", "reveal", "Reveal", id="reveal", tooltip="Reveal the answer of the selected hand (all, if none)"),
         Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: large tiles, no chrome"),
-        Binding("space", "step", "Step", id="step", tooltip="Reveal the next answer step"),
+        Binding("space", "step", "Step", id="step", show=False, tooltip="Reveal the next answer step"),
         Binding("z", "quiz", "Drill", id="quiz", tooltip="Drill what this lesson teaches"),
     ]
 
