@@ -177,7 +177,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         runs: list[Tile] = []
         triplets: list[Tile] = []
         kans = honour_sets = concealed = fu = 0
-        places: list[tuple[WaitKind, int]] = []
+        places: list[tuple[WaitKind, int | None]] = []
         index = -1
         for block in sets:
             index += 1
@@ -202,43 +202,28 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         run_tuple = tuple(runs)
         triplet_tuple = tuple(triplets)
         if pair == win_tile:
-            found.append(
-                ReadingFacts(
-                    of_hand,
-                    decomposition,
-                    WaitKind.TANKI,
-                    None,
-                    shape,
-                    sets,
-                    pair,
-                    run_tuple,
-                    triplet_tuple,
-                    kans,
-                    honour_sets,
-                    concealed,
-                    fu,
-                )
-            )
+            places.insert(0, (WaitKind.TANKI, None))
         # Two equal sets (an iipeikou's runs) give the same reading: count one.
         seen: list[tuple[WaitKind, Tile]] = []
-        for wait, index in places:
-            key = (wait, sets[index].first)
-            if key in seen:
-                continue
-            seen.append(key)
+        for wait, place in places:
             own, own_fu = concealed, fu
-            if wait is WaitKind.SHANPON and not tsumo:
-                # A shanpon won by ron: the triplet the discard completed
-                # counts as open, for 안커 and for its fu alike.
-                terminal = sets[index].first in _TERMINAL_OR_HONOUR_KINDS
-                own -= 1
-                own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
+            if place is not None:
+                key = (wait, sets[place].first)
+                if key in seen:
+                    continue
+                seen.append(key)
+                if wait is WaitKind.SHANPON and not tsumo:
+                    # A shanpon won by ron: the triplet the discard completed
+                    # counts as open, for 안커 and for its fu alike.
+                    terminal = sets[place].first in _TERMINAL_OR_HONOUR_KINDS
+                    own -= 1
+                    own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
             found.append(
                 ReadingFacts(
                     of_hand,
                     decomposition,
                     wait,
-                    index,
+                    place,
                     shape,
                     sets,
                     pair,
