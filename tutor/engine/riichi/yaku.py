@@ -36,9 +36,6 @@ NO_HONOURS: Final = 256
 NO_FOUR_TO_SIX: Final = 512
 """No tile ranked 4, 5 or 6: a hand whose every group holds a terminal or an
 honour has none, since its runs are 123 and 789."""
-FLAG_TRAITS: Final = {flag: 1024 << index for index, flag in enumerate(Flag)}
-"""One bit per situational flag, so that a flag's yaku is asked about only
-when the flag is set."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +56,9 @@ class Yaku:
     one; 0 when none is needed."""
     dragon_triplets: int = 0
     """The fewest dragon triplets likewise."""
+    flag: Flag | None = None
+    """The situational flag the yaku is: asked about only when it is set,
+    apart from the lists of candidates (which stay few that way)."""
 
 
 def _flag(flag: Flag) -> Condition:
@@ -205,9 +205,9 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi, FLAG_TRAITS[Flag.RIICHI]),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), FLAG_TRAITS[Flag.DOUBLE_RIICHI]),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), FLAG_TRAITS[Flag.IPPATSU]),
+    Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU),
     Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao, ALL_SIMPLES),
@@ -217,10 +217,10 @@ YAKU: Final = (
     Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON),
     Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=ANY_WIND),
     Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=ANY_WIND),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), FLAG_TRAITS[Flag.RINSHAN]),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), FLAG_TRAITS[Flag.CHANKAN]),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), FLAG_TRAITS[Flag.HAITEI]),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), FLAG_TRAITS[Flag.HOUTEI]),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=Flag.RINSHAN),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI),
     Yaku("chanta", 2, 1, _chanta, HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
@@ -235,7 +235,7 @@ YAKU: Final = (
     Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
     Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS),
-    Yaku("renhou", 5, 0, _renhou_as_mangan, FLAG_TRAITS[Flag.RENHOU]),
+    Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
 """Every regular yaku, in the order a score lists them."""
 
@@ -245,8 +245,6 @@ def hand_traits(of_hand: HandFacts) -> int:
     traits = 0
     if of_hand.closed:
         traits |= CLOSED
-    for flag in of_hand.flags:
-        traits |= FLAG_TRAITS[flag]
     if of_hand.context.tsumo:
         traits |= TSUMO
     if of_hand.number_suits == 1:
@@ -260,6 +258,16 @@ def hand_traits(of_hand: HandFacts) -> int:
     if kinds.isdisjoint(_FOUR_TO_SIX):
         traits |= NO_FOUR_TO_SIX
     return traits
+
+
+FLAG_YAKU: Final = {yaku.flag: yaku for yaku in YAKU if yaku.flag is not None}
+"""The yaku of each situational flag."""
+
+_LISTING: Final = {yaku.id: index for index, yaku in enumerate(YAKU)}
+
+
+def _listing_order(item: tuple[str, int]) -> int:
+    return _LISTING[item[0]]
 
 
 CandidateKey = tuple[int, int, int, int]
@@ -279,7 +287,8 @@ def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
         found = tuple(
             yaku
             for yaku in YAKU
-            if not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
+            if yaku.flag is None
+            and not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
             and runs >= yaku.runs
             and triplets >= yaku.triplets
             and (honours & DRAGON_CODES).bit_count() >= yaku.dragon_triplets
@@ -312,6 +321,13 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     found = [
         (yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in candidates if yaku.condition(facts, rules)
     ]
+    flags = facts.of_hand.flags
+    if flags:
+        for flag in flags:
+            yaku = FLAG_YAKU.get(flag)
+            if yaku is not None and (closed or yaku.han_open) and yaku.condition(facts, rules):
+                found.append((yaku.id, yaku.han_closed if closed else yaku.han_open))
+        found.sort(key=_listing_order)
     if len(found) > 1:
         present = {name for name, _ in found}
         if not present.isdisjoint(REPLACES):
