@@ -18,17 +18,15 @@ from typing import Any
 
 from MahjongGB import MahjongFanCalculator
 
-from bench.timing import report, run_rounds
+from bench.timing import RoundParts, report, run_rounds
 from tests.random_mcr import random_mcr_context, random_mcr_hand
 from tests.reference_mcr import reference_arguments
 from tests.test_differential_mcr import COMPATIBLE
 from tutor.engine.mcr.score import Refusal, score_mcr
 
-Run = Callable[[], list[Any]]
 
-
-def make_round(count: int) -> Callable[[int], tuple[Run, Run, Callable[[list[Any]], list[Any]]]]:
-    def make(number: int) -> tuple[Run, Run, Callable[[list[Any]], list[Any]]]:
+def make_round(count: int) -> Callable[[int], RoundParts]:
+    def make(number: int) -> RoundParts:
         rng = random.Random(5000 + number)
         cases = []
         for _ in range(count):

@@ -19,16 +19,14 @@ from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 
-from bench.timing import report, run_rounds
+from bench.timing import RoundParts, report, run_rounds
 from tests.random_wins import random_context, random_rules, random_winning_hand
 from tests.reference_riichi import prepare_reference, reference_from_result
 from tutor.engine.riichi.score import Refusal, score_riichi
 
-Run = Callable[[], list[Any]]
 
-
-def make_round(count: int) -> Callable[[int], tuple[Run, Run, Callable[[list[Any]], list[Any]]]]:
-    def make(number: int) -> tuple[Run, Run, Callable[[list[Any]], list[Any]]]:
+def make_round(count: int) -> Callable[[int], RoundParts]:
+    def make(number: int) -> RoundParts:
         rng = random.Random(5000 + number)
         cases = []
         for _ in range(count):

@@ -21,6 +21,12 @@ from typing import Any
 
 ROUNDS = 5
 
+Run = Callable[[], list[Any]]
+"""One side's run over a round's hands, returning its answers."""
+RoundParts = tuple[Run, Run, Callable[[list[Any]], list[Any]]]
+"""The reference's run, ours, and what turns the reference's results into
+answers comparable with ours."""
+
 
 @dataclass(frozen=True)
 class Round:
@@ -31,7 +37,7 @@ class Round:
     """Hands whose answers differ."""
 
 
-def timed(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
+def timed(run: Run) -> tuple[float, list[Any]]:
     """Seconds one call of `run` took with the collector off, and its result."""
     gc.collect()
     gc.disable()
@@ -43,15 +49,9 @@ def timed(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
         gc.enable()
 
 
-def run_rounds(
-    make_round: Callable[
-        [int], tuple[Callable[[], list[Any]], Callable[[], list[Any]], Callable[[list[Any]], list[Any]]]
-    ],
-    rounds: int = ROUNDS,
-) -> list[Round]:
-    """`make_round(number)` builds one round's hands (untimed) and returns the
-    reference's run, ours, and a function turning the reference's results
-    into answers comparable with ours."""
+def run_rounds(make_round: Callable[[int], RoundParts], rounds: int = ROUNDS) -> list[Round]:
+    """Time `rounds` rounds; `make_round(number)` builds one round's hands
+    (untimed) and returns its parts."""
     found = []
     for number in range(rounds):
         reference, ours, answers = make_round(number)
