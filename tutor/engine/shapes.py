@@ -9,7 +9,7 @@ and knitted tiles shapes (全不靠, 七星不靠).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations, product
@@ -221,15 +221,6 @@ SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
 """The suit index (0 m, 1 p, 2 s, 3 honours) of each tile."""
 PLACE_OF: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
 """What one copy of each tile adds to its suit's packed key (see `pack`)."""
-
-
-def suit_keys(tiles: Iterable[Tile]) -> list[int]:
-    """The four packed suit keys of some tiles, built from the tiles directly:
-    cheaper than a count array packed suit by suit."""
-    keys = [0, 0, 0, 0]
-    for tile in tiles:
-        keys[SUIT_OF[tile]] += PLACE_OF[tile]
-    return keys
 
 
 def suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:

@@ -14,6 +14,8 @@ from enum import StrEnum
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import (
+    PLACE_OF,
+    SUIT_OF,
     Decomposition,
     SetKind,
     ShapeKind,
@@ -22,7 +24,6 @@ from tutor.engine.shapes import (
 )
 from tutor.engine.suit_table import (
     MELDS_ONLY,
-    PLACE,
     WITH_PAIR,
     completing_ranks,
     suit_state,
@@ -66,10 +67,6 @@ class DiscardWaits:
 
     discard: Tile
     waits: tuple[Wait, ...]
-
-
-SUIT_OF = tuple(tile // 9 for tile in range(TILE_KINDS))
-PLACE_OF = tuple(PLACE[tile % 9] for tile in range(TILE_KINDS))
 
 
 def suit_keys_and_sizes(concealed: Sequence[Tile]) -> tuple[list[int], list[int]]:
@@ -181,14 +178,6 @@ def _knitted_winners(hand: Hand, found: list[Tile], rules: Rules) -> list[Tile]:
                 extra.append(tile)
             counts[tile] -= 1
     return extra
-
-
-def regular_winning_tiles(concealed: Sequence[Tile]) -> list[Tile]:
-    """Tiles that make these concealed tiles four-sets-and-a-pair complete,
-    whatever the melds hold (a tile held four times here is left out, as a
-    fifth copy cannot be added to the table's counts)."""
-    keys, sizes = suit_keys_and_sizes(concealed)
-    return regular_winners(keys, sizes)
 
 
 def _special_winners(concealed: tuple[Tile, ...], rules: Rules) -> list[Tile]:

@@ -24,7 +24,7 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, SetKind, regular_readings, suit_readings_of_key
+from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
 from tutor.engine.tiles import (
     DRAGONS,
     EAST,
@@ -37,7 +37,7 @@ from tutor.engine.tiles import (
     is_terminal,
     is_wind,
 )
-from tutor.engine.waits import PLACE_OF, regular_winners, suit_keys_and_sizes
+from tutor.engine.waits import regular_winners, suit_keys_and_sizes
 
 FanTable = dict[str, int]
 
