@@ -22,7 +22,8 @@ from bench.timing import RoundParts, report, run_rounds
 from tests.random_mcr import random_mcr_context, random_mcr_hand
 from tests.reference_mcr import reference_arguments
 from tests.test_differential_mcr import COMPATIBLE
-from tutor.engine.mcr.score import Refusal, score_mcr
+from tutor.engine.mcr.score import score_mcr
+from tutor.engine.refusal import Refusal
 
 
 def make_round(count: int) -> Callable[[int], RoundParts]:

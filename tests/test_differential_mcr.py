@@ -25,8 +25,9 @@ from tests.test_mcr_fans import score
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import Refusal, score_mcr
+from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import format_hand, parse_hand, parse_tile
+from tutor.engine.refusal import Refusal
 
 HANDS = 20_000
 SEED = 4_004

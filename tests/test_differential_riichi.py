@@ -22,7 +22,8 @@ import random
 from tests.random_wins import random_context, random_rules, random_winning_hand
 from tests.reference_riichi import reference_score
 from tutor.engine.notation import format_hand
-from tutor.engine.riichi.score import Refusal, score_riichi
+from tutor.engine.refusal import Refusal
+from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import tile_name
 
 HANDS = 20_000

@@ -12,9 +12,10 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FAMILIES, FANS, STANDARD_FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import payments
 from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import wind_tile
 
 

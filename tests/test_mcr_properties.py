@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from tests.random_mcr import random_mcr_context, random_mcr_hand
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.score import McrScore, Refusal, score_mcr
+from tutor.engine.mcr.score import McrScore, score_mcr
+from tutor.engine.refusal import Refusal
 
 
 @st.composite

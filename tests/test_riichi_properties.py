@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from tests.random_wins import random_context, random_winning_hand
 from tutor.engine.hand import Hand
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import payments, total_points
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import Refusal, RiichiScore, score_riichi
+from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.shapes import ShapeKind
 
 

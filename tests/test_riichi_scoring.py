@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import Refusal, RiichiScore, score_riichi
+from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import wind_tile
 
 

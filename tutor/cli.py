@@ -15,7 +15,8 @@ from pathlib import Path
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
 from tutor.commands.errors import RequestError
-from tutor.commands.score import REFUSALS, evaluate, refusal_json, score_as_json, score_json, score_text
+from tutor.commands.score import evaluate, refusal_json, score_as_json, score_json, score_text
+from tutor.engine.refusal import Refusal
 from tutor.lessons.check import check_folder
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
@@ -149,7 +150,7 @@ def _score(args: argparse.Namespace) -> int:
         score = evaluate(_score_request_from_args(args))
     except RequestError as error:
         return _refuse(args, {"error": str(error), "reason": "request"})
-    except REFUSALS as refusal:
+    except Refusal as refusal:
         return _refuse(args, refusal_json(refusal))
     print(json.dumps(score_as_json(score), ensure_ascii=False) if args.json else score_text(score))
     return EXIT_OK

@@ -12,21 +12,18 @@ from tutor.commands.requests import read_score_request
 from tutor.commands.score_mcr import mcr_score_json, mcr_score_text, score_mcr_request
 from tutor.commands.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
 from tutor.engine.mcr.score import McrScore
-from tutor.engine.mcr.score import Refusal as McrRefusal
-from tutor.engine.riichi.score import Refusal as RiichiRefusal
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 
 JsonObject = dict[str, Any]
 
 Score = RiichiScore | McrScore
-Refusal = RiichiRefusal | McrRefusal
-REFUSALS = (RiichiRefusal, McrRefusal)
 
 
 def evaluate(request: JsonObject) -> Score:
-    """Score a request.  Raises RequestError for a bad request and one of
-    REFUSALS for a hand that cannot win."""
+    """Score a request.  Raises RequestError for a bad request and Refusal
+    for a hand that cannot win."""
     parsed = read_score_request(request)
     if parsed.rules is Rules.MCR:
         return score_mcr_request(parsed)
@@ -44,7 +41,7 @@ def score_as_json(score: Score) -> JsonObject:
 def score_json(request: JsonObject) -> JsonObject:
     try:
         return score_as_json(evaluate(request))
-    except REFUSALS as refusal:
+    except Refusal as refusal:
         return refusal_json(refusal)
 
 

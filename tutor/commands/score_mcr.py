@@ -13,7 +13,7 @@ from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
-from tutor.engine.tiles import WIND_LETTERS, tile_name
+from tutor.engine.tiles import tile_name, wind_letter
 
 JsonObject = dict[str, Any]
 
@@ -56,8 +56,8 @@ def mcr_score_json(score: McrScore) -> JsonObject:
         "hand": format_hand(score.hand),
         "win": tile_name(score.context.win_tile),
         "tsumo": score.context.self_drawn,
-        "seat": WIND_LETTERS[score.context.seat - 27],
-        "round": WIND_LETTERS[score.context.prevalent - 27],
+        "seat": wind_letter(score.context.seat),
+        "round": wind_letter(score.context.prevalent),
         "reading": score.reading,
         "fans": [
             {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": item.tiles}
@@ -89,7 +89,7 @@ def mcr_score_text(score: McrScore) -> str:
     how = "self-drawn" if context.self_drawn else "on a discard"
     lines = [
         f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} {how}",
-        f"         seat {WIND_LETTERS[context.seat - 27]}, prevalent wind {WIND_LETTERS[context.prevalent - 27]}"
+        f"         seat {wind_letter(context.seat)}, prevalent wind {wind_letter(context.prevalent)}"
         + (f", {context.flowers} flower(s)" if context.flowers else ""),
         f"Reading: {score.reading}",
         "Fans:",

@@ -13,7 +13,7 @@ from tutor.engine.notation import format_decomposition, format_hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
-from tutor.engine.tiles import WIND_LETTERS, Tile, tile_name
+from tutor.engine.tiles import tile_name, wind_letter
 
 JsonObject = dict[str, Any]
 
@@ -42,10 +42,6 @@ def score_riichi_request(request: ScoreRequest) -> RiichiScore:
     return score_riichi(request.hand, riichi_context(request), rules)
 
 
-def _wind(tile: Tile) -> str:
-    return WIND_LETTERS[tile - 27]
-
-
 def riichi_score_json(score: RiichiScore) -> JsonObject:
     points = score.points
     reading = score.reading
@@ -54,8 +50,8 @@ def riichi_score_json(score: RiichiScore) -> JsonObject:
         "hand": format_hand(score.hand),
         "win": tile_name(score.context.win_tile),
         "tsumo": score.context.tsumo,
-        "seat": _wind(score.context.seat),
-        "round": _wind(score.context.round),
+        "seat": wind_letter(score.context.seat),
+        "round": wind_letter(score.context.round),
         "han": score.han,
         "fu": score.fu.fu,
         "fu_raw": score.fu.raw,
@@ -93,7 +89,7 @@ def riichi_score_text(score: RiichiScore) -> str:
     dealer = "dealer" if context.dealer else "non-dealer"
     lines = [
         f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} by {how}",
-        f"         seat {_wind(context.seat)} ({dealer}), round {_wind(context.round)}"
+        f"         seat {wind_letter(context.seat)} ({dealer}), round {wind_letter(context.round)}"
         + (f", flags: {' '.join(sorted(flag.value for flag in context.flags))}" if context.flags else ""),
         f"Reading: {format_decomposition(score.reading.decomposition)}   ({score.reading.wait.value} wait;"
         f" best of {score.readings_considered} reading{'s' if score.readings_considered > 1 else ''})",

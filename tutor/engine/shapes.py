@@ -18,7 +18,7 @@ from typing import Final
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.rules import Rules
 from tutor.engine.suit_table import MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
-from tutor.engine.tiles import EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+from tutor.engine.tiles import EAST, HONOURS, TERMINAL_OR_HONOUR_TILES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
 class SetKind(Enum):
@@ -223,15 +223,10 @@ PLACE_OF: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
 """What one copy of each tile adds to its suit's packed key (see `pack`)."""
 
 
-def suit_readings(suit: int, counts: Sequence[int]) -> tuple[SuitReading, ...]:
-    """Every split of one suit's tiles into sets, with a pair when the suit
-    holds 3n+2 tiles."""
-    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
-    return suit_readings_of_key(suit, pack(counts, start, length))
-
-
 def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
-    """`suit_readings` of a suit given by its packed key.  Memoised: suits
+    """Every split of one suit's tiles (given by the suit's packed key, see
+    `suit_table.pack`) into sets, with a pair when the suit holds 3n+2
+    tiles.  Memoised: suits
     repeat across hands far more than whole hands do, so most hands are put
     together from splits already known."""
     cached = _suit_readings_cache[suit].get(key)
@@ -305,7 +300,7 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
 
 
 _slice_readings_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
-"""`suit_readings` by the suit's own sorted tiles: a tuple hashes in C, so a
+"""`suit_readings_of_key` by the suit's own sorted tiles: a tuple hashes in C, so a
 hand already split before is found without packing its counts."""
 
 
@@ -399,15 +394,12 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
             found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=tuple(ordered[0::2])))
         # Fourteen tiles of exactly the thirteen kinds (from 1m to the red
         # dragon): one of them is doubled.
-        if ordered[0] == 0 and ordered[-1] == TILE_KINDS - 1 and set(ordered) == _ORPHAN_KINDS:
+        if ordered[0] == 0 and ordered[-1] == TILE_KINDS - 1 and set(ordered) == TERMINAL_OR_HONOUR_TILES:
             pair = next(tile for tile in TERMINALS_AND_HONOURS if concealed.count(tile) == 2)
             found.append(Decomposition(ShapeKind.THIRTEEN_ORPHANS, pair=pair))
     if rules is Rules.MCR:
         found.extend(_mcr_knitted(hand.concealed_counts(), called))
     return found
-
-
-_ORPHAN_KINDS: Final = frozenset(TERMINALS_AND_HONOURS)
 
 
 def _mcr_knitted(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decomposition]:

@@ -37,6 +37,20 @@ TERMINALS: Final = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONOURS: Final = TERMINALS + HONOURS
 """The thirteen 幺九牌 (yaochuuhai): what thirteen orphans collects."""
 
+# The same groups as sets, for subset and disjoint questions about a hand's
+# kinds, which run in C.
+HONOUR_TILES: Final = frozenset(HONOURS)
+WIND_TILES: Final = frozenset(WINDS)
+DRAGON_TILES: Final = frozenset(DRAGONS)
+TERMINAL_TILES: Final = frozenset(TERMINALS)
+TERMINAL_OR_HONOUR_TILES: Final = frozenset(TERMINALS_AND_HONOURS)
+SIMPLE_TILES: Final = frozenset(tile for tile in range(EAST) if tile % 9 not in (0, 8))
+"""中張牌: the number tiles 2 to 8."""
+SUIT_TILES: Final = tuple(frozenset(range(start, start + 9)) for start in (0, 9, 18))
+"""The tiles of each number suit: characters, dots, bamboo."""
+GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})
+"""All green (緑一色 / 绿一色): 2, 3, 4, 6 and 8 of bamboo and the green dragon."""
+
 WIND_LETTERS: Final = "ESWN"
 """Seat and round winds are written E S W N (design brief section 3)."""
 
@@ -70,22 +84,8 @@ def number_of(tile: Tile) -> int:
     return tile % 9 + 1
 
 
-def is_honour(tile: Tile) -> bool:
-    return tile >= EAST
-
-
 def is_terminal(tile: Tile) -> bool:
     return tile < EAST and tile % 9 in (0, 8)
-
-
-def is_terminal_or_honour(tile: Tile) -> bool:
-    """幺九牌: a 1, a 9 or an honour."""
-    return tile >= EAST or tile % 9 in (0, 8)
-
-
-def is_simple(tile: Tile) -> bool:
-    """中張牌: a number tile from 2 to 8."""
-    return tile < EAST and tile % 9 not in (0, 8)
 
 
 def is_wind(tile: Tile) -> bool:
@@ -103,6 +103,11 @@ def wind_tile(letter: str) -> Tile:
     if index < 0:
         raise ValueError(f"unknown wind {letter!r}; expected one of E, S, W, N")
     return EAST + index
+
+
+def wind_letter(tile: Tile) -> str:
+    """The letter E, S, W or N of a wind tile (the inverse of `wind_tile`)."""
+    return WIND_LETTERS[tile - EAST]
 
 
 def dora_from_indicator(indicator: Tile) -> Tile:

@@ -25,12 +25,11 @@ from tutor.engine.groups import classify_group
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import Refusal as McrRefusal
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import Refusal as RiichiRefusal
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import decompositions
@@ -166,7 +165,7 @@ def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict
     context = WinContext(win, tsumo, _wind(block, "seat"), _wind(block, "round"), flags, dora, ura)
     try:
         score = score_riichi(hand, context, rules)
-    except RiichiRefusal as refusal:
+    except Refusal as refusal:
         refused = f"refused:{refusal.reason}"
         return {claim: refused for claim in RIICHI_CLAIMS}
     return {
@@ -200,7 +199,7 @@ def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[st
     )
     try:
         score = score_mcr(hand, context, rules)
-    except McrRefusal as refusal:
+    except Refusal as refusal:
         refused = f"refused:{refusal.reason}"
         return {claim: refused for claim in MCR_CLAIMS}
     fans = ",".join(item.fan.zh + (f"x{item.count}" if item.count > 1 else "") for item in score.fans)

@@ -102,6 +102,12 @@ SHORT_WIND_NAMES: Final = {"en": "ESWN", "ko": "동남서북"}
 """One character per wind, in the order of `tiles.WIND_LETTERS`."""
 
 
+def choice_labels(names: dict[str, dict[str, str]], choices: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The labels of some answer choices in each language, from a table of names."""
+    choices = tuple(choices)
+    return {language: tuple(names[language][choice] for choice in choices) for language in ("en", "ko")}
+
+
 def flag_name(flag: str, language: str) -> str:
     """A flag in words; an unknown flag (a newer brief) is shown as it is."""
     return FLAG_NAMES[language].get(flag, flag)

@@ -8,9 +8,10 @@ Nothing here is typed by hand.
 from __future__ import annotations
 
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import Refusal, score_riichi
+from tutor.engine.riichi.score import score_riichi
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate

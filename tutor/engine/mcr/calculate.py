@@ -26,12 +26,18 @@ from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
 from tutor.engine.tiles import (
+    DRAGON_TILES,
     DRAGONS,
     EAST,
-    GREEN,
+    GREEN_TILES,
+    HONOUR_TILES,
     NORTH,
+    SUIT_TILES,
+    TERMINAL_OR_HONOUR_TILES,
+    TERMINAL_TILES,
     TILE_KINDS,
     WHITE,
+    WIND_TILES,
     WINDS,
     Tile,
     is_terminal,
@@ -44,8 +50,6 @@ FanTable = dict[str, int]
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
 """推不倒: 1234589 of dots, 245689 of bamboo, White.  Document 003 leaves out
 the 5 of bamboo; the standard list (and the reference) has it."""
-GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})
-"""绿一色: 23468 of bamboo and the green dragon."""
 
 THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 """Each way to take three of four sets, and the one left over, in the order
@@ -356,12 +360,6 @@ def _count_kongs(
 
 # Tile sets for the fans of the hand as a whole, asked with set operations
 # (subset, disjoint) that run in C rather than tile by tile.
-_SUIT_TILES = tuple(frozenset(range(start, start + 9)) for start in (0, 9, 18))
-_HONOUR_TILES = frozenset(range(EAST, TILE_KINDS))
-_WIND_TILES = frozenset(WINDS)
-_DRAGON_TILES = frozenset(DRAGONS)
-_TERMINAL_TILES = frozenset(tile for tile in range(EAST) if tile % 9 in (0, 8))
-_TERMINAL_OR_HONOUR_TILES = _TERMINAL_TILES | _HONOUR_TILES
 
 
 def _ranked(*ranks: int) -> frozenset[Tile]:
@@ -376,10 +374,10 @@ _SIXES = _ranked(6)
 
 
 def _count_suits(kinds: frozenset[Tile], counting: Counting) -> None:
-    honours = not kinds.isdisjoint(_HONOUR_TILES)
+    honours = not kinds.isdisjoint(HONOUR_TILES)
     if not honours:
         counting.set("no_honors")
-    voided = sum(1 for suit_tiles in _SUIT_TILES if kinds.isdisjoint(suit_tiles))
+    voided = sum(1 for suit_tiles in SUIT_TILES if kinds.isdisjoint(suit_tiles))
     if voided:
         counting.set("one_voided_suit", voided)
     if voided == 2:
@@ -389,12 +387,12 @@ def _count_suits(kinds: frozenset[Tile], counting: Counting) -> None:
         else:
             counting.set("full_flush")
             counting.clear("no_honors")
-    if voided == 0 and honours and not kinds.isdisjoint(_WIND_TILES) and not kinds.isdisjoint(_DRAGON_TILES):
+    if voided == 0 and honours and not kinds.isdisjoint(WIND_TILES) and not kinds.isdisjoint(DRAGON_TILES):
         counting.set("all_types")
 
 
 def _count_tile_traits(kinds: frozenset[Tile], counting: Counting) -> None:
-    all_simples = kinds.isdisjoint(_TERMINAL_OR_HONOUR_TILES)
+    all_simples = kinds.isdisjoint(TERMINAL_OR_HONOUR_TILES)
     if all_simples:
         counting.set("all_simples")
     if kinds <= REVERSIBLE:
@@ -403,16 +401,16 @@ def _count_tile_traits(kinds: frozenset[Tile], counting: Counting) -> None:
         counting.set("all_green")
     if all_simples:
         return
-    if kinds <= _HONOUR_TILES:
+    if kinds <= HONOUR_TILES:
         counting.set("all_honors")
-    elif kinds <= _TERMINAL_TILES:
+    elif kinds <= TERMINAL_TILES:
         counting.set("all_terminals")
-    elif kinds <= _TERMINAL_OR_HONOUR_TILES:
+    elif kinds <= TERMINAL_OR_HONOUR_TILES:
         counting.set("all_terminals_and_honors")
 
 
 def _count_rank_range(kinds: frozenset[Tile], counting: Counting) -> None:
-    if not kinds.isdisjoint(_HONOUR_TILES):
+    if not kinds.isdisjoint(HONOUR_TILES):
         return
     if kinds <= _LOWER_FOUR:
         counting.set("lower_tiles" if kinds.isdisjoint(_FOURS) else "lower_four")
@@ -945,7 +943,7 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
                     counting.set("knitted_straight")
             _count_win(context, last_tile, counting)
             return counting
-    if kinds == _TERMINAL_OR_HONOUR_TILES:
+    if kinds == TERMINAL_OR_HONOUR_TILES:
         counting.set("thirteen_orphans")
         _count_win(context, last_tile, counting)
         return counting

@@ -26,6 +26,7 @@ from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
 from tutor.engine.notation import format_hand, format_tiles
+from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, EAST, Tile, is_terminal, is_wind, tile_name
 
 FLOWER_FAN = "flower_tiles"
@@ -35,14 +36,6 @@ Reading = tuple[str, list[Pack]]
 """The shape's name and, for readings of sets, its packs."""
 
 _NO_READING: Reading = ("", [])
-
-
-class Refusal(ValueError):
-    """A hand that cannot be scored as a win; `reason` is a stable code."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        self.reason = reason
-        super().__init__(message)
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from tutor.engine.notation import format_tiles
 from tutor.engine.riichi.context import WinContext
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import SetKind, ShapeKind
-from tutor.engine.tiles import DRAGONS, EAST, TERMINALS_AND_HONOURS, WINDS, Tile
+from tutor.engine.tiles import DRAGONS, EAST, TERMINAL_OR_HONOUR_TILES, WINDS, Tile
 from tutor.engine.waits import WaitKind
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:
             continue
         kan = block.kind is SetKind.KANTSU
         concealed = not block.open and index != ron_set
-        terminal = block.first in _TERMINAL_OR_HONOUR
+        terminal = block.first in TERMINAL_OR_HONOUR_TILES
         fu = set_fu(kan, concealed, terminal)
         lines.append(FuLine(SET_ITEMS[kan][concealed][terminal], fu, block.tiles, brackets))
     if facts.pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
@@ -217,6 +217,3 @@ def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:
     if sum(line.fu for line in lines) == 20 and not closed:
         lines.append(FuLine(OPEN_NO_FU, 2))
     return tuple(lines)
-
-
-_TERMINAL_OR_HONOUR: Final = frozenset(TERMINALS_AND_HONOURS)

@@ -17,7 +17,7 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import SET_FU
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
-from tutor.engine.tiles import DRAGONS, EAST, HONOURS, TERMINALS_AND_HONOURS, Tile
+from tutor.engine.tiles import DRAGONS, EAST, SUIT_TILES, TERMINAL_OR_HONOUR_TILES, Tile
 from tutor.engine.waits import WaitKind, run_wait_kind
 
 
@@ -61,11 +61,6 @@ class HandFacts:
         return tile in DRAGONS or tile == self.context.seat or tile == self.context.round
 
 
-_HONOUR_KINDS = frozenset(HONOURS)
-_TERMINAL_OR_HONOUR_KINDS = frozenset(TERMINALS_AND_HONOURS)
-_MAN_KINDS = frozenset(range(0, 9))
-_PIN_KINDS = frozenset(range(9, 18))
-_SOU_KINDS = frozenset(range(18, 27))
 _SHUNTSU = SetKind.SHUNTSU
 _KANTSU = SetKind.KANTSU
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
@@ -80,7 +75,9 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         tiles = tuple(sorted(tiles))
     kinds = frozenset(tiles)
     number_suits = (
-        (not kinds.isdisjoint(_MAN_KINDS)) + (not kinds.isdisjoint(_PIN_KINDS)) + (not kinds.isdisjoint(_SOU_KINDS))
+        (not kinds.isdisjoint(SUIT_TILES[0]))
+        + (not kinds.isdisjoint(SUIT_TILES[1]))
+        + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
     return HandFacts(
         hand,
@@ -90,7 +87,7 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         kinds,
         number_suits,
         tiles[-1] >= EAST,
-        kinds <= _TERMINAL_OR_HONOUR_KINDS,
+        kinds <= TERMINAL_OR_HONOUR_TILES,
         context.flags,
     )
 
@@ -147,8 +144,8 @@ class ReadingFacts:
         """Chanta and junchan: each set and the pair hold a 1, a 9 or an honour."""
         return (
             _OUTSIDE_RUN_STARTS.issuperset(self.runs)
-            and _TERMINAL_OR_HONOUR_KINDS.issuperset(self.triplets)
-            and (self.pair is None or self.pair in _TERMINAL_OR_HONOUR_KINDS)
+            and TERMINAL_OR_HONOUR_TILES.issuperset(self.triplets)
+            and (self.pair is None or self.pair in TERMINAL_OR_HONOUR_TILES)
         )
 
 
@@ -194,7 +191,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             kan = kind is _KANTSU
             if kan:
                 kans += 1
-            fu += SET_FU[kan][not block.open][first in _TERMINAL_OR_HONOUR_KINDS]
+            fu += SET_FU[kan][not block.open][first in TERMINAL_OR_HONOUR_TILES]
             if not block.open:
                 concealed += 1
                 if first == win_tile and not block.called:
@@ -215,7 +212,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                 if wait is WaitKind.SHANPON and not tsumo:
                     # A shanpon won by ron: the triplet the discard completed
                     # counts as open, for 안커 and for its fu alike.
-                    terminal = sets[place].first in _TERMINAL_OR_HONOUR_KINDS
+                    terminal = sets[place].first in TERMINAL_OR_HONOUR_TILES
                     own -= 1
                     own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
             found.append(

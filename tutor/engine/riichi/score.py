@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.engine.hand import Hand
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
 from tutor.engine.riichi.points import Points, base_points, payments, total_points
@@ -19,14 +20,6 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
 from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
 from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
-
-
-class Refusal(ValueError):
-    """A hand that cannot be scored as a win; `reason` is a stable code."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        self.reason = reason
-        super().__init__(message)
 
 
 @dataclass(slots=True)

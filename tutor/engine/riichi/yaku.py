@@ -15,7 +15,7 @@ from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, WHITE, Tile, is_simple
+from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, SIMPLE_TILES, WHITE, Tile
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
@@ -26,7 +26,7 @@ CLOSED: Final = 1
 TSUMO: Final = 4
 ONE_SUIT: Final = 8
 """One number suit (honours allowed)."""
-ALL_SIMPLES: Final = 16
+ALLSIMPLE_TILES: Final = 16
 TERMINALS_OR_HONOURS: Final = 32
 """Every tile a terminal or an honour."""
 SEVEN_PAIRS_SHAPE: Final = 64
@@ -77,12 +77,11 @@ def _pinfu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return is_pinfu_shape(facts)
 
 
-_SIMPLES: Final = frozenset(tile for tile in range(EAST) if is_simple(tile))
 _FOUR_TO_SIX: Final = frozenset(tile for tile in range(EAST) if tile % 9 in (3, 4, 5))
 
 
 def _tanyao(facts: ReadingFacts, rules: RiichiRules) -> bool:
-    return (facts.of_hand.closed or rules.open_tanyao) and facts.of_hand.kinds <= _SIMPLES
+    return (facts.of_hand.closed or rules.open_tanyao) and facts.of_hand.kinds <= SIMPLE_TILES
 
 
 def _identical_run_pairs(facts: ReadingFacts) -> int:
@@ -210,7 +209,7 @@ YAKU: Final = (
     Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU),
     Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
-    Yaku("tanyao", 1, 1, _tanyao, ALL_SIMPLES),
+    Yaku("tanyao", 1, 1, _tanyao, ALLSIMPLE_TILES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
     Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON),
     Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON),
@@ -253,8 +252,8 @@ def hand_traits(of_hand: HandFacts) -> int:
     kinds = of_hand.kinds
     if of_hand.all_terminals_or_honours:
         traits |= TERMINALS_OR_HONOURS
-    elif kinds <= _SIMPLES:
-        traits |= ALL_SIMPLES
+    elif kinds <= SIMPLE_TILES:
+        traits |= ALLSIMPLE_TILES
     if kinds.isdisjoint(_FOUR_TO_SIX):
         traits |= NO_FOUR_TO_SIX
     return traits

@@ -13,14 +13,10 @@ from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import DRAGONS, GREEN, WINDS, is_terminal
+from tutor.engine.tiles import DRAGONS, GREEN, GREEN_TILES, WINDS, is_terminal
 from tutor.engine.waits import WaitKind
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
-
-
-GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})
-"""녹일색: 2, 3, 4, 6 and 8 of bamboo and the green dragon."""
 
 
 @dataclass(frozen=True, slots=True)

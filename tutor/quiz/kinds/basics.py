@@ -8,7 +8,7 @@ from typing import Any
 from tutor.engine.groups import classify_group
 from tutor.engine.notation import format_tiles
 from tutor.engine.tiles import EAST, HONOURS, Tile, tile_name
-from tutor.quiz.names import GROUP_NAMES, tile_words
+from tutor.quiz.names import GROUP_NAMES, choice_labels, tile_words
 from tutor.quiz.question import Question
 
 
@@ -93,7 +93,7 @@ def generate_sets(seed: int, level: int) -> Question:
     tiles = _group_tiles(rng, wanted)
     group = classify_group(tiles)
     kind = group.kind.value if group.kind else "none"
-    labels = {language: tuple(GROUP_NAMES[language][k] for k in GROUP_KINDS) for language in ("en", "ko")}
+    labels = choice_labels(GROUP_NAMES, GROUP_KINDS)
     return Question(
         kind="sets",
         level=level,

@@ -7,9 +7,10 @@ from typing import Any
 
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
-from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, McrScore, Refusal, score_mcr
+from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, McrScore, score_mcr
 from tutor.engine.notation import format_hand
-from tutor.engine.tiles import EAST, WIND_LETTERS, WINDS, tile_name
+from tutor.engine.refusal import Refusal
+from tutor.engine.tiles import WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete
 from tutor.quiz.names import flowers_text
 from tutor.quiz.question import Question
@@ -113,8 +114,8 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
             "hand": format_hand(hand),
             "win": tile_name(context.win_tile),
             "tsumo": context.self_drawn,
-            "seat": WIND_LETTERS[context.seat - EAST],
-            "round": WIND_LETTERS[context.prevalent - EAST],
+            "seat": wind_letter(context.seat),
+            "round": wind_letter(context.prevalent),
             "rules": "mcr",
             "flowers": context.flowers,
         },

@@ -7,13 +7,14 @@ from typing import Any
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.notation import format_decomposition, format_hand
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import Refusal, RiichiScore, score_riichi
-from tutor.engine.tiles import DRAGONS, EAST, WIND_LETTERS, WINDS, tile_name
+from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES
+from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels
 from tutor.quiz.question import Question
 
 
@@ -22,8 +23,8 @@ def _request(hand: Hand, context: WinContext) -> dict[str, Any]:
         "hand": format_hand(hand),
         "win": tile_name(context.win_tile),
         "tsumo": context.tsumo,
-        "seat": WIND_LETTERS[context.seat - EAST],
-        "round": WIND_LETTERS[context.round - EAST],
+        "seat": wind_letter(context.seat),
+        "round": wind_letter(context.round),
         "rules": "riichi",
         "flags": sorted(flag.value for flag in context.flags),
     }
@@ -196,7 +197,7 @@ def generate_yakuman(seed: int, level: int) -> Question:
         lesson="r09-yakuman",
         answer_type="checklist",
         choices=choices,
-        choice_labels={language: tuple(YAKUMAN_NAMES[language][c] for c in choices) for language in ("en", "ko")},
+        choice_labels=choice_labels(YAKUMAN_NAMES, choices),
     )
 
 

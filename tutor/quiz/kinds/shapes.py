@@ -18,7 +18,7 @@ from tutor.quiz.deal import (
     random_seven_pairs,
     random_thirteen_orphans,
 )
-from tutor.quiz.names import WAIT_NAMES, tile_list
+from tutor.quiz.names import WAIT_NAMES, choice_labels, tile_list
 from tutor.quiz.question import Question
 
 YES_NO = ("yes", "no")
@@ -188,7 +188,7 @@ def generate_wait_kind(seed: int, level: int) -> Question:
         lesson="r04-waits",
         answer_type="checklist",
         choices=WAIT_CHOICES,
-        choice_labels={language: tuple(WAIT_NAMES[language][k] for k in WAIT_CHOICES) for language in ("en", "ko")},
+        choice_labels=choice_labels(WAIT_NAMES, WAIT_CHOICES),
     )
 
 

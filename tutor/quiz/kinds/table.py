@@ -9,7 +9,7 @@ from tutor.engine.calls import CallKind, Claim, Seat, calls_on_discard, winning_
 from tutor.engine.notation import format_hand, format_meld
 from tutor.engine.tiles import TILE_KINDS, tile_name
 from tutor.quiz.deal import drop_one, random_complete
-from tutor.quiz.names import CALL_NAMES
+from tutor.quiz.names import CALL_NAMES, choice_labels
 from tutor.quiz.question import Question
 
 CALL_CHOICES = ("chi", "pon", "open_kan", "win", "none")
@@ -61,7 +61,7 @@ def generate_calls(seed: int, level: int) -> Question:
         lesson="r05-calls",
         answer_type="checklist",
         choices=CALL_CHOICES,
-        choice_labels={language: tuple(CALL_NAMES[language][c] for c in CALL_CHOICES) for language in ("en", "ko")},
+        choice_labels=choice_labels(CALL_NAMES, CALL_CHOICES),
     )
 
 
@@ -126,7 +126,7 @@ ROUND_NAMES = {"en": ("East", "South", "West"), "ko": ("동장", "남장", "서�
 
 def generate_game_flow(seed: int, level: int) -> Question:
     rng = random.Random(seed)
-    labels = {language: tuple(SEAT_WORDS[language][s] for s in SEATS) for language in ("en", "ko")}
+    labels = choice_labels(SEAT_WORDS, SEATS)
     if level == 1:
         total = rng.randint(2, 12)
         seat = DICE_SEAT[total]
