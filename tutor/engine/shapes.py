@@ -17,7 +17,7 @@ from typing import Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.rules import Rules
-from tutor.engine.suit_table import MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
+from tutor.engine.suit_table import HONOUR_SUIT, MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_OR_HONOUR_TILES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
@@ -226,42 +226,37 @@ PLACE_OF: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
 def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
     """Every split of one suit's tiles (given by the suit's packed key, see
     `suit_table.pack`) into sets, with a pair when the suit holds 3n+2
-    tiles.  Memoised: suits
-    repeat across hands far more than whole hands do, so most hands are put
+    tiles, in the order `split_suit_counts` gives.  Memoised: suits repeat
+    across hands far more than whole hands do, so most hands are put
     together from splits already known."""
     cached = _suit_readings_cache[suit].get(key)
     if cached is not None:
         return cached
-    if suit == 0 or suit == 3:
-        result = _split_suit(suit, key)
+    counts = []
+    rest = key
+    for _ in range(SUIT_LENGTHS[suit]):
+        counts.append(rest % 5)
+        rest //= 5
+    start = SUIT_STARTS[suit]
+    if suit == HONOUR_SUIT:
+        result = split_suit_counts(counts, start, False)
     else:
-        # The three number suits split alike: a pattern met in characters, dots
-        # or bamboo is worked out once, in characters, and moved to this suit.
-        base = SUIT_STARTS[suit]
-        result = tuple(
-            (None if pair is None else pair + base, tuple(_moved(block, base) for block in sets))
-            for pair, sets in suit_readings_of_key(0, key)
-        )
+        tiles: list[Tile] = []
+        for rank, count in enumerate(counts):
+            tiles += (start + rank,) * count
+        result = _number_suit_splits(tuple(tiles)) if tiles else ((None, ()),)
     _suit_readings_cache[suit][key] = result
     return result
 
 
-def _moved(block: Block, offset: int) -> Block:
-    table = _RUN_BLOCKS if block.kind is SetKind.SHUNTSU else _TRIPLET_BLOCKS
-    return table[block.first + offset]
-
-
-def _split_suit(suit: int, key: int) -> tuple[SuitReading, ...]:
-    start, length = SUIT_STARTS[suit], SUIT_LENGTHS[suit]
-    counts = []
-    rest = key
-    for _ in range(length):
-        counts.append(rest % 5)
-        rest //= 5
-    runs_allowed = suit != 3
+def split_suit_counts(counts: list[int], start: Tile, runs_allowed: bool) -> tuple[SuitReading, ...]:
+    """Every split of one suit's counts by search: for each place of the pair
+    (when the suit holds 3n+2 tiles), every way the rest makes sets.  `start`
+    is the suit's first tile.  Pairs come in rank order, and for one pair the
+    splits in the order `_suit_sets` finds them."""
     found: list[SuitReading] = []
     if sum(counts) % 3 == 2:
-        for pair in range(length):
+        for pair in range(len(counts)):
             if counts[pair] >= 2:
                 counts[pair] -= 2
                 # Most places for the pair leave tiles that make no sets: a
@@ -272,6 +267,88 @@ def _split_suit(suit: int, key: int) -> tuple[SuitReading, ...]:
     elif _splits_at_all(counts, runs_allowed):
         found.extend((None, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
     return tuple(found)
+
+
+_stretch_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
+"""Splits of a stretch of consecutive held ranks (see `_number_suit_splits`),
+by its sorted tiles."""
+
+_stretch_shape_cache: dict[tuple[int, ...], tuple[SuitReading, ...]] = {}
+"""The same by the stretch's tiles less its lowest, split as if it began at
+1m: 567p and 234s share the shape (0, 1, 2)."""
+
+
+def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    splits = _stretch_cache.get(tiles)
+    if splits is None:
+        low = tiles[0]
+        shape = tuple([tile - low for tile in tiles])
+        at_start = _stretch_shape_cache.get(shape)
+        if at_start is None:
+            # Two ranks of room after the stretch, where a run might be tried.
+            counts = [0] * (shape[-1] + 3)
+            for rank in shape:
+                counts[rank] += 1
+            at_start = split_suit_counts(counts, 0, True)
+            _stretch_shape_cache[shape] = at_start
+        splits = tuple(
+            (None if pair is None else pair + low, tuple([_moved(block, low) for block in sets]))
+            for pair, sets in at_start
+        )
+        _stretch_cache[tiles] = splits
+    return splits
+
+
+def _moved(block: Block, offset: int) -> Block:
+    table = _RUN_BLOCKS if block.kind is SetKind.SHUNTSU else _TRIPLET_BLOCKS
+    return table[block.first + offset]
+
+
+def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    """The splits of a number suit's sorted tiles, put together from its
+    stretches of consecutive held ranks.  No run crosses a rank the suit
+    does not hold, so each stretch splits on its own; stretches such as 567
+    or 11 recur far more often than whole suits do, so a suit never seen
+    before is mostly made of stretches already split."""
+    stretches: list[tuple[SuitReading, ...]] = []
+    pair_stretches = 0
+    begin = 0
+    previous = tiles[0]
+    for index in range(1, len(tiles) + 1):
+        tile = tiles[index] if index < len(tiles) else TILE_KINDS
+        if tile > previous + 1:
+            splits = _stretch_splits(tiles[begin:index])
+            if not splits:
+                return ()
+            if splits[0][0] is not None:
+                pair_stretches += 1
+            stretches.append(splits)
+            begin = index
+        previous = tile
+    if pair_stretches > 1:
+        return ()
+    if len(stretches) == 1:
+        return stretches[0]
+    found: list[SuitReading] = []
+    for combination in product(*stretches):
+        pair = None
+        sets: tuple[Block, ...] = ()
+        for stretch_pair, blocks in combination:
+            if stretch_pair is not None:
+                pair = stretch_pair
+            sets += blocks
+        found.append((pair, sets))
+    if len(found) > 1:
+        # The order the search over the whole suit would give (see
+        # `split_suit_counts`), so that a reading's rank among equals does not
+        # depend on how it was found.
+        found.sort(key=_search_order)
+    return tuple(found)
+
+
+def _search_order(reading: SuitReading) -> tuple[int, tuple[tuple[int, bool], ...]]:
+    pair, sets = reading
+    return (-1 if pair is None else pair, tuple((block.first, block.kind is SetKind.SHUNTSU) for block in sets))
 
 
 def _splits_at_all(counts: list[int], runs_allowed: bool) -> bool:
@@ -308,10 +385,13 @@ def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     """The splits of one suit's sorted tiles."""
     splits = _slice_readings_cache.get(tiles)
     if splits is None:
-        key = 0
-        for tile in tiles:
-            key += PLACE_OF[tile]
-        splits = suit_readings_of_key(SUIT_OF[tiles[0]], key)
+        if tiles[0] < EAST:
+            splits = _number_suit_splits(tiles)
+        else:
+            key = 0
+            for tile in tiles:
+                key += PLACE_OF[tile]
+            splits = suit_readings_of_key(HONOUR_SUIT, key)
         _slice_readings_cache[tiles] = splits
     return splits
 
