@@ -93,6 +93,16 @@ class Decomposition:
     knitted: tuple[Tile, ...] = ()
 
 
+# Enum members read on every hand, bound once: on Python 3.11 reading a
+# member off its class costs ten times a global name.
+_REGULAR = ShapeKind.REGULAR
+_SEVEN_PAIRS = ShapeKind.SEVEN_PAIRS
+_THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
+_SHUNTSU = SetKind.SHUNTSU
+_CLOSED_KAN = MeldKind.CLOSED_KAN
+_MCR = Rules.MCR
+
+
 KNITTED_SETS: Final = tuple(
     tuple(sorted(suit * 9 + rank for suit, start in enumerate(order) for rank in (start, start + 3, start + 6)))
     for order in permutations(range(3))
@@ -107,7 +117,7 @@ def block_of_meld(meld: Meld) -> Block:
     """The set a declared meld makes.  Memoised by its tiles and whether it
     is a concealed kan, which together tell every meld apart (a MeldKind
     hashes slowly, being a plain Enum)."""
-    key = (meld.tiles, meld.kind is MeldKind.CLOSED_KAN)
+    key = (meld.tiles, meld.kind is _CLOSED_KAN)
     block = _meld_blocks.get(key)
     if block is None:
         block = _meld_block(meld)
@@ -300,7 +310,7 @@ def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
 
 
 def _moved(block: Block, offset: int) -> Block:
-    table = _RUN_BLOCKS if block.kind is SetKind.SHUNTSU else _TRIPLET_BLOCKS
+    table = _RUN_BLOCKS if block.kind is _SHUNTSU else _TRIPLET_BLOCKS
     return table[block.first + offset]
 
 
@@ -439,7 +449,7 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
                     return []
                 pair = suit_pair
             sets += blocks
-        return [] if pair is None else [Decomposition(ShapeKind.REGULAR, sets, pair)]
+        return [] if pair is None else [Decomposition(_REGULAR, sets, pair)]
     found = []
     for combination in product(*per_suit):
         pair = None
@@ -452,7 +462,7 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
             sets += blocks
         else:
             if pair is not None:
-                found.append(Decomposition(ShapeKind.REGULAR, sets, pair))
+                found.append(Decomposition(_REGULAR, sets, pair))
     return found
 
 
@@ -466,18 +476,14 @@ def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decompositio
     if not hand.melds:
         ordered = concealed  # sorted, as Hand keeps it
         # Seven pairs: the sorted tiles pair off, one kind with the next.
-        if (
-            ordered[0] == ordered[1]
-            and ordered[0::2] == ordered[1::2]
-            and (rules is Rules.MCR or len(set(ordered)) == 7)
-        ):
-            found.append(Decomposition(ShapeKind.SEVEN_PAIRS, pairs=tuple(ordered[0::2])))
+        if ordered[0] == ordered[1] and ordered[0::2] == ordered[1::2] and (rules is _MCR or len(set(ordered)) == 7):
+            found.append(Decomposition(_SEVEN_PAIRS, pairs=tuple(ordered[0::2])))
         # Fourteen tiles of exactly the thirteen kinds (from 1m to the red
         # dragon): one of them is doubled.
         if ordered[0] == 0 and ordered[-1] == TILE_KINDS - 1 and set(ordered) == TERMINAL_OR_HONOUR_TILES:
             pair = next(tile for tile in TERMINALS_AND_HONOURS if concealed.count(tile) == 2)
-            found.append(Decomposition(ShapeKind.THIRTEEN_ORPHANS, pair=pair))
-    if rules is Rules.MCR:
+            found.append(Decomposition(_THIRTEEN_ORPHANS, pair=pair))
+    if rules is _MCR:
         found.extend(_mcr_knitted(hand.concealed_counts(), called))
     return found
 

@@ -78,6 +78,13 @@ SET_FU: Final = tuple(
 """`set_fu` as a table indexed like SET_ITEMS, read in scoring's inner loop."""
 
 
+# Enum members read on every reading, bound once: on Python 3.11 reading a
+# member off its class costs ten times a global name.
+_REGULAR = ShapeKind.REGULAR
+_SEVEN_PAIRS = ShapeKind.SEVEN_PAIRS
+_THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
+_RYANMEN = WaitKind.RYANMEN
+
 WAIT_FU: Final = {
     WaitKind.RYANMEN: 0,
     WaitKind.SHANPON: 0,
@@ -151,16 +158,16 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
     return (
         len(facts.runs) == 4
         and facts.of_hand.closed
-        and facts.shape is ShapeKind.REGULAR
+        and facts.shape is _REGULAR
         and facts.pair is not None
         and not facts.is_value_tile(facts.pair)
-        and facts.wait is WaitKind.RYANMEN
+        and facts.wait is _RYANMEN
     )
 
 
 def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     """The fu of one reading, as numbers; `fu_lines` itemises the same count."""
-    if facts.shape is ShapeKind.SEVEN_PAIRS:
+    if facts.shape is _SEVEN_PAIRS:
         return FuResult(facts, rules, 25, 25)
     of_hand = facts.of_hand
     context = of_hand.context
@@ -169,7 +176,7 @@ def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     raw = (30 if closed and not tsumo else 20) + facts.set_fu
     pair = facts.pair
     # Only an honour pair can give fu; kokushi's pair is no pair of the fu table.
-    if pair is not None and pair >= EAST and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
+    if pair is not None and pair >= EAST and facts.shape is not _THIRTEEN_ORPHANS:
         raw += pair_item(pair, context, rules)[1]
     raw += WAIT_FU.get(facts.wait, 0)
     if tsumo and not is_pinfu_shape(facts):

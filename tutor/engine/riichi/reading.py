@@ -61,8 +61,15 @@ class HandFacts:
         return tile in DRAGONS or tile == self.context.seat or tile == self.context.round
 
 
+# Enum members read in the loop below, bound once: on Python 3.11 reading a
+# member off its class costs ten times a global name.
 _SHUNTSU = SetKind.SHUNTSU
 _KANTSU = SetKind.KANTSU
+_SEVEN_PAIRS = ShapeKind.SEVEN_PAIRS
+_THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
+_SHANPON = WaitKind.SHANPON
+_TANKI = WaitKind.TANKI
+_RIICHI_RULES = Rules.RIICHI
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 """The first tiles of the runs 123 and 789 of each suit."""
 
@@ -155,15 +162,15 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
     win_tile = of_hand.context.win_tile
     tsumo = of_hand.context.tsumo
     found: list[ReadingFacts] = []
-    for decomposition in decompositions(of_hand.hand, Rules.RIICHI):
+    for decomposition in decompositions(of_hand.hand, _RIICHI_RULES):
         shape = decomposition.shape
-        if shape is ShapeKind.SEVEN_PAIRS:
+        if shape is _SEVEN_PAIRS:
             found.append(
                 ReadingFacts(of_hand, decomposition, WaitKind.CHIITOITSU, None, shape, (), None, (), (), 0, 0, 0, 0)
             )
             continue
         pair = decomposition.pair
-        if shape is ShapeKind.THIRTEEN_ORPHANS:
+        if shape is _THIRTEEN_ORPHANS:
             found.append(
                 ReadingFacts(of_hand, decomposition, WaitKind.KOKUSHI, None, shape, (), pair, (), (), 0, 0, 0, 0)
             )
@@ -195,11 +202,11 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             if not block.open:
                 concealed += 1
                 if first == win_tile and not block.called:
-                    places.append((WaitKind.SHANPON, index))
+                    places.append((_SHANPON, index))
         run_tuple = tuple(runs)
         triplet_tuple = tuple(triplets)
         if pair == win_tile:
-            places.insert(0, (WaitKind.TANKI, None))
+            places.insert(0, (_TANKI, None))
         # Two equal sets (an iipeikou's runs) give the same reading: count one.
         seen: list[tuple[WaitKind, Tile]] = []
         for wait, place in places:
@@ -209,7 +216,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                 if key in seen:
                     continue
                 seen.append(key)
-                if wait is WaitKind.SHANPON and not tsumo:
+                if wait is _SHANPON and not tsumo:
                     # A shanpon won by ron: the triplet the discard completed
                     # counts as open, for 안커 and for its fu alike.
                     terminal = sets[place].first in TERMINAL_OR_HONOUR_TILES

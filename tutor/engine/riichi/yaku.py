@@ -19,6 +19,13 @@ from tutor.engine.tiles import DRAGONS, EAST, GREEN, RED, SIMPLE_TILES, WHITE, T
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
+# Enum members read on every reading, bound once: on Python 3.11 reading a
+# member off its class costs ten times a global name.
+_REGULAR = ShapeKind.REGULAR
+_SEVEN_PAIRS = ShapeKind.SEVEN_PAIRS
+_THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
+_RIICHI = Flag.RIICHI
+
 
 # Traits of a hand that a yaku may need before its condition is worth asking:
 # one bit each, so that a reading is asked about only the yaku it could hold.
@@ -66,7 +73,7 @@ def _flag(flag: Flag) -> Condition:
 
 
 def _riichi(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return Flag.RIICHI in facts.of_hand.flags
+    return _RIICHI in facts.of_hand.flags
 
 
 def _menzen_tsumo(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -111,8 +118,7 @@ DRAGON_CODES: Final = WHITE_DRAGON | GREEN_DRAGON | RED_DRAGON
 
 def honour_code(honour_sets: int) -> int:
     """What the yaku table asks of a reading's honour triplets (its
-    `honour_sets`): which dragons, and whether any wind.  Few enough values
-    that the lists of candidate yaku stay few."""
+    `honour_sets`): which dragons, and whether any wind."""
     return (honour_sets >> 3) & DRAGON_CODES | (honour_sets & 0b1111 != 0)
 
 
@@ -132,7 +138,7 @@ def _chanta(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return (
         facts.of_hand.has_honours
         and bool(facts.runs)
-        and facts.shape is ShapeKind.REGULAR
+        and facts.shape is _REGULAR
         and facts.every_group_has_terminal_or_honour()
     )
 
@@ -141,7 +147,7 @@ def _junchan(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     return (
         not facts.of_hand.has_honours
         and bool(facts.runs)
-        and facts.shape is ShapeKind.REGULAR
+        and facts.shape is _REGULAR
         and facts.every_group_has_terminal_or_honour()
     )
 
@@ -174,7 +180,7 @@ def _sankantsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _chiitoitsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.shape is ShapeKind.SEVEN_PAIRS
+    return facts.shape is _SEVEN_PAIRS
 
 
 def _honroutou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -183,7 +189,7 @@ def _honroutou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
         of_hand.all_terminals_or_honours
         and of_hand.has_honours
         and of_hand.number_suits > 0
-        and facts.shape is not ShapeKind.THIRTEEN_ORPHANS
+        and facts.shape is not _THIRTEEN_ORPHANS
     )
 
 
@@ -269,32 +275,69 @@ def _listing_order(item: tuple[str, int]) -> int:
     return _LISTING[item[0]]
 
 
-CandidateKey = tuple[int, int, int, int]
-"""Traits, runs, triplets, honour code: what decides which conditions a
-reading is worth asking."""
-
-_candidates: dict[CandidateKey, tuple[Yaku, ...]] = {}
+_ASKED: Final = tuple(yaku for yaku in YAKU if yaku.flag is None)
+"""The yaku asked of every reading their needs allow; bit i of a candidate
+mask stands for _ASKED[i].  Flag yaku are asked per flag set instead."""
 
 
-def candidates_for(key: CandidateKey) -> tuple[Yaku, ...]:
-    """The yaku whose needs a reading described by `key` meets, in listing
-    order.  A reading with one run is never asked about ittsu, one without
-    flags never about riichi; there are few keys, so each list is made once."""
-    found = _candidates.get(key)
+def _mask(allowed: Callable[[Yaku], bool]) -> int:
+    return sum(1 << index for index, yaku in enumerate(_ASKED) if allowed(yaku))
+
+
+def _runs_mask(runs: int) -> int:
+    return _mask(lambda yaku: runs >= yaku.runs)
+
+
+def _triplets_mask(triplets: int) -> int:
+    return _mask(lambda yaku: triplets >= yaku.triplets)
+
+
+def _honour_sets_mask(honour_sets: int) -> int:
+    code = honour_code(honour_sets)
+    dragons = (code & DRAGON_CODES).bit_count()
+    return _mask(lambda yaku: dragons >= yaku.dragon_triplets and (not yaku.honours or bool(code & yaku.honours)))
+
+
+# What a reading's counts of runs and triplets, and its honour triplets, allow:
+# a mask each, made once; a reading's candidates are where all of them agree.
+_BY_RUNS: Final = tuple(_runs_mask(runs) for runs in range(5))
+_BY_TRIPLETS: Final = tuple(_triplets_mask(triplets) for triplets in range(5))
+_BY_HONOUR_SETS: Final = tuple(_honour_sets_mask(honour_sets) for honour_sets in range(1 << 7))
+
+_by_traits: dict[int, int] = {}
+"""The mask of the yaku whose needed traits a hand's traits include; few
+trait sets occur, so each is worked out once."""
+
+_by_mask: dict[int, tuple[Yaku, ...]] = {}
+
+
+def traits_mask(traits: int) -> int:
+    mask = _by_traits.get(traits)
+    if mask is None:
+        mask = _mask(lambda yaku: not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits)
+        _by_traits[traits] = mask
+    return mask
+
+
+def candidates_of_mask(mask: int) -> tuple[Yaku, ...]:
+    """The yaku of a candidate mask, in listing order."""
+    found = _by_mask.get(mask)
     if found is None:
-        traits, runs, triplets, honours = key
-        found = tuple(
-            yaku
-            for yaku in YAKU
-            if yaku.flag is None
-            and not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits
-            and runs >= yaku.runs
-            and triplets >= yaku.triplets
-            and (honours & DRAGON_CODES).bit_count() >= yaku.dragon_triplets
-            and (not yaku.honours or honours & yaku.honours)
-        )
-        _candidates[key] = found
+        found = tuple(yaku for index, yaku in enumerate(_ASKED) if mask >> index & 1)
+        _by_mask[mask] = found
     return found
+
+
+def candidates(facts: ReadingFacts, traits: int) -> tuple[Yaku, ...]:
+    """The yaku whose needs a reading meets, in listing order.  A reading
+    with one run is never asked about ittsu, one without flags never about
+    riichi."""
+    mask = _by_traits.get(traits)
+    if mask is None:
+        mask = traits_mask(traits)
+    mask &= _BY_RUNS[len(facts.runs)] & _BY_TRIPLETS[len(facts.triplets)] & _BY_HONOUR_SETS[facts.honour_sets]
+    found = _by_mask.get(mask)
+    return found if found is not None else candidates_of_mask(mask)
 
 
 REPLACES: Final = {
@@ -312,13 +355,13 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     several readings of one hand."""
     if traits is None:
         traits = hand_traits(facts.of_hand)
-    if facts.shape is ShapeKind.SEVEN_PAIRS:
+    if facts.shape is _SEVEN_PAIRS:
         traits |= SEVEN_PAIRS_SHAPE
-    key = (traits, len(facts.runs), len(facts.triplets), honour_code(facts.honour_sets))
-    candidates = _candidates.get(key) or candidates_for(key)
     closed = facts.of_hand.closed
     found = [
-        (yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in candidates if yaku.condition(facts, rules)
+        (yaku.id, yaku.han_closed if closed else yaku.han_open)
+        for yaku in candidates(facts, traits)
+        if yaku.condition(facts, rules)
     ]
     flags = facts.of_hand.flags
     if flags:

@@ -18,6 +18,11 @@ from tutor.engine.waits import WaitKind
 
 Condition = Callable[[ReadingFacts, RiichiRules], bool]
 
+# Enum members read by conditions, bound once: on Python 3.11 reading a
+# member off its class costs ten times a global name.
+_THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
+_TANKI = WaitKind.TANKI
+
 
 @dataclass(frozen=True, slots=True)
 class Yakuman:
@@ -31,20 +36,20 @@ class Yakuman:
 
 
 def _kokushi(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.shape is ShapeKind.THIRTEEN_ORPHANS and facts.pair != facts.context.win_tile
+    return facts.shape is _THIRTEEN_ORPHANS and facts.pair != facts.context.win_tile
 
 
 def _kokushi_13(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     # The winning tile made the pair: before it, all thirteen were single.
-    return facts.shape is ShapeKind.THIRTEEN_ORPHANS and facts.pair == facts.context.win_tile
+    return facts.shape is _THIRTEEN_ORPHANS and facts.pair == facts.context.win_tile
 
 
 def _suuankou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.concealed_triplets == 4 and facts.wait is not WaitKind.TANKI
+    return facts.concealed_triplets == 4 and facts.wait is not _TANKI
 
 
 def _suuankou_tanki(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.concealed_triplets == 4 and facts.wait is WaitKind.TANKI
+    return facts.concealed_triplets == 4 and facts.wait is _TANKI
 
 
 def _daisangen(facts: ReadingFacts, _rules: RiichiRules) -> bool:
