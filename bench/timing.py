@@ -78,10 +78,10 @@ def report(rounds: Sequence[Round], count: int, reference_name: str, our_name: s
     cold = ratio(rounds[0])
     warm = statistics.median(ratio(found) for found in rounds[1:])
     if faster:
-        print(f"ratio, cold round: ours is {cold:.1f}x faster")
-        print(f"ratio, warm rounds (median): ours is {warm:.1f}x faster")
+        print(f"ratio, cold round: ours is {cold:.2f}x faster")
+        print(f"ratio, warm rounds (median): ours is {warm:.2f}x faster")
     else:
-        print(f"ratio, cold round: ours takes {cold:.1f}x the reference's time")
-        print(f"ratio, warm rounds (median): ours takes {warm:.1f}x the reference's time")
+        print(f"ratio, cold round: ours takes {cold:.2f}x the reference's time")
+        print(f"ratio, warm rounds (median): ours takes {warm:.2f}x the reference's time")
     if any(found.differences for found in rounds):
         raise SystemExit("the answers differ: the timing means nothing")

@@ -324,8 +324,8 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     pair_stretches = 0
     begin = 0
     previous = tiles[0]
-    for index in range(1, len(tiles) + 1):
-        tile = tiles[index] if index < len(tiles) else TILE_KINDS
+    # A tile past the end closes the last stretch.
+    for index, tile in enumerate((*tiles, TILE_KINDS)):
         if tile > previous + 1:
             splits = _stretch_splits(tiles[begin:index])
             if not splits:
@@ -392,7 +392,8 @@ hand already split before is found without packing its counts."""
 
 
 def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
-    """The splits of one suit's sorted tiles."""
+    """The splits of one suit's sorted tiles.  (`_readings_of_tiles` looks
+    in the memo itself first, saving a call on the path most hands take.)"""
     splits = _slice_readings_cache.get(tiles)
     if splits is None:
         if tiles[0] < EAST:
@@ -413,7 +414,10 @@ def _readings_of_tiles(concealed: tuple[Tile, ...], called: tuple[Block, ...]) -
     start = 0
     for end in (bisect_left(concealed, 9), bisect_left(concealed, 18), bisect_left(concealed, EAST), len(concealed)):
         if end > start:
-            splits = _suit_splits(concealed[start:end])
+            part = concealed[start:end]
+            splits = _slice_readings_cache.get(part)
+            if splits is None:
+                splits = _suit_splits(part)
             if not splits:
                 return []
             per_suit.append(splits)

@@ -62,12 +62,13 @@ def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) 
 
 def total_points(base: int, dealer: bool, tsumo: bool) -> int:
     """What `payments` totals, without writing out who pays what: scoring
-    compares the readings of a hand by it."""
+    compares the readings of a hand by it, so `round_up_100` is written
+    out here rather than called."""
     if not tsumo:
-        return round_up_100(base * (6 if dealer else 4))
+        return (base * (6 if dealer else 4) + 99) // 100 * 100
     if dealer:
-        return 3 * round_up_100(base * 2)
-    return round_up_100(base * 2) + 2 * round_up_100(base)
+        return 3 * ((base * 2 + 99) // 100 * 100)
+    return (base * 2 + 99) // 100 * 100 + 2 * ((base + 99) // 100 * 100)
 
 
 def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:

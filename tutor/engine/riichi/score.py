@@ -19,7 +19,7 @@ from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, readi
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
 from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
-from tutor.engine.tiles import Tile, dora_from_indicator, tile_name
+from tutor.engine.tiles import TILE_KINDS, Tile, dora_from_indicator, tile_name
 
 
 @dataclass(slots=True)
@@ -46,12 +46,15 @@ class RiichiScore:
     points: Points
 
 
+_DORA_OF: Final = tuple(dora_from_indicator(indicator) for indicator in range(TILE_KINDS))
+
+
 def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     """One han per tile matching each indicator's dora (an indicator shown
     twice counts twice)."""
     count = 0
     for indicator in indicators:
-        count += tiles.count(dora_from_indicator(indicator))
+        count += tiles.count(_DORA_OF[indicator])
     return count
 
 
@@ -108,7 +111,7 @@ _RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU}
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
     rules = rules or _DEFAULT_RULES
-    if hand.tile_count != 14:
+    if len(hand.concealed) + 3 * len(hand.melds) != 14:  # hand.tile_count, without the property call
         raise Refusal("not_complete", f"a winning hand has 14 tiles (kans counted as 3), not {hand.tile_count}")
     if context.win_tile not in hand.concealed:
         raise Refusal(

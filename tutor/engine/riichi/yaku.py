@@ -66,6 +66,10 @@ class Yaku:
     flag: Flag | None = None
     """The situational flag the yaku is: asked about only when it is set,
     apart from the lists of candidates (which stay few that way)."""
+    decided: bool = False
+    """Whether the needs above (or the flag being set) are the whole
+    condition, so that scoring need not ask it.  The condition is kept all
+    the same, and a test holds the two to agreeing on every reading."""
 
 
 def _flag(flag: Flag) -> Condition:
@@ -210,36 +214,36 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU),
-    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO),
+    Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI, decided=True),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI, decided=True),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU, decided=True),
+    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO, decided=True),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao, ALLSIMPLE_TILES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
-    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON),
-    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON),
-    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON),
+    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON, decided=True),
+    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON, decided=True),
+    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON, decided=True),
     Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=ANY_WIND),
     Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=ANY_WIND),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=Flag.RINSHAN),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=Flag.RINSHAN, decided=True),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN, decided=True),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI, decided=True),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI, decided=True),
     Yaku("chanta", 2, 1, _chanta, HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
     Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, triplets=3),
-    Yaku("toitoi", 2, 2, _toitoi, triplets=4),
+    Yaku("toitoi", 2, 2, _toitoi, triplets=4, decided=True),
     Yaku("sanankou", 2, 2, _sanankou, triplets=3),
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
-    Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE),
+    Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE, decided=True),
     Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS | HONOURS),
     Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
-    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS),
+    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS, decided=True),
     Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
-    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS),
+    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS, decided=True),
     Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
 """Every regular yaku, in the order a score lists them."""
@@ -328,18 +332,6 @@ def candidates_of_mask(mask: int) -> tuple[Yaku, ...]:
     return found
 
 
-def candidates(facts: ReadingFacts, traits: int) -> tuple[Yaku, ...]:
-    """The yaku whose needs a reading meets, in listing order.  A reading
-    with one run is never asked about ittsu, one without flags never about
-    riichi."""
-    mask = _by_traits.get(traits)
-    if mask is None:
-        mask = traits_mask(traits)
-    mask &= _BY_RUNS[len(facts.runs)] & _BY_TRIPLETS[len(facts.triplets)] & _BY_HONOUR_SETS[facts.honour_sets]
-    found = _by_mask.get(mask)
-    return found if found is not None else candidates_of_mask(mask)
-
-
 REPLACES: Final = {
     "double_riichi": ("riichi",),
     "ryanpeikou": ("iipeikou",),
@@ -347,6 +339,9 @@ REPLACES: Final = {
     "chinitsu": ("honitsu",),
 }
 """A yaku on the left, when present, is counted instead of those on the right."""
+
+_REPLACING: Final = _mask(lambda yaku: yaku.id in REPLACES)
+"""The candidates that replace another."""
 
 
 def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) -> list[tuple[str, int]]:
@@ -357,22 +352,32 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
         traits = hand_traits(facts.of_hand)
     if facts.shape is _SEVEN_PAIRS:
         traits |= SEVEN_PAIRS_SHAPE
+    # The yaku whose needs the reading meets: a reading with one run is never
+    # asked about ittsu, one without flags never about riichi.
+    mask = _by_traits.get(traits)
+    if mask is None:
+        mask = traits_mask(traits)
+    mask &= _BY_RUNS[len(facts.runs)] & _BY_TRIPLETS[len(facts.triplets)] & _BY_HONOUR_SETS[facts.honour_sets]
+    asked = _by_mask.get(mask)
+    if asked is None:
+        asked = candidates_of_mask(mask)
     closed = facts.of_hand.closed
     found = [
         (yaku.id, yaku.han_closed if closed else yaku.han_open)
-        for yaku in candidates(facts, traits)
-        if yaku.condition(facts, rules)
+        for yaku in asked
+        if yaku.decided or yaku.condition(facts, rules)
     ]
+    replacing = mask & _REPLACING
     flags = facts.of_hand.flags
     if flags:
         for flag in flags:
             yaku = FLAG_YAKU.get(flag)
-            if yaku is not None and (closed or yaku.han_open) and yaku.condition(facts, rules):
+            if yaku is not None and (closed or yaku.han_open) and (yaku.decided or yaku.condition(facts, rules)):
                 found.append((yaku.id, yaku.han_closed if closed else yaku.han_open))
+                replacing = replacing or yaku.id in REPLACES
         found.sort(key=_listing_order)
-    if len(found) > 1:
+    if replacing and len(found) > 1:
         present = {name for name, _ in found}
-        if not present.isdisjoint(REPLACES):
-            replaced = {weaker for stronger in present for weaker in REPLACES.get(stronger, ())}
-            found = [(name, han) for name, han in found if name not in replaced]
+        replaced = {weaker for stronger in present for weaker in REPLACES.get(stronger, ())}
+        found = [(name, han) for name, han in found if name not in replaced]
     return found
