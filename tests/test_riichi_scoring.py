@@ -136,6 +136,10 @@ class TestYaku:
         assert "chanta" not in yaku_ids(score("123m789p99s [789s] [111m]", "9s"))
         assert "honitsu" not in yaku_ids(score("12345678999m [111m]", "9m"))
         assert "riichi" not in yaku_ids(score("123m456p789s11z234s", "4s", flags=("double_riichi",)))
+        # Both flags given: double riichi is counted, riichi is not counted again.
+        both = score("123m456p789s11z234s", "4s", flags=("riichi", "double_riichi"))
+        assert "double_riichi" in yaku_ids(both)
+        assert "riichi" not in yaku_ids(both)
 
     def test_open_hand_yaku_lose_a_han(self) -> None:
         assert dict(score("123456789m11z [234s]", "1z").yaku)["ittsu"] == 1

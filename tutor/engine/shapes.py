@@ -283,35 +283,44 @@ _stretch_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
 """Splits of a stretch of consecutive held ranks (see `_number_suit_splits`),
 by its sorted tiles."""
 
-_stretch_shape_cache: dict[tuple[int, ...], tuple[SuitReading, ...]] = {}
-"""The same by the stretch's tiles less its lowest, split as if it began at
-1m: 567p and 234s share the shape (0, 1, 2)."""
+_BLOCKS: Final = _TRIPLET_BLOCKS + _RUN_BLOCKS
+"""Triplets then runs: a set coded `first`, or `TILE_KINDS + first` for a
+run, moves up a suit by adding to its code."""
+
+_StretchShape = tuple[tuple[int | None, tuple[int, ...]], ...]
+"""The splits of a stretch as if it began at 1m: each the pair (or None)
+and the sets as codes for `_BLOCKS`."""
+
+_stretch_shape_cache: dict[tuple[int, ...], _StretchShape] = {}
+"""Splits by the stretch's tiles less its lowest: 567p and 234s share the
+shape (0, 1, 2)."""
+
+
+def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
+    found = _stretch_shape_cache.get(shape)
+    if found is None:
+        # Two ranks of room after the stretch, where a run might be tried.
+        counts = [0] * (shape[-1] + 3)
+        for rank in shape:
+            counts[rank] += 1
+        found = tuple(
+            (pair, tuple(block.first + (TILE_KINDS if block.kind is _SHUNTSU else 0) for block in sets))
+            for pair, sets in split_suit_counts(counts, 0, True)
+        )
+        _stretch_shape_cache[shape] = found
+    return found
 
 
 def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     splits = _stretch_cache.get(tiles)
     if splits is None:
         low = tiles[0]
-        shape = tuple([tile - low for tile in tiles])
-        at_start = _stretch_shape_cache.get(shape)
-        if at_start is None:
-            # Two ranks of room after the stretch, where a run might be tried.
-            counts = [0] * (shape[-1] + 3)
-            for rank in shape:
-                counts[rank] += 1
-            at_start = split_suit_counts(counts, 0, True)
-            _stretch_shape_cache[shape] = at_start
         splits = tuple(
-            (None if pair is None else pair + low, tuple([_moved(block, low) for block in sets]))
-            for pair, sets in at_start
+            (None if pair is None else pair + low, tuple([_BLOCKS[code + low] for code in codes]))
+            for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles]))
         )
         _stretch_cache[tiles] = splits
     return splits
-
-
-def _moved(block: Block, offset: int) -> Block:
-    table = _RUN_BLOCKS if block.kind is _SHUNTSU else _TRIPLET_BLOCKS
-    return table[block.first + offset]
 
 
 def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:

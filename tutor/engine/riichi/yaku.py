@@ -64,8 +64,7 @@ class Yaku:
     dragon_triplets: int = 0
     """The fewest dragon triplets likewise."""
     flag: Flag | None = None
-    """The situational flag the yaku is: asked about only when it is set,
-    apart from the lists of candidates (which stay few that way)."""
+    """The situational flag the yaku is: asked about only when it is set."""
     decided: bool = False
     """Whether the needs above (or the flag being set) are the whole
     condition, so that scoring need not ask it.  The condition is kept all
@@ -156,19 +155,31 @@ def _junchan(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     )
 
 
+# Ittsu and the sanshoku loop rather than call any() on a generator (as the
+# linter would have it): the generator costs more than the few comparisons
+# it would wrap, and these are asked of most readings with three runs.
 def _ittsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
     runs = facts.runs
-    return any(base in runs and base + 3 in runs and base + 6 in runs for base in (0, 9, 18))
+    for base in (0, 9, 18):  # noqa: SIM110
+        if base in runs and base + 3 in runs and base + 6 in runs:
+            return True
+    return False
 
 
 def _sanshoku_doujun(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    runs = facts.runs
-    return any(first < 9 and first + 9 in runs and first + 18 in runs for first in runs)
+    return _in_three_suits(facts.runs)
 
 
 def _sanshoku_doukou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    tiles = facts.triplets
-    return any(tile < 9 and tile + 9 in tiles and tile + 18 in tiles for tile in tiles)
+    return _in_three_suits(facts.triplets)
+
+
+def _in_three_suits(firsts: tuple[Tile, ...]) -> bool:
+    """Whether some set's first tile is held in characters, dots and bamboo."""
+    for first in firsts:  # noqa: SIM110
+        if first < 9 and first + 9 in firsts and first + 18 in firsts:
+            return True
+    return False
 
 
 def _toitoi(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -198,7 +209,8 @@ def _honroutou(facts: ReadingFacts, _rules: RiichiRules) -> bool:
 
 
 def _shousangen(facts: ReadingFacts, _rules: RiichiRules) -> bool:
-    return facts.pair in DRAGONS and sum(1 for tile in facts.triplets if tile in DRAGONS) == 2
+    # Bits 4 to 6 of honour_sets are the dragon triplets.
+    return facts.pair in DRAGONS and (facts.honour_sets >> 4).bit_count() == 2
 
 
 def _honitsu(facts: ReadingFacts, _rules: RiichiRules) -> bool:
@@ -269,23 +281,10 @@ def hand_traits(of_hand: HandFacts) -> int:
     return traits
 
 
-FLAG_YAKU: Final = {yaku.flag: yaku for yaku in YAKU if yaku.flag is not None}
-"""The yaku of each situational flag."""
-
-_LISTING: Final = {yaku.id: index for index, yaku in enumerate(YAKU)}
-
-
-def _listing_order(item: tuple[str, int]) -> int:
-    return _LISTING[item[0]]
-
-
-_ASKED: Final = tuple(yaku for yaku in YAKU if yaku.flag is None)
-"""The yaku asked of every reading their needs allow; bit i of a candidate
-mask stands for _ASKED[i].  Flag yaku are asked per flag set instead."""
-
-
 def _mask(allowed: Callable[[Yaku], bool]) -> int:
-    return sum(1 << index for index, yaku in enumerate(_ASKED) if allowed(yaku))
+    """A candidate mask: bit i stands for YAKU[i], so that the yaku of a mask
+    come out in listing order."""
+    return sum(1 << index for index, yaku in enumerate(YAKU) if allowed(yaku))
 
 
 def _runs_mask(runs: int) -> int:
@@ -303,7 +302,8 @@ def _honour_sets_mask(honour_sets: int) -> int:
 
 
 # What a reading's counts of runs and triplets, and its honour triplets, allow:
-# a mask each, made once; a reading's candidates are where all of them agree.
+# a mask each, made once; a reading's candidates are where all of them agree
+# with the masks of the hand's traits and flags.
 _BY_RUNS: Final = tuple(_runs_mask(runs) for runs in range(5))
 _BY_TRIPLETS: Final = tuple(_triplets_mask(triplets) for triplets in range(5))
 _BY_HONOUR_SETS: Final = tuple(_honour_sets_mask(honour_sets) for honour_sets in range(1 << 7))
@@ -311,6 +311,10 @@ _BY_HONOUR_SETS: Final = tuple(_honour_sets_mask(honour_sets) for honour_sets in
 _by_traits: dict[int, int] = {}
 """The mask of the yaku whose needed traits a hand's traits include; few
 trait sets occur, so each is worked out once."""
+
+_by_flags: dict[frozenset[Flag], int] = {}
+"""The mask of the yaku that a hand's flags allow: every yaku that is no
+flag, and those whose flag is set."""
 
 _by_mask: dict[int, tuple[Yaku, ...]] = {}
 
@@ -327,7 +331,7 @@ def candidates_of_mask(mask: int) -> tuple[Yaku, ...]:
     """The yaku of a candidate mask, in listing order."""
     found = _by_mask.get(mask)
     if found is None:
-        found = tuple(yaku for index, yaku in enumerate(_ASKED) if mask >> index & 1)
+        found = tuple(yaku for index, yaku in enumerate(YAKU) if mask >> index & 1)
         _by_mask[mask] = found
     return found
 
@@ -340,8 +344,22 @@ REPLACES: Final = {
 }
 """A yaku on the left, when present, is counted instead of those on the right."""
 
-_REPLACING: Final = _mask(lambda yaku: yaku.id in REPLACES)
-"""The candidates that replace another."""
+
+def flags_mask(flags: frozenset[Flag]) -> int:
+    """The yaku that a hand's flags allow: every yaku that is no flag, and
+    those whose flag is set, less those a set flag's yaku replaces (riichi,
+    when double_riichi is set too).  The other pairs of REPLACES never both
+    hold, as their conditions exclude each other: two identical pairs of
+    runs are not one, and junchan and chinitsu want no honours where chanta
+    and honitsu want some.  The shortcut test holds scoring to the long way,
+    which applies REPLACES in full."""
+    mask = _by_flags.get(flags)
+    if mask is None:
+        flagged = {yaku.id for yaku in YAKU if yaku.flag is not None and yaku.flag in flags}
+        replaced = {weaker for stronger in flagged for weaker in REPLACES.get(stronger, ())}
+        mask = _mask(lambda yaku: (yaku.flag is None or yaku.flag in flags) and yaku.id not in replaced)
+        _by_flags[flags] = mask
+    return mask
 
 
 def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) -> list[tuple[str, int]]:
@@ -352,32 +370,25 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
         traits = hand_traits(facts.of_hand)
     if facts.shape is _SEVEN_PAIRS:
         traits |= SEVEN_PAIRS_SHAPE
-    # The yaku whose needs the reading meets: a reading with one run is never
-    # asked about ittsu, one without flags never about riichi.
+    # Only the yaku whose needs the reading meets are asked: a reading with
+    # one run is never asked about ittsu, one without flags never about riichi.
     mask = _by_traits.get(traits)
     if mask is None:
         mask = traits_mask(traits)
-    mask &= _BY_RUNS[len(facts.runs)] & _BY_TRIPLETS[len(facts.triplets)] & _BY_HONOUR_SETS[facts.honour_sets]
+    flags = facts.of_hand.flags
+    mask &= (
+        (_by_flags.get(flags) or flags_mask(flags))
+        & _BY_RUNS[len(facts.runs)]
+        & _BY_TRIPLETS[len(facts.triplets)]
+        & _BY_HONOUR_SETS[facts.honour_sets]
+    )
     asked = _by_mask.get(mask)
     if asked is None:
         asked = candidates_of_mask(mask)
     closed = facts.of_hand.closed
-    found = [
+    # No yaku found here replaces another found (see `flags_mask`).
+    return [
         (yaku.id, yaku.han_closed if closed else yaku.han_open)
         for yaku in asked
         if yaku.decided or yaku.condition(facts, rules)
     ]
-    replacing = mask & _REPLACING
-    flags = facts.of_hand.flags
-    if flags:
-        for flag in flags:
-            yaku = FLAG_YAKU.get(flag)
-            if yaku is not None and (closed or yaku.han_open) and (yaku.decided or yaku.condition(facts, rules)):
-                found.append((yaku.id, yaku.han_closed if closed else yaku.han_open))
-                replacing = replacing or yaku.id in REPLACES
-        found.sort(key=_listing_order)
-    if replacing and len(found) > 1:
-        present = {name for name, _ in found}
-        replaced = {weaker for stronger in present for weaker in REPLACES.get(stronger, ())}
-        found = [(name, han) for name, han in found if name not in replaced]
-    return found
