@@ -331,7 +331,14 @@ def candidates_of_mask(mask: int) -> tuple[Yaku, ...]:
     """The yaku of a candidate mask, in listing order."""
     found = _by_mask.get(mask)
     if found is None:
-        found = tuple(yaku for index, yaku in enumerate(YAKU) if mask >> index & 1)
+        # Bit by set bit, lowest first: a mask holds a few of the thirty yaku.
+        listed = []
+        rest = mask
+        while rest:
+            lowest = rest & -rest
+            listed.append(YAKU[lowest.bit_length() - 1])
+            rest ^= lowest
+        found = tuple(listed)
         _by_mask[mask] = found
     return found
 
