@@ -481,10 +481,11 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
 
 def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decomposition]:
     """Every reading of a complete hand under `rules`; empty if it is not one."""
-    if hand.tile_count != 14:
-        return []
     concealed = hand.concealed
-    called = tuple(block_of_meld(meld) for meld in hand.melds) if hand.melds else ()
+    melds = hand.melds
+    if len(concealed) + 3 * len(melds) != 14:  # hand.tile_count, without the property call
+        return []
+    called = tuple([block_of_meld(meld) for meld in melds]) if melds else ()
     found = _readings_of_tiles(concealed, called)
     if not hand.melds:
         ordered = concealed  # sorted, as Hand keeps it
