@@ -297,6 +297,7 @@ shape (0, 1, 2)."""
 
 
 def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
+    """The splits of a stretch's shape, searched for once per shape."""
     found = _stretch_shape_cache.get(shape)
     if found is None:
         # Two ranks of room after the stretch, where a run might be tried.
@@ -312,6 +313,7 @@ def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
 
 
 def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    """The splits of a stretch's sorted tiles: its shape's, moved to its place."""
     splits = _stretch_cache.get(tiles)
     if splits is None:
         low = tiles[0]
@@ -367,7 +369,7 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
 
 def _search_order(reading: SuitReading) -> tuple[int, tuple[tuple[int, bool], ...]]:
     pair, sets = reading
-    return (-1 if pair is None else pair, tuple((block.first, block.kind is SetKind.SHUNTSU) for block in sets))
+    return (-1 if pair is None else pair, tuple((block.first, block.kind is _SHUNTSU) for block in sets))
 
 
 def _splits_at_all(counts: list[int], runs_allowed: bool) -> bool:

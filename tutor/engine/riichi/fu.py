@@ -183,7 +183,7 @@ def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
         raw += 2
     if raw == 20 and not closed:
         raw = 22
-    return FuResult(facts, rules, raw, (raw + 9) // 10 * 10)  # round_up, inline on this hot path
+    return FuResult(facts, rules, raw, round_up(raw))
 
 
 def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:

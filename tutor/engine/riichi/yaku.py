@@ -313,13 +313,14 @@ _by_traits: dict[int, int] = {}
 trait sets occur, so each is worked out once."""
 
 _by_flags: dict[frozenset[Flag], int] = {}
-"""The mask of the yaku that a hand's flags allow: every yaku that is no
-flag, and those whose flag is set."""
+"""`flags_mask` of each set of flags met so far."""
 
 _by_mask: dict[int, tuple[Yaku, ...]] = {}
 
 
 def traits_mask(traits: int) -> int:
+    """The yaku whose needed traits (CLOSED for a closed-only yaku) the
+    hand's traits include."""
     mask = _by_traits.get(traits)
     if mask is None:
         mask = _mask(lambda yaku: not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits)
@@ -331,7 +332,7 @@ def candidates_of_mask(mask: int) -> tuple[Yaku, ...]:
     """The yaku of a candidate mask, in listing order."""
     found = _by_mask.get(mask)
     if found is None:
-        # Bit by set bit, lowest first: a mask holds a few of the thirty yaku.
+        # Set bit by set bit, lowest first: a mask holds a few of the 31 yaku.
         listed = []
         rest = mask
         while rest:
