@@ -209,13 +209,15 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             places.insert(0, (_TANKI, None))
         # Two equal sets (an iipeikou's runs) give the same reading: count one.
         seen: list[tuple[WaitKind, Tile]] = []
+        several = len(places) > 1
         for wait, place in places:
             own, own_fu = concealed, fu
             if place is not None:
-                key = (wait, sets[place].first)
-                if key in seen:
-                    continue
-                seen.append(key)
+                if several:
+                    key = (wait, sets[place].first)
+                    if key in seen:
+                        continue
+                    seen.append(key)
                 if wait is _SHANPON and not tsumo:
                     # A shanpon won by ron: the triplet the discard completed
                     # counts as open, for 안커 and for its fu alike.
