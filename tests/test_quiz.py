@@ -28,7 +28,9 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.tiles import TILE_KINDS, wind_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
+from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import KINDS, generate, is_right
+from tutor.quiz.names import CLAIM_NAMES
 from tutor.quiz.question import Question, QuizError
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.worksheet import sheet_questions, worksheet
@@ -99,6 +101,49 @@ def test_unknown_kind_and_level() -> None:
         generate("poker", 1)
     with pytest.raises(QuizError, match="level 4"):
         generate("fu", 1, 4)
+
+
+class TestAnswerText:
+    """A drill's feedback and a printed answer key show the answer in words:
+    every part named in the learner's language, choices by their labels,
+    never the JSON the answer is kept as."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    @pytest.mark.parametrize("kind", sorted(KINDS))
+    def test_every_kind_in_words(self, kind: str, language: str) -> None:
+        for seed in range(40):
+            question = generate(kind, seed, 3)
+            shown = answer_text(question, language)
+            for key in question.answer:
+                assert f"{CLAIM_NAMES[language][key]}: " in shown, (key, shown)
+            assert not any(mark in shown for mark in ('"', "{", "[", "True", "true", "None", "null")), shown
+            labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=True))
+            for value in question.answer.values():
+                for item in value if isinstance(value, list) else [value]:
+                    if isinstance(item, str) and item in labels:
+                        assert labels[item] in shown, (item, shown)
+
+    def test_fans_by_name_with_their_count(self) -> None:
+        question = next(
+            q
+            for q in (generate("mcr-fans", seed, 3) for seed in range(200))
+            if any(fan["count"] > 1 for fan in q.answer["fans"])
+        )
+        fan = next(fan for fan in question.answer["fans"] if fan["count"] > 1)
+        assert f"{fan['zh']} {BY_ZH[fan['zh']].en} x{fan['count']}" in answer_text(question, "en")
+        assert f"{fan['zh']} {BY_ZH[fan['zh']].ko_sino} x{fan['count']}" in answer_text(question, "ko")
+
+    def test_limits_by_the_lessons_names(self) -> None:
+        questions = [generate("riichi-points", seed, level) for seed in range(100) for level in (1, 3)]
+        korean = {"mangan": "만관", "haneman": "하네만", "baiman": "배만", "sanbaiman": "삼배만"}
+        limited = [q for q in questions if q.answer["limit"] in korean]
+        unlimited = [q for q in questions if q.answer["limit"] is None]
+        assert limited and unlimited, "the sample should hold both, or this test proves nothing"
+        for question in limited:
+            assert f"한도: {korean[question.answer['limit']]}" in answer_text(question, "ko")
+        for question in unlimited:
+            assert answer_text(question, "ko").endswith("한도: 없음")
+            assert answer_text(question, "en").endswith("Limit: none")
 
 
 class TestWorksheets:

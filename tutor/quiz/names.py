@@ -102,6 +102,94 @@ SHORT_WIND_NAMES: Final = {"en": "ESWN", "ko": "동남서북"}
 """One character per wind, in the order of `tiles.WIND_LETTERS`."""
 
 
+CLAIM_NAMES: Final = {
+    "en": {
+        "group": "Group",
+        "complete": "Complete",
+        "tenpai": "Tenpai",
+        "waits": "Waits",
+        "kinds": "Wait",
+        "shape": "Shape",
+        "calls": "Calls",
+        "fu_raw": "Fu before rounding",
+        "fu": "Fu",
+        "han": "Han",
+        "points": "Points",
+        "yaku": "Yaku",
+        "yakuman": "Yakuman",
+        "limit": "Limit",
+        "dora": "Dora",
+        "fans": "Fans",
+        "total": "Total",
+        "can_win": "Can be declared",
+        "tile": "Tile",
+        "base": "Base points",
+        "seat": "Seat",
+        "winner": "Winner",
+    },
+    "ko": {
+        "group": "묶음",
+        "complete": "완성",
+        "tenpai": "텐파이",
+        "waits": "대기패",
+        "kinds": "대기",
+        "shape": "형태",
+        "calls": "울기",
+        "fu_raw": "올림 전 부",
+        "fu": "부",
+        "han": "판",
+        "points": "점수",
+        "yaku": "역",
+        "yakuman": "역만",
+        "limit": "한도",
+        "dora": "도라",
+        "fans": "번",
+        "total": "합계",
+        "can_win": "화료 가능",
+        "tile": "패",
+        "base": "기본점",
+        "seat": "자리",
+        "winner": "화료자",
+    },
+}
+"""What a lesson's claims and a question's answers are called: the keys of
+`expect:` lines and of quiz answers."""
+ANSWER_WORDS: Final = {
+    "en": {"yes": "yes", "no": "no", "none": "none"},
+    "ko": {"yes": "예", "no": "아니오", "none": "없음"},
+}
+"""Values of an answer that are no choice: a yes or no, or nothing."""
+
+
+LIMIT_NAMES: Final = {
+    "en": {
+        "mangan": "mangan",
+        "haneman": "haneman",
+        "baiman": "baiman",
+        "sanbaiman": "sanbaiman",
+        "kazoe_yakuman": "counted yakuman",
+        "yakuman": "yakuman",
+    },
+    "ko": {
+        "mangan": "만관",
+        "haneman": "하네만",
+        "baiman": "배만",
+        "sanbaiman": "삼배만",
+        "kazoe_yakuman": "헤아림 역만",
+        "yakuman": "역만",
+    },
+}
+"""The limits of riichi points (`Points.limit`), as lesson r11 names them."""
+
+
+def limit_name(limit: str, language: str) -> str:
+    """A limit in words; several yakuman (`yakuman_x2`) as "2x yakuman"."""
+    if limit.startswith("yakuman_x"):
+        times = limit.removeprefix("yakuman_x")
+        return f"{times}x yakuman" if language == "en" else f"역만 {times}배"
+    return LIMIT_NAMES[language].get(limit, limit)
+
+
 def choice_labels(names: dict[str, dict[str, str]], choices: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The labels of some answer choices in each language, from a table of names."""
     choices = tuple(choices)

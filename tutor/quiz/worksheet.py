@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from tutor.engine.tiles import WIND_LETTERS
+from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
 from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
@@ -26,10 +27,6 @@ HEADINGS = {
     "en": ("Questions", "Answer key", "rules", "hand", "won on", "choices"),
     "ko": ("문제", "정답", "규칙", "손패", "오름패", "보기"),
 }
-
-
-def _answer_text(question: Question) -> str:
-    return ", ".join(f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in question.answer.items())
 
 
 def _win_text(request: dict[str, Any], language: str) -> str:
@@ -72,6 +69,6 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
     lines.append(f"## {key_title}" if markdown else key_title.upper())
     for number, question in enumerate(questions, 1):
         lines.append("")
-        lines.append(f"{number}. {_answer_text(question)}")
+        lines.append(f"{number}. {answer_text(question, language)}")
         lines.append(f"   {question.explanation[language]}")
     return "\n".join(lines) + "\n"

@@ -16,51 +16,8 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
-from tutor.quiz.names import FU_ITEMS
+from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS
 from tutor.ui.strings import text
-
-CLAIM_NAMES = {
-    "en": {
-        "group": "Group",
-        "complete": "Complete",
-        "tenpai": "Tenpai",
-        "waits": "Waits",
-        "kinds": "Wait",
-        "shape": "Shape",
-        "calls": "Calls",
-        "fu_raw": "Fu before rounding",
-        "fu": "Fu",
-        "han": "Han",
-        "points": "Points",
-        "yaku": "Yaku",
-        "yakuman": "Yakuman",
-        "limit": "Limit",
-        "dora": "Dora",
-        "fans": "Fans",
-        "total": "Total",
-        "can_win": "Can be declared",
-    },
-    "ko": {
-        "group": "묶음",
-        "complete": "완성",
-        "tenpai": "텐파이",
-        "waits": "대기패",
-        "kinds": "대기",
-        "shape": "형태",
-        "calls": "울기",
-        "fu_raw": "올림 전 부",
-        "fu": "부",
-        "han": "판",
-        "points": "점수",
-        "yaku": "역",
-        "yakuman": "역만",
-        "limit": "한도",
-        "dora": "도라",
-        "fans": "번",
-        "total": "합계",
-        "can_win": "화료 가능",
-    },
-}
 
 
 def fu_steps(block: HandBlock, language: str) -> list[str]:

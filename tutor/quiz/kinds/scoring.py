@@ -14,7 +14,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels
+from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name
 from tutor.quiz.question import Question
 
 
@@ -230,7 +230,7 @@ def generate_points(seed: int, level: int) -> Question:
             "en": f"the dealer pays {paid.dealer}, the others {paid.non_dealer} each",
             "ko": f"친이 {paid.dealer}, 다른 두 사람이 {paid.non_dealer}씩",
         }
-    limit_text = f" ({limit})" if limit else ""
+    limit_text = {language: f" ({limit_name(limit, language)})" if limit else "" for language in ("en", "ko")}
     return Question(
         kind="riichi-points",
         level=level,
@@ -243,8 +243,8 @@ def generate_points(seed: int, level: int) -> Question:
         request={"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "rules": "riichi"},
         answer={"total": paid.total, "base": paid.base, "limit": limit},
         explanation={
-            "en": f"Base points {paid.base}{limit_text}; {split['en']}: {paid.total} in all.",
-            "ko": f"기본점 {paid.base}{limit_text}; {split['ko']}: 합계 {paid.total}.",
+            "en": f"Base points {paid.base}{limit_text['en']}; {split['en']}: {paid.total} in all.",
+            "ko": f"기본점 {paid.base}{limit_text['ko']}; {split['ko']}: 합계 {paid.total}.",
         },
         concept=f"riichi-points:{'limit' if limit else 'table'}",
         lesson="r11-points",

@@ -22,6 +22,7 @@ from textual.widgets.selection_list import Selection
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
@@ -407,7 +408,7 @@ class DrillScreen(TutorScreen):
     def show_feedback(self, right: bool, shown: bool) -> None:
         language = self._language()
         question = self.question
-        answer = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in question.answer.items())
+        answer = answer_text(question, language)
         verdict = word(language, "skipped" if shown else "right" if right else "wrong")
         explanation = question.explanation[language]
         self.steps = [
