@@ -141,6 +141,14 @@ class TestYaku:
         assert "double_riichi" in yaku_ids(both)
         assert "riichi" not in yaku_ids(both)
 
+    def test_flags_given_as_a_set_are_kept_hashable(self) -> None:
+        """Scoring looks flags up in a memo; a caller passing a plain set must
+        get a score, not a TypeError."""
+        hand = parse_hand("123m456p789s11z234s")
+        context = WinContext(parse_tile("4s"), False, wind_tile("S"), wind_tile("E"), {Flag.RIICHI})  # type: ignore[arg-type]
+        assert isinstance(context.flags, frozenset)
+        assert "riichi" in yaku_ids(score_riichi(hand, context))
+
     def test_open_hand_yaku_lose_a_han(self) -> None:
         assert dict(score("123456789m11z [234s]", "1z").yaku)["ittsu"] == 1
         assert dict(score("123456789m11z234s", "1z", flags=("riichi",)).yaku)["ittsu"] == 2

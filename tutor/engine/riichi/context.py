@@ -40,6 +40,12 @@ class WinContext:
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Scoring looks a hand's flags up in a memo, so they must hash: a
+        # set (or list) of flags given by a caller is kept as a frozenset.
+        if type(self.flags) is not frozenset:
+            object.__setattr__(self, "flags", frozenset(self.flags))
+
     @property
     def dealer(self) -> bool:
         return self.seat == EAST
