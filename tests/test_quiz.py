@@ -28,12 +28,14 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.tiles import TILE_KINDS, wind_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
-from tutor.quiz.answer_text import answer_text
+from tutor.lessons.model import HandBlock
+from tutor.quiz.answer_text import answer_text, claim_text
 from tutor.quiz.kinds import KINDS, generate, is_right
 from tutor.quiz.names import CLAIM_NAMES
 from tutor.quiz.question import Question, QuizError
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.worksheet import sheet_questions, worksheet
+from tutor.ui.answers import answer_steps
 
 PER_KIND = 1000
 
@@ -144,6 +146,44 @@ class TestAnswerText:
         for question in unlimited:
             assert answer_text(question, "ko").endswith("한도: 없음")
             assert answer_text(question, "en").endswith("Limit: none")
+
+
+class TestLessonAnswersInWords:
+    """A lesson's hand blocks reveal their claims step by step; each claim
+    must read in words in the lesson's language (칸짱대기, not kanchan; 예,
+    not true), as the teacher projects it."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    def test_every_claim_of_the_bundled_lessons(self, language: str) -> None:
+        library = load_library(bundled_lessons())
+        named = ("shape", "kinds", "calls", "group", "yaku", "yakuman", "complete", "tenpai", "can_win", "limit")
+        checked = 0
+        for lesson in library.lessons[language].values():
+            for block in lesson.blocks:
+                if not isinstance(block, HandBlock):
+                    continue
+                steps = answer_steps(block, lesson.track, language)
+                for claim, value in block.expect.items():
+                    if claim not in named:
+                        continue
+                    [step] = [s for s in steps if s.startswith(f"{CLAIM_NAMES[language][claim]}: ")]
+                    shown = step.split(": ", 1)[1]
+                    for item in value.split(","):
+                        if item != "none" and (language == "ko" or item in ("true", "false") or "_" in item):
+                            assert item not in shown.split(", "), (lesson.id, claim, step)
+                    checked += 1
+        assert checked > 50
+
+    def test_claim_values(self) -> None:
+        assert claim_text("shape", "regular", "riichi", "ko") == "4멘쯔 1작두"
+        assert claim_text("shape", "seven_pairs", "mcr", "ko") == "칠대(七对)"
+        assert claim_text("kinds", "ryanmen,shanpon", "riichi", "en") == "ryanmen (both ends), shanpon (two pairs)"
+        assert claim_text("complete", "false", "riichi", "ko") == "아니오"
+        assert claim_text("fans", "全带幺九,幺九刻x2", "mcr", "en") == (
+            "全带幺九 Outside Hand, 幺九刻 Pung of Terminals or Honors x2"
+        )
+        assert claim_text("yaku", "riichi,menzen_tsumo", "riichi", "ko") == "리치, 멘젠 쯔모"
+        assert claim_text("waits", "1m,4m", "riichi", "en") == "1m, 4m"
 
 
 class TestWorksheets:

@@ -1,4 +1,4 @@
-"""A question's answer as a learner reads it.
+"""Answers as a learner reads them: a question's, and a lesson's claims.
 
 The answer itself is data (design brief section 4: `{"fu": 30, "fu_raw": 26}`),
 which worksheets print as JSON.  A drill's feedback and a printed answer key
@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import BY_ZH
-from tutor.quiz.names import ANSWER_WORDS, CLAIM_NAMES, limit_name
+from tutor.quiz.names import (
+    ANSWER_WORDS,
+    CALL_NAMES,
+    CLAIM_NAMES,
+    GROUP_NAMES,
+    SHAPE_NAMES,
+    WAIT_NAMES,
+    YAKU_NAMES,
+    YAKUMAN_NAMES,
+    limit_name,
+)
 from tutor.quiz.question import Question
 
 
@@ -43,9 +53,53 @@ def _value_text(key: str, value: Any, labels: dict[str, str], language: str) -> 
 
 
 def _fan_text(fan: dict[str, Any], language: str) -> str:
-    """A fan of an answer by its Chinese name and its English or Korean one,
-    with how many times it counts when more than once."""
-    known = BY_ZH.get(fan["zh"])
-    name = fan["zh"] if known is None else f"{known.zh} {known.en if language == 'en' else known.ko_sino}"
+    """A fan of an answer by its names, with how many times it counts when
+    more than once."""
+    name = _fan_name(fan["zh"], language)
     count = int(fan.get("count", 1))
     return f"{name} x{count}" if count > 1 else name
+
+
+def _fan_name(zh: str, language: str) -> str:
+    """A fan by its Chinese name and its English or Korean one."""
+    known = BY_ZH.get(zh)
+    return zh if known is None else f"{known.zh} {known.en if language == 'en' else known.ko_sino}"
+
+
+_CLAIM_TABLES: dict[str, dict[str, dict[str, str]]] = {
+    "group": GROUP_NAMES,
+    "kinds": WAIT_NAMES,
+    "calls": CALL_NAMES,
+    "yaku": YAKU_NAMES,
+    "yakuman": YAKUMAN_NAMES,
+}
+"""The names of the values of some claims, by language."""
+
+
+def claim_text(claim: str, value: str, rules: str, language: str) -> str:
+    """A lesson's claim (the value of an `expect:` line, items separated by
+    commas, under `rules` riichi or mcr) in words: "Shape: regular" reads
+    "4멘쯔 1작두" in a Korean riichi lesson."""
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    if not items:
+        return ANSWER_WORDS[language]["none"]
+    return ", ".join(_claim_item(claim, item, rules, language) for item in items)
+
+
+def _claim_item(claim: str, item: str, rules: str, language: str) -> str:
+    table = SHAPE_NAMES.get(rules, SHAPE_NAMES["riichi"]) if claim == "shape" else _CLAIM_TABLES.get(claim)
+    if table is not None and item in table[language]:
+        return table[language][item]
+    if item in ("true", "false"):
+        return ANSWER_WORDS[language]["yes" if item == "true" else "no"]
+    if item == "none":
+        return ANSWER_WORDS[language]["none"]
+    if claim == "limit":
+        return limit_name(item, language)
+    if claim == "fans":
+        # A fan counted more than once is written with its count: 幺九刻x2.
+        zh, times, count = item.rpartition("x")
+        if times and count.isdigit():
+            return f"{_fan_name(zh, language)} x{count}"
+        return _fan_name(item, language)
+    return item

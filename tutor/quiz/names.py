@@ -161,6 +161,35 @@ ANSWER_WORDS: Final = {
 """Values of an answer that are no choice: a yes or no, or nothing."""
 
 
+SHAPE_NAMES: Final = {
+    "riichi": {
+        "en": {
+            "regular": "four sets and a pair",
+            "seven_pairs": "chiitoitsu (seven pairs)",
+            "thirteen_orphans": "kokushi musou (thirteen orphans)",
+        },
+        "ko": {"regular": "4멘쯔 1작두", "seven_pairs": "치또이쯔", "thirteen_orphans": "국사무쌍"},
+    },
+    "mcr": {
+        "en": {
+            "regular": "four sets and a pair",
+            "seven_pairs": "七对 Seven Pairs",
+            "thirteen_orphans": "十三幺 Thirteen Orphans",
+            "knitted_straight": "组合龙 Knitted Straight",
+            "honours_and_knitted": "全不靠 Lesser Honors and Knitted Tiles",
+            "seven_honours_and_knitted": "七星不靠 Greater Honors and Knitted Tiles",
+        },
+        "ko": {
+            "regular": "몸통 넷과 머리",
+            "seven_pairs": "칠대(七对)",
+            "thirteen_orphans": "십삼요(十三幺)",
+            "knitted_straight": "조합룡(组合龙)",
+            "honours_and_knitted": "전불고(全不靠)",
+            "seven_honours_and_knitted": "칠성불고(七星不靠)",
+        },
+    },
+}
+"""The shapes of `shapes.ShapeKind` by rule family, as lessons r03 and m02 name them."""
 LIMIT_NAMES: Final = {
     "en": {
         "mangan": "mangan",
@@ -203,6 +232,83 @@ def flag_name(flag: str, language: str) -> str:
 
 def flowers_text(count: int, language: str) -> str:
     return f"{count} flower(s)" if language == "en" else f"화패 {count}장"
+
+
+YAKU_NAMES: Final = {
+    "en": {
+        "riichi": "riichi",
+        "double_riichi": "double riichi",
+        "ippatsu": "ippatsu",
+        "menzen_tsumo": "menzen tsumo",
+        "pinfu": "pinfu",
+        "tanyao": "tanyao",
+        "iipeikou": "iipeikou",
+        "yakuhai_haku": "yakuhai (white dragon)",
+        "yakuhai_hatsu": "yakuhai (green dragon)",
+        "yakuhai_chun": "yakuhai (red dragon)",
+        "yakuhai_seat_wind": "yakuhai (seat wind)",
+        "yakuhai_round_wind": "yakuhai (round wind)",
+        "rinshan": "rinshan",
+        "chankan": "chankan",
+        "haitei": "haitei",
+        "houtei": "houtei",
+        "chanta": "chanta",
+        "ittsu": "ittsu",
+        "sanshoku_doujun": "sanshoku doujun",
+        "sanshoku_doukou": "sanshoku doukou",
+        "toitoi": "toitoi",
+        "sanankou": "sanankou",
+        "sankantsu": "sankantsu",
+        "chiitoitsu": "chiitoitsu",
+        "honroutou": "honroutou",
+        "shousangen": "shousangen",
+        "honitsu": "honitsu",
+        "junchan": "junchan",
+        "ryanpeikou": "ryanpeikou",
+        "chinitsu": "chinitsu",
+        "renhou": "renhou (as a mangan)",
+    },
+    "ko": {
+        "riichi": "리치",
+        "double_riichi": "더블 리치",
+        "ippatsu": "일발",
+        "menzen_tsumo": "멘젠 쯔모",
+        "pinfu": "핑후",
+        "tanyao": "탕야오",
+        "iipeikou": "이페코",
+        "yakuhai_haku": "역패 백(白)",
+        "yakuhai_hatsu": "역패 발(發)",
+        "yakuhai_chun": "역패 중(中)",
+        "yakuhai_seat_wind": "역패 자풍",
+        "yakuhai_round_wind": "역패 장풍",
+        "rinshan": "영상개화",
+        "chankan": "창깡",
+        "haitei": "해저",
+        "houtei": "하저",
+        "chanta": "찬타",
+        "ittsu": "일기통관",
+        "sanshoku_doujun": "삼색동순",
+        "sanshoku_doukou": "삼색동각",
+        "toitoi": "또이또이",
+        "sanankou": "산안커",
+        "sankantsu": "산깡쯔",
+        "chiitoitsu": "치또이쯔",
+        "honroutou": "혼노두",
+        "shousangen": "소삼원",
+        "honitsu": "혼일색",
+        "junchan": "준찬타",
+        "ryanpeikou": "량페코",
+        "chinitsu": "청일색",
+        "renhou": "인화 (만관)",
+    },
+}
+"""The regular riichi yaku by their ids (design brief section 4), as lesson
+r10 names them."""
+
+
+def yaku_name(yaku: str, language: str) -> str:
+    """A yaku in words; an unknown id (a newer brief) is shown as it is."""
+    return YAKU_NAMES[language].get(yaku, yaku)
 
 
 YAKUMAN_NAMES: Final = {

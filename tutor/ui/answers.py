@@ -16,6 +16,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
+from tutor.quiz.answer_text import claim_text
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS
 from tutor.ui.strings import text
 
@@ -55,11 +56,15 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
         rules = Rules(block.setup.get("rules", track))
         evaluation = evaluate(block, rules.value)
     except (BlockError, ValueError):
-        return [f"{names.get(claim, claim)}: {value}" for claim, value in block.expect.items()]
+        track_rules = block.setup.get("rules", track)
+        return [
+            f"{names.get(claim, claim)}: {claim_text(claim, value, track_rules, language)}"
+            for claim, value in block.expect.items()
+        ]
     steps = fu_steps(block, language) if rules is Rules.RIICHI else []
     for claim in block.expect:
         if claim in ("fu", "fu_raw") and steps:
             continue
         value = evaluation.answers.get(claim, block.expect[claim])
-        steps.append(f"{names.get(claim, claim)}: {value.replace(',', ', ')}")
+        steps.append(f"{names.get(claim, claim)}: {claim_text(claim, value, rules.value, language)}")
     return steps

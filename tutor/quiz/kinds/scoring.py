@@ -14,7 +14,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name
+from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
 from tutor.quiz.question import Question
 
 
@@ -172,14 +172,17 @@ def generate_yakuman(seed: int, level: int) -> Question:
         "junsei_chuuren",
         "suukantsu",
     )
-    yaku = ", ".join(f"{name} {han}" for name, han in score.yaku)
+    yaku = {
+        language: ", ".join(f"{yaku_name(name, language)} {han}" for name, han in score.yaku)
+        for language in ("en", "ko")
+    }
     explanation = {
         "en": ("Yakuman: " + ", ".join(YAKUMAN_NAMES["en"][n] for n in found) + ".")
         if found
-        else f"No yakuman; the hand scores its regular yaku: {yaku}.",
+        else f"No yakuman; the hand scores its regular yaku: {yaku['en']}.",
         "ko": ("역만: " + ", ".join(YAKUMAN_NAMES["ko"][n] for n in found) + ".")
         if found
-        else f"역만이 아니다. 일반 역으로 계산한다: {yaku}.",
+        else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
     }
     return Question(
         kind="yakuman",
