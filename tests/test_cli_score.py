@@ -102,6 +102,10 @@ def test_batch_answers_every_line_in_order() -> None:
         {"hand": "234m456s55s [777p] [777z]", "win": "4m", "options": {"akadora": True}},
         {"hand": "234m456s55s [777p] [777z]", "win": "4m", "flowers": 2},
         {"hand": "234m456s55s [777p] [777z]", "win": "4m", "colour": "red"},
+        # Rules that are not a name (an object, a list) are refused like an
+        # unknown name; they once raised TypeError and ended the batch.
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "rules": {}},
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "rules": ["mcr"]},
     ]
     sink = io.StringIO()
     errors = run_batch(io.StringIO("".join(json.dumps(r) + "\n" for r in requests)), sink, score_json)
@@ -113,7 +117,9 @@ def test_batch_answers_every_line_in_order() -> None:
     assert "unknown riichi option 'akadora'" in results[3]["error"]
     assert "flowers are an MCR rule" in results[4]["error"]
     assert "unknown request key 'colour'" in results[5]["error"]
-    assert errors == 4
+    assert "unknown rules {}" in results[6]["error"]
+    assert "unknown rules ['mcr']" in results[7]["error"]
+    assert errors == 6
 
 
 class TestMcr:

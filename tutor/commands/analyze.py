@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.commands.errors import RequestError
+from tutor.commands.requests import rules_named
 from tutor.engine.analysis import Analysis, analyze
 from tutor.engine.notation import NotationError, format_block, format_decomposition, format_hand, parse_hand
 from tutor.engine.rules import Rules
@@ -13,12 +14,6 @@ from tutor.engine.tiles import tile_name
 from tutor.engine.waits import Wait
 
 JsonObject = dict[str, Any]
-
-
-def rules_named(name: object) -> Rules:
-    if not isinstance(name, str) or name not in {rules.value for rules in Rules}:
-        raise RequestError(f"unknown rules {name!r}; expected 'riichi' or 'mcr'")
-    return Rules(name)
 
 
 def analyze_request(request: JsonObject) -> Analysis:

@@ -56,6 +56,14 @@ def _wind(request: JsonObject, key: str) -> Tile:
         raise RequestError(f"{key}: {error}") from None
 
 
+def rules_named(name: object) -> Rules:
+    """The rule family a request names; anything else (a number, a list) is
+    refused with one line, not a TypeError."""
+    if not isinstance(name, str) or name not in {rules.value for rules in Rules}:
+        raise RequestError(f"unknown rules {name!r}; expected 'riichi' or 'mcr'")
+    return Rules(name)
+
+
 def read_score_request(request: JsonObject) -> ScoreRequest:
     unknown = sorted(set(request) - set(REQUEST_KEYS))
     if unknown:
@@ -65,9 +73,7 @@ def read_score_request(request: JsonObject) -> ScoreRequest:
         win = parse_tile(_string(request, "win"))
     except NotationError as error:
         raise RequestError(str(error)) from None
-    rules_name = request.get("rules", Rules.RIICHI.value)
-    if rules_name not in {rules.value for rules in Rules}:
-        raise RequestError(f"unknown rules {rules_name!r}; expected 'riichi' or 'mcr'")
+    rules = rules_named(request.get("rules", Rules.RIICHI.value))
     tsumo = request.get("tsumo", False)
     if not isinstance(tsumo, bool):
         raise RequestError("'tsumo' must be true or false")
@@ -86,7 +92,7 @@ def read_score_request(request: JsonObject) -> ScoreRequest:
         tsumo=tsumo,
         seat=_wind(request, "seat"),
         round=_wind(request, "round"),
-        rules=Rules(rules_name),
+        rules=rules,
         flags=tuple(flags),
         dora=_tiles(request, "dora"),
         ura=_tiles(request, "ura"),
