@@ -279,9 +279,11 @@ def split_suit_counts(counts: list[int], start: Tile, runs_allowed: bool) -> tup
     return tuple(found)
 
 
-_stretch_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
-"""Splits of a stretch of consecutive held ranks (see `_number_suit_splits`),
-by its sorted tiles."""
+_splits_by_tiles: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
+"""The splits of one suit's sorted tiles, by the tiles: a tuple hashes in C,
+so a suit split before is found without packing its counts.  A stretch of
+a number suit (see `_number_suit_splits`) is itself such a tuple, so whole
+suits and their stretches share this one memo."""
 
 _BLOCKS: Final = _TRIPLET_BLOCKS + _RUN_BLOCKS
 """Triplets then runs: a set coded `first`, or `TILE_KINDS + first` for a
@@ -314,14 +316,14 @@ def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
 
 def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     """The splits of a stretch's sorted tiles: its shape's, moved to its place."""
-    splits = _stretch_cache.get(tiles)
+    splits = _splits_by_tiles.get(tiles)
     if splits is None:
         low = tiles[0]
         splits = tuple(
             (None if pair is None else pair + low, tuple([_BLOCKS[code + low] for code in codes]))
             for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles]))
         )
-        _stretch_cache[tiles] = splits
+        _splits_by_tiles[tiles] = splits
     return splits
 
 
@@ -397,15 +399,10 @@ def regular_readings(counts: list[int], called: tuple[Block, ...] = ()) -> Itera
     yield from _readings_of_keys(keys, called)
 
 
-_slice_readings_cache: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
-"""`suit_readings_of_key` by the suit's own sorted tiles: a tuple hashes in C, so a
-hand already split before is found without packing its counts."""
-
-
 def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     """The splits of one suit's sorted tiles.  (`_readings_of_tiles` looks
     in the memo itself first, saving a call on the path most hands take.)"""
-    splits = _slice_readings_cache.get(tiles)
+    splits = _splits_by_tiles.get(tiles)
     if splits is None:
         if tiles[0] < EAST:
             splits = _number_suit_splits(tiles)
@@ -414,7 +411,7 @@ def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
             for tile in tiles:
                 key += PLACE_OF[tile]
             splits = suit_readings_of_key(HONOUR_SUIT, key)
-        _slice_readings_cache[tiles] = splits
+        _splits_by_tiles[tiles] = splits
     return splits
 
 
@@ -426,7 +423,7 @@ def _readings_of_tiles(concealed: tuple[Tile, ...], called: tuple[Block, ...]) -
     for end in (bisect_left(concealed, 9), bisect_left(concealed, 18), bisect_left(concealed, EAST), len(concealed)):
         if end > start:
             part = concealed[start:end]
-            splits = _slice_readings_cache.get(part)
+            splits = _splits_by_tiles.get(part)
             if splits is None:
                 splits = _suit_splits(part)
             if not splits:
@@ -483,11 +480,10 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
 
 def decompositions(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Decomposition]:
     """Every reading of a complete hand under `rules`; empty if it is not one."""
-    concealed = hand.concealed
-    melds = hand.melds
-    if len(concealed) + 3 * len(melds) != 14:  # hand.tile_count, without the property call
+    if hand.tile_count != 14:
         return []
-    called = tuple([block_of_meld(meld) for meld in melds]) if melds else ()
+    concealed = hand.concealed
+    called = tuple([block_of_meld(meld) for meld in hand.melds]) if hand.melds else ()
     found = _readings_of_tiles(concealed, called)
     if not hand.melds:
         ordered = concealed  # sorted, as Hand keeps it

@@ -31,25 +31,27 @@ def answer_text(question: Question, language: str) -> str:
     names = CLAIM_NAMES[language]
     labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
     return "; ".join(
-        f"{names.get(key, key)}: {_value_text(key, value, labels, language)}" for key, value in question.answer.items()
+        f"{names.get(key, key)}: {_value_text(key, value, labels, question.rules, language)}"
+        for key, value in question.answer.items()
     )
 
 
-def _value_text(key: str, value: Any, labels: dict[str, str], language: str) -> str:
-    words = ANSWER_WORDS[language]
-    if isinstance(value, bool):
-        return words["yes" if value else "no"]
-    if value is None:
-        return words["none"]
-    if key == "limit":
-        return limit_name(value, language)
+def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, language: str) -> str:
+    """One part of an answer: a choice by its label, anything else as a
+    lesson's claim of the same name would read."""
     if key == "fans":
         return ", ".join(_fan_text(fan, language) for fan in value)
-    if isinstance(value, list):
-        return ", ".join(labels.get(item, str(item)) for item in value) if value else words["none"]
-    if isinstance(value, str):
-        return labels.get(value, value)
-    return str(value)
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        return ANSWER_WORDS[language]["none"]
+    return ", ".join(labels.get(item) or _item_text(key, _as_claim(item), rules, language) for item in items)
+
+
+def _as_claim(value: Any) -> str:
+    """A JSON value of an answer as a lesson's `expect:` line writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 def _fan_text(fan: dict[str, Any], language: str) -> str:
@@ -83,10 +85,11 @@ def claim_text(claim: str, value: str, rules: str, language: str) -> str:
     items = [item.strip() for item in value.split(",") if item.strip()]
     if not items:
         return ANSWER_WORDS[language]["none"]
-    return ", ".join(_claim_item(claim, item, rules, language) for item in items)
+    return ", ".join(_item_text(claim, item, rules, language) for item in items)
 
 
-def _claim_item(claim: str, item: str, rules: str, language: str) -> str:
+def _item_text(claim: str, item: str, rules: str, language: str) -> str:
+    """One item of a claim or an answer in words."""
     table = SHAPE_NAMES.get(rules, SHAPE_NAMES["riichi"]) if claim == "shape" else _CLAIM_TABLES.get(claim)
     if table is not None and item in table[language]:
         return table[language][item]

@@ -111,7 +111,7 @@ _RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU}
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
     rules = rules or _DEFAULT_RULES
-    if len(hand.concealed) + 3 * len(hand.melds) != 14:  # hand.tile_count, without the property call
+    if hand.tile_count != 14:
         raise Refusal("not_complete", f"a winning hand has 14 tiles (kans counted as 3), not {hand.tile_count}")
     if context.win_tile not in hand.concealed:
         raise Refusal(

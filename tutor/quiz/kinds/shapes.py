@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.notation import format_decomposition, format_hand
@@ -18,11 +18,11 @@ from tutor.quiz.deal import (
     random_seven_pairs,
     random_thirteen_orphans,
 )
-from tutor.quiz.names import WAIT_NAMES, choice_labels, tile_list
+from tutor.quiz.names import ANSWER_WORDS, WAIT_NAMES, choice_labels, tile_list
 from tutor.quiz.question import Question
 
 YES_NO = ("yes", "no")
-YES_NO_LABELS: dict[str, tuple[str, ...]] = {"en": ("yes", "no"), "ko": ("예", "아니오")}
+YES_NO_LABELS: Final = choice_labels(ANSWER_WORDS, YES_NO)
 
 
 def _changed(rng: random.Random, hand: Hand) -> Hand:
