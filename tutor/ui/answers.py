@@ -16,9 +16,9 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
+from tutor.locale import text
 from tutor.quiz.answer_text import claim_text
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS
-from tutor.ui.strings import text
 
 
 def fu_steps(block: HandBlock, language: str) -> list[str]:

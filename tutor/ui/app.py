@@ -18,6 +18,7 @@ from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import text
 from tutor.quiz.store import Store
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
@@ -26,7 +27,6 @@ from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, Pro
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
-from tutor.ui.strings import text
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
 
 

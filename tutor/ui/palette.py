@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from tutor.ui.strings import text
+from tutor.locale import text
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp

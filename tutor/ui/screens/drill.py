@@ -10,7 +10,7 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,76 +22,21 @@ from textual.widgets.selection_list import Selection
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
 from tutor.ui.keys import relabel
 from tutor.ui.screens.info import TutorScreen
-from tutor.ui.strings import WIND_NAMES, text
+from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import chip, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 
-if TYPE_CHECKING:
-    pass
-
-WORDS = {
-    "en": {
-        "setup": "Choose what to drill (space to tick), then press enter.",
-        "length": "Questions",
-        "level": "Level",
-        "start": "enter: start",
-        "question": "Question {n} of {total}",
-        "rules": "rules",
-        "right": "Right!",
-        "wrong": "Not quite.",
-        "answer": "Answer",
-        "why": "Why",
-        "skipped": "Skipped.",
-        "summary": "{right} of {total} right",
-        "mistakes": "To review (enter opens the lesson):",
-        "none_wrong": "No mistakes: well done.",
-        "total": "total points",
-        "number": "your answer",
-        "progress": "Progress",
-        "no_answers": "No answers yet: run a drill first.",
-        "due": "Due for review",
-        "hint_choice": "digits or arrows and enter",
-        "hint_checklist": "digits or space to tick, enter to answer",
-        "hint_number": "type the number, enter to answer",
-        "hint_tiles": "space to tick each waiting tile, enter to answer",
-    },
-    "ko": {
-        "setup": "연습할 종류를 고르고(space로 선택) enter를 누르시오.",
-        "length": "문제 수",
-        "level": "난이도",
-        "start": "enter: 시작",
-        "question": "{total}문제 중 {n}번",
-        "rules": "규칙",
-        "right": "정답!",
-        "wrong": "틀렸다.",
-        "answer": "정답",
-        "why": "풀이",
-        "skipped": "건너뜀.",
-        "summary": "{total}문제 중 {right}문제 정답",
-        "mistakes": "복습할 것 (enter로 레슨 열기):",
-        "none_wrong": "틀린 문제가 없다. 잘했다.",
-        "total": "합계 점수",
-        "number": "답",
-        "progress": "진도",
-        "no_answers": "아직 답한 문제가 없다. 먼저 연습해 보자.",
-        "due": "복습할 개념",
-        "hint_choice": "숫자 또는 화살표와 enter",
-        "hint_checklist": "숫자나 space로 선택, enter로 답하기",
-        "hint_number": "숫자를 입력하고 enter",
-        "hint_tiles": "기다리는 패를 space로 모두 선택하고 enter",
-    },
-}
-
 
 def word(language: str, key: str, **values: object) -> str:
-    template = WORDS.get(language, WORDS["en"])[key]
-    return template.format(**values) if values else template
+    """A drill sentence from the catalogue (its keys start with `drill.`)."""
+    return text(language, f"drill.{key}", **values)
 
 
 @dataclass

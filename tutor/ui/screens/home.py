@@ -12,8 +12,8 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS
+from tutor.locale import text
 from tutor.ui.keys import localise_bindings
-from tutor.ui.strings import text
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp

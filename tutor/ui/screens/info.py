@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from tutor.locale import text
 from tutor.ui.keys import localise_bindings
-from tutor.ui.strings import text
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp

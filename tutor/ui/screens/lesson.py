@@ -14,8 +14,8 @@ from textual.widgets import Footer, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import Lesson
+from tutor.locale import text
 from tutor.ui.keys import localise_bindings
-from tutor.ui.strings import text
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
 

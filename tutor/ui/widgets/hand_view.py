@@ -15,8 +15,9 @@ from textual.widgets import Static
 from tutor.engine.hand import Hand
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.lessons.model import HandBlock
+from tutor.locale import text
 from tutor.ui.answers import answer_steps
-from tutor.ui.strings import SEAT_NAMES, WIND_NAMES, text
+from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
 from tutor.ui.tile_art import Group, TileSize, chip, hand_groups, render_groups
 
 STYLE_NAMES = ("man", "pin", "sou", "wind", "white", "green", "red", "frame", "win", "called", "back")

@@ -1,0 +1,69 @@
+"""The catalogues: complete in every language, readable by gettext tools, and
+free of the other language's script."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po as babel_read_po
+
+from tutor.locale import LANGUAGES, keys, text
+from tutor.locale.catalogue import CatalogueError, catalogue_path, read_po
+
+HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+
+
+def placeholders(sentence: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
+
+
+def test_every_key_is_in_every_language() -> None:
+    english = keys("en")
+    assert english, "the English catalogue is empty"
+    for language in LANGUAGES:
+        assert keys(language) == english, (
+            f"{language}: missing {english - keys(language)}, extra {keys(language) - english}"
+        )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sentences_take_the_same_placeholders(language: str) -> None:
+    for key in keys("en"):
+        assert placeholders(text(language, key)) == placeholders(text("en", key)), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_our_reader_agrees_with_babel(language: str) -> None:
+    path = catalogue_path(language)
+    with path.open("rb") as handle:
+        catalogue = babel_read_po(handle)
+    theirs = {message.id: message.string for message in catalogue if message.id}
+    assert read_po(path) == theirs
+
+
+def test_no_hangul_in_english_and_no_empty_sentence() -> None:
+    for key in keys("en"):
+        sentence = text("en", key)
+        assert sentence.strip(), key
+        assert not HANGUL.search(sentence), f"Hangul in the English sentence {key!r}: {sentence!r}"
+    for key in keys("ko"):
+        assert text("ko", key).strip(), key
+
+
+def test_a_damaged_catalogue_names_its_line(tmp_path) -> None:
+    broken = tmp_path / "tutor.po"
+    broken.write_text('msgid "a"\nmsgstr "b"\n\nmsgid "c"\nmsgstr oops\n', encoding="utf-8")
+    with pytest.raises(CatalogueError, match="line 5"):
+        read_po(broken)
+
+
+def test_multi_line_sentences_and_escapes_read_back(tmp_path) -> None:
+    path = tmp_path / "tutor.po"
+    path.write_text('msgid "k"\nmsgstr ""\n"one \\"two\\"\\n"\n"three"\n', encoding="utf-8")
+    assert read_po(path) == {"k": 'one "two"\nthree'}
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert text("fr", "title") == text("en", "title")

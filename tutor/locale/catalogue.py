@@ -1,0 +1,83 @@
+"""Reading the gettext catalogues and filling in their sentences.
+
+The `.po` files are read directly rather than compiled to `.mo`: they are
+small, so reading them costs about a millisecond, and a checkout or an
+installed package then needs no build step. The reader understands the part
+of the format our catalogues use (msgid/msgstr pairs, continued string lines,
+comments); tests/test_locale.py holds it to Babel's own reader.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+LANGUAGES: Final = ("en", "ko")
+"""Every language the tutor speaks; each has a complete catalogue."""
+
+FALLBACK: Final = "en"
+"""The language whose sentence is shown for a language we do not have."""
+
+FOLDER: Final = Path(__file__).resolve().parent
+
+
+class CatalogueError(Exception):
+    """A catalogue file that cannot be read: names the file and line."""
+
+
+def catalogue_path(language: str) -> Path:
+    return FOLDER / language / "LC_MESSAGES" / "tutor.po"
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """Map each msgid of a `.po` file to its msgstr (the header entry left out)."""
+    entries: dict[str, str] = {}
+    field = ""
+    parts: dict[str, list[str]] = {"msgid": [], "msgstr": []}
+
+    def finish() -> None:
+        if parts["msgid"] or parts["msgstr"]:
+            key = "".join(parts["msgid"])
+            if key:
+                entries[key] = "".join(parts["msgstr"])
+        parts["msgid"], parts["msgstr"] = [], []
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith(("msgid ", "msgstr ")):
+            keyword, _, rest = line.partition(" ")
+            if keyword == "msgid":
+                finish()
+            field, line = keyword, rest.strip()
+        if not field or not (line.startswith('"') and line.endswith('"')):
+            raise CatalogueError(f"{path.name}, line {number}: expected a quoted string, found {raw[:40]!r}")
+        parts[field].append(ast.literal_eval(line))
+    finish()
+    return entries
+
+
+@cache
+def sentences(language: str) -> dict[str, str]:
+    """The catalogue of one language, read once."""
+    if language not in LANGUAGES:
+        language = FALLBACK
+    return read_po(catalogue_path(language))
+
+
+def keys(language: str) -> frozenset[str]:
+    return frozenset(sentences(language))
+
+
+def text(language: str, key: str, **values: object) -> str:
+    """The sentence `key` in `language`, its placeholders filled in.
+
+    A key missing from a language is a defect that tests/test_locale.py
+    catches; here it falls back to English so a learner still reads a
+    sentence rather than meeting an error.
+    """
+    template = sentences(language).get(key) or sentences(FALLBACK)[key]
+    return template.format(**values) if values else template
