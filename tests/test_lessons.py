@@ -4,6 +4,7 @@ the checker names file and line for every kind of mistake."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,16 @@ from tutor.engine.mcr.fans import FANS
 from tutor.lessons.check import check_folder, load_library
 from tutor.lessons.glossary import load_glossary
 from tutor.lessons.location import bundled_lessons
-from tutor.lessons.model import LANGUAGES
+from tutor.lessons.model import LANGUAGES, HandBlock
+from tutor.quiz.kinds.mcr import lesson_of_fan
 
 LESSONS = bundled_lessons()
+HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+
+
+def fans_shown(blocks: Iterable[HandBlock]) -> set[str]:
+    """The fans the blocks' `fans` claims name, without their counts."""
+    return {re.sub(r"x\d+$", "", name) for block in blocks for name in block.expect.get("fans", "").split(",")}
 
 
 @pytest.fixture(scope="module")
@@ -30,25 +38,38 @@ class TestBundledLessons:
         _, problems = checked
         assert [str(problem) for problem in problems] == []
 
-    def test_at_least_18_lessons_per_language_with_the_same_ids(self, checked: tuple) -> None:
+    def test_at_least_24_lessons_per_language_with_the_same_ids(self, checked: tuple) -> None:
         library, _ = checked
         ko, en = (set(library.lessons[language]) for language in LANGUAGES)
-        assert len(ko) >= 18 and ko == en
+        assert len(ko) >= 24 and ko == en
 
     def test_both_tracks(self, checked: tuple) -> None:
         library, _ = checked
         for language in LANGUAGES:
             assert len(library.in_order(language, "riichi")) >= 9
-            assert len(library.in_order(language, "mcr")) >= 9
+            assert len(library.in_order(language, "mcr")) >= 12
+
+    def test_english_mcr_lessons_have_no_hangul(self, checked: tuple) -> None:
+        library, _ = checked
+        for lesson in library.in_order("en", "mcr"):
+            text = lesson.title + lesson.body
+            found = [(number, line) for number, line in enumerate(text.splitlines()) if HANGUL.search(line)]
+            assert found == [], lesson.id
+
+    def test_each_fans_drill_links_a_lesson_that_shows_the_fan(self, checked: tuple) -> None:
+        library, _ = checked
+        for fan in FANS.values():
+            for language in LANGUAGES:
+                lesson = library.lessons[language][lesson_of_fan(fan.id)]
+                assert fan.zh in fans_shown(lesson.blocks), (fan.zh, lesson.id, language)
 
     def test_every_fan_has_an_example_in_both_languages(self, checked: tuple) -> None:
         library, _ = checked
         for language in LANGUAGES:
             shown = set()
             for lesson in library.lessons[language].values():
+                shown |= fans_shown(lesson.blocks)
                 for block in lesson.blocks:
-                    for name in block.expect.get("fans", "").split(","):
-                        shown.add(re.sub(r"x\d+$", "", name))
                     assert "fans" not in block.expect or "total" in block.expect
             assert {fan.zh for fan in FANS.values()} <= shown, language
 
@@ -93,7 +114,12 @@ class TestBundledLessons:
         for lesson in library.lessons["en"].values():
             assert lesson.quiz, lesson.id
             for kind in lesson.quiz:
-                assert f"`{kind}`" in lesson.body, (lesson.id, kind)
+                if lesson.track == "mcr":
+                    # Learners meet drills by name and key, never by their program id.
+                    assert "## Drills" in lesson.body and "press z" in lesson.body, lesson.id
+                    assert f"`{kind}`" not in lesson.body, (lesson.id, kind)
+                else:
+                    assert f"`{kind}`" in lesson.body, (lesson.id, kind)
 
     def test_command_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["lessons", "check"]) == 0

@@ -126,7 +126,7 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
         },
         explanation=explanation(score),
         concept=f"mcr-fans:{'minimum' if not score.can_win else counted[0]}",
-        lesson="m09-minimum-and-penalties" if not score.can_win else _lesson_of(counted[0]),
+        lesson="m04-routes-to-eight" if not score.can_win else lesson_of_fan(counted[0]),
         answer_type="checklist",
         choices=choices,
         choice_labels={
@@ -137,20 +137,42 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
 
 
 LESSON_OF_FAMILY = {
-    "win_method": "m04-fans-win-and-wait",
-    "wait": "m04-fans-win-and-wait",
-    "shape": "m05-fans-shape-and-kongs",
-    "pungs_and_kongs": "m05-fans-shape-and-kongs",
-    "honour_pungs": "m06-fans-honour-pungs",
-    "number_patterns": "m07-fans-number-patterns",
-    "composition": "m08-fans-composition",
-    "other": "m08-fans-composition",
-    "no_fan": "m08-fans-composition",
+    "win_method": "m05-win-and-wait",
+    "wait": "m05-win-and-wait",
+    "shape": "m11-special-hands",
+    "pungs_and_kongs": "m07-pung-and-kong-fans",
+    "honour_pungs": "m08-honour-fans",
+    "number_patterns": "m06-chow-fans",
+    "composition": "m10-range-fans",
+    "other": "m09-suit-fans",
+    "no_fan": "m04-routes-to-eight",
 }
+"""The lesson that teaches each family of fans, by the document's families."""
+
+LESSON_OF_FAN = {
+    # The lessons teach fans in ladders, which do not always follow the
+    # document's families: these fans are taught with their ladder.
+    "all_chows": "m06-chow-fans",
+    "all_pungs": "m07-pung-and-kong-fans",
+    "double_pung": "m07-pung-and-kong-fans",
+    "triple_pung": "m07-pung-and-kong-fans",
+    "mixed_shifted_pungs": "m07-pung-and-kong-fans",
+    "pure_shifted_pungs": "m07-pung-and-kong-fans",
+    "four_pure_shifted_pungs": "m07-pung-and-kong-fans",
+    "no_honors": "m09-suit-fans",
+    "one_voided_suit": "m09-suit-fans",
+    "half_flush": "m09-suit-fans",
+    "full_flush": "m09-suit-fans",
+    "nine_gates": "m09-suit-fans",
+    "all_honors": "m09-suit-fans",
+    "flower_tiles": "m04-routes-to-eight",
+}
+"""Fans taught outside their family's lesson."""
 
 
-def _lesson_of(fan: str) -> str:
-    return LESSON_OF_FAMILY[FANS[fan].family]
+def lesson_of_fan(fan: str) -> str:
+    """The lesson whose examples show `fan`, linked from the fan drill."""
+    return LESSON_OF_FAN.get(fan) or LESSON_OF_FAMILY[FANS[fan].family]
 
 
 def check_mcr_fans(question: Question, response: dict[str, Any]) -> bool:
