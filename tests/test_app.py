@@ -97,7 +97,7 @@ class TestPresentation:
     async def test_steps_reveal_one_at_a_time(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
-            app.open_lesson("r07-fu")
+            app.open_lesson("r09-fu")
             await pilot.pause()
             await pilot.press("f5")
             assert app.screen.has_class("presenting")
@@ -122,7 +122,7 @@ class TestPresentation:
 class TestPalette:
     """The palette finds a lesson by a Korean word and by an English word."""
 
-    @pytest.mark.parametrize("query", ["다섯 가지", "five waits"])
+    @pytest.mark.parametrize("query", ["후리텐", "furiten"])
     async def test_finds_the_waits_lesson(self, tmp_path: Path, query: str) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -175,7 +175,7 @@ class TestFooterFits:
     @staticmethod
     async def _open(app: TutorApp, pilot: Any, where: str) -> None:
         if where == "lesson":
-            app.open_lesson("r07-fu")
+            app.open_lesson("r09-fu")
         elif where in ("question", "answered"):
             app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
             await pilot.pause()

@@ -8,14 +8,30 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_riichi_fu_document import CASES as FU_CASES
 from tutor.cli import main
 from tutor.engine.mcr.fans import FANS
+from tutor.lessons.blocks import CLAIMS
 from tutor.lessons.check import check_folder, load_library
 from tutor.lessons.glossary import load_glossary
 from tutor.lessons.location import bundled_lessons
-from tutor.lessons.model import LANGUAGES
+from tutor.lessons.model import LANGUAGES, QUIZ_KINDS
 
 LESSONS = bundled_lessons()
+RIICHI_ORDER = [
+    "r01-tiles",
+    "r02-sets",
+    "r03-winning",
+    "r04-waits",
+    "r05-calls",
+    "r06-riichi",
+    "r07-yaku",
+    "r08-points",
+    "r09-fu",
+    "r10-yakuman",
+    "r11-table",
+    "r12-efficiency",
+]
 
 
 @pytest.fixture(scope="module")
@@ -81,19 +97,48 @@ class TestBundledLessons:
             }
             assert wanted <= shown, language
 
-    def test_the_twenty_fu_examples_are_lessons(self, checked: tuple) -> None:
+    def test_the_twenty_fu_examples_are_in_the_fu_lesson(self, checked: tuple) -> None:
+        """Each worked example of the fu section, won the same way, claims the same fu."""
+        library, _ = checked
+        wanted = {
+            (hand, f"{win} {'tsumo' if tsumo else 'ron'}", seat, round_, str(fu_raw), str(fu))
+            for _, hand, win, tsumo, seat, round_, _, fu_raw, fu, _ in FU_CASES
+        }
+        assert len(wanted) == 20
+        for language in LANGUAGES:
+            shown = {
+                (
+                    block.hand,
+                    block.setup.get("win"),
+                    block.setup.get("seat"),
+                    block.setup.get("round"),
+                    block.expect.get("fu_raw"),
+                    block.expect.get("fu"),
+                )
+                for block in library.lessons[language]["r09-fu"].blocks
+            }
+            assert wanted <= shown, (language, wanted - shown)
+
+    def test_the_riichi_track_runs_in_a_beginners_order(self, checked: tuple) -> None:
         library, _ = checked
         for language in LANGUAGES:
-            blocks = library.lessons[language]["r08-fu-examples"].blocks
-            assert len(blocks) == 20
-            assert all({"fu_raw", "fu"} <= set(block.expect) for block in blocks)
+            assert [lesson.id for lesson in library.in_order(language, "riichi")] == RIICHI_ORDER
 
-    def test_each_lesson_names_its_drills(self, checked: tuple) -> None:
+    def test_each_lesson_has_drills(self, checked: tuple) -> None:
         library, _ = checked
-        for lesson in library.lessons["en"].values():
-            assert lesson.quiz, lesson.id
-            for kind in lesson.quiz:
-                assert f"`{kind}`" in lesson.body, (lesson.id, kind)
+        for language in LANGUAGES:
+            for lesson in library.lessons[language].values():
+                assert lesson.quiz, lesson.id
+
+    def test_riichi_lessons_name_drills_in_words_not_program_keys(self, checked: tuple) -> None:
+        """Learners read "fu before rounding", never `fu_raw`; a drill by its name, never its id."""
+        library, _ = checked
+        keys = {f"`{name}`" for name in (*QUIZ_KINDS, *CLAIMS)}
+        for language in LANGUAGES:
+            for lesson in library.in_order(language, "riichi"):
+                prose = re.sub(r"```hand.*?```", "", lesson.body, flags=re.DOTALL)
+                assert [key for key in keys if key in prose] == [], lesson.id
+                assert "## Drills" in prose or "## 연습" in prose, lesson.id
 
     def test_command_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["lessons", "check"]) == 0

@@ -31,5 +31,6 @@ def test_wheel_holds_lessons_and_data(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "tutor/engine/mcr/fans.tsv" in names
     assert "tutor/bundled_lessons/en/r01-tiles.md" in names
+    assert "tutor/bundled_lessons/ko/r12-efficiency.md" in names
     assert "tutor/bundled_lessons/ko/m09-minimum-and-penalties.md" in names
     assert "tutor/bundled_lessons/glossary.tsv" in names

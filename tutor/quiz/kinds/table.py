@@ -139,7 +139,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
             "ko": "5, 9는 동가, 2, 6, 10은 남가, 3, 7, 11은 서가, 4, 8, 12는 북가다.",
         }
         request: dict[str, Any] = {"dice": total, "rules": "riichi"}
-        concept, lesson = "game-flow:dice", "r06-game-flow"
+        concept, lesson = "game-flow:dice", "r11-table"
     elif level == 2:
         result = rng.choice(("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins"))
         seat = "E" if result in ("dealer_wins", "dealer_tenpai") else "S"
@@ -158,7 +158,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
             "ko": "친이 오르거나 유국 때 텐파이면 친을 계속하고, 아니면 남가가 다음 친이 된다.",
         }
         request = {"result": result, "rules": "riichi"}
-        concept, lesson = "game-flow:dealer", "r06-game-flow"
+        concept, lesson = "game-flow:dealer", "r11-table"
     else:
         start = rng.choice(SEATS)
         after = rng.randrange(3)
