@@ -364,3 +364,13 @@ def test_english_names_hold_no_hangul() -> None:
             values = english.values() if isinstance(english, dict) else english
             found += [(table_name, value) for value in values if re.search("[\uac00-\ud7a3]", str(value))]
     assert found == []
+
+
+def test_dice_question_says_who_throws() -> None:
+    """A dice total names a seat only counted from the thrower (lesson r11):
+    the question says the East seat throws, and the answer counts from it."""
+    for seed in range(40):
+        question = generate("game-flow", seed, 1)
+        total = question.request["dice"]
+        assert "East seat" in question.prompt["en"] and "동가" in question.prompt["ko"]
+        assert question.answer["seat"] == "ESWN"[(total - 1) % 4]
