@@ -73,6 +73,22 @@ class TestNavigation:
             first = app.screen.query_one("#lessons-riichi", OptionList).get_option_at_index(0)
             assert str(first.prompt).startswith("✓")
 
+    async def test_lessons_read_under_their_old_ids_stay_read(self, tmp_path: Path) -> None:
+        """A store from before the riichi reordering keeps its marks and links."""
+        app = make_app(tmp_path)
+        app.store.mark_read("r07-fu")
+        async with app.run_test(size=(100, 30)) as pilot:
+            lessons = app.screen.query_one("#lessons-riichi", OptionList)
+            marked = {
+                lessons.get_option_at_index(index).id
+                for index in range(lessons.option_count)
+                if str(lessons.get_option_at_index(index).prompt).startswith("✓")
+            }
+            assert marked == {"r09-fu"}
+            app.open_lesson("r11-points")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r08-points"
+
 
 class TestSettingsAreRemembered:
     async def test_language_and_theme_after_restart(self, tmp_path: Path) -> None:
