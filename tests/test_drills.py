@@ -68,7 +68,7 @@ class TestWholeDrill:
     async def test_review_brings_back_the_missed_concept(self, tmp_path: Path) -> None:
         store = Store.open(tmp_path / "progress.sqlite3")
         store.record_answer(
-            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r07-fu", correct=False, response="{}"
+            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r09-fu", correct=False, response="{}"
         )
         store.record_answer(
             kind="waits", level=1, seed=1, concept="waits:many", lesson="r04-waits", correct=False, response="{}"
@@ -83,7 +83,7 @@ class TestWholeDrill:
     async def test_due_shows_on_home_after_restart(self, tmp_path: Path) -> None:
         store = Store.open(tmp_path / "progress.sqlite3")
         store.record_answer(
-            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r07-fu", correct=False, response="{}"
+            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r09-fu", correct=False, response="{}"
         )
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)):
@@ -136,7 +136,7 @@ class TestWholeDrill:
     async def test_lesson_key_starts_its_kinds(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_lesson("r07-fu")
+            app.open_lesson("r09-fu")
             await pilot.pause()
             await pilot.press("z")
             await pilot.pause()
@@ -208,7 +208,7 @@ class TestDrillSnapshots:
                     level=2,
                     seed=number,
                     concept="fu:kanchan" if number else "fu:tanki",
-                    lesson="r07-fu",
+                    lesson="r09-fu",
                     correct=correct,
                     response="{}",
                     now=1_780_000_000 + day * 86_400 + number,

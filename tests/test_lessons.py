@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_riichi_fu_document import CASES as FU_CASES
 from tutor.cli import main
 from tutor.engine.mcr.fans import FANS
+from tutor.lessons.blocks import CLAIMS
 from tutor.lessons.check import check_folder, load_library
 from tutor.lessons.glossary import load_glossary
 from tutor.lessons.location import bundled_lessons
-from tutor.lessons.model import LANGUAGES, HandBlock
+from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, HandBlock
 from tutor.quiz.kinds.mcr import lesson_of_fan
 
 LESSONS = bundled_lessons()
@@ -24,6 +26,22 @@ HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 def fans_shown(blocks: Iterable[HandBlock]) -> set[str]:
     """The fans the blocks' `fans` claims name, without their counts."""
     return {re.sub(r"x\d+$", "", name) for block in blocks for name in block.expect.get("fans", "").split(",")}
+
+
+RIICHI_ORDER = [
+    "r01-tiles",
+    "r02-sets",
+    "r03-winning",
+    "r04-waits",
+    "r05-calls",
+    "r06-riichi",
+    "r07-yaku",
+    "r08-points",
+    "r09-fu",
+    "r10-yakuman",
+    "r11-table",
+    "r12-efficiency",
+]
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +67,9 @@ class TestBundledLessons:
             assert len(library.in_order(language, "riichi")) >= 9
             assert len(library.in_order(language, "mcr")) >= 12
 
-    def test_english_mcr_lessons_have_no_hangul(self, checked: tuple) -> None:
+    def test_english_lessons_have_no_hangul(self, checked: tuple) -> None:
         library, _ = checked
-        for lesson in library.in_order("en", "mcr"):
+        for lesson in library.lessons["en"].values():
             text = lesson.title + lesson.body
             found = [(number, line) for number, line in enumerate(text.splitlines()) if HANGUL.search(line)]
             assert found == [], lesson.id
@@ -102,24 +120,48 @@ class TestBundledLessons:
             }
             assert wanted <= shown, language
 
-    def test_the_twenty_fu_examples_are_lessons(self, checked: tuple) -> None:
+    def test_the_twenty_fu_examples_are_in_the_fu_lesson(self, checked: tuple) -> None:
+        """Each worked example of the fu section, won the same way, claims the same fu."""
+        library, _ = checked
+        wanted = {
+            (hand, f"{win} {'tsumo' if tsumo else 'ron'}", seat, round_, str(fu_raw), str(fu))
+            for _, hand, win, tsumo, seat, round_, _, fu_raw, fu, _ in FU_CASES
+        }
+        assert len(wanted) == 20
+        for language in LANGUAGES:
+            shown = {
+                (
+                    block.hand,
+                    block.setup.get("win"),
+                    block.setup.get("seat"),
+                    block.setup.get("round"),
+                    block.expect.get("fu_raw"),
+                    block.expect.get("fu"),
+                )
+                for block in library.lessons[language]["r09-fu"].blocks
+            }
+            assert wanted <= shown, (language, wanted - shown)
+
+    def test_the_riichi_track_runs_in_a_beginners_order(self, checked: tuple) -> None:
         library, _ = checked
         for language in LANGUAGES:
-            blocks = library.lessons[language]["r08-fu-examples"].blocks
-            assert len(blocks) == 20
-            assert all({"fu_raw", "fu"} <= set(block.expect) for block in blocks)
+            assert [lesson.id for lesson in library.in_order(language, "riichi")] == RIICHI_ORDER
 
-    def test_each_lesson_names_its_drills(self, checked: tuple) -> None:
+    def test_each_lesson_has_drills(self, checked: tuple) -> None:
         library, _ = checked
-        for lesson in library.lessons["en"].values():
-            assert lesson.quiz, lesson.id
-            for kind in lesson.quiz:
-                if lesson.track == "mcr":
-                    # Learners meet drills by name and key, never by their program id.
-                    assert "## Drills" in lesson.body and "press z" in lesson.body, lesson.id
-                    assert f"`{kind}`" not in lesson.body, (lesson.id, kind)
-                else:
-                    assert f"`{kind}`" in lesson.body, (lesson.id, kind)
+        for language in LANGUAGES:
+            for lesson in library.lessons[language].values():
+                assert lesson.quiz, lesson.id
+
+    def test_lessons_name_drills_in_words_not_program_keys(self, checked: tuple) -> None:
+        """Learners read "fu before rounding", never `fu_raw`; a drill by its name, never its id."""
+        library, _ = checked
+        keys = {f"`{name}`" for name in (*QUIZ_KINDS, *CLAIMS)}
+        for language in LANGUAGES:
+            for lesson in library.lessons[language].values():
+                prose = re.sub(r"```hand.*?```", "", lesson.body, flags=re.DOTALL)
+                assert [key for key in keys if key in prose] == [], lesson.id
+                assert "## Drills" in prose or "## 연습" in prose, lesson.id
 
     def test_command_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["lessons", "check"]) == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -29,6 +30,7 @@ from tutor.engine.tiles import TILE_KINDS, wind_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import HandBlock
+from tutor.quiz import names
 from tutor.quiz.answer_text import answer_text, claim_text
 from tutor.quiz.kinds import KINDS, generate, is_right
 from tutor.quiz.names import CLAIM_NAMES
@@ -298,7 +300,7 @@ class TestStore:
 
     def record(self, store: Store, concept: str, correct: bool, now: float) -> None:
         store.record_answer(
-            kind="fu", level=1, seed=1, concept=concept, lesson="r07-fu", correct=correct, response="{}", now=now
+            kind="fu", level=1, seed=1, concept=concept, lesson="r09-fu", correct=correct, response="{}", now=now
         )
 
     def test_wrong_answer_is_due_at_once_right_answers_wait_longer(self, tmp_path: Path) -> None:
@@ -350,3 +352,25 @@ def test_random_is_not_global() -> None:
     state = random.getstate()
     generate("fu", 5, 2)
     assert random.getstate() == state
+
+
+def test_english_names_hold_no_hangul() -> None:
+    """Every English name a drill or a revealed lesson answer prints is English
+    (the fu lines once read "open koutsu, 요구패" on English screens)."""
+    found = []
+    for table_name, table in vars(names).items():
+        if isinstance(table, dict) and isinstance(table.get("en"), dict | tuple):
+            english = table["en"]
+            values = english.values() if isinstance(english, dict) else english
+            found += [(table_name, value) for value in values if re.search("[\uac00-\ud7a3]", str(value))]
+    assert found == []
+
+
+def test_dice_question_says_who_throws() -> None:
+    """A dice total names a seat only counted from the thrower (lesson r11):
+    the question says the East seat throws, and the answer counts from it."""
+    for seed in range(40):
+        question = generate("game-flow", seed, 1)
+        total = question.request["dice"]
+        assert "East seat" in question.prompt["en"] and "동가" in question.prompt["ko"]
+        assert question.answer["seat"] == "ESWN"[(total - 1) % 4]

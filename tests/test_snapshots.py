@@ -91,7 +91,7 @@ class TestLesson:
         )
 
     def test_revealed_answer(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
-        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=opened("r07-fu", reveal_first))
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=opened("r09-fu", reveal_first))
 
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
@@ -99,9 +99,7 @@ class TestPresentation:
     """Presentation mode: no chrome, large tiles with pips, answer steps shown one by one."""
 
     def test_presentation(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
-        assert snap_compare(
-            app_for(tmp_path, language), terminal_size=size, run_before=opened("r08-fu-examples", present)
-        )
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=opened("r09-fu", present))
 
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)

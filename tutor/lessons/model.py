@@ -22,6 +22,23 @@ QUIZ_KINDS = (
 )
 """The quiz kinds of the quizzes issue, by id."""
 
+RENAMED_LESSONS = {
+    "r06-game-flow": "r11-table",
+    "r07-fu": "r09-fu",
+    "r08-fu-examples": "r09-fu",
+    "r09-yakuman": "r10-yakuman",
+    "r10-yaku": "r07-yaku",
+    "r11-points": "r08-points",
+}
+"""Riichi lesson ids before the beginner's order (issue 14), old -> new.  A
+learner's store keeps the ids it saw (lessons read, lessons to review), and
+they must still lead to their lesson."""
+
+
+def current_lesson_id(lesson_id: str) -> str:
+    """The id a stored lesson id goes by now."""
+    return RENAMED_LESSONS.get(lesson_id, lesson_id)
+
 
 @dataclass(frozen=True, slots=True)
 class HandBlock:

@@ -208,7 +208,7 @@ LIMIT_NAMES: Final = {
         "yakuman": "역만",
     },
 }
-"""The limits of riichi points (`Points.limit`), as lesson r11 names them."""
+"""The limits of riichi points (`Points.limit`), as lesson r08 names them."""
 
 
 def limit_name(limit: str, language: str) -> str:
@@ -302,8 +302,8 @@ YAKU_NAMES: Final = {
         "renhou": "인화 (만관)",
     },
 }
-"""The regular riichi yaku by their ids (design brief section 4), as lesson
-r10 names them."""
+"""The regular riichi yaku by their ids (design brief section 4), as lessons
+r06 and r07 name them."""
 
 
 def yaku_name(yaku: str, language: str) -> str:
@@ -362,13 +362,13 @@ FU_ITEMS = {
         "seven_pairs": "seven pairs",
         "run": "shuntsu",
         "open_triplet": "open koutsu, simples",
-        "open_terminal_triplet": "open koutsu, 요구패",
+        "open_terminal_triplet": "open koutsu, terminals or honours",
         "closed_triplet": "concealed koutsu, simples",
-        "closed_terminal_triplet": "concealed koutsu, 요구패",
+        "closed_terminal_triplet": "concealed koutsu, terminals or honours",
         "open_kan": "open kan, simples",
-        "open_terminal_kan": "open kan, 요구패",
+        "open_terminal_kan": "open kan, terminals or honours",
         "closed_kan": "concealed kan, simples",
-        "closed_terminal_kan": "concealed kan, 요구패",
+        "closed_terminal_kan": "concealed kan, terminals or honours",
         "pair": "pair",
         "dragon_pair": "dragon pair",
         "seat_wind_pair": "seat wind pair",

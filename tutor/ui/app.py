@@ -17,7 +17,7 @@ from textual.command import CommandPalette
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
-from tutor.lessons.model import QUIZ_KINDS
+from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import text
 from tutor.quiz.store import Store
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
@@ -99,7 +99,7 @@ class TutorApp(App[None]):
     # --- navigation -------------------------------------------------------------------------
 
     def open_lesson(self, lesson_id: str, replace: bool = False) -> None:
-        lesson = self.library.lessons.get(self.language, {}).get(lesson_id)
+        lesson = self.library.lessons.get(self.language, {}).get(current_lesson_id(lesson_id))
         if lesson is None:
             return
         if replace and isinstance(self.screen, LessonScreen):

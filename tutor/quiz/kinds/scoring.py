@@ -89,7 +89,7 @@ def generate_fu(seed: int, level: int) -> Question:
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
         explanation=fu_explanation(score),
         concept=f"fu:{score.reading.wait.value}",
-        lesson="r07-fu",
+        lesson="r09-fu",
         answer_type="number",
     )
 
@@ -197,7 +197,7 @@ def generate_yakuman(seed: int, level: int) -> Question:
         answer={"yakuman": answer},
         explanation=explanation,
         concept=f"yakuman:{answer[0]}",
-        lesson="r09-yakuman",
+        lesson="r10-yakuman",
         answer_type="checklist",
         choices=choices,
         choice_labels=choice_labels(YAKUMAN_NAMES, choices),
@@ -250,7 +250,7 @@ def generate_points(seed: int, level: int) -> Question:
             "ko": f"기본점 {paid.base}{limit_text['ko']}; {split['ko']}: 합계 {paid.total}.",
         },
         concept=f"riichi-points:{'limit' if limit else 'table'}",
-        lesson="r11-points",
+        lesson="r08-points",
         answer_type="number",
     )
 

@@ -130,16 +130,19 @@ def generate_game_flow(seed: int, level: int) -> Question:
     if level == 1:
         total = rng.randint(2, 12)
         seat = DICE_SEAT[total]
+        # The count starts at the thrower, so the seats below hold only for a
+        # throw from the East seat (the first throw, and the dealer's).
         prompt = {
-            "en": f"The dice show {total}. Whose seat does that name (for the dealer, or the wall to break)?",
-            "ko": f"주사위 눈의 합이 {total}이다. 어느 자리를 가리키는가?",
+            "en": f"The player in the East seat throws the dice: {total}. Counting the thrower as 1, whose seat is it?",
+            "ko": f"동가가 주사위를 던져 눈의 합이 {total}이다. 던진 사람을 1로 세면 어느 자리인가?",
         }
         explanation = {
-            "en": "5 and 9 name East, 2, 6 and 10 South, 3, 7 and 11 West, 4, 8 and 12 North.",
-            "ko": "5, 9는 동가, 2, 6, 10은 남가, 3, 7, 11은 서가, 4, 8, 12는 북가다.",
+            "en": "Counting from the thrower in the East seat: 5 and 9 name East, 2, 6 and 10 South, "
+            "3, 7 and 11 West, 4, 8 and 12 North.",
+            "ko": "동가를 1로 세면 5, 9는 동가, 2, 6, 10은 남가, 3, 7, 11은 서가, 4, 8, 12는 북가다.",
         }
         request: dict[str, Any] = {"dice": total, "rules": "riichi"}
-        concept, lesson = "game-flow:dice", "r06-game-flow"
+        concept, lesson = "game-flow:dice", "r11-table"
     elif level == 2:
         result = rng.choice(("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins"))
         seat = "E" if result in ("dealer_wins", "dealer_tenpai") else "S"
@@ -158,7 +161,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
             "ko": "친이 오르거나 유국 때 텐파이면 친을 계속하고, 아니면 남가가 다음 친이 된다.",
         }
         request = {"result": result, "rules": "riichi"}
-        concept, lesson = "game-flow:dealer", "r06-game-flow"
+        concept, lesson = "game-flow:dealer", "r11-table"
     else:
         start = rng.choice(SEATS)
         after = rng.randrange(3)

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.lessons.model import TRACKS
+from tutor.lessons.model import TRACKS, current_lesson_id
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
 
@@ -52,7 +52,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.tutor
         language = app.language
-        read = app.store.lessons_read()
+        read = {current_lesson_id(lesson_id) for lesson_id in app.store.lessons_read()}
         yield Header()
         with Horizontal(id="tracks"):
             for track in TRACKS:
