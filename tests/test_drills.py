@@ -11,11 +11,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
-from tutor.ui.screens.drill import DrillPlan, DrillScreen, ProgressScreen, SummaryScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.progress import ProgressScreen
 
 PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
 

@@ -19,14 +19,17 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.palette import LessonsAndTerms
-from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
 
 

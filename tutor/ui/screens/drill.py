@@ -1,4 +1,4 @@
-"""Drills: choose kinds and length, answer by keyboard, see why, review mistakes.
+"""A drill's questions, one at a time: answer by keyboard, then see why.
 
 Every answer goes to the progress store as it is given, so a crash loses at
 most the question on screen.
@@ -7,96 +7,30 @@ most the question on screen.
 from __future__ import annotations
 
 import json
-import random
-import time
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
-from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
-from tutor.quiz.kinds import generate, is_right
+from tutor.quiz.kinds import is_right
 from tutor.quiz.names import flag_name, flowers_text
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
+from tutor.ui.drill_words import word
 from tutor.ui.keys import relabel
+from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.info import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import chip, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
-
-
-def word(language: str, key: str, **values: object) -> str:
-    """A drill sentence from the catalogue (its keys start with `drill.`)."""
-    return text(language, f"drill.{key}", **values)
-
-
-@dataclass
-class DrillPlan:
-    """What a drill asks: kinds, how many questions, the level; or, for a
-    review, the concepts that are due (each brought back as a question)."""
-
-    kinds: tuple[str, ...]
-    length: int = 10
-    level: int = 2
-    seed: int = field(default_factory=lambda: int(time.time()))
-    concepts: tuple[str, ...] = ()
-
-    def questions(self) -> list[Question]:
-        rng = random.Random(self.seed)
-        if self.concepts:
-            return [
-                generate(concept.split(":")[0], rng.randrange(1 << 30), self.level, concept=concept)
-                for concept in self.concepts[: self.length]
-            ]
-        return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]
-
-
-class DrillSetupScreen(TutorScreen):
-    """Pick kinds, length and level."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
-        Binding("enter", "start", "Start", id="start", tooltip="Start the drill", priority=True),
-    ]
-    DEFAULT_CSS = """
-    DrillSetupScreen #kinds { height: 1fr; border: round $panel; }
-    DrillSetupScreen #options { height: auto; padding: 0 1; }
-    DrillSetupScreen #options OptionList { width: 1fr; height: 5; border: round $panel; }
-    """
-
-    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.preselected = kinds
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        yield Header()
-        yield Static(word(language, "setup"), markup=False)
-        yield SelectionList[str](*[Selection(kind, kind, kind in self.preselected) for kind in QUIZ_KINDS], id="kinds")
-        with Horizontal(id="options"):
-            yield OptionList(*[Option(f"{word(language, 'length')}: {n}", id=str(n)) for n in (5, 10, 20)], id="length")
-            yield OptionList(*[Option(f"{word(language, 'level')}: {n}", id=str(n)) for n in (1, 2, 3)], id="level")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#length", OptionList).highlighted = 1
-        self.query_one("#level", OptionList).highlighted = 1
-
-    def action_start(self) -> None:
-        kinds = tuple(self.query_one("#kinds", SelectionList).selected) or QUIZ_KINDS
-        length = int(self.query_one("#length", OptionList).highlighted_option.id or 10)  # type: ignore[union-attr]
-        level = int(self.query_one("#level", OptionList).highlighted_option.id or 2)  # type: ignore[union-attr]
-        self.app.switch_screen(DrillScreen(DrillPlan(kinds, length, level)))
 
 
 class DrillScreen(TutorScreen):
@@ -400,85 +334,3 @@ class DrillScreen(TutorScreen):
             return
         self.position += 1
         await self.show_question()
-
-
-class SummaryScreen(TutorScreen):
-    """The score and the mistakes, each linked to the lesson that teaches it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
-    DEFAULT_CSS = "SummaryScreen #score { text-style: bold; padding: 1 2; } SummaryScreen OptionList { height: 1fr; }"
-
-    def __init__(self, questions: list[Question], results: list[bool]) -> None:
-        super().__init__()
-        self.questions = questions
-        self.results = results
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        right = sum(self.results)
-        yield Header()
-        yield Static(word(language, "summary", right=right, total=len(self.results)), id="score", markup=False)
-        mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
-        if mistakes:
-            yield Static(word(language, "mistakes"), markup=False)
-            yield OptionList(
-                *[Option(f"{q.kind}: {q.prompt[language]} -> {q.lesson}", id=f"{i}") for i, q in enumerate(mistakes)],
-                id="mistakes",
-            )
-        else:
-            yield Static(word(language, "none_wrong"), markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        question = self.mistakes[int(event.option.id or 0)]
-        self.tutor.open_lesson(question.lesson)
-
-
-def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
-    """A day's accuracy as an ASCII bar: block characters are ambiguous-width
-    in East-Asian terminals, and a one-point sparkline cannot show 0%."""
-    filled = round(width * right / answered) if answered else 0
-    return "[" + "=" * filled + "-" * (width - filled) + "]"
-
-
-class ProgressScreen(TutorScreen):
-    """Accuracy per kind over time, and what is due for review."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
-    DEFAULT_CSS = """
-    ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        store = self.tutor.store
-        days = store.accuracy_by_day()
-        yield Header()
-        with VerticalScroll():
-            if not days:
-                yield Static(word(language, "no_answers"), markup=False)
-            for kind in QUIZ_KINDS:
-                mine = [day for day in days if day.kind == kind]
-                if not mine:
-                    continue
-                answered = sum(day.answered for day in mine)
-                right = sum(day.right for day in mine)
-                yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", classes="kind", markup=False)
-                for day in mine[-10:]:
-                    yield Static(
-                        f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
-                        markup=False,
-                    )
-            due = store.due()
-            yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
-            for item in due[:20]:
-                yield Static(f"  {item.concept}  ({item.lesson})", markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.title = word(self.tutor.language, "progress")

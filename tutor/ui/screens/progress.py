@@ -1,0 +1,60 @@
+"""Progress: accuracy per kind per day, and what is due for review."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Header, Static
+
+from tutor.lessons.model import QUIZ_KINDS
+from tutor.ui.drill_words import word
+from tutor.ui.screens.info import TutorScreen
+
+
+def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
+    """A day's accuracy as an ASCII bar: block characters are ambiguous-width
+    in East-Asian terminals, and a one-point sparkline cannot show 0%."""
+    filled = round(width * right / answered) if answered else 0
+    return "[" + "=" * filled + "-" * (width - filled) + "]"
+
+
+class ProgressScreen(TutorScreen):
+    """Accuracy per kind over time, and what is due for review."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
+    DEFAULT_CSS = """
+    ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        language = self.tutor.language
+        store = self.tutor.store
+        days = store.accuracy_by_day()
+        yield Header()
+        with VerticalScroll():
+            if not days:
+                yield Static(word(language, "no_answers"), markup=False)
+            for kind in QUIZ_KINDS:
+                mine = [day for day in days if day.kind == kind]
+                if not mine:
+                    continue
+                answered = sum(day.answered for day in mine)
+                right = sum(day.right for day in mine)
+                yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", classes="kind", markup=False)
+                for day in mine[-10:]:
+                    yield Static(
+                        f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
+                        markup=False,
+                    )
+            due = store.due()
+            yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
+            for item in due[:20]:
+                yield Static(f"  {item.concept}  ({item.lesson})", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = word(self.tutor.language, "progress")
