@@ -1,50 +1,141 @@
-"""The end of a drill: the score and the mistakes, each linked to its lesson."""
+"""The end of a drill: the score, and each mistake with its hand, both
+answers, the step missed and the lesson that teaches it; then a retry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
 
-from tutor.quiz.question import Question
-from tutor.ui.drill_words import word
+from tutor.quiz.answer_text import answer_text
+from tutor.quiz.attempt import Attempt
+from tutor.quiz.plan import DrillPlan
+from tutor.ui.drill_words import given_text, header_text, lesson_title, step_lines, verdict_text, word
 from tutor.ui.screens.info import TutorScreen
+from tutor.ui.widgets.content import Content
+from tutor.ui.widgets.question_hand import question_hand
+
+
+class MistakeView(Vertical, can_focus=True):
+    """One missed question: enter (or a click) opens its lesson."""
+
+    DEFAULT_CSS = """
+    MistakeView { height: auto; margin: 0 0 1 0; padding: 0 1; border-left: tall $panel; }
+    MistakeView:focus { border-left: tall $accent; }
+    MistakeView .prompt { text-style: bold; }
+    MistakeView .context { color: $text-muted; }
+    """
+
+    def __init__(self, attempt: Attempt, number: int, language: str, lesson: str) -> None:
+        super().__init__()
+        self.attempt = attempt
+        self.number = number
+        self.language = language
+        self.lesson = lesson
+        """The title of the lesson that teaches it."""
+
+    def compose(self) -> ComposeResult:
+        attempt, language = self.attempt, self.language
+        question = attempt.question
+        yield Static(
+            f"{self.number}. {header_text(question, language)}: {question.prompt[language]}",
+            classes="prompt",
+            markup=False,
+        )
+        yield from question_hand(question, language)
+        lines = [
+            verdict_text(attempt, language),
+            word(language, "your_answer", answer=given_text(attempt, language)),
+            word(language, "right_answer", answer=answer_text(question, language)),
+            *step_lines(attempt, language),
+            word(language, "lesson_link", title=self.lesson),
+        ]
+        yield Static("\n".join(lines), markup=False)
+
+    def on_click(self) -> None:
+        self.focus()
 
 
 class SummaryScreen(TutorScreen):
     """The score and the mistakes, each linked to the lesson that teaches it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
-    DEFAULT_CSS = "SummaryScreen #score { text-style: bold; padding: 1 2; } SummaryScreen OptionList { height: 1fr; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
+        Binding("enter", "open_lesson", "Lesson", id="open_lesson", tooltip="Open the lesson of this mistake"),
+        Binding("r", "retry", "Retry mistakes", id="retry", tooltip="Drill the missed questions again"),
+    ]
+    DEFAULT_CSS = """
+    SummaryScreen #score { text-style: bold; padding: 1 2 0 2; }
+    SummaryScreen #how { color: $text-muted; padding: 0 2; }
+    SummaryScreen #mistakes { height: 1fr; padding: 0 1; }
+    SummaryScreen #retry { margin: 0 2; }
+    """
 
-    def __init__(self, questions: list[Question], results: list[bool]) -> None:
+    def __init__(self, attempts: list[Attempt], again: Callable[[DrillPlan], Screen[None]]) -> None:
         super().__init__()
-        self.questions = questions
-        self.results = results
+        self.attempts = attempts
+        self.again = again
+        """Makes the drill screen that asks the missed questions again."""
+
+    @property
+    def mistakes(self) -> list[Attempt]:
+        return [attempt for attempt in self.attempts if not attempt.right]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("retry", "open_lesson"):
+            return bool(self.mistakes)
+        return True
 
     def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        right = sum(self.results)
         yield Header()
-        yield Static(word(language, "summary", right=right, total=len(self.results)), id="score", markup=False)
-        mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
-        if mistakes:
-            yield Static(word(language, "mistakes"), markup=False)
-            yield OptionList(
-                *[Option(f"{q.kind}: {q.prompt[language]} -> {q.lesson}", id=f"{i}") for i, q in enumerate(mistakes)],
-                id="mistakes",
-            )
-        else:
-            yield Static(word(language, "none_wrong"), markup=False)
+        yield Content(self.draw)
         yield Footer()
+
+    def draw(self) -> ComposeResult:
+        language = self.tutor.language
+        right = len(self.attempts) - len(self.mistakes)
+        yield Static(word(language, "summary", right=right, total=len(self.attempts)), id="score", markup=False)
+        if self.mistakes:
+            yield Static(word(language, "mistakes"), id="how", markup=False)
+            with VerticalScroll(id="mistakes"):
+                for number, attempt in enumerate(self.mistakes, start=1):
+                    title = lesson_title(self.tutor.library, attempt.question.lesson, language)
+                    yield MistakeView(attempt, number, language, title)
+            yield Button(word(language, "retry"), id="retry", compact=True)
+        else:
+            yield Static(word(language, "none_wrong"), id="how", markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
+        self._focus_first()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        question = self.mistakes[int(event.option.id or 0)]
-        self.tutor.open_lesson(question.lesson)
+    async def recompose(self) -> None:
+        """Redraw in place (a language switch), the same mistake in focus."""
+        focused = self.focused
+        position = list(self.query(MistakeView)).index(focused) if isinstance(focused, MistakeView) else 0
+        await self.query_one(Content).recompose()
+        self._focus_first(position)
+
+    def _focus_first(self, position: int = 0) -> None:
+        self.title = word(self.tutor.language, "summary_title")
+        views = list(self.query(MistakeView))
+        if views:
+            self.call_after_refresh(views[min(position, len(views) - 1)].focus)
+
+    def action_open_lesson(self) -> None:
+        focused = self.focused
+        if isinstance(focused, MistakeView):
+            self.tutor.open_lesson(focused.attempt.question.lesson)
+
+    def action_retry(self) -> None:
+        if self.mistakes:
+            self.app.switch_screen(self.again(DrillPlan.retry([attempt.question for attempt in self.mistakes])))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "retry":
+            self.action_retry()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,8 +11,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from tutor.lessons.model import QUIZ_KINDS
-from tutor.ui.drill_words import word
+from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.info import TutorScreen
+from tutor.ui.widgets.content import Content
 
 
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
@@ -30,10 +32,14 @@ class ProgressScreen(TutorScreen):
     """
 
     def compose(self) -> ComposeResult:
+        yield Header()
+        yield Content(self.draw)
+        yield Footer()
+
+    def draw(self) -> ComposeResult:
         language = self.tutor.language
         store = self.tutor.store
         days = store.accuracy_by_day()
-        yield Header()
         with VerticalScroll():
             if not days:
                 yield Static(word(language, "no_answers"), markup=False)
@@ -43,18 +49,36 @@ class ProgressScreen(TutorScreen):
                     continue
                 answered = sum(day.answered for day in mine)
                 right = sum(day.right for day in mine)
-                yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", classes="kind", markup=False)
+                yield Static(
+                    word(
+                        language,
+                        "kind_score",
+                        kind=kind_name(kind, language),
+                        right=right,
+                        answered=answered,
+                        percent=100 * right // answered,
+                    ),
+                    classes="kind",
+                    markup=False,
+                )
                 for day in mine[-10:]:
                     yield Static(
                         f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
                         markup=False,
                     )
             due = store.due()
-            yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
-            for item in due[:20]:
-                yield Static(f"  {item.concept}  ({item.lesson})", markup=False)
-        yield Footer()
+            yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
+            # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
+            grouped = Counter((item.concept.split(":")[0], item.lesson) for item in due)
+            for (kind, lesson), count in grouped.most_common(20):
+                name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
+                title = lesson_title(self.tutor.library, lesson, language)
+                yield Static(word(language, "due_item", kind=name, count=count, lesson=title), markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.title = word(self.tutor.language, "progress")
+
+    async def recompose(self) -> None:
+        await self.query_one(Content).recompose()
         self.title = word(self.tutor.language, "progress")
