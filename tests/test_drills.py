@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.events import Paste
+from textual.events import Key, Paste
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 
@@ -276,6 +276,7 @@ class TestLanguageSwitchInADrill:
             await pilot.pause()
             assert screen.answered and app.is_running
             assert screen.attempts[0].response == {"fu": 30}
+            assert screen.query_one("#answer", Input).value == "30", "the field shows the answer given"
 
     async def test_answered_question_keeps_its_feedback(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -293,6 +294,7 @@ class TestLanguageSwitchInADrill:
             await pilot.press("enter")
             await pilot.pause()
             assert screen.position == 1 and not screen.answered
+            assert screen.query_one("#answer", Input).value == "", "the last question's answer is not a draft"
 
     async def test_ticks_are_kept(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -359,6 +361,22 @@ class TestKeysWhileTyping:
             await pilot.press("q")
             await pilot.pause()
         assert app.return_code == 0
+
+
+    async def test_enter_typed_fast_answers_with_every_digit(self, tmp_path: Path) -> None:
+        """Keys that arrive together (a fast typist, a paste, tmux) are all
+        in the field before enter answers: "30⏎" used to answer "" or "3"."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            for key, character in (("3", "3"), ("0", "0"), ("enter", "\r")):
+                app.post_message(Key(key, character))
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.attempts and screen.attempts[0].response == {"fu": 30}
 
 
 class TestTotalField:

@@ -230,6 +230,9 @@ class DrillScreen(TutorScreen):
     async def recompose(self) -> None:
         """Redraw in place (a language switch), keeping what was typed or ticked."""
         self._keep_draft()
+        await self._redraw()
+
+    async def _redraw(self) -> None:
         await self.query_one(Content).recompose()
         self._settle()
 
@@ -294,6 +297,15 @@ class DrillScreen(TutorScreen):
         if self.answered:
             await self.next_question()
             return
+        # Enter is a priority key, handled as it arrives, while the keys typed
+        # just before it may still wait in the focused field's queue (and then
+        # in this screen's): answer once both are worked through, or a fast
+        # "30⏎" would answer with an empty field.
+        (self.focused or self).call_later(self.call_later, self._answer)
+
+    async def _answer(self) -> None:
+        if self.answered:
+            return
         response = self._response()
         if response is not None:
             await self.submit(response)
@@ -345,6 +357,7 @@ class DrillScreen(TutorScreen):
         now), then draw the feedback."""
         question = self.question
         right = not shown and is_right(question, response)
+        self._keep_draft()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
             Answer(
@@ -359,7 +372,7 @@ class DrillScreen(TutorScreen):
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
-        await self.recompose()
+        await self._redraw()
 
     def _save(self, answer: Answer | None = None) -> None:
         log = self.tutor.answer_log
@@ -403,7 +416,7 @@ class DrillScreen(TutorScreen):
             return
         self.position += 1
         self.draft = Draft()
-        await self.recompose()
+        await self._redraw()
 
     def on_unmount(self) -> None:
         """Leaving the drill: one more try for answers still waiting."""

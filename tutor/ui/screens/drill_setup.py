@@ -47,8 +47,8 @@ class SetupChoice:
             return cls()
         kinds = saved.get("kinds")
         kinds = tuple(kind for kind in kinds if kind in QUIZ_KINDS) if isinstance(kinds, list) else ()
-        length = saved.get("length") if saved.get("length") in LENGTHS else 10
-        level = saved.get("level") if saved.get("level") in LEVELS else 2
+        length = next((n for n in LENGTHS if n == saved.get("length")), 10)
+        level = next((n for n in LEVELS if n == saved.get("level")), 2)
         return cls(kinds, length, level)
 
     def to_setting(self) -> str:
@@ -56,11 +56,19 @@ class SetupChoice:
 
 
 class TickBox(Checkbox):
-    """A check box whose mark shows its state without colour: ✓ or blank."""
+    """A check box whose mark shows its state without colour: ✓ or blank
+    (Textual draws X in both states and only the colour differs)."""
 
-    @property
-    def BUTTON_INNER(self) -> str:
+    def __init__(self, label: str, value: bool, *, id: str) -> None:
+        super().__init__(label, value, id=id)
+        self.BUTTON_INNER = self._mark()
+
+    def _mark(self) -> str:
         return "✓" if self.value else " "
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.BUTTON_INNER = self._mark()
 
 
 class DrillSetupScreen(TutorScreen):
@@ -80,7 +88,9 @@ class DrillSetupScreen(TutorScreen):
     DrillSetupScreen #presets { height: 1; padding: 0 1; }
     DrillSetupScreen #presets Button { margin: 0 1 0 0; }
     DrillSetupScreen #options { height: auto; }
-    DrillSetupScreen #options OptionList { width: 1fr; height: 5; border: round $panel; }
+    DrillSetupScreen #options OptionList { height: 5; border: round $panel; }
+    DrillSetupScreen #length { width: 16; }
+    DrillSetupScreen #level { width: 1fr; }
     DrillSetupScreen #message { padding: 0 1; color: $warning; text-style: bold; height: auto; }
     """
 
