@@ -362,7 +362,6 @@ class TestKeysWhileTyping:
             await pilot.pause()
         assert app.return_code == 0
 
-
     async def test_enter_typed_fast_answers_with_every_digit(self, tmp_path: Path) -> None:
         """Keys that arrive together (a fast typist, a paste, tmux) are all
         in the field before enter answers: "30⏎" used to answer "" or "3"."""
