@@ -218,6 +218,32 @@ class TestDrillSnapshots:
 
         assert snap_compare(make_app(tmp_path, language), terminal_size=(100, 30), run_before=run)
 
+    def test_setup(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        """Kinds named and described, fu ticked by its preset, levels described."""
+
+        async def run(pilot: Pilot[Any]) -> None:
+            await pilot.press("d", "f")
+            await pilot.pause()
+
+        assert snap_compare(make_app(tmp_path, language), terminal_size=(80, 24), run_before=run)
+
+    def test_summary_with_hands(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        """Each mistake with its hand, both answers, the step missed and the lesson."""
+
+        async def run(pilot: Pilot[Any]) -> None:
+            app = pilot.app
+            app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
+            await pilot.pause()
+            drill = app.screen
+            assert isinstance(drill, DrillScreen)
+            await answer_number(pilot, drill.question.answer["fu_raw"])
+            await pilot.press("enter")
+            await answer_number(pilot, 0)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        assert snap_compare(make_app(tmp_path, language), terminal_size=(100, 40), run_before=run)
+
     def test_progress(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         app = make_app(tmp_path, language)
         # Fixed times (noon UTC on three days in 2026), so the dates shown never change.

@@ -40,6 +40,7 @@ from tutor.ui.widgets.content import Content
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
+from tutor.ui.widgets.ticks import TickList
 
 APP_KEYS: list[BindingType] = [
     # The app's own keys again, as priority bindings: a number field would
@@ -186,7 +187,7 @@ class DrillScreen(TutorScreen):
             return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
             widgets: list[Widget] = [
-                SelectionList[str](
+                TickList(
                     *[
                         Selection(label, value, value in ticked)
                         for label, value in zip(numbered, question.choices, strict=True)
@@ -206,7 +207,7 @@ class DrillScreen(TutorScreen):
             suits = {tile // 9 for tile in hand.concealed}
             candidates = [tile_name(tile) for tile in range(34) if tile // 9 in suits]
             return [
-                SelectionList[str](
+                TickList(
                     *[Selection(f"{name} {chip(parse_tile(name))[0]}", name, name in ticked) for name in candidates],
                     id="answer",
                 )

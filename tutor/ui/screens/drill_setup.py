@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, OptionList, Static
+from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import QUIZ_KINDS
@@ -22,6 +22,7 @@ from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.info import TutorScreen
 from tutor.ui.widgets.content import Content
+from tutor.ui.widgets.ticks import TickBox
 
 SETTING = "drill_setup"
 """The settings key of the last drill chosen: JSON kinds, length, level."""
@@ -53,22 +54,6 @@ class SetupChoice:
 
     def to_setting(self) -> str:
         return json.dumps({"kinds": list(self.kinds), "length": self.length, "level": self.level})
-
-
-class TickBox(Checkbox):
-    """A check box whose mark shows its state without colour: ✓ or blank
-    (Textual draws X in both states and only the colour differs)."""
-
-    def __init__(self, label: str, value: bool, *, id: str) -> None:
-        super().__init__(label, value, id=id)
-        self.BUTTON_INNER = self._mark()
-
-    def _mark(self) -> str:
-        return "✓" if self.value else " "
-
-    def watch_value(self) -> None:
-        super().watch_value()
-        self.BUTTON_INNER = self._mark()
 
 
 class DrillSetupScreen(TutorScreen):
