@@ -12,6 +12,7 @@ import pytest
 from textual.events import Key, Paste
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets._toast import ToastRack
 
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
@@ -507,6 +508,20 @@ class TestSetup:
             ticked = [box.id for box in screen.query(Checkbox) if box.value]
             assert ticked == ["kind-fu"]
 
+    async def test_everything_due_preset(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d", "r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert "Nothing is due" in str(app.screen.query_one("#message", Static).render())
+            app.store.record_answer(
+                kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r07-fu", correct=False, response="{}"
+            )
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen) and app.screen.plan.concepts == ("fu:kanchan",)
+
 
 class TestSummary:
     async def test_mistakes_drawn_and_retried(self, tmp_path: Path) -> None:
@@ -595,7 +610,7 @@ class TestLooks:
 
     async def test_presentation_uses_large_tiles_and_says_how_to_leave(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             app.push_screen(DrillScreen(fu_plan()))
             await pilot.pause()
             await pilot.press("f5")
@@ -604,3 +619,16 @@ class TestLooks:
             assert screen.query_one(TilesView).size_name is TileSize.LARGE
             note = screen.query_one("#present-note", Static)
             assert note.display and "f5" in str(note.render()) and "escape" in str(note.render())
+            assert not screen.query_one(ToastRack).display, "toasts would cover the projected hand"
+
+    async def test_presentation_notice_goes_to_the_note_line(self, tmp_path: Path) -> None:
+        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        app = TutorApp(language="en", store=store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            await pilot.press("f5")
+            store.locked = True
+            await answer_number(pilot, 10)
+            note = app.screen.query_one("#present-note", Static)
+            assert "database is locked" in str(note.render())

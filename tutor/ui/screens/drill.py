@@ -104,6 +104,10 @@ class DrillScreen(TutorScreen):
     DrillScreen .context { color: $text-muted; }
     DrillScreen.presenting Header, DrillScreen.presenting Footer, DrillScreen.presenting #hint { display: none; }
     DrillScreen.presenting #present-note { display: block; }
+    /* Projected, toasts would cover the hand: the drill's own notices go to
+       the note line instead (see `tell`), and the app's (language, theme)
+       show for themselves. */
+    DrillScreen.presenting ToastRack { display: none; }
     """
 
     def __init__(self, plan: DrillPlan) -> None:
@@ -117,6 +121,8 @@ class DrillScreen(TutorScreen):
         self.shown_steps = 0
         self.presenting = False
         """Presentation mode: large tiles, and the explanation one step at a time."""
+        self.notice = ""
+        """The drill's last notice, shown in the note line while presenting."""
 
     @property
     def question(self) -> Question:
@@ -175,7 +181,7 @@ class DrillScreen(TutorScreen):
                         markup=False,
                     )
                     yield Static(self._shown_steps_text(), id="steps", markup=False)
-        yield Static(word(language, "present_note"), id="present-note", markup=False)
+        yield Static(self.notice or word(language, "present_note"), id="present-note", markup=False)
 
     def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
         """The answer widget (id `answer`), holding the draft, and for MCR
@@ -385,6 +391,7 @@ class DrillScreen(TutorScreen):
         """A notice, kept in the one line under a projected drill rather
         than over its content."""
         if self.presenting:
+            self.notice = notice
             self.query_one("#present-note", Static).update(notice)
         else:
             self.notify(notice, severity="warning", timeout=8)
@@ -417,6 +424,7 @@ class DrillScreen(TutorScreen):
             return
         self.position += 1
         self.draft = Draft()
+        self.notice = ""
         await self._redraw()
 
     def on_unmount(self) -> None:
