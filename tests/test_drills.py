@@ -50,6 +50,14 @@ async def answer_number(pilot: Pilot[Any], value: int) -> None:
     await pilot.pause()
 
 
+async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
+    pilot.app.push_screen(DrillScreen(plan))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
+    return screen
+
+
 def feedback(screen: Any) -> str:
     """The verdict and the feedback lines shown under an answered question."""
     return "\n".join(str(widget.render()) for widget in screen.query("#feedback Static"))
@@ -61,10 +69,7 @@ class TestWholeDrill:
     async def test_right_wrong_skip_summary_store_and_due(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(PLAN))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, PLAN)
             first, second = screen.questions[0], screen.questions[1]
             await answer_number(pilot, first.answer["total"])
             assert screen.results == [True]
@@ -144,10 +149,7 @@ class TestWholeDrill:
     async def test_choice_question_by_digit(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(DrillPlan(("game-flow",), length=1, level=1, seed=3)))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, DrillPlan(("game-flow",), length=1, level=1, seed=3))
             question = screen.questions[0]
             digit = str(question.choices.index(question.answer["seat"]) + 1)
             await pilot.press(digit)
@@ -232,11 +234,7 @@ class TestDrillSnapshots:
         """Each mistake with its hand, both answers, the step missed and the lesson."""
 
         async def run(pilot: Pilot[Any]) -> None:
-            app = pilot.app
-            app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
-            await pilot.pause()
-            drill = app.screen
-            assert isinstance(drill, DrillScreen)
+            drill = await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
             await answer_number(pilot, drill.question.answer["fu_raw"])
             await pilot.press("enter")
             await answer_number(pilot, 0)
@@ -289,10 +287,7 @@ class TestLanguageSwitchInADrill:
     async def test_unanswered_question_keeps_what_was_typed(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(fu_plan()))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, fu_plan())
             await pilot.press("3")
             await pilot.press("l")
             await pilot.pause()
@@ -308,10 +303,7 @@ class TestLanguageSwitchInADrill:
     async def test_answered_question_keeps_its_feedback(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(fu_plan()))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, fu_plan())
             await answer_number(pilot, screen.question.answer["fu"])
             assert "Right" in feedback(screen)
             await pilot.press("l")
@@ -326,10 +318,7 @@ class TestLanguageSwitchInADrill:
     async def test_ticks_are_kept(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(DrillPlan(("waits",), length=1, level=1, seed=2)))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
             await pilot.press("1", "3")
             ticked = list(screen.query_one("#answer", SelectionList).selected)
             assert len(ticked) == 2
@@ -394,10 +383,7 @@ class TestKeysWhileTyping:
         in the field before enter answers: "30⏎" used to answer "" or "3"."""
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(fu_plan()))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, fu_plan())
             for key, character in (("3", "3"), ("0", "0"), ("enter", "\r")):
                 app.post_message(Key(key, character))
             await pilot.pause()
@@ -411,10 +397,7 @@ class TestTotalField:
     async def test_signs_and_long_paste(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(DrillPlan(("mcr-fans",), length=1, level=1, seed=4)))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, DrillPlan(("mcr-fans",), length=1, level=1, seed=4))
             total = screen.query_one("#total", Input)
             total.focus()
             await pilot.press("minus", "plus", "enter")
@@ -450,10 +433,7 @@ class TestSavingFails:
         store = LockedStore.open(tmp_path / "progress.sqlite3")
         app = TutorApp(language="en", store=store)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(fu_plan()))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, fu_plan())
             store.locked = True
             await answer_number(pilot, 10)
             assert app.is_running and screen.answered and store.answer_count() == 0
@@ -527,10 +507,7 @@ class TestSummary:
     async def test_mistakes_drawn_and_retried(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 40)) as pilot:
-            app.push_screen(DrillScreen(DrillPlan(("fu",), length=3, level=1, seed=5)))
-            await pilot.pause()
-            drill = app.screen
-            assert isinstance(drill, DrillScreen)
+            drill = await open_drill(pilot, DrillPlan(("fu",), length=3, level=1, seed=5))
             await answer_number(pilot, drill.question.answer["fu"])
             for _ in range(2):
                 await pilot.press("enter")
@@ -563,10 +540,7 @@ class TestFeedbackNamesTheStep:
         )
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(plan))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, plan)
             await answer_number(pilot, screen.question.answer["fu_raw"])
             assert "before rounding" in feedback(screen)
             assert "Lesson: " in feedback(screen)
@@ -599,10 +573,7 @@ class TestLooks:
     async def test_verdict_class_icon_and_header_names(self, tmp_path: Path) -> None:
         app = make_app(tmp_path, "ko")
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(fu_plan()))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, fu_plan())
             assert screen.sub_title == "부 · 일본 리치마작"
             await answer_number(pilot, screen.question.answer["fu"] + 10)
             verdict = screen.query_one("#verdict", Static)

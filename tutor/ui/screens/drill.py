@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, SelectionList, Static
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -34,9 +34,8 @@ from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import feedback_lines, header_text, verdict_text, word
 from tutor.ui.keys import relabel
 from tutor.ui.screens.drill_summary import SummaryScreen
-from tutor.ui.screens.info import TutorScreen
+from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
-from tutor.ui.widgets.content import Content
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
@@ -63,7 +62,7 @@ class Draft:
     highlighted: int | None = None
 
 
-class DrillScreen(TutorScreen):
+class DrillScreen(RedrawnScreen):
     """One question at a time, feedback with the explanation, then a summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -155,11 +154,6 @@ class DrillScreen(TutorScreen):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Content(self.draw)
-        yield Footer()
-
     def draw(self) -> ComposeResult:
         question = self.question
         language = self.tutor.language
@@ -230,20 +224,8 @@ class DrillScreen(TutorScreen):
     def _shown_steps_text(self) -> str:
         return "\n".join(self.steps[: self.shown_steps])
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._settle()
-
-    async def recompose(self) -> None:
-        """Redraw in place (a language switch), keeping what was typed or ticked."""
-        self._keep_draft()
-        await self._redraw()
-
-    async def _redraw(self) -> None:
-        await self.query_one(Content).recompose()
-        self._settle()
-
-    def _keep_draft(self) -> None:
+    def keep(self) -> None:
+        """What was typed or ticked, kept across a redraw (a language switch)."""
         if self.answered or not self.is_mounted:
             return
         for number in self.query(NumberField):
@@ -255,7 +237,7 @@ class DrillScreen(TutorScreen):
         elif isinstance(answer, OptionList):
             self.draft.highlighted = answer.highlighted
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """After drawing: the titles, the enter key's label, the highlight, the focus."""
         language = self.tutor.language
         self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
@@ -364,7 +346,7 @@ class DrillScreen(TutorScreen):
         now), then draw the feedback."""
         question = self.question
         right = not shown and is_right(question, response)
-        self._keep_draft()  # The redraw below shows the answer as it was given.
+        self.keep()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
             Answer(
@@ -379,7 +361,7 @@ class DrillScreen(TutorScreen):
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
-        await self._redraw()
+        await self.redraw()
 
     def _save(self, answer: Answer | None = None) -> None:
         log = self.tutor.answer_log
@@ -425,7 +407,7 @@ class DrillScreen(TutorScreen):
         self.position += 1
         self.draft = Draft()
         self.notice = ""
-        await self._redraw()
+        await self.redraw()
 
     def on_unmount(self) -> None:
         """Leaving the drill: one more try for answers still waiting."""

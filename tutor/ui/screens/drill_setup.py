@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import QUIZ_KINDS
@@ -20,8 +20,7 @@ from tutor.quiz.plan import LENGTHS, DrillPlan
 from tutor.quiz.question import LEVELS
 from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
-from tutor.ui.screens.info import TutorScreen
-from tutor.ui.widgets.content import Content
+from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.widgets.ticks import TickBox
 
 SETTING = "drill_setup"
@@ -56,7 +55,7 @@ class SetupChoice:
         return json.dumps({"kinds": list(self.kinds), "length": self.length, "level": self.level})
 
 
-class DrillSetupScreen(TutorScreen):
+class DrillSetupScreen(RedrawnScreen):
     """Pick kinds, length and level, or a preset."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,11 +85,6 @@ class DrillSetupScreen(TutorScreen):
         """What is ticked and highlighted, kept across a redraw."""
         self.message = ""
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Content(self.draw)
-        yield Footer()
-
     def draw(self) -> ComposeResult:
         language = self.tutor.language
         choice = self.choice or self._initial_choice()
@@ -113,17 +107,10 @@ class DrillSetupScreen(TutorScreen):
             remembered.kinds = self.preselected
         return remembered
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._settle()
-
-    async def recompose(self) -> None:
-        """Redraw in place (a language switch), the choices kept."""
+    def keep(self) -> None:
         self.choice = self._current()
-        await self.query_one(Content).recompose()
-        self._settle()
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         choice = self.choice or self._initial_choice()
         self.title = word(self.tutor.language, "setup_title")
         self.query_one("#length", OptionList).highlighted = LENGTHS.index(choice.length)

@@ -10,14 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Static
 
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.drill_words import given_text, header_text, lesson_title, step_lines, verdict_text, word
-from tutor.ui.screens.info import TutorScreen
-from tutor.ui.widgets.content import Content
+from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.widgets.question_hand import question_hand
 
 
@@ -61,7 +60,7 @@ class MistakeView(Vertical, can_focus=True):
         self.focus()
 
 
-class SummaryScreen(TutorScreen):
+class SummaryScreen(RedrawnScreen):
     """The score and the mistakes, each linked to the lesson that teaches it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -80,6 +79,8 @@ class SummaryScreen(TutorScreen):
         super().__init__()
         self.attempts = attempts
         self.again = again
+        self.position = 0
+        """Which mistake has the focus."""
         """Makes the drill screen that asks the missed questions again."""
 
     @property
@@ -90,11 +91,6 @@ class SummaryScreen(TutorScreen):
         if action in ("retry", "open_lesson"):
             return bool(self.mistakes)
         return True
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Content(self.draw)
-        yield Footer()
 
     def draw(self) -> ComposeResult:
         language = self.tutor.language
@@ -110,22 +106,16 @@ class SummaryScreen(TutorScreen):
         else:
             yield Static(word(language, "none_wrong"), id="how", markup=False)
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._focus_first()
-
-    async def recompose(self) -> None:
-        """Redraw in place (a language switch), the same mistake in focus."""
+    def keep(self) -> None:
+        """The mistake in focus stays in focus across a redraw."""
         focused = self.focused
-        position = list(self.query(MistakeView)).index(focused) if isinstance(focused, MistakeView) else 0
-        await self.query_one(Content).recompose()
-        self._focus_first(position)
+        self.position = list(self.query(MistakeView)).index(focused) if isinstance(focused, MistakeView) else 0
 
-    def _focus_first(self, position: int = 0) -> None:
+    def settle(self) -> None:
         self.title = word(self.tutor.language, "summary_title")
         views = list(self.query(MistakeView))
         if views:
-            self.call_after_refresh(views[min(position, len(views) - 1)].focus)
+            self.call_after_refresh(views[min(self.position, len(views) - 1)].focus)
 
     def action_open_lesson(self) -> None:
         focused = self.focused

@@ -8,12 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.ui.drill_words import kind_name, lesson_title, word
-from tutor.ui.screens.info import TutorScreen
-from tutor.ui.widgets.content import Content
+from tutor.ui.screens.redrawn import RedrawnScreen
 
 
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
@@ -23,18 +22,13 @@ def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
     return "[" + "=" * filled + "-" * (width - filled) + "]"
 
 
-class ProgressScreen(TutorScreen):
+class ProgressScreen(RedrawnScreen):
     """Accuracy per kind over time, and what is due for review."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
     DEFAULT_CSS = """
     ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
     """
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Content(self.draw)
-        yield Footer()
 
     def draw(self) -> ComposeResult:
         language = self.tutor.language
@@ -75,10 +69,5 @@ class ProgressScreen(TutorScreen):
                 title = lesson_title(self.tutor.library, lesson, language)
                 yield Static(word(language, "due_item", kind=name, count=count, lesson=title), markup=False)
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.title = word(self.tutor.language, "progress")
-
-    async def recompose(self) -> None:
-        await self.query_one(Content).recompose()
+    def settle(self) -> None:
         self.title = word(self.tutor.language, "progress")
