@@ -473,6 +473,16 @@ class TestSetup:
             assert app.screen is screen
             assert "Tick at least one kind" in str(screen.query_one("#message", Static).render())
 
+    async def test_arrows_and_space_tick_kinds(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("down", "space", "down", "down", "space", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            assert app.screen.plan.kinds == (QUIZ_KINDS[1], QUIZ_KINDS[3])
+
     async def test_preset_and_the_choice_remembered(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:

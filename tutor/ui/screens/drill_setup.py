@@ -61,6 +61,10 @@ class DrillSetupScreen(RedrawnScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
         Binding("enter", "start", "Start", id="start", tooltip="Start the drill", priority=True),
+        # Arrows walk the check boxes as they would a list (the length and
+        # level lists keep their own arrows).
+        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("f", "preset('fu')", "Fu only", id="preset_fu", show=False),
         Binding("m", "preset('mcr')", "MCR fans", id="preset_mcr", show=False),
         Binding("r", "due", "Everything due", id="preset_due", show=False),
