@@ -352,6 +352,29 @@ class TestLanguageSwitchInADrill:
             assert len(app.screen.query(MistakeView)) == 3
             assert "내 답" in str(app.screen.query(MistakeView).first().query(Static).last().render())
 
+    async def test_progress_redraws_in_the_other_language(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        app.store.record_answer(
+            kind="wait-kind",
+            level=1,
+            seed=1,
+            concept="wait-kind:kanchan",
+            lesson="r04-waits",
+            correct=False,
+            response="{}",
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("p")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ProgressScreen)
+            words = " ".join(str(line.render()) for line in screen.query(Static))
+            assert "Wait shapes: 0/1" in words and app.library.lessons["en"]["r04-waits"].title in words
+            await pilot.press("l")
+            await pilot.pause()
+            words = " ".join(str(line.render()) for line in screen.query(Static))
+            assert "대기 형태: 0/1" in words and "wait-kind" not in words and screen.title == "진도"
+
 
 class TestKeysWhileTyping:
     """On a number question the field has focus; digits go into it, and the

@@ -42,7 +42,13 @@ class MistakeView(Vertical, can_focus=True):
         attempt, language = self.attempt, self.language
         question = attempt.question
         yield Static(
-            f"{self.number}. {header_text(question, language)}: {question.prompt[language]}",
+            word(
+                language,
+                "mistake_heading",
+                number=self.number,
+                header=header_text(question, language),
+                prompt=question.prompt[language],
+            ),
             classes="prompt",
             markup=False,
         )
