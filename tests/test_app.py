@@ -17,14 +17,18 @@ from textual.command import CommandInput
 from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.keys import LABELS, PALETTE_PLACEHOLDER
 from tutor.ui.language import default_language
-from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen, SummaryScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_setup import DrillSetupScreen
+from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
 
 

@@ -4,18 +4,35 @@ and snapshots of a question, feedback, the summary and progress."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.events import Key, Paste
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets._toast import ToastRack
 
+from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.score import score_riichi
+from tutor.engine.tiles import wind_tile
+from tutor.lessons.model import QUIZ_KINDS
+from tutor.quiz.mistake import fu_miss
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.question import Question
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
-from tutor.ui.screens.drill import DrillPlan, DrillScreen, ProgressScreen, SummaryScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_setup import DrillSetupScreen
+from tutor.ui.screens.drill_summary import MistakeView, SummaryScreen
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.info import HelpScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.tile_art import TileSize
+from tutor.ui.widgets.hand_view import TilesView
 
 PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
 
@@ -33,24 +50,34 @@ async def answer_number(pilot: Pilot[Any], value: int) -> None:
     await pilot.pause()
 
 
+async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
+    pilot.app.push_screen(DrillScreen(plan))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
+    return screen
+
+
+def feedback(screen: Any) -> str:
+    """The verdict and the feedback lines shown under an answered question."""
+    return "\n".join(str(widget.render()) for widget in screen.query("#feedback Static"))
+
+
 class TestWholeDrill:
     """A drill from first question to summary, and what it leaves behind."""
 
     async def test_right_wrong_skip_summary_store_and_due(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(PLAN))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, PLAN)
             first, second = screen.questions[0], screen.questions[1]
             await answer_number(pilot, first.answer["total"])
             assert screen.results == [True]
-            assert "Right" in str(screen.query_one("#feedback", Static).render())
+            assert "Right" in feedback(screen)
             await pilot.press("enter")
             await answer_number(pilot, second.answer["total"] + 100)
             assert screen.results == [True, False]
-            assert "Not quite" in str(screen.query_one("#feedback", Static).render())
+            assert "Not quite" in feedback(screen)
             await pilot.press("enter")
             await pilot.press("ctrl+s")
             await pilot.pause()
@@ -60,7 +87,6 @@ class TestWholeDrill:
             due = {item.concept for item in app.store.due()}
             assert second.concept in due
             # A missed question links to the lesson that teaches it.
-            app.screen.query_one("#mistakes", OptionList).focus()
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == second.lesson
@@ -118,15 +144,12 @@ class TestWholeDrill:
             await pilot.press("ctrl+w")
             await pilot.pause()
             assert screen.answered and screen.results == [False]
-            assert str(screen.question.answer["total"]) in str(screen.query_one("#feedback", Static).render())
+            assert str(screen.question.answer["total"]) in feedback(screen)
 
     async def test_choice_question_by_digit(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.push_screen(DrillScreen(DrillPlan(("game-flow",), length=1, level=1, seed=3)))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_drill(pilot, DrillPlan(("game-flow",), length=1, level=1, seed=3))
             question = screen.questions[0]
             digit = str(question.choices.index(question.answer["seat"]) + 1)
             await pilot.press(digit)
@@ -151,9 +174,9 @@ class TestWholeDrill:
             await answer_number(pilot, 0)
             screen = app.screen
             assert isinstance(screen, DrillScreen)
-            assert screen.shown_steps == 2 < len(screen.steps)
+            assert screen.shown_steps == 1 < len(screen.steps)
             await pilot.press("space")
-            assert screen.shown_steps == 3
+            assert screen.shown_steps == 2
 
 
 async def drilled(pilot: Pilot[Any], finish: bool) -> None:
@@ -198,6 +221,28 @@ class TestDrillSnapshots:
 
         assert snap_compare(make_app(tmp_path, language), terminal_size=(100, 30), run_before=run)
 
+    def test_setup(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        """Kinds named and described, fu ticked by its preset, levels described."""
+
+        async def run(pilot: Pilot[Any]) -> None:
+            await pilot.press("d", "f")
+            await pilot.pause()
+
+        assert snap_compare(make_app(tmp_path, language), terminal_size=(80, 24), run_before=run)
+
+    def test_summary_with_hands(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        """Each mistake with its hand, both answers, the step missed and the lesson."""
+
+        async def run(pilot: Pilot[Any]) -> None:
+            drill = await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
+            await answer_number(pilot, drill.question.answer["fu_raw"])
+            await pilot.press("enter")
+            await answer_number(pilot, 0)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        assert snap_compare(make_app(tmp_path, language), terminal_size=(100, 40), run_before=run)
+
     def test_progress(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         app = make_app(tmp_path, language)
         # Fixed times (noon UTC on three days in 2026), so the dates shown never change.
@@ -229,3 +274,365 @@ class TestDrillSnapshots:
             await pilot.pause()
 
         assert snap_compare(app, terminal_size=(100, 30), run_before=run)
+
+
+def fu_plan(language_seed: int = 5) -> DrillPlan:
+    return DrillPlan(("fu",), length=2, level=1, seed=language_seed)
+
+
+class TestLanguageSwitchInADrill:
+    """`l` redraws each drill screen in place in the other language, its
+    state kept (it used to blank the question, and enter then crashed)."""
+
+    async def test_unanswered_question_keeps_what_was_typed(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            await pilot.press("3")
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.language == "ko" and app.screen is screen
+            assert screen.query_one("#answer", Input).value == "3"
+            assert str(screen.query_one("#prompt", Static).render()) == screen.question.prompt["ko"]
+            await pilot.press("0", "enter")
+            await pilot.pause()
+            assert screen.answered and app.is_running
+            assert screen.attempts[0].response == {"fu": 30}
+            assert screen.query_one("#answer", Input).value == "30", "the field shows the answer given"
+
+    async def test_answered_question_keeps_its_feedback(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            await answer_number(pilot, screen.question.answer["fu"])
+            assert "Right" in feedback(screen)
+            await pilot.press("l")
+            await pilot.pause()
+            assert "정답" in feedback(screen) and "Right" not in feedback(screen)
+            assert str(screen.question.answer["fu"]) in feedback(screen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.position == 1 and not screen.answered
+            assert screen.query_one("#answer", Input).value == "", "the last question's answer is not a draft"
+
+    async def test_ticks_are_kept(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
+            await pilot.press("1", "3")
+            ticked = list(screen.query_one("#answer", SelectionList).selected)
+            assert len(ticked) == 2
+            await pilot.press("l")
+            await pilot.pause()
+            assert list(screen.query_one("#answer", SelectionList).selected) == ticked
+
+    async def test_setup_keeps_its_choices(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillSetupScreen)
+            screen.query_one("#kind-calls", Checkbox).value = True
+            screen.query_one("#level", OptionList).highlighted = 2
+            await pilot.press("l")
+            await pilot.pause()
+            assert screen.query_one("#kind-calls", Checkbox).value
+            assert screen.query_one("#level", OptionList).highlighted == 2
+            assert "울기" in str(screen.query_one("#kind-calls", Checkbox).label)
+
+    async def test_summary_redraws_in_the_other_language(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await drilled(pilot, finish=True)
+            assert isinstance(app.screen, SummaryScreen)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen)
+            assert len(app.screen.query(MistakeView)) == 3
+            assert "내 답" in str(app.screen.query(MistakeView).first().query(Static).last().render())
+
+    async def test_progress_redraws_in_the_other_language(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        app.store.record_answer(
+            kind="wait-kind",
+            level=1,
+            seed=1,
+            concept="wait-kind:kanchan",
+            lesson="r04-waits",
+            correct=False,
+            response="{}",
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("p")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ProgressScreen)
+            words = " ".join(str(line.render()) for line in screen.query(Static))
+            assert "Wait shapes: 0/1" in words and app.library.lessons["en"]["r04-waits"].title in words
+            await pilot.press("l")
+            await pilot.pause()
+            words = " ".join(str(line.render()) for line in screen.query(Static))
+            assert "대기 형태: 0/1" in words and "wait-kind" not in words and screen.title == "진도"
+
+
+class TestKeysWhileTyping:
+    """On a number question the field has focus; digits go into it, and the
+    letters the footer and help promise act as keys."""
+
+    async def test_digits_type_and_letters_act(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(app.focused, Input)
+            await pilot.press("4", "2")
+            assert screen.query_one("#answer", Input).value == "42"
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            theme = app.theme
+            await pilot.press("t")
+            assert app.theme != theme
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    async def test_enter_typed_fast_answers_with_every_digit(self, tmp_path: Path) -> None:
+        """Keys that arrive together (a fast typist, a paste, tmux) are all
+        in the field before enter answers: "30⏎" used to answer "" or "3"."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            for key, character in (("3", "3"), ("0", "0"), ("enter", "\r")):
+                app.post_message(Key(key, character))
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.attempts and screen.attempts[0].response == {"fu": 30}
+
+
+class TestTotalField:
+    """The MCR total takes digits only: a sign or a huge paste never crashes."""
+
+    async def test_signs_and_long_paste(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("mcr-fans",), length=1, level=1, seed=4))
+            total = screen.query_one("#total", Input)
+            total.focus()
+            await pilot.press("minus", "plus", "enter")
+            await pilot.pause()
+            assert total.value == "" and not screen.answered
+            total.post_message(Paste("9" * 5000))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.is_running and len(total.value) <= 6
+            total.value = ""
+            await pilot.press("8", "enter")
+            await pilot.pause()
+            assert screen.answered and screen.attempts[0].response["total"] == 8
+
+
+class LockedStore(Store):
+    """A store whose answers cannot be saved while `locked` is set."""
+
+    locked = False
+
+    def record_answer(self, **answer: Any) -> None:
+        if self.locked:
+            raise sqlite3.OperationalError("database is locked")
+        super().record_answer(**answer)
+
+
+class TestSavingFails:
+    """A busy, full or read-only store: the learner is told in one line, the
+    answer is kept and saved later, and the drill goes on."""
+
+    async def test_answer_kept_and_saved_with_the_next(self, tmp_path: Path) -> None:
+        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        app = TutorApp(language="en", store=store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            store.locked = True
+            await answer_number(pilot, 10)
+            assert app.is_running and screen.answered and store.answer_count() == 0
+            assert any("database is locked" in notice.message for notice in app._notifications)
+            store.locked = False
+            await pilot.press("enter")
+            await answer_number(pilot, 10)
+            assert store.answer_count() == 2 and not app.answer_log.waiting
+
+    async def test_answer_saved_on_leaving_the_drill(self, tmp_path: Path) -> None:
+        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        app = TutorApp(language="en", store=store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            store.locked = True
+            await answer_number(pilot, 10)
+            store.locked = False
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and store.answer_count() == 1
+
+
+class TestSetup:
+    async def test_kinds_by_name_and_nothing_ticked_does_not_start(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillSetupScreen)
+            labels = [str(box.label) for box in screen.query(Checkbox)]
+            assert labels[QUIZ_KINDS.index("wait-kind")].startswith("Wait shapes: ")
+            assert not any(kind in label.split(":")[0] for label in labels for kind in ("wait-kind", "mcr-fans"))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen
+            assert "Tick at least one kind" in str(screen.query_one("#message", Static).render())
+
+    async def test_arrows_and_space_tick_kinds(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("down", "space", "down", "down", "space", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            assert app.screen.plan.kinds == (QUIZ_KINDS[1], QUIZ_KINDS[3])
+
+    async def test_preset_and_the_choice_remembered(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d", "f")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen) and app.screen.plan.kinds == ("fu",)
+            await pilot.press("escape", "d")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillSetupScreen)
+            ticked = [box.id for box in screen.query(Checkbox) if box.value]
+            assert ticked == ["kind-fu"]
+
+    async def test_everything_due_preset(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("d", "r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert "Nothing is due" in str(app.screen.query_one("#message", Static).render())
+            app.store.record_answer(
+                kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r07-fu", correct=False, response="{}"
+            )
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen) and app.screen.plan.concepts == ("fu:kanchan",)
+
+
+class TestSummary:
+    async def test_mistakes_drawn_and_retried(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            drill = await open_drill(pilot, DrillPlan(("fu",), length=3, level=1, seed=5))
+            await answer_number(pilot, drill.question.answer["fu"])
+            for _ in range(2):
+                await pilot.press("enter")
+                await answer_number(pilot, 0)
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SummaryScreen)
+            views = list(screen.query(MistakeView))
+            missed = [attempt.question for attempt in screen.attempts if not attempt.right]
+            assert len(views) == len(missed) == 2
+            first = views[0]
+            assert first.query(TilesView)
+            words = str(first.query(Static).last().render())
+            title = app.library.lessons["en"][missed[0].lesson].title
+            assert "Your answer: " in words and "Right answer: " in words and f"Lesson: {title}" in words
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            assert app.screen.questions == missed
+
+
+class TestFeedbackNamesTheStep:
+    async def test_unrounded_fu(self, tmp_path: Path) -> None:
+        plan = next(
+            plan
+            for seed in range(100)
+            if (question := (plan := DrillPlan(("fu",), length=1, level=1, seed=seed)).questions()[0]).answer["fu_raw"]
+            != question.answer["fu"]
+        )
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, plan)
+            await answer_number(pilot, screen.question.answer["fu_raw"])
+            assert "before rounding" in feedback(screen)
+            assert "Lesson: " in feedback(screen)
+
+    def test_a_left_out_line_is_named(self) -> None:
+        request = {"hand": "234m456p678s999s22m", "win": "5p", "tsumo": False, "seat": "S", "round": "E"}
+        request["flags"] = ["riichi"]
+        context = WinContext(parse_tile("5p"), False, wind_tile("S"), wind_tile("E"), frozenset({Flag.RIICHI}))
+        fu = score_riichi(parse_hand(request["hand"]), context).fu
+        kanchan = next(line for line in fu.lines if line.item == "kanchan")
+        question = Question(
+            kind="fu",
+            level=1,
+            seed=0,
+            rules="riichi",
+            prompt={},
+            request=request,
+            answer={"fu": fu.fu, "fu_raw": fu.raw},
+            explanation={},
+            concept="fu:kanchan",
+            lesson="r07-fu",
+            answer_type="number",
+        )
+        miss = fu_miss(question, fu.raw - kanchan.fu)
+        assert miss is not None and miss.line == kanchan
+        assert fu_miss(question, fu.fu) is None
+
+
+class TestLooks:
+    async def test_verdict_class_icon_and_header_names(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            assert screen.sub_title == "부 · 일본 리치마작"
+            await answer_number(pilot, screen.question.answer["fu"] + 10)
+            verdict = screen.query_one("#verdict", Static)
+            assert verdict.has_class("verdict-wrong") and str(verdict.render()).startswith("✗")
+
+    async def test_presentation_uses_large_tiles_and_says_how_to_leave(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            await pilot.press("f5")
+            await pilot.pause()
+            screen = app.screen
+            assert screen.query_one(TilesView).size_name is TileSize.LARGE
+            note = screen.query_one("#present-note", Static)
+            assert note.display and "f5" in str(note.render()) and "escape" in str(note.render())
+            assert not screen.query_one(ToastRack).display, "toasts would cover the projected hand"
+
+    async def test_presentation_notice_goes_to_the_note_line(self, tmp_path: Path) -> None:
+        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        app = TutorApp(language="en", store=store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(DrillScreen(fu_plan()))
+            await pilot.pause()
+            await pilot.press("f5")
+            store.locked = True
+            await answer_number(pilot, 10)
+            note = app.screen.query_one("#present-note", Static)
+            assert "database is locked" in str(note.render())

@@ -19,14 +19,18 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import text
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
+from tutor.ui.answer_log import AnswerLog
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.palette import LessonsAndTerms
-from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
 
 
@@ -70,6 +74,8 @@ class TutorApp(App[None]):
         super().__init__()
         self.store = store or Store.open()
         """Settings and progress, kept between runs."""
+        self.answer_log = AnswerLog(self.store)
+        """Drill answers on their way to the store, kept while it cannot take them."""
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
@@ -117,15 +123,18 @@ class TutorApp(App[None]):
         else:
             self.push_screen(DrillSetupScreen())
 
+    def due_concepts(self) -> list[str]:
+        """The concepts due for review that a drill can ask, most overdue first."""
+        return [item.concept for item in self.store.due() if item.concept.split(":")[0] in QUIZ_KINDS]
+
     def review_due(self) -> None:
         """A drill of the concepts that are due, most overdue first; with
         nothing due, an ordinary drill to choose."""
-        due = [item.concept for item in self.store.due() if item.concept.split(":")[0] in QUIZ_KINDS]
+        due = self.due_concepts()
         if not due:
             self.push_screen(DrillSetupScreen())
             return
-        kinds = tuple(dict.fromkeys(concept.split(":")[0] for concept in due))
-        self.push_screen(DrillScreen(DrillPlan(kinds, length=min(20, len(due)), concepts=tuple(due))))
+        self.push_screen(DrillScreen(DrillPlan.review(due)))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search field prompting in the app's language."""

@@ -36,6 +36,8 @@ LABELS: Final = {
         "show": "Show answer",
         "palette": "palette",
         "submit": "Answer",
+        "open_lesson": "Lesson",
+        "retry": "Retry mistakes",
     },
     "ko": {
         "quit": "종료",
@@ -60,6 +62,8 @@ LABELS: Final = {
         "show": "답 보기",
         "palette": "팔레트",
         "submit": "답하기",
+        "open_lesson": "레슨",
+        "retry": "다시 풀기",
     },
 }
 

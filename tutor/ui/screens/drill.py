@@ -1,105 +1,68 @@
-"""Drills: choose kinds and length, answer by keyboard, see why, review mistakes.
+"""A drill's questions, one at a time: answer by keyboard, then see why.
 
 Every answer goes to the progress store as it is given, so a crash loses at
-most the question on screen.
+most the question on screen; an answer the store cannot take yet is kept
+and saved later (tutor/ui/answer_log.py).
+
+The screen draws itself from its state alone (`compose`), so switching the
+language redraws it in place: the question, what was typed or ticked, and
+the feedback once answered.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, OptionList, SelectionList, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from tutor.engine.notation import NotationError, parse_hand, parse_tile
+from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
-from tutor.lessons.model import QUIZ_KINDS
-from tutor.locale import text
-from tutor.quiz.answer_text import answer_text
-from tutor.quiz.kinds import generate, is_right
-from tutor.quiz.names import flag_name, flowers_text
+from tutor.quiz.attempt import Attempt
+from tutor.quiz.kinds import is_right
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
+from tutor.ui.answer_log import Answer
+from tutor.ui.drill_words import feedback_lines, header_text, verdict_text, word
 from tutor.ui.keys import relabel
-from tutor.ui.screens.info import TutorScreen
-from tutor.ui.strings import WIND_NAMES
-from tutor.ui.tile_art import chip, hand_groups
+from tutor.ui.screens.drill_summary import SummaryScreen
+from tutor.ui.screens.redrawn import RedrawnScreen
+from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.number_field import NumberField
+from tutor.ui.widgets.question_hand import question_hand
+from tutor.ui.widgets.ticks import TickList
 
-
-def word(language: str, key: str, **values: object) -> str:
-    """A drill sentence from the catalogue (its keys start with `drill.`)."""
-    return text(language, f"drill.{key}", **values)
+APP_KEYS: list[BindingType] = [
+    # The app's own keys again, as priority bindings: a number field would
+    # otherwise take these letters as typing, though it accepts digits only,
+    # and the footer would show keys that do nothing.
+    Binding("q", "app.quit", "Quit", id="quit", show=False, priority=True),
+    Binding("l", "app.switch_language", "한/En", id="language", show=False, priority=True),
+    Binding("t", "app.next_theme", "Theme", id="theme", show=False, priority=True),
+    Binding("question_mark", "app.help", "Help", id="help", priority=True),
+]
 
 
 @dataclass
-class DrillPlan:
-    """What a drill asks: kinds, how many questions, the level; or, for a
-    review, the concepts that are due (each brought back as a question)."""
+class Draft:
+    """What the learner has typed, ticked or highlighted but not answered yet."""
 
-    kinds: tuple[str, ...]
-    length: int = 10
-    level: int = 2
-    seed: int = field(default_factory=lambda: int(time.time()))
-    concepts: tuple[str, ...] = ()
-
-    def questions(self) -> list[Question]:
-        rng = random.Random(self.seed)
-        if self.concepts:
-            return [
-                generate(concept.split(":")[0], rng.randrange(1 << 30), self.level, concept=concept)
-                for concept in self.concepts[: self.length]
-            ]
-        return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]
+    typed: dict[str, str] = field(default_factory=dict)
+    """Each number field's text, by field id."""
+    ticked: list[str] = field(default_factory=list)
+    highlighted: int | None = None
 
 
-class DrillSetupScreen(TutorScreen):
-    """Pick kinds, length and level."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
-        Binding("enter", "start", "Start", id="start", tooltip="Start the drill", priority=True),
-    ]
-    DEFAULT_CSS = """
-    DrillSetupScreen #kinds { height: 1fr; border: round $panel; }
-    DrillSetupScreen #options { height: auto; padding: 0 1; }
-    DrillSetupScreen #options OptionList { width: 1fr; height: 5; border: round $panel; }
-    """
-
-    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.preselected = kinds
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        yield Header()
-        yield Static(word(language, "setup"), markup=False)
-        yield SelectionList[str](*[Selection(kind, kind, kind in self.preselected) for kind in QUIZ_KINDS], id="kinds")
-        with Horizontal(id="options"):
-            yield OptionList(*[Option(f"{word(language, 'length')}: {n}", id=str(n)) for n in (5, 10, 20)], id="length")
-            yield OptionList(*[Option(f"{word(language, 'level')}: {n}", id=str(n)) for n in (1, 2, 3)], id="level")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#length", OptionList).highlighted = 1
-        self.query_one("#level", OptionList).highlighted = 1
-
-    def action_start(self) -> None:
-        kinds = tuple(self.query_one("#kinds", SelectionList).selected) or QUIZ_KINDS
-        length = int(self.query_one("#length", OptionList).highlighted_option.id or 10)  # type: ignore[union-attr]
-        level = int(self.query_one("#level", OptionList).highlighted_option.id or 2)  # type: ignore[union-attr]
-        self.app.switch_screen(DrillScreen(DrillPlan(kinds, length, level)))
-
-
-class DrillScreen(TutorScreen):
+class DrillScreen(RedrawnScreen):
     """One question at a time, feedback with the explanation, then a summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -122,6 +85,7 @@ class DrillScreen(TutorScreen):
         Binding(
             "space", "step", "Step", id="step", tooltip="In presentation mode, reveal the next part of the explanation"
         ),
+        *APP_KEYS,
     ]
     DEFAULT_CSS = """
     DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
@@ -130,11 +94,19 @@ class DrillScreen(TutorScreen):
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
-    DrillScreen #feedback.right { border-left: tall $success; }
-    DrillScreen #feedback.wrong { border-left: tall $error; }
+    DrillScreen #verdict { text-style: bold; padding: 0 1; }
+    DrillScreen .verdict-right { color: $success; border-left: tall $success; }
+    DrillScreen .verdict-wrong { color: $error; border-left: tall $error; }
+    DrillScreen .verdict-hint { color: $warning; border-left: tall $warning; }
     DrillScreen #hint { color: $text-muted; padding: 0 1; }
+    DrillScreen #present-note { display: none; color: $text-muted; padding: 0 1; height: auto; dock: bottom; }
     DrillScreen .context { color: $text-muted; }
     DrillScreen.presenting Header, DrillScreen.presenting Footer, DrillScreen.presenting #hint { display: none; }
+    DrillScreen.presenting #present-note { display: block; }
+    /* Projected, toasts would cover the hand: the drill's own notices go to
+       the note line instead (see `tell`), and the app's (language, theme)
+       show for themselves. */
+    DrillScreen.presenting ToastRack { display: none; }
     """
 
     def __init__(self, plan: DrillPlan) -> None:
@@ -142,16 +114,33 @@ class DrillScreen(TutorScreen):
         self.plan = plan
         self.questions = plan.questions()
         self.position = 0
-        self.results: list[bool] = []
-        self.answered = False
-        self.steps: list[str] = []
+        self.attempts: list[Attempt] = []
+        """Each question answered so far: right or not, and what was given."""
+        self.draft = Draft()
         self.shown_steps = 0
         self.presenting = False
-        """Presentation mode: the explanation comes one step at a time."""
+        """Presentation mode: large tiles, and the explanation one step at a time."""
+        self.notice = ""
+        """The drill's last notice, shown in the note line while presenting."""
 
     @property
     def question(self) -> Question:
         return self.questions[self.position]
+
+    @property
+    def answered(self) -> bool:
+        return len(self.attempts) > self.position
+
+    @property
+    def results(self) -> list[bool]:
+        return [attempt.right for attempt in self.attempts]
+
+    @property
+    def steps(self) -> list[str]:
+        """The feedback after the verdict, in the order presentation reveals it."""
+        if not self.answered:
+            return []
+        return feedback_lines(self.attempts[self.position], self.tutor.language, self.tutor.library)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that would do nothing now leave the footer, which at 100
@@ -163,106 +152,115 @@ class DrillScreen(TutorScreen):
             return self.presenting
         return True
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="strip", markup=False)
-        yield Static("", id="prompt", markup=False)
-        with VerticalScroll(id="body"):
-            yield Vertical(id="hand")
-            yield Vertical(id="answer-area")
-            yield Static("", id="hint", markup=False)
-            yield Static("", id="feedback", markup=False)
-        yield Footer()
+    # --- drawing ---------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_later(self.show_question)
-
-    def _language(self) -> str:
-        return self.tutor.language
-
-    async def show_question(self) -> None:
+    def draw(self) -> ComposeResult:
         question = self.question
-        language = self._language()
-        self.answered = False
-        relabel(self, "submit", "submit", language)
-        self.refresh_bindings()
-        self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
-        self.sub_title = f"{question.kind} ({word(language, 'rules')}: {question.rules})"
-        self.query_one("#strip", Static).update(self._strip())
-        self.query_one("#prompt", Static).update(question.prompt[language])
-        hand_area = self.query_one("#hand", Vertical)
-        await hand_area.remove_children()
-        if "hand" in question.request:
-            try:
-                hand = parse_hand(question.request["hand"], sizes=None)
-                win = parse_tile(question.request["win"]) if "win" in question.request else None
-                await hand_area.mount(TilesView(hand_groups(hand, win)))
-            except NotationError:
-                pass
-        context = self._context_text(question, language)
-        if context:
-            await hand_area.mount(Static(context, classes="context", markup=False))
-        if "discard" in question.request:
-            await hand_area.mount(Static(f"-> {chip(parse_tile(question.request['discard']))[0]}", markup=False))
-        area = self.query_one("#answer-area", Vertical)
-        await area.remove_children()
-        feedback = self.query_one("#feedback", Static)
-        feedback.update("")
-        feedback.set_classes("")
-        widget = self._answer_widget(question, language)
-        await area.mount(*widget)
-        self.query_one("#hint", Static).update(word(language, f"hint_{question.answer_type}"))
-        self.call_after_refresh(widget[0].focus)
+        language = self.tutor.language
+        yield Static(self._strip(), id="strip", markup=False)
+        yield Static(question.prompt[language], id="prompt", markup=False)
+        with VerticalScroll(id="body"):
+            with Vertical(id="hand"):
+                yield from question_hand(question, language, TileSize.LARGE if self.presenting else TileSize.SMALL)
+            with Vertical(id="answer-area"):
+                yield from self._answer_widgets(question, language)
+            yield Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
+            with Vertical(id="feedback"):
+                if self.answered:
+                    attempt = self.attempts[self.position]
+                    yield Static(
+                        verdict_text(attempt, language),
+                        id="verdict",
+                        classes=f"verdict-{attempt.verdict}",
+                        markup=False,
+                    )
+                    yield Static(self._shown_steps_text(), id="steps", markup=False)
+        yield Static(self.notice or word(language, "present_note"), id="present-note", markup=False)
 
-    def _context_text(self, question: Question, language: str) -> str:
-        """How the hand was won, in words: what the fu and fans depend on."""
-        request = question.request
-        if "win" not in request:
-            return ""
-        winds = WIND_NAMES[language]
-        parts = [
-            text(
-                language, "win_tsumo" if request.get("tsumo") else "win_ron", tile=chip(parse_tile(request["win"]))[0]
-            ),
-            text(language, "seat", wind=winds["ESWN".index(request.get("seat", "E"))]),
-            text(language, "round", wind=winds["ESWN".index(request.get("round", "E"))]),
-        ]
-        parts += [flag_name(str(flag), language) for flag in request.get("flags", [])]
-        if request.get("flowers"):
-            parts.append(flowers_text(int(request["flowers"]), language))
-        return "   ".join(parts)
-
-    def _answer_widget(self, question: Question, language: str) -> list[Any]:
+    def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
+        """The answer widget (id `answer`), holding the draft, and for MCR
+        fans the total beside it."""
         labels = question.choice_labels.get(language, question.choices)
         numbered = [f"{index + 1}. {label}" if index < 9 else label for index, label in enumerate(labels)]
+        ticked = set(self.draft.ticked)
         if question.answer_type == "choice":
-            return [OptionList(*[Option(text, id=str(index)) for index, text in enumerate(numbered)], id="answer")]
+            return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
-            widgets: list[Any] = [
-                SelectionList[str](
-                    *[Selection(text, value) for text, value in zip(numbered, question.choices, strict=True)],
+            widgets: list[Widget] = [
+                TickList(
+                    *[
+                        Selection(label, value, value in ticked)
+                        for label, value in zip(numbered, question.choices, strict=True)
+                    ],
                     id="answer",
                 )
             ]
             if question.kind == "mcr-fans":
-                widgets.append(Input(placeholder=word(language, "total"), type="integer", id="total"))
+                widgets.append(
+                    NumberField(
+                        placeholder=word(language, "total"), id="total", value=self.draft.typed.get("total", "")
+                    )
+                )
             return widgets
         if question.answer_type == "tiles":
             hand = parse_hand(question.request["hand"], sizes=None)
             suits = {tile // 9 for tile in hand.concealed}
-            candidates = [tile for tile in range(34) if tile // 9 in suits]
+            candidates = [tile_name(tile) for tile in range(34) if tile // 9 in suits]
             return [
-                SelectionList[str](
-                    *[Selection(f"{tile_name(t)} {chip(t)[0]}", tile_name(t)) for t in candidates], id="answer"
+                TickList(
+                    *[Selection(f"{name} {chip(parse_tile(name))[0]}", name, name in ticked) for name in candidates],
+                    id="answer",
                 )
             ]
-        return [Input(placeholder=word(language, "number"), type="integer", id="answer")]
+        return [
+            NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
+        ]
 
     def _strip(self) -> str:
-        marks = ["✓" if right else "✗" for right in self.results]
-        marks += ["-"] * (len(self.questions) - len(self.results))
+        marks = ["✓" if attempt.right else "✗" for attempt in self.attempts]
+        marks += ["-"] * (len(self.questions) - len(self.attempts))
         return " ".join(marks)
+
+    def _shown_steps_text(self) -> str:
+        return "\n".join(self.steps[: self.shown_steps])
+
+    def keep(self) -> None:
+        """What was typed or ticked, kept across a redraw (a language switch)."""
+        if self.answered or not self.is_mounted:
+            return
+        for number in self.query(NumberField):
+            if number.id:
+                self.draft.typed[number.id] = number.value
+        answer = self.query("#answer").first()
+        if isinstance(answer, SelectionList):
+            self.draft.ticked = [str(value) for value in answer.selected]
+        elif isinstance(answer, OptionList):
+            self.draft.highlighted = answer.highlighted
+
+    def settle(self) -> None:
+        """After drawing: the titles, the enter key's label, the highlight, the focus."""
+        language = self.tutor.language
+        self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
+        self.sub_title = header_text(self.question, language)
+        relabel(self, "submit", "next" if self.answered else "submit", self.tutor.language)
+        self.refresh_bindings()
+        answer = self.query("#answer").first()
+        if isinstance(answer, OptionList) and self.draft.highlighted is not None:
+            answer.highlighted = self.draft.highlighted
+        if self.answered:
+            self.call_after_refresh(self._show_feedback_end)
+        else:
+            self.call_after_refresh(self._focus_answer)
+
+    def _focus_answer(self) -> None:
+        for answer in self.query("#answer"):
+            answer.focus()
+
+    def _show_feedback_end(self) -> None:
+        # The screen may have moved on (enter pressed quickly) before this runs.
+        for body in self.query("#body").results(VerticalScroll):
+            body.scroll_end(animate=False)
+            body.focus()
 
     # --- answering -----------------------------------------------------------------------
 
@@ -270,11 +268,10 @@ class DrillScreen(TutorScreen):
         """Digits pick or tick the numbered options."""
         if self.answered or not event.character or not event.character.isdigit() or event.character == "0":
             return
-        answer = self.query("#answer")
-        if not answer or isinstance(answer.first(), Input):
+        widget = self.query("#answer").first()
+        if isinstance(widget, NumberField) or isinstance(self.focused, NumberField):
             return
         index = int(event.character) - 1
-        widget = answer.first()
         if isinstance(widget, SelectionList):
             if index < widget.option_count:
                 widget.toggle(widget.get_option_at_index(index).value)
@@ -289,33 +286,45 @@ class DrillScreen(TutorScreen):
         if self.answered:
             await self.next_question()
             return
+        # Enter is a priority key, handled as it arrives, while the keys typed
+        # just before it may still wait in the focused field's queue (and then
+        # in this screen's): answer once both are worked through, or a fast
+        # "30⏎" would answer with an empty field.
+        (self.focused or self).call_later(self.call_later, self._answer)
+
+    async def _answer(self) -> None:
+        if self.answered:
+            return
+        response = self._response()
+        if response is not None:
+            await self.submit(response)
+
+    def _response(self) -> dict[str, Any] | None:
+        """The answer on screen as the checker takes it; None (with the
+        focus where something is still missing) when it is not complete."""
         question = self.question
         key = next(iter(question.answer))
-        widget = self.query("#answer").first()
+        widget = self.query_one("#answer")
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
-                total = self.query_one("#total", Input)
-                if self.focused is not total or not total.value.strip():
+                total = self.query_one("#total", NumberField)
+                if self.focused is not total or total.number is None:
                     total.focus()
-                    return
-                self.submit(self._fans_response(int(total.value)))
-                return
+                    return None
+                return self._fans_response(total.number)
             selected = list(widget.selected)
             if question.answer_type == "checklist" and not selected:
                 selected = ["none"]
-            self.submit({key: selected})
-        elif isinstance(widget, OptionList):
+            return {key: selected}
+        if isinstance(widget, OptionList):
             index = widget.highlighted
             if index is None:
-                return
+                return None
             choice = question.choices[index]
-            value: Any = choice == "yes" if isinstance(question.answer[key], bool) else choice
-            self.submit({key: value})
-        elif isinstance(widget, Input):
-            try:
-                self.submit({key: int(widget.value)})
-            except ValueError:
-                return
+            return {key: choice == "yes" if isinstance(question.answer[key], bool) else choice}
+        if isinstance(widget, NumberField) and widget.number is not None:
+            return {key: widget.number}
+        return None
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click on an option answers with it (enter is handled by action_submit)."""
@@ -332,153 +341,81 @@ class DrillScreen(TutorScreen):
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
 
-    def submit(self, response: dict[str, Any], shown: bool = False) -> None:
+    async def submit(self, response: dict[str, Any], shown: bool = False) -> None:
+        """Record the answer (kept in memory if the store cannot take it
+        now), then draw the feedback."""
         question = self.question
         right = not shown and is_right(question, response)
-        self.answered = True
-        relabel(self, "submit", "next", self._language())
-        self.refresh_bindings()
-        self.results.append(right)
-        self.tutor.store.record_answer(
-            kind=question.kind,
-            level=question.level,
-            seed=question.seed,
-            concept=question.concept,
-            lesson=question.lesson,
-            correct=right,
-            response=json.dumps(response, ensure_ascii=False),
+        self.keep()  # The redraw below shows the answer as it was given.
+        self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
+        self._save(
+            Answer(
+                kind=question.kind,
+                level=question.level,
+                seed=question.seed,
+                concept=question.concept,
+                lesson=question.lesson,
+                correct=right,
+                response=json.dumps(response, ensure_ascii=False),
+                answered_at=time.time(),
+            )
         )
-        self.show_feedback(right, shown)
+        self.shown_steps = 1 if self.presenting else len(self.steps)
+        await self.redraw()
 
-    def show_feedback(self, right: bool, shown: bool) -> None:
-        language = self._language()
-        question = self.question
-        answer = answer_text(question, language)
-        verdict = word(language, "skipped" if shown else "right" if right else "wrong")
-        explanation = question.explanation[language]
-        self.steps = [
-            verdict,
-            f"{word(language, 'answer')}: {answer}",
-            *[part.strip() + "." for part in explanation.split(". ") if part.strip()],
-        ]
-        self.shown_steps = 2 if self.presenting else len(self.steps)
-        feedback = self.query_one("#feedback", Static)
-        feedback.set_classes("right" if right else "wrong")
-        self._render_steps()
-        self.query_one("#strip", Static).update(self._strip())
-        self.query_one("#body", VerticalScroll).scroll_end(animate=False)
-        self.focus_next_after_answer()
+    def _save(self, answer: Answer | None = None) -> None:
+        log = self.tutor.answer_log
+        problem = log.save(answer)
+        if problem is not None:
+            self.tell(word(self.tutor.language, "not_saved", count=len(log.waiting), error=problem))
 
-    def _render_steps(self) -> None:
-        self.query_one("#feedback", Static).update("\n".join(self.steps[: self.shown_steps]).replace("..", "."))
-
-    def focus_next_after_answer(self) -> None:
-        self.query_one("#body", VerticalScroll).focus()
+    def tell(self, notice: str) -> None:
+        """A notice, kept in the one line under a projected drill rather
+        than over its content."""
+        if self.presenting:
+            self.notice = notice
+            self.query_one("#present-note", Static).update(notice)
+        else:
+            self.notify(notice, severity="warning", timeout=8)
 
     def action_present(self) -> None:
         self.presenting = not self.presenting
         self.set_class(self.presenting, "presenting")
+        for tiles in self.query(TilesView):
+            tiles.size_name = TileSize.LARGE if self.presenting else TileSize.SMALL
+        self.query_one("#present-note", Static).update(word(self.tutor.language, "present_note"))
         self.refresh_bindings()
 
     def action_step(self) -> None:
         if self.answered and self.shown_steps < len(self.steps):
             self.shown_steps += 1
-            self._render_steps()
+            self.query_one("#steps", Static).update(self._shown_steps_text())
 
     async def action_skip(self) -> None:
         if not self.answered:
-            self.submit({}, shown=True)
+            await self.submit({}, shown=True)
         await self.next_question()
 
-    def action_show_answer(self) -> None:
+    async def action_show_answer(self) -> None:
         if not self.answered:
-            self.submit({}, shown=True)
+            await self.submit({}, shown=True)
 
     async def next_question(self) -> None:
         if self.position + 1 >= len(self.questions):
-            self.app.switch_screen(SummaryScreen(self.questions, self.results))
+            self.app.switch_screen(SummaryScreen(self.attempts, again=DrillScreen))
             return
         self.position += 1
-        await self.show_question()
+        self.draft = Draft()
+        self.notice = ""
+        await self.redraw()
 
-
-class SummaryScreen(TutorScreen):
-    """The score and the mistakes, each linked to the lesson that teaches it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
-    DEFAULT_CSS = "SummaryScreen #score { text-style: bold; padding: 1 2; } SummaryScreen OptionList { height: 1fr; }"
-
-    def __init__(self, questions: list[Question], results: list[bool]) -> None:
-        super().__init__()
-        self.questions = questions
-        self.results = results
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        right = sum(self.results)
-        yield Header()
-        yield Static(word(language, "summary", right=right, total=len(self.results)), id="score", markup=False)
-        mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
-        if mistakes:
-            yield Static(word(language, "mistakes"), markup=False)
-            yield OptionList(
-                *[Option(f"{q.kind}: {q.prompt[language]} -> {q.lesson}", id=f"{i}") for i, q in enumerate(mistakes)],
-                id="mistakes",
+    def on_unmount(self) -> None:
+        """Leaving the drill: one more try for answers still waiting."""
+        log = self.tutor.answer_log
+        problem = log.save() if log.waiting else None
+        if problem is not None:
+            self.app.notify(
+                word(self.tutor.language, "not_saved", count=len(log.waiting), error=problem),
+                severity="warning",
+                timeout=8,
             )
-        else:
-            yield Static(word(language, "none_wrong"), markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.mistakes = [q for q, ok in zip(self.questions, self.results, strict=False) if not ok]
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        question = self.mistakes[int(event.option.id or 0)]
-        self.tutor.open_lesson(question.lesson)
-
-
-def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
-    """A day's accuracy as an ASCII bar: block characters are ambiguous-width
-    in East-Asian terminals, and a one-point sparkline cannot show 0%."""
-    filled = round(width * right / answered) if answered else 0
-    return "[" + "=" * filled + "-" * (width - filled) + "]"
-
-
-class ProgressScreen(TutorScreen):
-    """Accuracy per kind over time, and what is due for review."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
-    DEFAULT_CSS = """
-    ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        language = self.tutor.language
-        store = self.tutor.store
-        days = store.accuracy_by_day()
-        yield Header()
-        with VerticalScroll():
-            if not days:
-                yield Static(word(language, "no_answers"), markup=False)
-            for kind in QUIZ_KINDS:
-                mine = [day for day in days if day.kind == kind]
-                if not mine:
-                    continue
-                answered = sum(day.answered for day in mine)
-                right = sum(day.right for day in mine)
-                yield Static(f"{kind}: {right}/{answered} ({100 * right // answered}%)", classes="kind", markup=False)
-                for day in mine[-10:]:
-                    yield Static(
-                        f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
-                        markup=False,
-                    )
-            due = store.due()
-            yield Static(f"{word(language, 'due')}: {len(due)}", markup=False)
-            for item in due[:20]:
-                yield Static(f"  {item.concept}  ({item.lesson})", markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.title = word(self.tutor.language, "progress")

@@ -1,0 +1,54 @@
+"""What a drill asks: its kinds, length and level, the concepts due for
+review, or the questions missed last time."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from tutor.quiz.kinds import generate
+from tutor.quiz.question import Question
+
+LENGTHS = (5, 10, 20)
+"""How many questions a drill may have."""
+
+REVIEW_LENGTH = 20
+"""At most this many due concepts come back in one review."""
+
+
+@dataclass
+class DrillPlan:
+    """What a drill asks: kinds, how many questions, the level; or, for a
+    review, the concepts that are due (each brought back as a question); or,
+    to retry mistakes, the very questions to ask again."""
+
+    kinds: tuple[str, ...]
+    length: int = 10
+    level: int = 2
+    seed: int = field(default_factory=lambda: int(time.time()))
+    concepts: tuple[str, ...] = ()
+    again: tuple[Question, ...] = ()
+
+    @classmethod
+    def review(cls, concepts: list[str]) -> DrillPlan:
+        """The concepts due, most overdue first, as one drill."""
+        kinds = tuple(dict.fromkeys(concept.split(":")[0] for concept in concepts))
+        return cls(kinds, length=min(REVIEW_LENGTH, len(concepts)), concepts=tuple(concepts))
+
+    @classmethod
+    def retry(cls, questions: list[Question]) -> DrillPlan:
+        """The questions missed, asked again in the same order."""
+        kinds = tuple(dict.fromkeys(question.kind for question in questions))
+        return cls(kinds, length=len(questions), again=tuple(questions))
+
+    def questions(self) -> list[Question]:
+        if self.again:
+            return list(self.again)
+        rng = random.Random(self.seed)
+        if self.concepts:
+            return [
+                generate(concept.split(":")[0], rng.randrange(1 << 30), self.level, concept=concept)
+                for concept in self.concepts[: self.length]
+            ]
+        return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]

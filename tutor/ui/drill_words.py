@@ -1,0 +1,90 @@
+"""The drill screens' words, from the catalogue (keys `drill.*`): kind names,
+the header, the verdict, and the feedback lines that name the step missed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tutor.lessons.check import Library
+from tutor.locale import text
+from tutor.quiz.answer_text import answer_text
+from tutor.quiz.attempt import Attempt
+from tutor.quiz.mistake import fu_miss, list_misses
+from tutor.quiz.names import FU_ITEMS
+from tutor.quiz.question import Question
+
+
+def word(language: str, key: str, **values: object) -> str:
+    """A drill sentence from the catalogue (its keys start with `drill.`)."""
+    return text(language, f"drill.{key}", **values)
+
+
+def kind_name(kind: str, language: str) -> str:
+    return word(language, f"kind.{kind}")
+
+
+def kind_about(kind: str, language: str) -> str:
+    """What a kind asks, in one line."""
+    return word(language, f"about.{kind}")
+
+
+def header_text(question: Question, language: str) -> str:
+    """The kind and the rules of a question, by their names."""
+    return word(language, "header", kind=kind_name(question.kind, language), rules=text(language, question.rules))
+
+
+def lesson_title(library: Library, lesson: str, language: str) -> str:
+    found = library.lessons.get(language, {}).get(lesson)
+    return found.title if found else lesson
+
+
+def verdict_text(attempt: Attempt, language: str) -> str:
+    """An icon and a word, so right and wrong differ without colour."""
+    return word(language, {"right": "right", "wrong": "wrong", "hint": "skipped"}[attempt.verdict])
+
+
+def given_text(attempt: Attempt, language: str) -> str:
+    """What the learner answered, in words."""
+    if not attempt.response:
+        return word(language, "no_answer")
+    return answer_text(replace(attempt.question, answer=attempt.response), language)
+
+
+def step_lines(attempt: Attempt, language: str) -> list[str]:
+    """The step a wrong answer missed, when the engine's data shows it."""
+    question = attempt.question
+    if attempt.right or not attempt.response:
+        return []
+    lines = []
+    given = attempt.response.get("fu")
+    miss = fu_miss(question, given) if isinstance(given, int) else None
+    if miss is not None and miss.line is None:
+        lines.append(word(language, "fu_unrounded", given=miss.given, fu=miss.fu))
+    elif miss is not None and miss.line is not None:
+        name = FU_ITEMS.get(language, FU_ITEMS["en"]).get(miss.line.item, miss.line.item)
+        line = f"{name} {miss.line.tiles}".rstrip()
+        lines.append(word(language, "fu_line_missed", given=miss.given, line=line, fu=miss.line.fu))
+    for list_miss in list_misses(question, attempt.response):
+        if list_miss.missed:
+            items = answer_text(replace(question, answer={list_miss.key: list(list_miss.missed)}), language)
+            lines.append(word(language, "missed_items", items=items))
+        if list_miss.extra:
+            items = answer_text(replace(question, answer={list_miss.key: list(list_miss.extra)}), language)
+            lines.append(word(language, "extra_items", items=items))
+    return lines
+
+
+def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[str]:
+    """Everything after the verdict, in the order presentation reveals it:
+    the right answer, the learner's answer and the step missed, the
+    explanation sentence by sentence, and the lesson that teaches it."""
+    question = attempt.question
+    lines = [word(language, "right_answer", answer=answer_text(question, language))]
+    if not attempt.right:
+        lines.append(word(language, "your_answer", answer=given_text(attempt, language)))
+        lines += step_lines(attempt, language)
+    explanation = question.explanation[language]
+    lines += [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    if not attempt.right:
+        lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
+    return lines

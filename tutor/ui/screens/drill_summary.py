@@ -1,0 +1,137 @@
+"""The end of a drill: the score, and each mistake with its hand, both
+answers, the step missed and the lesson that teaches it; then a retry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from tutor.quiz.answer_text import answer_text
+from tutor.quiz.attempt import Attempt
+from tutor.quiz.plan import DrillPlan
+from tutor.ui.drill_words import given_text, header_text, lesson_title, step_lines, verdict_text, word
+from tutor.ui.screens.redrawn import RedrawnScreen
+from tutor.ui.widgets.question_hand import question_hand
+
+
+class MistakeView(Vertical, can_focus=True):
+    """One missed question: enter (or a click) opens its lesson."""
+
+    DEFAULT_CSS = """
+    MistakeView { height: auto; margin: 0 0 1 0; padding: 0 1; border-left: tall $panel; }
+    MistakeView:focus { border-left: tall $accent; }
+    MistakeView .prompt { text-style: bold; }
+    MistakeView .context { color: $text-muted; }
+    """
+
+    def __init__(self, attempt: Attempt, number: int, language: str, lesson: str) -> None:
+        super().__init__()
+        self.attempt = attempt
+        self.number = number
+        self.language = language
+        self.lesson = lesson
+        """The title of the lesson that teaches it."""
+
+    def compose(self) -> ComposeResult:
+        attempt, language = self.attempt, self.language
+        question = attempt.question
+        yield Static(
+            word(
+                language,
+                "mistake_heading",
+                number=self.number,
+                header=header_text(question, language),
+                prompt=question.prompt[language],
+            ),
+            classes="prompt",
+            markup=False,
+        )
+        yield from question_hand(question, language)
+        lines = [
+            verdict_text(attempt, language),
+            word(language, "your_answer", answer=given_text(attempt, language)),
+            word(language, "right_answer", answer=answer_text(question, language)),
+            *step_lines(attempt, language),
+            word(language, "lesson_link", title=self.lesson),
+        ]
+        yield Static("\n".join(lines), markup=False)
+
+    def on_click(self) -> None:
+        self.focus()
+
+
+class SummaryScreen(RedrawnScreen):
+    """The score and the mistakes, each linked to the lesson that teaches it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
+        Binding("enter", "open_lesson", "Lesson", id="open_lesson", tooltip="Open the lesson of this mistake"),
+        Binding("r", "retry", "Retry mistakes", id="retry", tooltip="Drill the missed questions again"),
+    ]
+    DEFAULT_CSS = """
+    SummaryScreen #score { text-style: bold; padding: 1 2 0 2; }
+    SummaryScreen #how { color: $text-muted; padding: 0 2; }
+    SummaryScreen #mistakes { height: 1fr; padding: 0 1; }
+    SummaryScreen #retry { margin: 0 2; }
+    """
+
+    def __init__(self, attempts: list[Attempt], again: Callable[[DrillPlan], Screen[None]]) -> None:
+        super().__init__()
+        self.attempts = attempts
+        self.again = again
+        self.position = 0
+        """Which mistake has the focus."""
+        """Makes the drill screen that asks the missed questions again."""
+
+    @property
+    def mistakes(self) -> list[Attempt]:
+        return [attempt for attempt in self.attempts if not attempt.right]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("retry", "open_lesson"):
+            return bool(self.mistakes)
+        return True
+
+    def draw(self) -> ComposeResult:
+        language = self.tutor.language
+        right = len(self.attempts) - len(self.mistakes)
+        yield Static(word(language, "summary", right=right, total=len(self.attempts)), id="score", markup=False)
+        if self.mistakes:
+            yield Static(word(language, "mistakes"), id="how", markup=False)
+            with VerticalScroll(id="mistakes"):
+                for number, attempt in enumerate(self.mistakes, start=1):
+                    title = lesson_title(self.tutor.library, attempt.question.lesson, language)
+                    yield MistakeView(attempt, number, language, title)
+            yield Button(word(language, "retry"), id="retry", compact=True)
+        else:
+            yield Static(word(language, "none_wrong"), id="how", markup=False)
+
+    def keep(self) -> None:
+        """The mistake in focus stays in focus across a redraw."""
+        focused = self.focused
+        self.position = list(self.query(MistakeView)).index(focused) if isinstance(focused, MistakeView) else 0
+
+    def settle(self) -> None:
+        self.title = word(self.tutor.language, "summary_title")
+        views = list(self.query(MistakeView))
+        if views:
+            self.call_after_refresh(views[min(self.position, len(views) - 1)].focus)
+
+    def action_open_lesson(self) -> None:
+        focused = self.focused
+        if isinstance(focused, MistakeView):
+            self.tutor.open_lesson(focused.attempt.question.lesson)
+
+    def action_retry(self) -> None:
+        if self.mistakes:
+            self.app.switch_screen(self.again(DrillPlan.retry([attempt.question for attempt in self.mistakes])))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "retry":
+            self.action_retry()

@@ -1,0 +1,73 @@
+"""Progress: accuracy per kind per day, and what is due for review."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tutor.lessons.model import QUIZ_KINDS
+from tutor.ui.drill_words import kind_name, lesson_title, word
+from tutor.ui.screens.redrawn import RedrawnScreen
+
+
+def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
+    """A day's accuracy as an ASCII bar: block characters are ambiguous-width
+    in East-Asian terminals, and a one-point sparkline cannot show 0%."""
+    filled = round(width * right / answered) if answered else 0
+    return "[" + "=" * filled + "-" * (width - filled) + "]"
+
+
+class ProgressScreen(RedrawnScreen):
+    """Accuracy per kind over time, and what is due for review."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return")]
+    DEFAULT_CSS = """
+    ProgressScreen .kind { text-style: bold; padding: 1 1 0 1; }
+    """
+
+    def draw(self) -> ComposeResult:
+        language = self.tutor.language
+        store = self.tutor.store
+        days = store.accuracy_by_day()
+        with VerticalScroll():
+            if not days:
+                yield Static(word(language, "no_answers"), markup=False)
+            for kind in QUIZ_KINDS:
+                mine = [day for day in days if day.kind == kind]
+                if not mine:
+                    continue
+                answered = sum(day.answered for day in mine)
+                right = sum(day.right for day in mine)
+                yield Static(
+                    word(
+                        language,
+                        "kind_score",
+                        kind=kind_name(kind, language),
+                        right=right,
+                        answered=answered,
+                        percent=100 * right // answered,
+                    ),
+                    classes="kind",
+                    markup=False,
+                )
+                for day in mine[-10:]:
+                    yield Static(
+                        f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
+                        markup=False,
+                    )
+            due = store.due()
+            yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
+            # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
+            grouped = Counter((item.concept.split(":")[0], item.lesson) for item in due)
+            for (kind, lesson), count in grouped.most_common(20):
+                name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
+                title = lesson_title(self.tutor.library, lesson, language)
+                yield Static(word(language, "due_item", kind=name, count=count, lesson=title), markup=False)
+
+    def settle(self) -> None:
+        self.title = word(self.tutor.language, "progress")
