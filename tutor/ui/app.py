@@ -18,7 +18,7 @@ from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
-from tutor.quiz.store import Store
+from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.palette import LessonsAndTerms
@@ -68,7 +68,14 @@ class TutorApp(App[None]):
         store: Store | None = None,
     ) -> None:
         super().__init__()
-        self.store = store or Store.open()
+        self._store_problem: StoreUnavailable | None = None
+        if store is None:
+            try:
+                store = Store.open()
+            except StoreUnavailable as problem:
+                # The learner can still read and drill; the notice says nothing is saved and why.
+                store, self._store_problem = Store.in_memory(), problem
+        self.store = store
         """Settings and progress, kept between runs."""
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
@@ -90,6 +97,11 @@ class TutorApp(App[None]):
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
         self.push_screen(HomeScreen())
+        if self._store_problem:
+            problem = self._store_problem
+            self.notify(
+                text(self.language, f"store_{problem.problem}", path=problem.path), severity="error", timeout=30
+            )
         for notice in (self.store.notice, self._glossary_problem):
             if notice:
                 self.notify(notice, severity="warning", timeout=15)

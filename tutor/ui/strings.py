@@ -45,6 +45,16 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme_now": "Theme: {theme}",
         "no_lessons": "No lessons found.",
         "lesson_problem": "{count} problem(s) in the lessons; run `tutor lessons check`.",
+        "store_busy": "Progress is not saved: {path} is in use by another program. Close it and start the tutor again.",
+        "store_full": "Progress is not saved: the disk holding {path} is full. Free some space and start the tutor again.",
+        "store_denied": (
+            "Progress is not saved: {path} cannot be opened or written. "
+            "Check its permissions, or set TUTOR_DATA_DIR to a folder you can write."
+        ),
+        "store_schema": (
+            "Progress is not saved: {path} was written by another version of the tutor. "
+            "Update the tutor, or set TUTOR_DATA_DIR to another folder."
+        ),
         "fu_total": "total {raw}, rounded up to {fu} fu",
         "search_lesson": "Lesson",
         "search_term": "Glossary",
@@ -94,6 +104,16 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme_now": "테마: {theme}",
         "no_lessons": "레슨이 없다.",
         "lesson_problem": "레슨에 문제가 {count}개 있다. `tutor lessons check`로 확인하자.",
+        "store_busy": "진도가 저장되지 않는다: 다른 프로그램이 {path}을(를) 쓰고 있다. 그 프로그램을 닫고 튜터를 다시 시작하자.",
+        "store_full": "진도가 저장되지 않는다: {path}이(가) 있는 디스크가 가득 찼다. 공간을 비우고 튜터를 다시 시작하자.",
+        "store_denied": (
+            "진도가 저장되지 않는다: {path}을(를) 열거나 쓸 수 없다. "
+            "권한을 확인하거나 TUTOR_DATA_DIR을 쓸 수 있는 폴더로 정하자."
+        ),
+        "store_schema": (
+            "진도가 저장되지 않는다: {path}은(는) 다른 버전의 튜터가 만든 파일이다. "
+            "튜터를 업데이트하거나 TUTOR_DATA_DIR을 다른 폴더로 정하자."
+        ),
         "fu_total": "합계 {raw}부, 올림하여 {fu}부",
         "search_lesson": "레슨",
         "search_term": "용어",
