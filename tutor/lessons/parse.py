@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
@@ -113,8 +114,10 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         raise _fail(path, 1, f"id {lesson_id!r} is not lower-case letters, digits and '-'")
     if meta["track"] not in TRACKS:
         raise _fail(path, 1, f"track {meta['track']!r} is not one of {', '.join(TRACKS)}")
-    if not meta["order"].isdigit():
-        raise _fail(path, 1, f"order {meta['order']!r} is not a whole number")
+    try:
+        order = read_whole_number(meta["order"])
+    except NumberError as error:
+        raise _fail(path, 1, f"order: {error}") from None
     quiz = _list(meta["quiz"])
     unknown = [kind for kind in quiz if kind not in QUIZ_KINDS]
     if unknown:
@@ -143,7 +146,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     return Lesson(
         id=lesson_id,
         track=meta["track"],
-        order=int(meta["order"]),
+        order=order,
         title=meta["title"],
         quiz=tuple(quiz),
         path=path,
