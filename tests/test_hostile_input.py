@@ -97,7 +97,7 @@ class TestHugeNumbers:
 
 class TestBatchAnswersEveryLine:
     def test_deep_json_is_answered_and_the_batch_goes_on(self) -> None:
-        code, out, _ = run(["analyze", "--batch"], b"[" * 100_000 + b'\n{"hand": "1112345678999m"}\n')
+        _code, out, _ = run(["analyze", "--batch"], b"[" * 100_000 + b'\n{"hand": "1112345678999m"}\n')
         first, second = (json.loads(line) for line in out.splitlines())
         assert first["error"].startswith("line 1:") and len(second["waits"]) == 9
 
@@ -159,7 +159,9 @@ class TestEncodings:
         assert len(second["waits"]) == 9 and b"Traceback" not in done.stderr
 
     def test_latin1_output_of_korean_json_stays_json(self) -> None:
-        done = self.command("quiz", "--kind", "fu", "--count", "1", "--lang", "ko", "--format", "json", encoding="latin-1")
+        done = self.command(
+            "quiz", "--kind", "fu", "--count", "1", "--lang", "ko", "--format", "json", encoding="latin-1"
+        )
         assert done.returncode == 0 and b"Traceback" not in done.stderr
         assert json.loads(done.stdout.decode("latin-1"))[0]["prompt"].startswith("이 손은")
         assert done.stderr.decode().strip().endswith("set PYTHONIOENCODING=utf-8")
@@ -178,11 +180,11 @@ class TestEncodings:
 
 class TestSizeCaps:
     def test_a_10_mb_hand_is_refused_quoting_its_start(self) -> None:
-        code, out, err = run(["analyze", "--json", "1" * 10_000_000])
+        code, _out, err = run(["analyze", "--json", "1" * 10_000_000])
         assert code == 2 and len(err) < 200 and "10000000 characters" in err
 
     def test_a_long_hand_in_words_is_refused_quoting_its_start(self) -> None:
-        code, out, err = run(["analyze", *(["123m"] * 1000)])
+        code, _out, err = run(["analyze", *(["123m"] * 1000)])
         assert code == 1 and len(err) < 300 and "characters" in err
 
     def test_long_wind_in_a_request_is_quoted_short(self) -> None:
@@ -279,7 +281,7 @@ def test_fuzzed_command_lines_never_reach_an_internal_error(command: str, words:
     if command == "quiz" and "--count" in words:
         # A sheet may legitimately hold 500 questions; keep each example quick.
         words = [word for word in words if word != "--count"]
-    code, out, err = run([command, *words])
+    code, _out, err = run([command, *words])
     assert code in (0, 1, 2), (code, err)
     assert code != EXIT_INTERNAL and "internal error" not in err and "Traceback" not in err
 
@@ -291,7 +293,9 @@ BATCH_LINE = st.one_of(
         st.sampled_from(["hand", "win", "tsumo", "seat", "round", "rules", "flags", "dora", "flowers", "options", "x"]),
         st.recursive(
             st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20) | HOSTILE_TEXT,
-            lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+            lambda children: (
+                st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+            ),
             max_leaves=6,
         ),
     ).map(lambda request: json.dumps(request).encode()),

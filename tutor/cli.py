@@ -22,6 +22,7 @@ from tutor.engine.notation import quote
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.engine.refusal import Refusal
 from tutor.lessons.check import check_folder
+from tutor.lessons.files import shown
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 
@@ -118,7 +119,7 @@ def _lessons(args: argparse.Namespace) -> int:
         print(problem)
     count = sum(len(by_id) for by_id in library.lessons.values())
     languages = ", ".join(sorted(library.lessons)) or "none"
-    print(f"{count} lessons checked in {root} (languages: {languages}); {len(problems)} problem(s)")
+    print(f"{count} lessons checked in {shown(root)} (languages: {languages}); {len(problems)} problem(s)")
     return EXIT_REFUSED if problems else EXIT_OK
 
 

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine.numbers import NumberError, read_whole_number
+from tutor.lessons.files import UnreadableFile, read_regular, shown
 from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
-LINK = re.compile(r"\]\(lesson:([A-Za-z0-9_-]*)\)")
+LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
+"""Every `lesson:` link, whatever it names, so that a bad one is reported, not skipped."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SETUP_KEYS = ("win", "seat", "round", "flags", "dora", "ura", "flowers", "discard", "from", "rules", "options")
 
@@ -29,7 +31,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return f"{shown(self.path)}:{self.line}: {self.message}"
 
 
 class LessonError(Exception):
@@ -101,9 +103,9 @@ def _hand_block(path: Path, start: int, body: list[str]) -> HandBlock:
 def parse_lesson(path: Path, language: str) -> Lesson:
     """Read one lesson; raises LessonError naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _fail(path, 1, f"cannot be read: {error}") from None
+        text = read_regular(path)
+    except UnreadableFile as error:
+        raise _fail(path, 1, str(error)) from None
     lines = text.splitlines()
     meta, end = _front_matter(path, lines)
     for key in REQUIRED:
