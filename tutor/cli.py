@@ -35,6 +35,7 @@ EXIT_INTERNAL = 70
 MAX_ARGUMENT = 1000
 """The longest word on the command line read; a hand is at most 200 characters."""
 MAX_OPTION_VALUE = 40
+MAX_SESSIONS_LIMIT = 1000
 
 
 def _whole_number(text: str) -> int:
@@ -48,6 +49,8 @@ def _whole_number(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
     parser.add_argument("--lang", choices=("ko", "en"), help="language of the app (default: from LANG)")
+    # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
+    parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     analyze = commands.add_parser(
@@ -97,7 +100,10 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
-    serve.add_argument("--port", type=_whole_number, default=8000, help="the port (default 8000)")
+    serve.add_argument("--port", type=_whole_number, default=8000, help="the port (default 8000; 0 for any free one)")
+    serve.add_argument(
+        "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
+    )
     serve.add_argument("--lang", dest="serve_lang", choices=("ko", "en"), help="language of the served app")
 
     lessons = commands.add_parser("lessons", help="work with lesson files")
@@ -228,24 +234,34 @@ def _quiz(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from tutor.serve import ClassroomServer, PortRefused, bind
     except ImportError:
         print(
             "tutor serve: textual-serve is not installed; install the serve extra: pip install '.[serve]'",
             file=sys.stderr,
         )
         return EXIT_REFUSED
+    if not 1 <= args.max_sessions <= MAX_SESSIONS_LIMIT:
+        print(
+            f"tutor serve: --max-sessions is from 1 to {MAX_SESSIONS_LIMIT}, not {args.max_sessions}", file=sys.stderr
+        )
+        return EXIT_USAGE
+    try:
+        listener = bind(args.port)
+    except PortRefused as refusal:
+        print(f"tutor serve: {refusal}", file=sys.stderr)
+        return EXIT_USAGE
     language = args.serve_lang or args.lang
-    command = f"{sys.executable} -m tutor" + (f" --lang {language}" if language else "")
+    command = f"{sys.executable} -m tutor --classroom" + (f" --lang {language}" if language else "")
     # One app process per browser tab: textual-serve starts the command for each connection.
-    Server(command, host="127.0.0.1", port=args.port, title="Mahjong Tutor").serve()
+    ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
     return EXIT_OK
 
 
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    TutorApp(language=args.lang).run()
+    TutorApp(language=args.lang, classroom=args.classroom).run()
     return EXIT_OK
 
 

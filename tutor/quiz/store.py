@@ -12,9 +12,11 @@ store that is busy, full, not allowed or of an unknown schema raises
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import sqlite3
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -115,6 +117,30 @@ def data_folder() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("mahjong-tutor", appauthor=False))
+
+
+CLASSROOM_FOLDER = "classroom"
+MAX_LEARNER_NAME = 40
+
+
+def learner_key(name: str) -> str:
+    """The form of a learner's name that finds their progress: "Kim Min-jun" and
+    " kim  min-jun " are the same learner."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def learner_path(name: str, folder: Path | None = None) -> Path:
+    """Where a served learner's progress is kept: one file per learner, in
+    `classroom/` beside (never in) the teacher's own progress file.
+
+    The file name keeps the name's letters and digits, so a teacher can find
+    it, and adds a hash of the whole name, so that two names never share a
+    file and no name can reach outside the folder.
+    """
+    key = learner_key(name)
+    readable = "".join(char if char.isalnum() else "-" for char in key)[:MAX_LEARNER_NAME].strip("-")
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+    return (folder or data_folder()) / CLASSROOM_FOLDER / f"{readable or 'learner'}-{digest}.sqlite3"
 
 
 @dataclass

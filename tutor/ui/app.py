@@ -13,6 +13,8 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.screen import Screen
+from textual.widgets import Header
 
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
@@ -25,6 +27,7 @@ from tutor.ui.palette import LessonsAndTerms
 from tutor.ui.screens.drill import DrillPlan, DrillScreen, DrillSetupScreen, ProgressScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
+from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.strings import text
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
@@ -66,9 +69,16 @@ class TutorApp(App[None]):
         *,
         lessons: Path | None = None,
         store: Store | None = None,
+        classroom: bool = False,
     ) -> None:
         super().__init__()
+        self.classroom = classroom
+        """Served to a classroom: each session asks who is learning and keeps their own store."""
+        self.learner: str | None = None
+        """The learner's name in a served session, once given."""
         self._store_problem: StoreUnavailable | None = None
+        if store is None and classroom:
+            store = Store.in_memory()  # until the learner gives their name; the teacher's file is never opened
         if store is None:
             try:
                 store = Store.open()
@@ -96,7 +106,9 @@ class TutorApp(App[None]):
 
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
-        self.push_screen(HomeScreen())
+        if self.classroom:
+            self.screen_change_signal.subscribe(self, _plain_header_icon)
+        self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
         if self._store_problem:
             problem = self._store_problem
             self.notify(
@@ -107,6 +119,12 @@ class TutorApp(App[None]):
                 self.notify(notice, severity="warning", timeout=15)
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def progress_place(self) -> str:
+        """Where progress is kept, as the settings screen says it: a served session names no server path."""
+        if self.classroom:
+            return text(self.language, "learner_progress", name=self.learner or "-")
+        return str(self.store.path)
 
     # --- navigation -------------------------------------------------------------------------
 
@@ -186,3 +204,11 @@ class TutorApp(App[None]):
         self.theme = THEME_NAMES[(position + 1) % len(THEME_NAMES)]
         self.store.set_setting("theme", self.theme)
         self.notify(text(self.language, "theme_now", theme=self.theme))
+
+
+def _plain_header_icon(screen: Screen[object]) -> None:
+    def plain() -> None:
+        for header in screen.query(Header):
+            header.icon = SERVED_ICON
+
+    screen.call_after_refresh(plain)

@@ -45,6 +45,16 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme_now": "Theme: {theme}",
         "no_lessons": "No lessons found.",
         "lesson_problem": "{count} problem(s) in the lessons; run `tutor lessons check`.",
+        "learner_title": "Who is learning?",
+        "learner_prompt": (
+            "Type your name and press enter (tab first for a short name to show). "
+            "Your answers and settings are kept under this name, apart from everyone else's."
+        ),
+        "learner_name": "Your name",
+        "learner_short": "A short name to show (you may leave it empty)",
+        "learner_empty": "A name is needed: type it, then press enter.",
+        "learner_welcome": "Hello, {name}: your progress is kept under your name.",
+        "learner_progress": "kept by the teacher's computer for {name}",
         "store_busy": "Progress is not saved: {path} is in use by another program. Close it and start the tutor again.",
         "store_full": "Progress is not saved: the disk holding {path} is full. Free some space and start the tutor again.",
         "store_denied": (
@@ -104,6 +114,16 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "theme_now": "테마: {theme}",
         "no_lessons": "레슨이 없다.",
         "lesson_problem": "레슨에 문제가 {count}개 있다. `tutor lessons check`로 확인하자.",
+        "learner_title": "누가 배우나?",
+        "learner_prompt": (
+            "이름을 적고 enter를 누르자 (화면에 보일 짧은 이름은 먼저 tab). "
+            "답과 설정은 이 이름으로 다른 사람과 따로 남는다."
+        ),
+        "learner_name": "이름",
+        "learner_short": "화면에 보일 짧은 이름 (비워 두어도 된다)",
+        "learner_empty": "이름이 필요하다: 이름을 적고 enter를 누르자.",
+        "learner_welcome": "{name}, 반갑다: 진도는 이 이름으로 남는다.",
+        "learner_progress": "선생님 컴퓨터에 {name}의 진도로 저장됨",
         "store_busy": "진도가 저장되지 않는다: 다른 프로그램이 {path}을(를) 쓰고 있다. 그 프로그램을 닫고 튜터를 다시 시작하자.",
         "store_full": "진도가 저장되지 않는다: {path}이(가) 있는 디스크가 가득 찼다. 공간을 비우고 튜터를 다시 시작하자.",
         "store_denied": (
