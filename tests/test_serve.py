@@ -250,6 +250,8 @@ class TestLearnerScreen:
         async with app.run_test() as pilot:
             await pilot.pause()
             assert isinstance(app.screen, LearnerScreen)
+            await pilot.press("ctrl+p")
+            assert isinstance(app.screen, LearnerScreen)  # nothing opens before the learner is known
             await pilot.press("enter")
             assert "A name is needed" in str(app.screen.query_one("#learner-problem").render())
             await pilot.press(*"Ann Lee", "tab", *"Ann", "enter")
@@ -274,6 +276,20 @@ class TestLearnerScreen:
             await pilot.press(*" ann ", "enter")
             await pilot.pause()
             assert app.language == "ko" and app.theme == "tutor-projector"
+
+    async def test_a_damaged_learner_file_is_set_aside_and_said_without_a_path(self) -> None:
+        path = learner_path("Ann")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not a database" * 100)
+        app = TutorApp(language="en", classroom=True)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press(*"Ann", "enter")
+            await pilot.pause()
+            messages = [notification.message for notification in app._notifications]
+            assert any("was damaged" in message for message in messages)
+            assert not any("/" in message for message in messages)
+        assert [p.name for p in path.parent.iterdir() if ".damaged-" in p.name]
 
     async def test_the_served_header_icon(self) -> None:
         from textual.widgets import Header

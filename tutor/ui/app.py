@@ -159,6 +159,8 @@ class TutorApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search field prompting in the app's language."""
+        if isinstance(self.screen, LearnerScreen):
+            return  # a served session opens nothing before it knows who is learning
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(placeholder=PALETTE_PLACEHOLDER[self.language], id="--command-palette"))
 

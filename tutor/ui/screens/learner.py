@@ -78,6 +78,8 @@ class LearnerScreen(TutorScreen):
             app.notify(
                 text(app.language, f"store_{problem.problem}", path=problem.path.name), severity="error", timeout=30
             )
+        if store.notice:
+            app.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
         app.store = store
         app.learner = name
         app.sub_title = short or name
