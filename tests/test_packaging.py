@@ -33,3 +33,4 @@ def test_wheel_holds_lessons_and_data(tmp_path: Path) -> None:
     assert "tutor/bundled_lessons/en/r01-tiles.md" in names
     assert "tutor/bundled_lessons/ko/m09-minimum-and-penalties.md" in names
     assert "tutor/bundled_lessons/glossary.tsv" in names
+    assert "tutor/templates/app_index.html" in names  # the served page, with no internet fonts
