@@ -125,6 +125,16 @@ class TestPorts:
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.startswith(f"tutor serve: port {port} is in use;") and done.stderr.count("\n") == 1
 
+    @pytest.mark.parametrize("count", ["0", "1001", "²"])
+    def test_impossible_session_cap_is_refused_before_the_banner(self, count: str) -> None:
+        done = subprocess.run(
+            [sys.executable, "-m", "tutor", "serve", "--port", "0", "--max-sessions", count],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and done.stdout == "" and "max-sessions" in done.stderr
+
     def test_bind_refuses_in_one_line(self) -> None:
         with pytest.raises(PortRefused, match="not a port"):
             bind(65536)
