@@ -7,17 +7,22 @@ and works where no terminal UI is wanted.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
 from tutor.commands.errors import RequestError
+from tutor.commands.json_input import NotJson, read_json
+from tutor.commands.output import escaping_note, json_text, prepare_streams
 from tutor.commands.score import evaluate, refusal_json, score_as_json, score_json, score_text
+from tutor.engine.notation import quote
+from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.engine.refusal import Refusal
 from tutor.lessons.check import check_folder
+from tutor.lessons.files import shown
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 
@@ -27,11 +32,25 @@ EXIT_REFUSED = 1
 EXIT_USAGE = 2
 """The command line itself was wrong (argparse uses 2 as well)."""
 EXIT_INTERNAL = 70
+MAX_ARGUMENT = 1000
+"""The longest word on the command line read; a hand is at most 200 characters."""
+MAX_OPTION_VALUE = 40
+MAX_SESSIONS_LIMIT = 1000
+
+
+def _whole_number(text: str) -> int:
+    """An argparse type: ASCII digits only, a few of them, refused in one line."""
+    try:
+        return read_whole_number(text, signed=True)
+    except NumberError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
     parser.add_argument("--lang", choices=("ko", "en"), help="language of the app (default: from LANG)")
+    # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
+    parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     analyze = commands.add_parser(
@@ -64,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--dora", default="", help="dora indicator tiles, e.g. 1m4p")
     score.add_argument("--ura", default="", help="ura dora indicator tiles (counted with riichi)")
-    score.add_argument("--flowers", type=int, default=0, help="MCR flowers, 0 to 8")
+    score.add_argument("--flowers", type=_whole_number, default=0, help="MCR flowers, 0 to 8")
     score.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. kiriage=true"
     )
@@ -72,16 +91,19 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
     quiz = commands.add_parser("quiz", help="print a worksheet: questions, then an answer key")
     quiz.add_argument("--kind", required=True, help="quiz kind: " + ", ".join(QUIZ_KINDS))
-    quiz.add_argument("--count", type=int, default=10)
-    quiz.add_argument("--seed", type=int, default=1)
-    quiz.add_argument("--level", type=int, default=2, choices=(1, 2, 3))
+    quiz.add_argument("--count", type=_whole_number, default=10)
+    quiz.add_argument("--seed", type=_whole_number, default=1)
+    quiz.add_argument("--level", type=_whole_number, default=2, choices=(1, 2, 3))
     quiz.add_argument("--format", choices=("text", "md", "json"), default="text")
     quiz.add_argument(
         "--lang", dest="quiz_lang", choices=("ko", "en"), help="language of the sheet (default: from LANG)"
     )
 
     serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--port", type=_whole_number, default=8000, help="the port (default 8000; 0 for any free one)")
+    serve.add_argument(
+        "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
+    )
     serve.add_argument("--lang", dest="serve_lang", choices=("ko", "en"), help="language of the served app")
 
     lessons = commands.add_parser("lessons", help="work with lesson files")
@@ -103,16 +125,20 @@ def _lessons(args: argparse.Namespace) -> int:
         print(problem)
     count = sum(len(by_id) for by_id in library.lessons.values())
     languages = ", ".join(sorted(library.lessons)) or "none"
-    print(f"{count} lessons checked in {root} (languages: {languages}); {len(problems)} problem(s)")
+    print(f"{count} lessons checked in {shown(root)} (languages: {languages}); {len(problems)} problem(s)")
     return EXIT_REFUSED if problems else EXIT_OK
 
 
-def _option_value(text: str) -> object:
+def _option_value(name: str, text: str) -> object:
     """Option values as JSON where they read as JSON (true, 4), else as text."""
+    if len(text) > MAX_OPTION_VALUE:
+        raise RequestError(f"--option {name}: a value of {len(text)} characters ({quote(text, 20)}); values are short")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return read_json(text)
+    except NotJson:
         return text
+    except RequestError as error:
+        raise RequestError(f"--option {name}: {error}") from None
 
 
 def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
@@ -120,8 +146,8 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
     for item in args.option:
         name, equals, value = item.partition("=")
         if not equals:
-            raise RequestError(f"--option {item!r}: expected NAME=VALUE, such as kiriage=true")
-        options[name.strip()] = _option_value(value.strip())
+            raise RequestError(f"--option {quote(item)}: expected NAME=VALUE, such as kiriage=true")
+        options[name.strip()] = _option_value(name.strip(), value.strip())
     flags = [flag.strip() for item in args.flag for flag in item.split(",") if flag.strip()]
     return {
         "hand": " ".join(args.hand),
@@ -140,7 +166,7 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
 
 def _score(args: argparse.Namespace) -> int:
     if args.batch:
-        errors = run_batch(sys.stdin, sys.stdout, score_json)
+        errors = run_batch(_standard_input(), sys.stdout, score_json)
         return EXIT_REFUSED if errors else EXIT_OK
     if not args.hand or not args.win:
         example = "tutor score 123m456p789s11z234s --win 4s"
@@ -152,13 +178,18 @@ def _score(args: argparse.Namespace) -> int:
         return _refuse(args, {"error": str(error), "reason": "request"})
     except Refusal as refusal:
         return _refuse(args, refusal_json(refusal))
-    print(json.dumps(score_as_json(score), ensure_ascii=False) if args.json else score_text(score))
+    print(json_text(score_as_json(score)) if args.json else score_text(score))
     return EXIT_OK
+
+
+def _standard_input() -> IO[bytes] | IO[str]:
+    """Standard input as bytes where there are bytes, so that each line is decoded on its own."""
+    return getattr(sys.stdin, "buffer", sys.stdin)
 
 
 def _refuse(args: argparse.Namespace, answer: dict[str, str]) -> int:
     if args.json:
-        print(json.dumps(answer, ensure_ascii=False))
+        print(json_text(answer))
     else:
         print(f"tutor score: {answer['error']}", file=sys.stderr)
     return EXIT_REFUSED
@@ -166,7 +197,7 @@ def _refuse(args: argparse.Namespace, answer: dict[str, str]) -> int:
 
 def _analyze(args: argparse.Namespace) -> int:
     if args.batch:
-        errors = run_batch(sys.stdin, sys.stdout, lambda request: analysis_json(analyze_request(request)))
+        errors = run_batch(_standard_input(), sys.stdout, lambda request: analysis_json(analyze_request(request)))
         return EXIT_REFUSED if errors else EXIT_OK
     if not args.hand:
         print("tutor analyze: no hand given; expected a hand such as 123m456p789s1122z", file=sys.stderr)
@@ -176,12 +207,12 @@ def _analyze(args: argparse.Namespace) -> int:
         analysis = analyze_request(request)
     except RequestError as error:
         if args.json:
-            print(json.dumps({"error": str(error)}, ensure_ascii=False))
+            print(json_text({"error": str(error)}))
         else:
             print(f"tutor analyze: {error}", file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
-        print(json.dumps(analysis_json(analysis), ensure_ascii=False))
+        print(json_text(analysis_json(analysis)))
     else:
         print(analysis_text(analysis))
     return EXIT_OK
@@ -203,29 +234,59 @@ def _quiz(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from tutor.serve import ClassroomServer, PortRefused, bind
     except ImportError:
         print(
             "tutor serve: textual-serve is not installed; install the serve extra: pip install '.[serve]'",
             file=sys.stderr,
         )
         return EXIT_REFUSED
+    if not 1 <= args.max_sessions <= MAX_SESSIONS_LIMIT:
+        print(
+            f"tutor serve: --max-sessions is from 1 to {MAX_SESSIONS_LIMIT}, not {args.max_sessions}", file=sys.stderr
+        )
+        return EXIT_USAGE
+    try:
+        listener = bind(args.port)
+    except PortRefused as refusal:
+        print(f"tutor serve: {refusal}", file=sys.stderr)
+        return EXIT_USAGE
     language = args.serve_lang or args.lang
-    command = f"{sys.executable} -m tutor" + (f" --lang {language}" if language else "")
+    command = f"{sys.executable} -m tutor --classroom" + (f" --lang {language}" if language else "")
     # One app process per browser tab: textual-serve starts the command for each connection.
-    Server(command, host="127.0.0.1", port=args.port, title="Mahjong Tutor").serve()
+    ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
     return EXIT_OK
 
 
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    TutorApp(language=args.lang).run()
+    TutorApp(language=args.lang, classroom=args.classroom).run()
     return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    prepare_streams()
+    code = _main(sys.argv[1:] if argv is None else list(argv))
+    note = escaping_note()
+    if note:
+        print(note, file=sys.stderr)
+    return code
+
+
+def _main(argv: list[str]) -> int:
+    too_long = next((word for word in argv if len(word) > MAX_ARGUMENT), None)
+    if too_long is not None:
+        print(
+            f"tutor: an argument of {len(too_long)} characters: {quote(too_long)}; at most {MAX_ARGUMENT}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as leaving:
+        # argparse has printed its one line (or the help); main returns, it does not exit.
+        return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
     try:
         if args.command == "analyze":
             return _analyze(args)

@@ -1,35 +1,70 @@
 """The `--batch` mode shared by `analyze` and `score`: one JSON request per
-line in, one JSON result per line out, in order.  A bad line is answered by
-an `{"error": ...}` line and the rest go on."""
+line in, one JSON result per line out, in order.  Every line that is not
+blank is answered, whatever it holds: a bad line is answered by an
+`{"error": "line N: ..."}` line and the rest go on."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from tutor.commands.errors import RequestError
+from tutor.commands.json_input import read_json
+from tutor.commands.output import json_text
 
 JsonObject = dict[str, Any]
 
+MAX_LINE = 64 * 1024
+"""The longest request line read, in bytes (or characters from a text source)."""
 
-def run_batch(source: IO[str], sink: IO[str], answer: Callable[[JsonObject], JsonObject]) -> int:
+
+def run_batch(
+    source: IO[str] | IO[bytes],
+    sink: IO[str],
+    answer: Callable[[JsonObject], JsonObject],
+    write_json: Callable[[JsonObject], str] = json_text,
+) -> int:
     """Answer every line; return how many lines were errors."""
     errors = 0
-    for number, line in enumerate(source, 1):
-        if not line.strip():
+    for number, line in enumerate(_lines(source), 1):
+        if isinstance(line, str) and not line.strip():
             continue
         try:
-            request = json.loads(line)
+            if isinstance(line, RequestError):
+                raise line
+            request = read_json(line)
             if not isinstance(request, dict):
                 raise RequestError("a request is a JSON object")
             result = answer(request)
-        except json.JSONDecodeError as error:
-            errors += 1
-            result = {"error": f"line {number}: not JSON: {error.msg} at column {error.colno}"}
         except RequestError as error:
             errors += 1
-            result = {"error": f"line {number}: {error}"}
-        sink.write(json.dumps(result, ensure_ascii=False) + "\n")
+            result = {"error": str(error)}
+        except Exception as error:  # noqa: BLE001 - one bad line must not end the batch
+            errors += 1
+            result = {"error": f"internal error: {type(error).__name__} (please report this)"}
+        if "error" in result:
+            result = {**result, "error": f"line {number}: {result['error']}"}
+        sink.write(write_json(result) + "\n")
         sink.flush()
     return errors
+
+
+def _lines(source: IO[str] | IO[bytes]) -> Iterator[str | RequestError]:
+    """Each line as text, or the reason it cannot be read: too long, or not UTF-8."""
+    while True:
+        chunk = source.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        newline = b"\n" if isinstance(chunk, bytes) else "\n"
+        if len(chunk) > MAX_LINE and not chunk.endswith(newline):  # type: ignore[arg-type]
+            while chunk and not chunk.endswith(newline):  # type: ignore[arg-type]
+                chunk = source.readline(MAX_LINE + 1)
+            yield RequestError(f"a line longer than {MAX_LINE} bytes; a request fits in one short line")
+            continue
+        if isinstance(chunk, bytes):
+            try:
+                chunk = chunk.decode("utf-8")
+            except UnicodeDecodeError as error:
+                yield RequestError(f"not UTF-8 text (byte {error.start + 1} of the line)")
+                continue
+        yield chunk

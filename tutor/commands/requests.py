@@ -8,13 +8,16 @@ from typing import Any
 
 from tutor.commands.errors import RequestError
 from tutor.engine.hand import Hand
-from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.notation import MAX_LENGTH, NotationError, parse_hand, parse_tile, parse_tiles, quote
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile, wind_tile
 
 JsonObject = dict[str, Any]
 
 REQUEST_KEYS = ("hand", "win", "tsumo", "seat", "round", "rules", "flags", "dora", "ura", "flowers", "options")
+MAX_NAME = 40
+"""The longest flag, option name or option text value read; every real one is far shorter."""
+MAX_NAMES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,8 @@ def _string(request: JsonObject, key: str, default: str | None = None) -> str:
     value = request.get(key, default)
     if not isinstance(value, str):
         raise RequestError(f"'{key}' must be a string" if key in request else f"the request has no '{key}'")
+    if len(value) > MAX_LENGTH:
+        raise RequestError(f"'{key}' of {len(value)} characters ({quote(value)}); at most {MAX_LENGTH}")
     return value
 
 
@@ -56,18 +61,29 @@ def _wind(request: JsonObject, key: str) -> Tile:
         raise RequestError(f"{key}: {error}") from None
 
 
+def _short_names(what: str, names: list[str]) -> None:
+    """Names and words are short: a long one is refused quoting its start, not echoed whole."""
+    if len(names) > MAX_NAMES:
+        raise RequestError(f"{len(names)} {what}s and values; at most {MAX_NAMES}")
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise RequestError(f"{what} {quote(name)} of {len(name)} characters; at most {MAX_NAME}")
+
+
 def rules_named(name: object) -> Rules:
     """The rule family a request names; anything else (a number, a list) is
     refused with one line, not a TypeError."""
     if not isinstance(name, str) or name not in {rules.value for rules in Rules}:
-        raise RequestError(f"unknown rules {name!r}; expected 'riichi' or 'mcr'")
+        shown = repr(name)
+        shown = shown if len(shown) <= MAX_NAME else shown[:MAX_NAME] + "..."
+        raise RequestError(f"unknown rules {shown}; expected 'riichi' or 'mcr'")
     return Rules(name)
 
 
 def read_score_request(request: JsonObject) -> ScoreRequest:
     unknown = sorted(set(request) - set(REQUEST_KEYS))
     if unknown:
-        raise RequestError(f"unknown request key {unknown[0]!r}; expected {', '.join(REQUEST_KEYS)}")
+        raise RequestError(f"unknown request key {quote(unknown[0])}; expected {', '.join(REQUEST_KEYS)}")
     try:
         hand = parse_hand(_string(request, "hand"))
         win = parse_tile(_string(request, "win"))
@@ -80,12 +96,14 @@ def read_score_request(request: JsonObject) -> ScoreRequest:
     flags = request.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
         raise RequestError("'flags' must be a list of names")
+    _short_names("flag", flags)
     flowers = request.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
         raise RequestError("'flowers' must be a whole number from 0 to 8")
     options = request.get("options", {})
     if not isinstance(options, dict):
         raise RequestError("'options' must be an object of option names and values")
+    _short_names("option", [*options, *(value for value in options.values() if isinstance(value, str))])
     return ScoreRequest(
         hand=hand,
         win=win,

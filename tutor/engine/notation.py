@@ -33,6 +33,14 @@ HAND_SIZES = (13, 14)
 
 MAX_MELDS = 4
 FLOWER_LETTER = "f"
+MAX_LENGTH = 200
+"""The longest notation read: a hand of four kans, eight flowers and spaces
+fits many times over; anything longer is refused before it is read."""
+QUOTED = 40
+"""How much of an offending text a message quotes."""
+DIGITS = frozenset("0123456789")
+"""Only ASCII digits are tile numbers: str.isdigit() also accepts '²' and '٣',
+which int() then refuses or reads as another number."""
 _SUITS_WORD = "a suit letter m, p, s or z"
 
 
@@ -51,10 +59,15 @@ class NotationError(ValueError):
         self.problem = problem
         self.expected = expected
         if column:
-            message = f"{problem}: {fragment!r} at column {column} of {source!r}; expected {expected}"
+            message = f"{problem}: {quote(fragment)} at column {column} of {quote(source)}; expected {expected}"
         else:
-            message = f"{problem}: {source!r}; expected {expected}"
+            message = f"{problem}: {quote(source)}; expected {expected}"
         super().__init__(message)
+
+
+def quote(text: str, limit: int = QUOTED) -> str:
+    """The start of a text, quoted with its control characters escaped, for a one-line message."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +94,7 @@ class _Reader:
         """Digits followed by one suit letter, starting at a digit."""
         text = self.source
         start = self.pos
-        while self.pos < len(text) and text[self.pos].isdigit():
+        while self.pos < len(text) and text[self.pos] in DIGITS:
             self.pos += 1
         digits = text[start : self.pos]
         if self.pos >= len(text) or not text[self.pos].isalpha():
@@ -129,7 +142,7 @@ class _Reader:
             if char == closer:
                 self.pos += 1
                 break
-            if char.isdigit():
+            if char in DIGITS:
                 tiles.extend(self.read_run(opener).tiles)
             elif char in "[]()":
                 raise self.fail(
@@ -191,6 +204,10 @@ def _is_run(tiles: Sequence[Tile]) -> bool:
 
 
 def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
+    if len(source) > MAX_LENGTH:
+        raise NotationError(
+            source, source, 0, f"a text of {len(source)} characters", f"at most {MAX_LENGTH}, such as 123m456p789s11z"
+        )
     reader = _Reader(source)
     runs: list[_Run] = []
     melds: list[tuple[Meld, int]] = []
@@ -198,7 +215,7 @@ def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
         char = source[reader.pos]
         if char.isspace():
             reader.pos += 1
-        elif char.isdigit():
+        elif char in DIGITS:
             runs.append(reader.read_run(None))
         elif char in "[(":
             melds.append(reader.read_meld())

@@ -27,6 +27,7 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
+from tutor.engine.numbers import read_whole_number
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
@@ -146,11 +147,16 @@ def _flags(block: HandBlock) -> list[str]:
     return [flag for flag in block.setup.get("flags", "").replace(",", " ").split() if flag]
 
 
+def _number_or_text(value: str) -> object:
+    """An option value of digits is a number (refused if it is not one this program reads); else text."""
+    return read_whole_number(value) if value and value[0].isdigit() else value
+
+
 def _options(block: HandBlock) -> dict[str, object]:
     options: dict[str, object] = {}
     for item in block.setup.get("options", "").replace(",", " ").split():
         name, _, value = item.partition("=")
-        options[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
+        options[name] = {"true": True, "false": False}.get(value, _number_or_text(value))
     return options
 
 
@@ -184,7 +190,7 @@ def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[st
     flags = set(_flags(block))
     try:
         rules = McrRules.from_options(_options(block))
-        flowers = int(block.setup.get("flowers", "0"))
+        flowers = read_whole_number(block.setup.get("flowers", "0"))
     except ValueError as error:
         raise BlockError(str(error)) from None
     context = McrContext(

@@ -7,9 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.notation import quote
 from tutor.lessons.blocks import CLAIMS, BlockError, evaluate, normalise
+from tutor.lessons.files import refusal, shown
 from tutor.lessons.model import LANGUAGES, Lesson
-from tutor.lessons.parse import LessonError, Problem, parse_lesson
+from tutor.lessons.parse import ID, LessonError, Problem, parse_lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,8 @@ def language_folders(root: Path) -> dict[str, Path]:
     """`root/ko` and `root/en` when present; otherwise `root` itself is one
     language (a teacher's folder), English unless its name says `ko`."""
     found = {language: root / language for language in LANGUAGES if (root / language).is_dir()}
+    # A language folder that is a link may lead anywhere: it is reported, not read.
+    found = {language: folder for language, folder in found.items() if not folder.is_symlink()}
     if found:
         return found
     return {"ko" if root.name == "ko" else "en": root}
@@ -40,16 +44,25 @@ def load_library(root: Path) -> Library:
     problems: list[Problem] = []
     if not root.is_dir():
         return Library({}, [Problem(root, 0, "no such lesson folder")])
+    for language in LANGUAGES:
+        if (root / language).is_symlink():
+            problems.append(Problem(root / language, 1, "is a symbolic link; only folders inside the lessons are read"))
     for language, folder in language_folders(root).items():
         by_id: dict[str, Lesson] = {}
         for path in sorted(folder.glob("*.md")):
+            reason = refusal(path)
+            if reason:
+                problems.append(Problem(path, 1, reason))
+                continue
             try:
                 lesson = parse_lesson(path, language)
             except LessonError as error:
                 problems.append(error.problem)
                 continue
             if lesson.id in by_id:
-                problems.append(Problem(path, 1, f"id {lesson.id!r} is also used by {by_id[lesson.id].path.name}"))
+                problems.append(
+                    Problem(path, 1, f"id {lesson.id!r} is also used by {shown(by_id[lesson.id].path.name)}")
+                )
                 continue
             by_id[lesson.id] = lesson
         lessons[language] = by_id
@@ -78,6 +91,40 @@ def _width_problems(lesson: Lesson) -> Iterable[Problem]:
                     f"ambiguous-width character {char!r} ({name}): it breaks borders in wide terminals",
                 )
                 break
+
+
+HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xD7B0, 0xD7FF))
+"""Hangul syllables and jamo: none belong on an English screen."""
+
+
+def _is_hangul(char: str) -> bool:
+    return any(low <= ord(char) <= high for low, high in HANGUL_RANGES)
+
+
+def _hangul_problems(lesson: Lesson) -> Iterable[Problem]:
+    """An English lesson has no Hangul: not in its title, prose or hand blocks
+    (other fenced code, such as a notation example, is left alone)."""
+    if lesson.language != "en":
+        return
+    if any(_is_hangul(char) for char in lesson.title):
+        yield Problem(lesson.path, 1, "Hangul in the title of an English lesson")
+    in_fence = False
+    hand_fence = False
+    for offset, line in enumerate(lesson.body.splitlines()):
+        if line.strip().startswith("```"):
+            hand_fence = not in_fence and line.strip() == "```hand"
+            in_fence = not in_fence
+            continue
+        if in_fence and not hand_fence:
+            continue
+        hangul = next((char for char in line if _is_hangul(char)), None)
+        if hangul is not None:
+            start = line.index(hangul)
+            yield Problem(
+                lesson.path,
+                lesson.body_line + offset,
+                f"Hangul in an English lesson: {quote(line[start:], 20)}; an English screen shows no Korean",
+            )
 
 
 def _block_problems(lesson: Lesson) -> Iterable[Problem]:
@@ -119,7 +166,7 @@ def _pairing_problems(library: Library) -> Iterable[Problem]:
     for lesson_id in sorted(set(ko) & set(en)):
         first, second = ko[lesson_id], en[lesson_id]
         if (first.track, first.order, first.quiz) != (second.track, second.order, second.quiz):
-            yield Problem(second.path, 1, f"track, order or quiz differ from {first.path.name} in ko")
+            yield Problem(second.path, 1, f"track, order or quiz differ from {shown(first.path.name)} in ko")
         if [block.source for block in first.blocks] != [block.source for block in second.blocks]:
             for one, two in zip(first.blocks, second.blocks, strict=False):
                 if one.source != two.source:
@@ -136,8 +183,14 @@ def check_library(library: Library) -> list[Problem]:
         for lesson in by_id.values():
             problems.extend(_block_problems(lesson))
             problems.extend(_width_problems(lesson))
+            problems.extend(_hangul_problems(lesson))
             for line, target in lesson.links:
-                if target not in known:
+                if not ID.match(target):
+                    message = (
+                        f"bad lesson link 'lesson:{quote(target)[1:-1]}'; a link names a lesson id such as r01-tiles"
+                    )
+                    problems.append(Problem(lesson.path, line, message))
+                elif target not in known:
                     problems.append(Problem(lesson.path, line, f"link to lesson {target!r}, which does not exist"))
     problems.extend(_pairing_problems(library))
     return problems

@@ -11,10 +11,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.numbers import NumberError, read_whole_number
+from tutor.lessons.files import UnreadableFile, read_regular, shown
 from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
-LINK = re.compile(r"\]\(lesson:([A-Za-z0-9_-]*)\)")
+LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
+"""Every `lesson:` link, whatever it names, so that a bad one is reported, not skipped."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SETUP_KEYS = ("win", "seat", "round", "flags", "dora", "ura", "flowers", "discard", "from", "rules", "options")
 
@@ -28,7 +31,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return f"{shown(self.path)}:{self.line}: {self.message}"
 
 
 class LessonError(Exception):
@@ -100,9 +103,9 @@ def _hand_block(path: Path, start: int, body: list[str]) -> HandBlock:
 def parse_lesson(path: Path, language: str) -> Lesson:
     """Read one lesson; raises LessonError naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _fail(path, 1, f"cannot be read: {error}") from None
+        text = read_regular(path)
+    except UnreadableFile as error:
+        raise _fail(path, 1, str(error)) from None
     lines = text.splitlines()
     meta, end = _front_matter(path, lines)
     for key in REQUIRED:
@@ -113,8 +116,10 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         raise _fail(path, 1, f"id {lesson_id!r} is not lower-case letters, digits and '-'")
     if meta["track"] not in TRACKS:
         raise _fail(path, 1, f"track {meta['track']!r} is not one of {', '.join(TRACKS)}")
-    if not meta["order"].isdigit():
-        raise _fail(path, 1, f"order {meta['order']!r} is not a whole number")
+    try:
+        order = read_whole_number(meta["order"])
+    except NumberError as error:
+        raise _fail(path, 1, f"order: {error}") from None
     quiz = _list(meta["quiz"])
     unknown = [kind for kind in quiz if kind not in QUIZ_KINDS]
     if unknown:
@@ -143,7 +148,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     return Lesson(
         id=lesson_id,
         track=meta["track"],
-        order=int(meta["order"]),
+        order=order,
         title=meta["title"],
         quiz=tuple(quiz),
         path=path,

@@ -1,20 +1,36 @@
 """The learner's settings and progress, in SQLite (design brief section 8).
 
 One file in the user data folder (`TUTOR_DATA_DIR` overrides it).  Every
-write is its own transaction.  A file that SQLite cannot read is moved aside,
-never deleted, and a fresh one started; the notice says where the old one went.
+write is its own transaction.  A learner's history is sacred: only a file
+that is proven damaged (SQLite says it is not a database or is malformed, or
+the integrity check fails) is moved aside, together with its -wal and -shm,
+never deleted, and a fresh one started; the notice says where it went.  A
+store that is busy, full, not allowed or of an unknown schema raises
+`StoreUnavailable` and is left exactly as it was.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import sqlite3
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 SCHEMA_VERSION = 1
 FILE_NAME = "progress.sqlite3"
+BUSY_TIMEOUT = 5.0
+"""Seconds to wait for another program's lock before reporting the store busy."""
+COMPANIONS = ("-wal", "-shm")
+"""SQLite's files beside the store: moved aside with it, or answers would be lost."""
+
+_CORRUPT_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+_FULL_CODES = frozenset({sqlite3.SQLITE_FULL})
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -37,10 +53,44 @@ CREATE TABLE IF NOT EXISTS concepts (
 );
 """
 
+TABLES = frozenset({"settings", "lessons_read", "answers", "concepts"})
+
 BOX_DAYS = (0, 1, 2, 4, 8, 16)
 """Leitner boxes: days until a concept in box 0..5 comes back.  A right
 answer moves a concept up a box, a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
+
+
+Problem = Literal["busy", "full", "io", "denied", "schema"]
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be used now, and nothing in it was changed.
+
+    `problem` says why (busy, full, denied, schema), `path` is the file or
+    folder concerned, and `detail` what the system said.  `str()` is one
+    line in English naming the path and what to do; the app words it in the
+    learner's language from `problem` and `path`.
+    """
+
+    def __init__(self, problem: Problem, path: Path, detail: str) -> None:
+        self.problem: Problem = problem
+        self.path = path
+        self.detail = detail
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        advice = {
+            "busy": "another program is using it; close that program and start the tutor again",
+            "full": "the disk is full; free some space and start the tutor again",
+            "io": "the disk could not be read or written; check that it has free space and is still there, "
+            "then start the tutor again",
+            "denied": "it cannot be opened or written; check the permissions of the file and its folder, "
+            "or set TUTOR_DATA_DIR to a folder you can write",
+            "schema": "it was written by another version of the tutor; update the tutor, "
+            "or set TUTOR_DATA_DIR to another folder",
+        }[self.problem]
+        return f"The progress file {self.path} is not available ({self.detail}): {advice}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +119,30 @@ def data_folder() -> Path:
     return Path(user_data_dir("mahjong-tutor", appauthor=False))
 
 
+CLASSROOM_FOLDER = "classroom"
+MAX_LEARNER_NAME = 40
+
+
+def learner_key(name: str) -> str:
+    """The form of a learner's name that finds their progress: "Kim Min-jun" and
+    " kim  min-jun " are the same learner."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def learner_path(name: str, folder: Path | None = None) -> Path:
+    """Where a served learner's progress is kept: one file per learner, in
+    `classroom/` beside (never in) the teacher's own progress file.
+
+    The file name keeps the name's letters and digits, so a teacher can find
+    it, and adds a hash of the whole name, so that two names never share a
+    file and no name can reach outside the folder.
+    """
+    key = learner_key(name)
+    readable = "".join(char if char.isalnum() else "-" for char in key)[:MAX_LEARNER_NAME].strip("-")
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+    return (folder or data_folder()) / CLASSROOM_FOLDER / f"{readable or 'learner'}-{digest}.sqlite3"
+
+
 @dataclass
 class Store:
     """A connection to the progress file; `notice` says if a damaged file was set aside."""
@@ -78,18 +152,26 @@ class Store:
     notice: str | None = None
 
     @classmethod
-    def open(cls, path: Path | None = None) -> Store:
+    def open(cls, path: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> Store:
+        """Open (or start) the store; raises StoreUnavailable, never discards a sound file."""
         path = path or data_folder() / FILE_NAME
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _prepare_folder(path)
         try:
-            return cls(path, _connect(path))
+            return cls(path, _connect(path, busy_timeout))
         except sqlite3.DatabaseError as error:
-            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-            path.replace(aside)
-            notice = (
-                f"The progress file {path} could not be read ({error}); it was moved to {aside} and a new one started."
-            )
-            return cls(path, _connect(path), notice)
+            if not _proven_corrupt(error):
+                raise _unavailable(error, path) from None
+            aside = _move_aside(path)
+            notice = f"The progress file {path} was damaged ({error}); it was moved to {aside} and a new one started."
+            try:
+                return cls(path, _connect(path, busy_timeout), notice)
+            except sqlite3.DatabaseError as again:
+                raise _unavailable(again, path) from None
+
+    @classmethod
+    def in_memory(cls) -> Store:
+        """A store that keeps nothing after the app closes: used when the file is unavailable."""
+        return cls(Path(":memory:"), _connect(Path(":memory:"), BUSY_TIMEOUT))
 
     def close(self) -> None:
         self.connection.close()
@@ -161,17 +243,115 @@ class Store:
         return [DayAccuracy(str(day), str(kind), int(n), int(right)) for day, kind, n, right in rows]
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, timeout=5, isolation_level=None)
+class _Corrupt(sqlite3.DatabaseError):
+    """The integrity check failed: proven damage, like SQLite's own NOTADB and CORRUPT."""
+
+
+class _UnknownSchema(sqlite3.DatabaseError):
+    """The file is a sound database, but not one this version of the tutor wrote."""
+
+
+def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """Connect, after checking the file, and start the schema only in an empty file.
+
+    A sound store of the current schema is opened without writing anything,
+    so a full disk or another program's lock cannot make a sound file look
+    damaged.
+    """
+    fresh = _check(path, busy_timeout) if path.exists() else True
+    connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
     try:
-        connection.execute("PRAGMA journal_mode=WAL")
-        if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise sqlite3.DatabaseError("integrity check failed")
+        if fresh:
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        elif connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            connection.execute("PRAGMA journal_mode=WAL")
         connection.isolation_level = "DEFERRED"  # back to implicit transactions, committed by `with`
-        with connection:
-            connection.executescript(SCHEMA)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    except sqlite3.DatabaseError:
+    except BaseException:
         connection.close()
         raise
     return connection
+
+
+def _check(path: Path, busy_timeout: float) -> bool:
+    """Check an existing file on a read-only connection; True if it is empty and new.
+
+    Read-only, because SQLite deletes the -wal when the last writer closes,
+    and the -wal of a damaged file may hold the learner's latest answers.
+    """
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=busy_timeout)
+    try:
+        if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise _Corrupt("integrity check failed")
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        tables = {str(row[0]) for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        connection.close()
+    if version == 0 and not tables:
+        return True
+    if version != SCHEMA_VERSION or not TABLES.issubset(tables):
+        raise _UnknownSchema(f"schema version {version}, not the tutor's version {SCHEMA_VERSION}")
+    return False
+
+
+def _proven_corrupt(error: sqlite3.DatabaseError) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, _Corrupt) or (code is not None and code & 0xFF in _CORRUPT_CODES)
+
+
+def _unavailable(error: sqlite3.DatabaseError, path: Path) -> StoreUnavailable:
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF
+    if isinstance(error, _UnknownSchema):
+        return StoreUnavailable("schema", path, str(error))
+    if primary in _BUSY_CODES:
+        return StoreUnavailable("busy", path, str(error))
+    if primary in _FULL_CODES:
+        return StoreUnavailable("full", path, str(error))
+    if primary == sqlite3.SQLITE_IOERR:
+        return StoreUnavailable("io", path, str(error))
+    return StoreUnavailable("denied", path, str(error))
+
+
+def _prepare_folder(path: Path) -> None:
+    """Make the folder, and refuse what SQLite would misread: a folder where the file should be."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreUnavailable("denied", path.parent, "a file is in the way of the folder") from None
+    except OSError as error:
+        raise StoreUnavailable(_os_problem(error), path.parent, error.strerror or str(error)) from None
+    for candidate in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
+        if candidate.exists() and not candidate.is_file():
+            raise StoreUnavailable("denied", candidate, "not a regular file")
+    # SQLite would open a read-only file and fail only at the first answer;
+    # os.access asks for this process, so it is right for root and for a
+    # read-only disk alike.
+    if not os.access(path.parent, os.W_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise StoreUnavailable("denied", path.parent, "the folder is read-only")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise StoreUnavailable("denied", path, "the file is read-only")
+
+
+def _os_problem(error: OSError) -> Problem:
+    return "full" if error.errno in (errno.ENOSPC, errno.EDQUOT) else "denied"
+
+
+def _move_aside(path: Path) -> Path:
+    """Move a damaged store and its -wal and -shm to one timestamped name, never deleting them."""
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{number}")
+    try:
+        for suffix in COMPANIONS:
+            companion = path.with_name(path.name + suffix)
+            if companion.exists():
+                companion.replace(aside.with_name(aside.name + suffix))
+        path.replace(aside)
+    except OSError as error:
+        raise StoreUnavailable(
+            _os_problem(error), path, f"damaged, and could not be moved aside: {error.strerror}"
+        ) from None
+    return aside

@@ -13,6 +13,8 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.screen import Screen
+from textual.widgets import Header
 
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
@@ -20,7 +22,7 @@ from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import text
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store
+from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
@@ -29,6 +31,7 @@ from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
+from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
@@ -70,9 +73,23 @@ class TutorApp(App[None]):
         *,
         lessons: Path | None = None,
         store: Store | None = None,
+        classroom: bool = False,
     ) -> None:
         super().__init__()
-        self.store = store or Store.open()
+        self.classroom = classroom
+        """Served to a classroom: each session asks who is learning and keeps their own store."""
+        self.learner: str | None = None
+        """The learner's name in a served session, once given."""
+        self._store_problem: StoreUnavailable | None = None
+        if store is None and classroom:
+            store = Store.in_memory()  # until the learner gives their name; the teacher's file is never opened
+        if store is None:
+            try:
+                store = Store.open()
+            except StoreUnavailable as problem:
+                # The learner can still read and drill; the notice says nothing is saved and why.
+                store, self._store_problem = Store.in_memory(), problem
+        self.store = store
         """Settings and progress, kept between runs."""
         self.answer_log = AnswerLog(self.store)
         """Drill answers on their way to the store, kept while it cannot take them."""
@@ -95,12 +112,25 @@ class TutorApp(App[None]):
 
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
-        self.push_screen(HomeScreen())
+        if self.classroom:
+            self.screen_change_signal.subscribe(self, _plain_header_icon)
+        self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
+        if self._store_problem:
+            problem = self._store_problem
+            self.notify(
+                text(self.language, f"store_{problem.problem}", path=problem.path), severity="error", timeout=30
+            )
         for notice in (self.store.notice, self._glossary_problem):
             if notice:
                 self.notify(notice, severity="warning", timeout=15)
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def progress_place(self) -> str:
+        """Where progress is kept, as the settings screen says it: a served session names no server path."""
+        if self.classroom:
+            return text(self.language, "learner_progress", name=self.learner or "-")
+        return str(self.store.path)
 
     # --- navigation -------------------------------------------------------------------------
 
@@ -138,6 +168,8 @@ class TutorApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search field prompting in the app's language."""
+        if isinstance(self.screen, LearnerScreen):
+            return  # a served session opens nothing before it knows who is learning
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(placeholder=PALETTE_PLACEHOLDER[self.language], id="--command-palette"))
 
@@ -183,3 +215,11 @@ class TutorApp(App[None]):
         self.theme = THEME_NAMES[(position + 1) % len(THEME_NAMES)]
         self.store.set_setting("theme", self.theme)
         self.notify(text(self.language, "theme_now", theme=self.theme))
+
+
+def _plain_header_icon(screen: Screen[object]) -> None:
+    def plain() -> None:
+        for header in screen.query(Header):
+            header.icon = SERVED_ICON
+
+    screen.call_after_refresh(plain)

@@ -58,7 +58,7 @@ class SettingsScreen(TutorScreen):
             "settings_body",
             language_name="한국어" if app.language == "ko" else "English",
             theme=app.theme,
-            path=app.store.path,
+            path=app.progress_place(),
         )
         yield Static(body, id="settings", markup=False)
         yield Footer()

@@ -1,0 +1,168 @@
+"""`tutor serve`: the app in a classroom's browsers, safely.
+
+textual-serve starts one app process per browser tab.  On top of it this
+server:
+
+* binds its port itself, before printing anything, so a bad or busy port is
+  refused in one line and `--port 0` announces the port actually bound;
+* accepts a websocket only from a page it served (its own Origin), so no
+  other web page the teacher opens can start or drive sessions;
+* holds at most `max_sessions` sessions at once;
+* reads the browser's messages defensively (a bad message is dropped, the
+  terminal size is clamped), so nothing a page sends ends in a traceback;
+* serves its page with the fonts textual-serve ships, never from the
+  internet.
+
+Each session runs `tutor --classroom`, which asks who is learning and keeps
+that learner's progress apart (see tutor/ui/screens/learner.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import json
+import logging
+import signal
+import socket
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+HOST = "127.0.0.1"
+MAX_SESSIONS = 40
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+TERMINAL_LIMITS = {"width": (20, 400), "height": (10, 200)}
+"""Terminal sizes a browser may ask for; a huge one would cost the server memory."""
+
+log = logging.getLogger("tutor.serve")
+
+
+class PortRefused(Exception):
+    """The port cannot be served; the message is the one line to print."""
+
+
+def bind(port: int, host: str = HOST) -> socket.socket:
+    """A listening socket on `host:port`, or PortRefused saying why not."""
+    if not 0 <= port <= 65535:
+        raise PortRefused(f"port {port} is not a port; choose one from 1024 to 65535, or 0 for any free one")
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError as error:
+        listener.close()
+        if error.errno == errno.EADDRINUSE:
+            raise PortRefused(
+                f"port {port} is in use; choose another with --port, or --port 0 for any free one"
+            ) from None
+        if error.errno == errno.EACCES:
+            raise PortRefused(f"port {port} needs special rights; choose one from 1024 to 65535") from None
+        raise PortRefused(f"port {port} cannot be opened: {error.strerror}") from None
+    return listener
+
+
+def clamp(value: object, low: int, high: int, default: int) -> int:
+    """A terminal dimension from the browser: an int within limits, whatever was sent."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return default
+    return max(low, min(high, value))
+
+
+class ClassroomServer(Server):
+    """textual-serve's Server, bound first, origin-checked and capped."""
+
+    def __init__(self, command: str, listener: socket.socket, *, max_sessions: int, title: str) -> None:
+        host, port = listener.getsockname()[:2]
+        super().__init__(command, host=host, port=port, title=title, templates_path=TEMPLATES)
+        self.listener = listener
+        self.max_sessions = max_sessions
+        self.sessions = 0
+        suffix = "" if port == 80 else f":{port}"  # a browser leaves the default port out of Origin
+        self.origins = frozenset({f"http://{host}{suffix}", f"http://localhost{suffix}"})
+        """The page's own origins: the address the banner gives, and localhost for the same port."""
+
+    def initialize_logging(self) -> None:
+        # One plain line per event: textual-serve's own setup prints tracebacks with local variables.
+        logging.basicConfig(level=logging.WARNING, format="tutor serve: %(message)s")
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(
+            f"Serving Mahjong Tutor on {self.public_url} for up to {self.max_sessions} sessions; press Ctrl+C to stop",
+            flush=True,
+        )
+
+    def serve(self, debug: bool = False) -> None:
+        """Run until Ctrl+C, on the socket already bound."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
+                loop.add_signal_handler(stop, self.request_exit)
+        web.run_app(self._make_app(), sock=self.listener, handle_signals=False, loop=loop, print=lambda *args: None)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        origin = request.headers.get("Origin")
+        if origin not in self.origins:
+            log.warning("refused a session from another page (origin %.80r)", origin)
+            raise web.HTTPForbidden(text="Sessions start only from this server's own page.\n")
+        if self.sessions >= self.max_sessions:
+            log.warning("refused a session: %d sessions are open, the most allowed", self.sessions)
+            raise web.HTTPServiceUnavailable(
+                text=f"The classroom is full: {self.max_sessions} sessions are open. Close one and try again.\n"
+            )
+        width = clamp(request.query.get("width"), *TERMINAL_LIMITS["width"], 80)
+        height = clamp(request.query.get("height"), *TERMINAL_LIMITS["height"], 24)
+        clamped = request.clone(rel_url=request.rel_url.with_query(width=width, height=height))
+        self.sessions += 1
+        try:
+            return await super().handle_websocket(clamped)
+        finally:
+            self.sessions -= 1
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """textual-serve's loop, reading each message defensively: anything malformed is dropped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = _envelope(message.data)
+            if envelope is None:
+                continue
+            kind, data = envelope
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width = clamp(data.get("width"), *TERMINAL_LIMITS["width"], 80)
+                height = clamp(data.get("height"), *TERMINAL_LIMITS["height"], 24)
+                await app_service.set_terminal_size(width, height)
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data[:40]])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
+
+MAX_MESSAGE = 64 * 1024
+
+
+def _envelope(text: str) -> tuple[str, Any] | None:
+    """`["kind", data]` from a browser message, or None for anything else."""
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    return envelope[0], envelope[1] if len(envelope) > 1 else None

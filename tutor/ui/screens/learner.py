@@ -1,0 +1,94 @@
+"""The first screen of a served session: who is learning?
+
+In `tutor serve` every browser tab is one learner.  The learner types a name
+(and, if they like, a short one to show in the header); their answers and
+settings are kept in their own file (`learner_path`), apart from the other
+learners' and from the teacher's own progress.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Header, Input, Static
+
+from tutor.locale import text
+from tutor.quiz.store import MAX_LEARNER_NAME, Store, StoreUnavailable, learner_path
+from tutor.ui.keys import localise_bindings
+from tutor.ui.language import LANGUAGES
+from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.info import TutorScreen
+from tutor.ui.themes import THEME_NAMES
+
+MAX_SHORT_NAME = 12
+SERVED_ICON = "*"
+"""The header icon in a browser: Textual's default, U+2B58, is in no font the
+served page loads (Roboto Mono, shipped with textual-serve), so browsers show
+a missing glyph; an ASCII character is in every font."""
+
+
+def clean_name(value: str) -> str:
+    """A name as typed, with control characters dropped and spaces collapsed."""
+    return " ".join("".join(char for char in value if char.isprintable()).split())
+
+
+class LearnerScreen(TutorScreen):
+    BINDINGS: ClassVar[list[BindingType]] = []
+    DEFAULT_CSS = """
+    LearnerScreen Vertical { padding: 1 2; height: auto; }
+    LearnerScreen Input { width: 60; margin-bottom: 1; }
+    LearnerScreen #learner-problem { color: $error; }
+    """
+
+    def compose(self) -> ComposeResult:
+        language = self.tutor.language
+        yield Header(icon=SERVED_ICON)
+        with Vertical():
+            yield Static(text(language, "learner_prompt"), id="learner-prompt", markup=False)
+            yield Input(placeholder=text(language, "learner_name"), max_length=MAX_LEARNER_NAME, id="learner-name")
+            yield Input(placeholder=text(language, "learner_short"), max_length=MAX_SHORT_NAME, id="learner-short")
+            yield Static("", id="learner-problem", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = text(self.tutor.language, "learner_title")
+        self.query_one("#learner-name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in either field begins; the short name is whatever was typed in its field (tab reaches it)."""
+        name = clean_name(self.query_one("#learner-name", Input).value)
+        if not name:
+            self.query_one("#learner-problem", Static).update(text(self.tutor.language, "learner_empty"))
+            self.query_one("#learner-name", Input).focus()
+            return
+        self.begin(name, clean_name(self.query_one("#learner-short", Input).value))
+
+    def begin(self, name: str, short: str) -> None:
+        """Open the learner's own store, take up their language and theme, and go home."""
+        app = self.tutor
+        try:
+            store = Store.open(learner_path(name))
+        except StoreUnavailable as problem:
+            # The session goes on with nothing saved; the notice names the file, not the server's folders.
+            store = Store.in_memory()
+            app.notify(
+                text(app.language, f"store_{problem.problem}", path=problem.path.name), severity="error", timeout=30
+            )
+        if store.notice:
+            app.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
+        app.store = store
+        app.learner = name
+        app.sub_title = short or name
+        language = store.setting("language")
+        if language in LANGUAGES and language != app.language:
+            app.language = language
+            localise_bindings(app, language)
+        theme = store.setting("theme")
+        if theme in THEME_NAMES:
+            app.theme = theme
+        app.switch_screen(HomeScreen())
+        app.notify(text(app.language, "learner_welcome", name=short or name))
