@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.random_mcr import random_mcr_context, random_mcr_hand
+from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import McrScore, score_mcr

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from mahjong.agari import Agari
 
-from tests.reference_mcr import reference_fans
-from tests.reference_riichi import reference_score
+from crosscheck.reference_mcr import reference_fans
+from crosscheck.reference_riichi import reference_score
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import BY_ZH

@@ -7,7 +7,7 @@ import random
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.random_wins import random_context, random_winning_hand
+from crosscheck.random_wins import random_context, random_winning_hand
 from tutor.engine.hand import Hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext

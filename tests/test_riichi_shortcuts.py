@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tests.random_wins import random_context, random_rules, random_winning_hand
+from crosscheck.random_wins import random_context, random_rules, random_winning_hand
 from tutor.engine.riichi.fu import calculate_fu, fu_lines
 from tutor.engine.riichi.reading import ReadingFacts, hand_facts, reading_facts
 from tutor.engine.riichi.rules import RiichiRules
