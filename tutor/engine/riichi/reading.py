@@ -87,21 +87,22 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
     return HandFacts(
-        hand,
-        context,
-        not hand.melds or hand.is_closed,
-        tiles,
-        kinds,
-        number_suits,
-        tiles[-1] >= EAST,
-        kinds <= TERMINAL_OR_HONOUR_TILES,
-        context.flags,
+        hand=hand,
+        context=context,
+        closed=not hand.melds or hand.is_closed,
+        tiles=tiles,
+        kinds=kinds,
+        number_suits=number_suits,
+        has_honours=tiles[-1] >= EAST,
+        all_terminals_or_honours=kinds <= TERMINAL_OR_HONOUR_TILES,
+        flags=context.flags,
     )
 
 
 @dataclass(slots=True)
 class ReadingFacts:
-    """What the yaku and the fu ask of one reading, worked out once."""
+    """What the yaku and the fu ask of one reading, worked out once.  Built
+    by keyword: its many fields are easily swapped by position."""
 
     of_hand: HandFacts
     decomposition: Decomposition
@@ -109,19 +110,21 @@ class ReadingFacts:
     win_set: int | None
     """As in `Reading`."""
     shape: ShapeKind
-    sets: tuple[Block, ...]
-    pair: Tile | None
-    runs: tuple[Tile, ...]
+    sets: tuple[Block, ...] = ()
+    """Empty for seven pairs and thirteen orphans, as are the counts below."""
+    pair: Tile | None = None
+    """The pair; for thirteen orphans the doubled tile, which is no pair of the fu table."""
+    runs: tuple[Tile, ...] = ()
     """The first tile of each run."""
-    triplets: tuple[Tile, ...]
+    triplets: tuple[Tile, ...] = ()
     """The tile of each koutsu and kantsu alike."""
-    kans: int
-    honour_sets: int
+    kans: int = 0
+    honour_sets: int = 0
     """Which honours make a triplet or kan: bit 0 for East to bit 6 for Red."""
-    concealed_triplets: int
+    concealed_triplets: int = 0
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
-    set_fu: int
+    set_fu: int = 0
     """The fu of the sets by document 000's table (멘쯔의 부)."""
 
     @property
@@ -166,13 +169,22 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         shape = decomposition.shape
         if shape is _SEVEN_PAIRS:
             found.append(
-                ReadingFacts(of_hand, decomposition, WaitKind.CHIITOITSU, None, shape, (), None, (), (), 0, 0, 0, 0)
+                ReadingFacts(
+                    of_hand=of_hand, decomposition=decomposition, wait=WaitKind.CHIITOITSU, win_set=None, shape=shape
+                )
             )
             continue
         pair = decomposition.pair
         if shape is _THIRTEEN_ORPHANS:
             found.append(
-                ReadingFacts(of_hand, decomposition, WaitKind.KOKUSHI, None, shape, (), pair, (), (), 0, 0, 0, 0)
+                ReadingFacts(
+                    of_hand=of_hand,
+                    decomposition=decomposition,
+                    wait=WaitKind.KOKUSHI,
+                    win_set=None,
+                    shape=shape,
+                    pair=pair,
+                )
             )
             continue
         # One pass over the sets gathers the facts every reading of this
@@ -226,19 +238,19 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
             found.append(
                 ReadingFacts(
-                    of_hand,
-                    decomposition,
-                    wait,
-                    place,
-                    shape,
-                    sets,
-                    pair,
-                    run_tuple,
-                    triplet_tuple,
-                    kans,
-                    honour_sets,
-                    own,
-                    own_fu,
+                    of_hand=of_hand,
+                    decomposition=decomposition,
+                    wait=wait,
+                    win_set=place,
+                    shape=shape,
+                    sets=sets,
+                    pair=pair,
+                    runs=run_tuple,
+                    triplets=triplet_tuple,
+                    kans=kans,
+                    honour_sets=honour_sets,
+                    concealed_triplets=own,
+                    set_fu=own_fu,
                 )
             )
     return found

@@ -101,9 +101,28 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
-_Valued = tuple[tuple[int, bool, int, int], ReadingFacts, FuResult, list[tuple[str, int]], int, int, str | None]
-"""A reading as scoring values it: worth, facts, fu, yaku (or yakuman), han,
-base points and the limit reached.  A plain tuple, as one is made per reading."""
+@dataclass(slots=True)
+class ValuedReading:
+    """A reading as scoring values it, kept while it is the best so far.
+    Not frozen: one is made per reading with a yaku (see RiichiScore)."""
+
+    worth: tuple[int, bool, int, int]
+    """What readings are compared by: points, whether a true yakuman
+    counts, han, fu (see `score_riichi`)."""
+    facts: ReadingFacts
+    fu: FuResult
+    yaku: list[tuple[str, int]]
+    """The regular yaku with their han, or the yakuman with their multiplier."""
+    han: int
+    base: int
+    """Base points (see points.py)."""
+    limit: str | None
+    """The limit reached, if any."""
+
+    @property
+    def is_yakuman(self) -> bool:
+        return self.worth[1]
+
 
 _DEFAULT_RULES: Final = RiichiRules()
 _RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
@@ -134,7 +153,7 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # for the one worth most.  `worth` is points first; on equal points a true
     # yakuman beats a counted one (a learner should be told "suuankou", not
     # "18 han"); then han, then fu.
-    best: _Valued | None = None
+    best: ValuedReading | None = None
     for facts in found:
         fu = calculate_fu(facts, rules)
         yakuman = yakuman_of(facts, rules, gates)
@@ -151,23 +170,22 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
                 han += yaku_han
             base, limit = base_points(han, fu.fu, 0, rules)
         worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu)
-        if best is None or worth > best[0]:
-            best = (worth, facts, fu, yaku, han, base, limit)
+        if best is None or worth > best.worth:
+            best = ValuedReading(worth, facts, fu, yaku, han, base, limit)
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
-    worth, facts, fu, yaku, han, base, limit = best
-    yakuman_hand = worth[1]
+    yakuman_hand = best.is_yakuman
     return RiichiScore(
-        hand,
-        context,
-        rules,
-        facts.reading,
-        len(found),
-        fu,
-        () if yakuman_hand else tuple(yaku),
-        tuple(yaku) if yakuman_hand else (),
-        0 if yakuman_hand else dora,
-        0 if yakuman_hand else ura,
-        han,
-        payments(base, limit, dealer, tsumo),
+        hand=hand,
+        context=context,
+        rules=rules,
+        reading=best.facts.reading,
+        readings_considered=len(found),
+        fu=best.fu,
+        yaku=() if yakuman_hand else tuple(best.yaku),
+        yakuman=tuple(best.yaku) if yakuman_hand else (),
+        dora=0 if yakuman_hand else dora,
+        ura_dora=0 if yakuman_hand else ura,
+        han=best.han,
+        points=payments(best.base, best.limit, dealer, tsumo),
     )
