@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.fu import SET_FU
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
 from tutor.engine.tiles import DRAGONS, EAST, SUIT_TILES, TERMINAL_OR_HONOUR_TILES, Tile
@@ -124,8 +123,6 @@ class ReadingFacts:
     concealed_triplets: int = 0
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
-    set_fu: int = 0
-    """The fu of the sets by document 000's table (멘쯔의 부)."""
 
     @property
     def reading(self) -> Reading:
@@ -192,7 +189,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         sets = decomposition.sets
         runs: list[Tile] = []
         triplets: list[Tile] = []
-        kans = honour_sets = concealed = fu = 0
+        kans = honour_sets = concealed = 0
         places: list[tuple[WaitKind, int | None]] = []
         index = -1
         for block in sets:
@@ -207,10 +204,8 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             triplets.append(first)
             if first >= EAST:
                 honour_sets |= 1 << (first - EAST)
-            kan = kind is _KANTSU
-            if kan:
+            if kind is _KANTSU:
                 kans += 1
-            fu += SET_FU[kan][not block.open][first in TERMINAL_OR_HONOUR_TILES]
             if not block.open:
                 concealed += 1
                 if first == win_tile and not block.called:
@@ -223,7 +218,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         seen: list[tuple[WaitKind, Tile]] = []
         several = len(places) > 1
         for wait, place in places:
-            own, own_fu = concealed, fu
+            own = concealed
             if place is not None:
                 if several:
                     key = (wait, sets[place].first)
@@ -232,10 +227,8 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     seen.append(key)
                 if wait is _SHANPON and not tsumo:
                     # A shanpon won by ron: the triplet the discard completed
-                    # counts as open, for 안커 and for its fu alike.
-                    terminal = sets[place].first in TERMINAL_OR_HONOUR_TILES
+                    # counts as open for 안커 (and for its fu: see fu.py).
                     own -= 1
-                    own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
             found.append(
                 ReadingFacts(
                     of_hand=of_hand,
@@ -250,7 +243,6 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     kans=kans,
                     honour_sets=honour_sets,
                     concealed_triplets=own,
-                    set_fu=own_fu,
                 )
             )
     return found
