@@ -246,3 +246,15 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                 )
             )
     return found
+
+
+def tie_order(facts: ReadingFacts) -> tuple[object, ...]:
+    """Where a reading stands in a fixed order of readings, which breaks the
+    ties that points, han and fu leave: its sets sorted by first tile, then
+    its pair, then its wait kind, then the set the winning tile completed.
+    Nothing here depends on the order in which readings were found, nor on
+    the order in which the melds were written."""
+    sets = sorted((block.first, block.kind.value, block.called, block.open) for block in facts.sets)
+    win_block = facts.sets[facts.win_set] if facts.win_set is not None else None
+    completed = (win_block.first, win_block.kind.value) if win_block is not None else ()
+    return (tuple(sets), -1 if facts.pair is None else facts.pair, facts.wait.value, completed)

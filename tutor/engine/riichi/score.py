@@ -15,7 +15,7 @@ from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
 from tutor.engine.riichi.points import Points, base_points, payments, total_points
-from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts
+from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts, tie_order
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
 from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
@@ -106,9 +106,9 @@ class ValuedReading:
     """A reading as scoring values it, kept while it is the best so far.
     Not frozen: one is made per reading with a yaku (see RiichiScore)."""
 
-    worth: tuple[int, bool, int, int]
+    worth: tuple[int, bool, int, int, int]
     """What readings are compared by: points, whether a true yakuman
-    counts, han, fu (see `score_riichi`)."""
+    counts, han, fu, fu before rounding (see `score_riichi`)."""
     facts: ReadingFacts
     fu: FuResult
     yaku: list[tuple[str, int]]
@@ -152,7 +152,10 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # Each reading is valued by numbers alone; the payments are written out
     # for the one worth most.  `worth` is points first; on equal points a true
     # yakuman beats a counted one (a learner should be told "suuankou", not
-    # "18 han"); then han, then fu.
+    # "18 han"); then han, then fu, then fu before rounding, as the `mahjong`
+    # library ranks them.  Readings equal in all of these are taken in the
+    # fixed `tie_order`, so that the fu lines a learner reads never depend on
+    # the order in which the readings were found.
     best: ValuedReading | None = None
     for facts in found:
         fu = calculate_fu(facts, rules)
@@ -169,8 +172,8 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
             for _, yaku_han in yaku:
                 han += yaku_han
             base, limit = base_points(han, fu.fu, 0, rules)
-        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu)
-        if best is None or worth > best.worth:
+        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu, fu.raw)
+        if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
             best = ValuedReading(worth, facts, fu, yaku, han, base, limit)
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
