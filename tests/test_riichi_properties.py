@@ -36,11 +36,14 @@ def score_or_none(hand: Hand, context: WinContext, rules: RiichiRules | None = N
 
 
 @given(wins)
-def test_fu_is_25_or_a_multiple_of_10_and_at_least_20(win: tuple[Hand, WinContext]) -> None:
+def test_fu_is_25_or_a_multiple_of_10_and_at_least_20_or_none_for_kokushi(win: tuple[Hand, WinContext]) -> None:
     score = score_or_none(*win)
     assume(score is not None)
     assert score is not None
-    assert score.fu.fu == 25 or (score.fu.fu % 10 == 0 and score.fu.fu >= 20)
+    if score.reading.decomposition.shape is ShapeKind.THIRTEEN_ORPHANS:
+        assert (score.fu.fu, score.fu.lines) == (0, ())
+    else:
+        assert score.fu.fu == 25 or (score.fu.fu % 10 == 0 and score.fu.fu >= 20)
     assert score.fu.raw == sum(line.fu for line in score.fu.lines)
     assert score.fu.fu >= score.fu.raw
 
@@ -50,7 +53,10 @@ def test_closed_ron_has_at_least_30_fu(win: tuple[Hand, WinContext]) -> None:
     hand, context = win
     assume(hand.is_closed and not context.tsumo)
     score = score_or_none(hand, context)
-    assume(score is not None and score.reading.decomposition.shape is not ShapeKind.SEVEN_PAIRS)
+    assume(
+        score is not None
+        and score.reading.decomposition.shape not in (ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS)
+    )
     assert score is not None
     assert score.fu.fu >= 30
 

@@ -411,6 +411,12 @@ FU_ITEMS = {
     },
 }
 
+FU_NOT_COUNTED = {
+    "en": "Fu are not counted for thirteen orphans: it has no sets and no pair to count.",
+    "ko": "국사무쌍은 셀 멘쯔도 작두도 없으므로 부를 계산하지 않는다.",
+}
+"""What a learner reads instead of fu lines for a hand that has none (kokushi)."""
+
 
 def tile_words(tile: Tile, language: str) -> str:
     """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""

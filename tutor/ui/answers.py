@@ -17,7 +17,7 @@ from tutor.engine.tiles import wind_tile
 from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.quiz.answer_text import claim_text
-from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS
+from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 from tutor.ui.strings import text
 
 
@@ -43,6 +43,8 @@ def fu_steps(block: HandBlock, language: str) -> list[str]:
         score = score_riichi(hand, context, RiichiRules())
     except (NotationError, ValueError, Refusal):
         return []
+    if not score.fu.lines:
+        return [FU_NOT_COUNTED.get(language, FU_NOT_COUNTED["en"])]
     names = FU_ITEMS.get(language, FU_ITEMS["en"])
     lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f": {line.fu}" for line in score.fu.lines]
     lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))

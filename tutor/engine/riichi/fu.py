@@ -4,7 +4,10 @@
 the document's table; the pair (작두); the wait (대기의 부); 2 for tsumo
 (났을 때의 부); then rounding up to the next 10 (올림).  Seven pairs is a
 flat 25, pinfu tsumo takes no tsumo fu, and an open hand with no fu is
-raised to 30: the standard rules the document does not state.
+raised to 30: the standard rules the document does not state.  Thirteen
+orphans has no sets and no pair of the fu table, so no fu are counted for
+it at all (0, no lines), as the reference libraries report it; being a
+yakuman, its points never depend on fu.
 
 Every line names the tiles it counts, zero-fu lines included, because the
 lines are what a learner reads to see why.  One function, `count_fu`,
@@ -125,7 +128,7 @@ class FuResult:
     raw: int
     """The sum of the lines, before rounding."""
     fu: int
-    """Rounded up to the next 10 (seven pairs stays 25)."""
+    """Rounded up to the next 10 (seven pairs stays 25, thirteen orphans 0)."""
 
     @property
     def lines(self) -> tuple[FuLine, ...]:
@@ -166,7 +169,8 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
 
 
 def count_fu(facts: ReadingFacts, rules: RiichiRules, lines: list[FuLine] | None = None) -> int:
-    """The fu of one reading before rounding: the one place fu is counted.
+    """The fu of one reading before rounding: the one place fu is counted
+    (0 for thirteen orphans, which has no fu lines).
 
     Given `lines`, each step is also written there, naming the tiles it
     counts; without, only the number is worked out, as scoring does for
@@ -179,6 +183,8 @@ def count_fu(facts: ReadingFacts, rules: RiichiRules, lines: list[FuLine] | None
         if lines is not None:
             lines.append(FuLine(SEVEN_PAIRS, 25, of_hand.tiles))
         return 25
+    if shape is _THIRTEEN_ORPHANS:
+        return 0
     context = of_hand.context
     tsumo = context.tsumo
     closed = of_hand.closed
@@ -207,8 +213,8 @@ def count_fu(facts: ReadingFacts, rules: RiichiRules, lines: list[FuLine] | None
             if lines is not None:
                 lines.append(FuLine(SET_ITEMS[kan][concealed][terminal], fu, block.tiles, _brackets(block)))
     pair = facts.pair
-    # Only an honour pair can give fu; kokushi's pair is no pair of the fu table.
-    if pair is not None and (pair >= EAST or writing) and shape is not _THIRTEEN_ORPHANS:
+    # Only an honour pair can give fu.
+    if pair is not None and (pair >= EAST or writing):
         item, fu = pair_item(pair, context, rules)
         raw += fu
         if lines is not None:
