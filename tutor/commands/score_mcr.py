@@ -14,6 +14,7 @@ from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
+from tutor.quiz.names import PRINCIPLE_NAMES
 
 JsonObject = dict[str, Any]
 
@@ -103,8 +104,8 @@ def mcr_score_text(score: McrScore) -> str:
     if score.left_out:
         lines.append("Not counted:")
         for left in score.left_out:
-            why = f"implied by {left.because_of.zh}" if left.because_of else left.principle.replace("_", "-")
-            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}, {left.principle.replace('_', '-')} principle)")
+            why = f"implied by {left.because_of.zh}, " if left.because_of else ""
+            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{PRINCIPLE_NAMES['en'][left.principle]} principle)")
     without = score.total - score.flowers
     if score.can_win:
         lines.append(f"Minimum: {without} without flowers >= {MINIMUM_POINTS}: the win can be declared")

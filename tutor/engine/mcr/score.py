@@ -263,7 +263,7 @@ def _left_out(
     counting: Counting, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool
 ) -> list[LeftOutFan]:
     """Fans the counted ones imply (non-repeat), then those the counting itself
-    set aside (account-once, exclusionary), each named once."""
+    set aside (account once, take the higher), each named once."""
     counted = {fan for fan, times in counting.fans.items() if times > 0}
     seen: set[str] = set()
     found = []
