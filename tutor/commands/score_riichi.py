@@ -34,7 +34,7 @@ def riichi_context(request: ScoreRequest) -> WinContext:
 
 def score_riichi_request(request: ScoreRequest) -> RiichiScore:
     """Score a request; raises `Refusal` for a hand that cannot win."""
-    if request.flowers:
+    if request.flowers or request.hand.flowers:
         raise RequestError("flowers are an MCR rule; riichi has none")
     try:
         rules = RiichiRules.from_options(request.options)

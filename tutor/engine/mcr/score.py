@@ -3,7 +3,7 @@ was left out and why, the 8-point minimum and the payments."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.calculate import (
@@ -140,7 +140,23 @@ def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
+def _with_written_flowers(hand: Hand, context: McrContext) -> McrContext:
+    """The context with the flowers written in the hand (1f..8f) as its
+    flower count; refused when a different count was given as well."""
+    written = len(hand.flowers)
+    if context.flowers:
+        shown = "".join(str(flower) for flower in hand.flowers) + "f"
+        raise Refusal(
+            "flowers",
+            f"the hand shows {written} flower{'s' if written > 1 else ''} ({shown}) but {context.flowers} "
+            "were given as the flower count: give the flowers one way, or make the two agree",
+        )
+    return replace(context, flowers=written)
+
+
 def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) -> McrScore:
+    """The fans of a win.  Flowers may be written in the hand (1f..8f) or
+    given as `context.flowers`; both, disagreeing, are refused."""
     rules = rules or McrRules()
     if hand.tile_count != 14:
         raise Refusal("not_complete", f"a winning hand has 14 tiles (kongs counted as 3), not {hand.tile_count}")
@@ -148,6 +164,8 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
         raise Refusal(
             "win_tile_missing", f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles"
         )
+    if hand.flowers and context.flowers != len(hand.flowers):
+        context = _with_written_flowers(hand, context)
     tables = hand_tables(hand)
     check_context(hand, tables, context)
     # 和绝张 holds by itself when the other three copies are in the winner's own melds.
