@@ -12,8 +12,10 @@ import pytest
 
 from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from tutor.cli import main
+from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.score import score_mcr
+from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.quiz.names import PRINCIPLE_NAMES
 
@@ -56,3 +58,24 @@ def test_readme_names_every_principle_id() -> None:
     for principle in IDS:
         assert f"`{principle}`" in readme
     assert "exclusionary" not in readme
+
+
+@pytest.mark.parametrize("win", ["1s", "2s", "3s", "5s", "7s", "9s"])
+def test_nine_gates_names_the_terminal_pung_it_includes(win: str) -> None:
+    """1112345678999s plus any tile of the suit holds 111s and 999s; one of
+    these pungs is part of 九莲宝灯 whether or not the other counts as 幺九刻."""
+    base = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    tiles = "".join(str(rank + 1) for rank in sorted([*base, int(win[0]) - 1])) + "s"
+    result = score_mcr(parse_hand(tiles), McrContext(parse_tile(win)))
+    counted = {item.fan.zh: item.count for item in result.fans}
+    assert "九莲宝灯" in counted
+    [pung] = [item for item in result.left_out if item.fan.zh == "幺九刻"]
+    assert pung.principle == "non_repeat" and pung.because_of is not None and pung.because_of.zh == "九莲宝灯"
+    assert counted.get("幺九刻", 0) <= 1
+
+
+def test_nine_gates_text_says_one_pung_is_part_of_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "11122345678999s", "--win", "2s", "--rules", "mcr"]) == 0
+    out = capsys.readouterr().out
+    assert "幺九刻 Pung of Terminals or Honors           1" in out
+    assert "幺九刻 Pung of Terminals or Honors (one is part of 九莲宝灯, non-repeat principle)" in out

@@ -103,8 +103,13 @@ def mcr_score_text(score: McrScore) -> str:
     lines.append(f"  {'total':<40}{score.total:>3}")
     if score.left_out:
         lines.append("Not counted:")
+        counted = {item.fan.id for item in score.fans}
         for left in score.left_out:
-            why = f"implied by {left.because_of.zh}, " if left.because_of else ""
+            why = ""
+            if left.because_of:
+                # A fan both counted and left out: one instance of it is part of the larger fan.
+                part = "one is part of" if left.fan.id in counted else "implied by"
+                why = f"{part} {left.because_of.zh}, "
             lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{PRINCIPLE_NAMES['en'][left.principle]} principle)")
     without = score.total - score.flowers
     if score.can_win:

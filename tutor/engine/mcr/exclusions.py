@@ -131,6 +131,13 @@ NOT_COUNTED_WITH: Final[dict[str, tuple[str, ...]]] = {
 }
 """Fan -> the fans it implies and so leaves out (non-repeat)."""
 
+INCLUDES_ONE: Final[dict[str, tuple[str, ...]]] = {
+    "nine_gates": ("pung_of_terminals_or_honors",),
+}
+"""Fan -> fans of which it includes one instance (non-repeat) while others
+may still count: 九莲宝灯 holds 111 and 999 of its suit, and one of these
+pungs is part of it, so at most the other counts as 幺九刻."""
+
 WAIT_FANS: Final = ("edge_wait", "closed_wait", "single_wait")
 """Only one wait fan counts even when the winning tile fits several (take the higher, 就高不就低)."""
 

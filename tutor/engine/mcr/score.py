@@ -21,7 +21,7 @@ from tutor.engine.mcr.calculate import (
     reading_order,
 )
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import NON_REPEAT, NOT_COUNTED_WITH
+from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_REPEAT, NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
@@ -291,6 +291,11 @@ def _left_out(
                 continue
             seen.add(other)
             found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
+        # One instance is part of the larger fan even when another counts.
+        for other in INCLUDES_ONE.get(fan, ()):
+            if other not in seen:
+                seen.add(other)
+                found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
     # Set aside while counting: these may still count once (a second 喜相逢
     # that account-once drops), so they are named even when counted.
     for other, principle in counting.left_out:
