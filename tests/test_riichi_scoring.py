@@ -290,6 +290,45 @@ class TestRefusals:
             score(hand, win, **kwargs)
         assert refused.value.reason == reason
 
+    @pytest.mark.parametrize(
+        ("hand", "kwargs", "message"),
+        [
+            (
+                "123m456p789s11z [222s]",
+                {"flags": ("double_riichi",)},
+                "double_riichi needs a closed hand, and this hand has called [222s]",
+            ),
+            (
+                "123m456p789s11z (2222s)",
+                {"tsumo": True, "seat": "E", "flags": ("tenhou",)},
+                "tenhou is won on the first turn, before any call, kan, riichi or last tile,"
+                " but the hand has declared (2222s)",
+            ),
+            (
+                "123m456p789s11z (2222s)",
+                {"tsumo": True, "seat": "E", "flags": ("tenhou", "rinshan")},
+                "tenhou is won on the first turn, before any call, kan, riichi or last tile,"
+                " but the hand has declared (2222s) and rinshan was given too",
+            ),
+            (
+                "123m456p789s11z222s",
+                {"tsumo": True, "flags": ("rinshan",)},
+                "rinshan is a tsumo on the replacement tile of a kan: this hand has no kan",
+            ),
+            (
+                "123m456p789s11z222s",
+                {"flags": ("rinshan",)},
+                "rinshan is a tsumo on the replacement tile of a kan: not a ron, and this hand has no kan",
+            ),
+        ],
+    )
+    def test_refusal_names_what_was_given(self, hand: str, kwargs: dict, message: str) -> None:
+        with pytest.raises(Refusal) as refused:
+            score(hand, "1z", **kwargs)
+        assert str(refused.value) == message
+        said = str(refused.value)
+        assert said.count("tenhou") <= 1 and said.count("chiihou") == 0 and said.count("renhou") == 0
+
 
 class TestReadingTies:
     """Readings equal in points take the higher fu before rounding, then a

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.engine.hand import Hand
+from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, calculate_fu
@@ -46,6 +47,13 @@ class RiichiScore:
     points: Points
 
 
+_RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
+_FIRST_TURN_FLAGS: Final = frozenset({Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
+_LATER_FLAGS: Final = frozenset(
+    {Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU, Flag.RINSHAN, Flag.CHANKAN, Flag.HAITEI, Flag.HOUTEI}
+)
+"""Flags of what happens after the first turn: none can hold with tenhou, chiihou or renhou."""
+
 _DORA_OF: Final = tuple(dora_from_indicator(indicator) for indicator in range(TILE_KINDS))
 
 
@@ -58,8 +66,33 @@ def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     return count
 
 
+def _melds_text(hand: Hand, which: str) -> str:
+    """The hand's melds of one kind, written as given: "[222s] (3333m)"."""
+    melds = [meld for meld in hand.melds if which == "all" or (which == "kans" and meld.is_kan)]
+    return " ".join(format_meld(meld) for meld in melds)
+
+
+def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[Flag]) -> str | None:
+    """One sentence for everything that rules out the first-turn win given:
+    the hand's calls and kans, and the flags given with it."""
+    given = sorted(flag.value for flag in first_turn)
+    named = " and ".join(given)
+    if len(given) > 1:
+        return f"{named} were both given, and they exclude each other"
+    clashes = []
+    if hand.melds:
+        clashes.append(f"the hand has declared {_melds_text(hand, 'all')}")
+    later = sorted(flag.value for flag in context.flags & _LATER_FLAGS)
+    if later:
+        clashes.append(" and ".join(later) + " " + ("was" if len(later) == 1 else "were") + " given too")
+    if not clashes:
+        return None
+    return f"{named} is won on the first turn, before any call, kan, riichi or last tile, but " + " and ".join(clashes)
+
+
 def check_context(hand: Hand, context: WinContext) -> None:
-    """Refuse flags that contradict each other or the hand."""
+    """Refuse flags that contradict each other or the hand, each refusal
+    naming the flag given and what in the hand or the other flags rules it out."""
     flags = context.flags
     if not flags:
         return
@@ -69,28 +102,34 @@ def check_context(hand: Hand, context: WinContext) -> None:
     problems = []
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
-        problems.append("riichi needs a closed hand")
+        given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
+        opened = " ".join(format_meld(meld) for meld in hand.melds if meld.is_open)
+        need = "needs" if len(given) == 1 else "need"
+        problems.append(f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}")
     if Flag.IPPATSU in flags and not context.riichi:
         problems.append("ippatsu needs riichi or double_riichi")
-    if Flag.RINSHAN in flags and (not context.tsumo or not any(meld.is_kan for meld in hand.melds)):
-        problems.append("rinshan is a tsumo on the replacement tile of a kan")
+    if Flag.RINSHAN in flags:
+        kans = _melds_text(hand, "kans")
+        if not context.tsumo or not kans:
+            why = [] if context.tsumo else ["not a ron"]
+            if not kans:
+                why.append("this hand has no kan")
+            problems.append("rinshan is a tsumo on the replacement tile of a kan: " + ", and ".join(why))
     if Flag.CHANKAN in flags and context.tsumo:
         problems.append("chankan is a ron on another player's added kan, not a tsumo")
     if Flag.HAITEI in flags and not context.tsumo:
-        problems.append("haitei is a tsumo on the last tile of the wall")
+        problems.append("haitei is a tsumo on the last tile of the wall, not a ron")
     if Flag.HOUTEI in flags and context.tsumo:
-        problems.append("houtei is a ron on the last discard")
+        problems.append("houtei is a ron on the last discard, not a tsumo")
     if Flag.HAITEI in flags and Flag.RINSHAN in flags:
         problems.append("haitei and rinshan cannot both hold")
     if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
         problems.append("houtei and chankan cannot both hold")
-    first_turn = flags & {Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU}
-    if len(first_turn) > 1:
-        problems.append("tenhou, chiihou and renhou exclude each other")
-    if first_turn and hand.melds:
-        problems.append("tenhou, chiihou and renhou need a hand without calls")
-    if first_turn and (context.riichi or flags & {Flag.IPPATSU, Flag.RINSHAN, Flag.CHANKAN, Flag.HAITEI, Flag.HOUTEI}):
-        problems.append("tenhou, chiihou and renhou happen before any riichi, kan or last tile")
+    first_turn = flags & _FIRST_TURN_FLAGS
+    if first_turn:
+        problem = _first_turn_problem(hand, context, first_turn)
+        if problem:
+            problems.append(problem)
     if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
         problems.append("tenhou is the dealer's tsumo on the dealt hand")
     if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
@@ -125,7 +164,6 @@ class ValuedReading:
 
 
 _DEFAULT_RULES: Final = RiichiRules()
-_RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
 
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
