@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from crosscheck.random_wins import random_context, random_winning_hand
+from tests.strategies import riichi_wins
 from tutor.engine.hand import Hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
@@ -16,16 +14,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.shapes import ShapeKind
 
-
-@st.composite
-def winning_hands(draw: st.DrawFn) -> tuple[Hand, WinContext]:
-    """A winning hand and how it was won, from the seeded differential mix."""
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
-    hand = random_winning_hand(rng)
-    return hand, random_context(rng, hand)
-
-
-wins = winning_hands()
+wins = riichi_wins()
 
 
 def score_or_none(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore | None:

@@ -261,4 +261,10 @@ def generate_points(seed: int, level: int) -> Question:
 
 
 def check_points(question: Question, response: dict[str, Any]) -> bool:
-    return bool(response.get("total") == question.answer["total"])
+    """The total decides; a base or limit given with it must be right too
+    (as `fu_raw` with `fu`)."""
+    answer = question.answer
+    return bool(
+        response.get("total") == answer["total"]
+        and all(response.get(key, answer[key]) == answer[key] for key in ("base", "limit"))
+    )
