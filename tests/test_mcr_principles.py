@@ -79,3 +79,12 @@ def test_nine_gates_text_says_one_pung_is_part_of_it(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "幺九刻 Pung of Terminals or Honors           1" in out
     assert "幺九刻 Pung of Terminals or Honors (one is part of 九莲宝灯, non-repeat principle)" in out
+
+
+def test_disputed_closed_wait_in_a_knitted_straight_is_counted() -> None:
+    """258m23469p14788s won on 3p: the only wait, 3p, sits either in the
+    knitted 369p or in the closed chow 234p.  We count 坎张, as pymahjonggb
+    does and as 就高不就低 supports; GB-Mahjong does not (issue 19, item 10:
+    a known interpretation the MCR waits lesson states)."""
+    result = score_mcr(parse_hand("258m23469p14788s3p"), McrContext(parse_tile("3p")))
+    assert {item.fan.zh for item in result.fans} >= {"组合龙", "坎张"}
