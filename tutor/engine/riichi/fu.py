@@ -135,10 +135,6 @@ class FuResult:
         return fu_lines(self.facts, self.rules)
 
 
-def round_up(raw: int) -> int:
-    return (raw + 9) // 10 * 10
-
-
 def pair_item(pair: Tile, context: WinContext, rules: RiichiRules) -> tuple[str, int]:
     """What the pair is for the fu table (작두), and its fu."""
     if pair in DRAGONS:
@@ -197,16 +193,17 @@ def count_fu(facts: ReadingFacts, rules: RiichiRules, lines: list[FuLine] | None
             lines.append(FuLine(CLOSED_RON, 10, (context.win_tile,)))
     if facts.triplets or writing:
         # A shanpon won by ron: the set the discard completed counts as open.
-        ron_set = -1 if tsumo else facts.win_set
-        index = -1
+        # (No hand holds two equal triplets, so the set is told by identity.)
+        win_set = facts.win_set
+        ron_block = None if tsumo or win_set is None else facts.sets[win_set]
         for block in facts.sets:
-            index += 1
-            if block.kind is _SHUNTSU:
+            kind = block.kind
+            if kind is _SHUNTSU:
                 if lines is not None:
                     lines.append(FuLine(RUN, 0, block.tiles, _brackets(block)))
                 continue
-            kan = block.kind is _KANTSU
-            concealed = not block.open and index != ron_set
+            kan = kind is _KANTSU
+            concealed = not block.open and block is not ron_block
             terminal = block.first in TERMINAL_OR_HONOUR_TILES
             fu = SET_FU[kan][concealed][terminal]
             raw += fu
@@ -242,10 +239,15 @@ def _brackets(block: Block) -> str:
     return ("[]" if block.open else "()") if block.called else ""
 
 
+def round_fu(raw: int, shape: ShapeKind) -> int:
+    """Fu rounded up to the next 10 (올림); seven pairs stays 25."""
+    return raw if shape is _SEVEN_PAIRS else (raw + 9) // 10 * 10
+
+
 def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
     """The fu of one reading, as numbers; `FuResult.lines` itemises them."""
     raw = count_fu(facts, rules)
-    return FuResult(facts, rules, raw, raw if facts.shape is _SEVEN_PAIRS else round_up(raw))
+    return FuResult(facts, rules, raw, round_fu(raw, facts.shape))
 
 
 def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:

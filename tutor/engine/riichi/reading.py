@@ -69,6 +69,8 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHANPON = WaitKind.SHANPON
 _TANKI = WaitKind.TANKI
 _RIICHI_RULES = Rules.RIICHI
+_new_facts = object.__new__
+"""Makes an empty ReadingFacts for `reading_facts` to fill in field by field."""
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 """The first tiles of the runs 123 and 789 of each suit."""
 
@@ -85,23 +87,25 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         + (not kinds.isdisjoint(SUIT_TILES[1]))
         + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
+    # By position, in field order: a call by keyword costs more than the rest of this function.
     return HandFacts(
-        hand=hand,
-        context=context,
-        closed=not hand.melds or hand.is_closed,
-        tiles=tiles,
-        kinds=kinds,
-        number_suits=number_suits,
-        has_honours=tiles[-1] >= EAST,
-        all_terminals_or_honours=kinds <= TERMINAL_OR_HONOUR_TILES,
-        flags=context.flags,
+        hand,
+        context,
+        not hand.melds or hand.is_closed,
+        tiles,
+        kinds,
+        number_suits,
+        tiles[-1] >= EAST,
+        kinds <= TERMINAL_OR_HONOUR_TILES,
+        context.flags,
     )
 
 
 @dataclass(slots=True)
 class ReadingFacts:
     """What the yaku and the fu ask of one reading, worked out once.  Built
-    by keyword: its many fields are easily swapped by position."""
+    by name, never by position, as its many fields are easily swapped:
+    by keyword, or field by field in `reading_facts`."""
 
     of_hand: HandFacts
     decomposition: Decomposition
@@ -229,32 +233,33 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     # A shanpon won by ron: the triplet the discard completed
                     # counts as open for 안커 (and for its fu: see fu.py).
                     own -= 1
-            found.append(
-                ReadingFacts(
-                    of_hand=of_hand,
-                    decomposition=decomposition,
-                    wait=wait,
-                    win_set=place,
-                    shape=shape,
-                    sets=sets,
-                    pair=pair,
-                    runs=run_tuple,
-                    triplets=triplet_tuple,
-                    kans=kans,
-                    honour_sets=honour_sets,
-                    concealed_triplets=own,
-                )
-            )
+            # Field by field, by name: a call to the constructor by keyword
+            # costs a twentieth of all scoring, and one by position is easily
+            # given its many fields in the wrong order (tests/test_engine_names.py
+            # checks that none is left unset).
+            facts = _new_facts(ReadingFacts)
+            facts.of_hand = of_hand
+            facts.decomposition = decomposition
+            facts.wait = wait
+            facts.win_set = place
+            facts.shape = shape
+            facts.sets = sets
+            facts.pair = pair
+            facts.runs = run_tuple
+            facts.triplets = triplet_tuple
+            facts.kans = kans
+            facts.honour_sets = honour_sets
+            facts.concealed_triplets = own
+            found.append(facts)
     return found
 
 
 def tie_order(facts: ReadingFacts) -> tuple[object, ...]:
-    """Where a reading stands in a fixed order of readings, which breaks the
-    ties that points, han and fu leave: its sets sorted by first tile, then
-    its pair, then its wait kind, then the set the winning tile completed.
+    """Where a reading stands in a fixed order of the readings of one hand,
+    which breaks the ties that points, han and fu leave: by its runs (sorted;
+    with the pair they fix the triplets, the rest of the tiles), its pair,
+    its wait kind, then the first tile of the set the winning tile completed.
     Nothing here depends on the order in which readings were found, nor on
     the order in which the melds were written."""
-    sets = sorted((block.first, block.kind.value, block.called, block.open) for block in facts.sets)
-    win_block = facts.sets[facts.win_set] if facts.win_set is not None else None
-    completed = (win_block.first, win_block.kind.value) if win_block is not None else ()
-    return (tuple(sets), -1 if facts.pair is None else facts.pair, facts.wait.value, completed)
+    completed = -1 if facts.win_set is None else facts.sets[facts.win_set].first
+    return (sorted(facts.runs), -1 if facts.pair is None else facts.pair, facts.wait.value, completed)

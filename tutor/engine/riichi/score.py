@@ -14,7 +14,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.fu import FuResult, calculate_fu
+from tutor.engine.riichi.fu import FuResult, count_fu, round_fu
 from tutor.engine.riichi.points import Points, base_points, payments, total_points
 from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts, tie_order
 from tutor.engine.riichi.rules import RiichiRules
@@ -149,7 +149,6 @@ class ValuedReading:
     """What readings are compared by: points, whether a true yakuman
     counts, han, fu, fu before rounding (see `score_riichi`)."""
     facts: ReadingFacts
-    fu: FuResult
     yaku: list[tuple[str, int]]
     """The regular yaku with their han, or the yakuman with their multiplier."""
     han: int
@@ -161,6 +160,10 @@ class ValuedReading:
     @property
     def is_yakuman(self) -> bool:
         return self.worth[1]
+
+    def fu_result(self, rules: RiichiRules) -> FuResult:
+        """The fu of this reading, whose lines a score shows."""
+        return FuResult(self.facts, rules, self.worth[4], self.worth[3])
 
 
 _DEFAULT_RULES: Final = RiichiRules()
@@ -196,12 +199,10 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # the order in which the readings were found.
     best: ValuedReading | None = None
     for facts in found:
-        fu = calculate_fu(facts, rules)
         yakuman = yakuman_of(facts, rules, gates)
         if yakuman:
             han = 0
             yaku = yakuman
-            base, limit = base_points(0, fu.fu, sum(times for _, times in yakuman), rules)
         else:
             yaku = yaku_of(facts, rules, traits)
             if not yaku:
@@ -209,24 +210,31 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
             han = dora + ura
             for _, yaku_han in yaku:
                 han += yaku_han
-            base, limit = base_points(han, fu.fu, 0, rules)
-        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu, fu.raw)
+        raw = count_fu(facts, rules)
+        fu = round_fu(raw, facts.shape)
+        if yakuman:
+            base, limit = base_points(0, fu, sum(times for _, times in yakuman), rules)
+        else:
+            base, limit = base_points(han, fu, 0, rules)
+        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu, raw)
         if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
-            best = ValuedReading(worth, facts, fu, yaku, han, base, limit)
+            best = ValuedReading(worth, facts, yaku, han, base, limit)
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
     yakuman_hand = best.is_yakuman
+    # By position, in field order: one is built for every hand scored, and a
+    # call by keyword costs several times a call by position.
     return RiichiScore(
-        hand=hand,
-        context=context,
-        rules=rules,
-        reading=best.facts.reading,
-        readings_considered=len(found),
-        fu=best.fu,
-        yaku=() if yakuman_hand else tuple(best.yaku),
-        yakuman=tuple(best.yaku) if yakuman_hand else (),
-        dora=0 if yakuman_hand else dora,
-        ura_dora=0 if yakuman_hand else ura,
-        han=best.han,
-        points=payments(best.base, best.limit, dealer, tsumo),
+        hand,
+        context,
+        rules,
+        best.facts.reading,
+        len(found),
+        best.fu_result(rules),
+        () if yakuman_hand else tuple(best.yaku),
+        tuple(best.yaku) if yakuman_hand else (),
+        0 if yakuman_hand else dora,
+        0 if yakuman_hand else ura,
+        best.han,
+        payments(best.base, best.limit, dealer, tsumo),
     )
