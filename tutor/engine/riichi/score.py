@@ -7,10 +7,11 @@ or no yaku (dora alone is no yaku).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld
 from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
@@ -66,9 +67,8 @@ def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     return count
 
 
-def _melds_text(hand: Hand, which: str) -> str:
-    """The hand's melds of one kind, written as given: "[222s] (3333m)"."""
-    melds = [meld for meld in hand.melds if which == "all" or (which == "kans" and meld.is_kan)]
+def _written(melds: Iterable[Meld]) -> str:
+    """Melds as the notation writes them: "[222s] (3333m)"."""
     return " ".join(format_meld(meld) for meld in melds)
 
 
@@ -81,7 +81,7 @@ def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[F
         return f"{named} were both given, and they exclude each other"
     clashes = []
     if hand.melds:
-        clashes.append(f"the hand has declared {_melds_text(hand, 'all')}")
+        clashes.append(f"the hand has declared {_written(hand.melds)}")
     later = sorted(flag.value for flag in context.flags & _LATER_FLAGS)
     if later:
         clashes.append(" and ".join(later) + " " + ("was" if len(later) == 1 else "were") + " given too")
@@ -103,13 +103,13 @@ def check_context(hand: Hand, context: WinContext) -> None:
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
         given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
-        opened = " ".join(format_meld(meld) for meld in hand.melds if meld.is_open)
+        opened = _written(meld for meld in hand.melds if meld.is_open)
         need = "needs" if len(given) == 1 else "need"
         problems.append(f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}")
     if Flag.IPPATSU in flags and not context.riichi:
         problems.append("ippatsu needs riichi or double_riichi")
     if Flag.RINSHAN in flags:
-        kans = _melds_text(hand, "kans")
+        kans = _written(meld for meld in hand.melds if meld.is_kan)
         if not context.tsumo or not kans:
             why = [] if context.tsumo else ["not a ron"]
             if not kans:
