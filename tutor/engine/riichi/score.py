@@ -78,7 +78,7 @@ def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[F
     given = sorted(flag.value for flag in first_turn)
     named = " and ".join(given)
     if len(given) > 1:
-        return f"{named} were both given, and they exclude each other"
+        return f"{named} were given together, and they exclude each other"
     clashes = []
     if hand.melds:
         clashes.append(f"the hand has declared {_written(hand.melds)}")
