@@ -76,7 +76,7 @@ def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[F
     """One sentence for everything that rules out the first-turn win given:
     the hand's calls and kans, and the flags given with it."""
     given = sorted(flag.value for flag in first_turn)
-    named = " and ".join(given)
+    named = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
     if len(given) > 1:
         return f"{named} were given together, and they exclude each other"
     clashes = []
