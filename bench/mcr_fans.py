@@ -19,9 +19,8 @@ from typing import Any
 from MahjongGB import MahjongFanCalculator
 
 from bench.timing import RoundParts, report, run_rounds
-from tests.random_mcr import random_mcr_context, random_mcr_hand
-from tests.reference_mcr import reference_arguments
-from tests.test_differential_mcr import COMPATIBLE
+from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
+from crosscheck.reference_mcr import COMPATIBLE, reference_arguments
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.refusal import Refusal
 

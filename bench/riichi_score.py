@@ -20,8 +20,8 @@ from typing import Any
 from mahjong.hand_calculating.hand import HandCalculator
 
 from bench.timing import RoundParts, report, run_rounds
-from tests.random_wins import random_context, random_rules, random_winning_hand
-from tests.reference_riichi import prepare_reference, reference_from_result
+from crosscheck.random_wins import random_context, random_rules, random_winning_hand
+from crosscheck.reference_riichi import prepare_reference, reference_from_result
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.score import score_riichi
 

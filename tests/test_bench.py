@@ -8,9 +8,13 @@ compared with the reference's.
 from __future__ import annotations
 
 import runpy
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans"])
@@ -23,3 +27,15 @@ def test_scoring_benchmark_runs_and_answers_agree(
     assert out.count("differences 0") == 5, out
     assert "ratio, cold round" in out
     assert "ratio, warm rounds (median)" in out
+
+
+@pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans"])
+def test_scoring_benchmark_needs_no_test_code(module: str) -> None:
+    """A benchmark shares its hands and its calls into the reference with the
+    differential tests through `crosscheck`, never through tests/: it runs
+    where pytest and hypothesis are not installed."""
+    blocked = "import sys; sys.modules['pytest'] = sys.modules['hypothesis'] = sys.modules['tests'] = None; "
+    done = subprocess.run(
+        [sys.executable, "-c", blocked + f"import {module}"], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == 0, done.stderr

@@ -11,7 +11,7 @@ import random
 
 from mahjong.agari import Agari
 
-from tests.random_hands import mixed_13_tile_hand, random_complete, random_seven_pairs, random_thirteen_orphans
+from crosscheck.random_hands import mixed_13_tile_hand, random_complete, random_seven_pairs, random_thirteen_orphans
 from tutor.engine.hand import Hand
 from tutor.engine.notation import format_hand
 from tutor.engine.rules import Rules

@@ -1,6 +1,6 @@
 """MCR fans against `pymahjonggb` 1.4.0 (MahjongGB.MahjongFanCalculator).
 
-20,000 seeded random hands (tests/random_mcr.py: regular hands with called
+20,000 seeded random hands (crosscheck/random_mcr.py: regular hands with called
 and concealed sets and kongs, every special shape, flowers, every flag, every
 wind, and near-misses that are no win), plus the example hand of every fan.
 Compared: whether the hand wins, the multiset of fans (through the table's
@@ -18,20 +18,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
+from crosscheck.reference_mcr import COMPATIBLE, reference_fans
 from tests.mcr_examples import EXAMPLES
-from tests.random_mcr import random_mcr_context, random_mcr_hand
-from tests.reference_mcr import reference_fans
 from tests.test_mcr_fans import score
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import format_hand, parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
 
 HANDS = 20_000
 SEED = 4_004
-COMPATIBLE = McrRules(concealed_and_melded_kong=True, last_tile_from_own_melds=True, exhausted_tile_is_wait=True)
 
 
 def compare(hand: Hand, context: McrContext) -> str | None:

@@ -1,6 +1,6 @@
 """Riichi scores against `mahjong` 2.1.0 (`HandCalculator.estimate_hand_value`).
 
-20,000 seeded random winning hands (see tests/random_wins.py for the mix),
+20,000 seeded random winning hands (see crosscheck/random_wins.py for the mix),
 each under randomly chosen options that the reference can mirror.  Compared:
 whether the hand can win at all, total points, the yakuman, and for
 non-yakuman hands han, fu, the yaku and the dora counts.
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
-from tests.random_wins import random_context, random_rules, random_winning_hand
-from tests.reference_riichi import reference_score
+from crosscheck.random_wins import random_context, random_rules, random_winning_hand
+from crosscheck.reference_riichi import reference_score
 from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.score import score_riichi

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.random_mcr import random_mcr_context, random_mcr_hand
+from tests.strategies import mcr_wins
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.refusal import Refusal
-
-
-@st.composite
-def mcr_wins(draw: st.DrawFn) -> tuple[Hand, McrContext]:
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
-    hand = random_mcr_hand(rng)
-    return hand, random_mcr_context(rng, hand)
 
 
 def score_or_none(hand: Hand, context: McrContext) -> McrScore | None:

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from mahjong.agari import Agari
 
-from tests.reference_mcr import reference_fans
-from tests.reference_riichi import reference_score
+from crosscheck.reference_mcr import reference_fans
+from crosscheck.reference_riichi import reference_score
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import BY_ZH
@@ -42,17 +42,18 @@ from tutor.ui.answers import answer_steps
 PER_KIND = 1000
 
 
-def changed(question: Question) -> dict[str, Any]:
-    """The engine's answer with its first value changed."""
+def changed(question: Question, key: str) -> dict[str, Any]:
+    """The engine's answer with the value of `key` changed."""
     answer = copy.deepcopy(question.answer)
-    key = next(iter(answer))
     value = answer[key]
     if isinstance(value, bool):
         answer[key] = not value
     elif isinstance(value, int):
         answer[key] = value + 10
     elif isinstance(value, str):
-        answer[key] = next(choice for choice in question.choices if choice != value)
+        answer[key] = next((choice for choice in question.choices if choice != value), value + "?")
+    elif value is None:
+        answer[key] = "mangan"
     elif key == "fans":
         answer[key] = value[1:] if len(value) > 1 else [*value, {"zh": "七对", "count": 1}]
     elif isinstance(value, list):
@@ -61,6 +62,7 @@ def changed(question: Question) -> dict[str, Any]:
             if len(value) > 1
             else [*value, "5z" if key == "waits" else "none" if value != ["none"] else "chi"]
         )
+    assert answer[key] != question.answer[key], (key, value)
     return answer
 
 
@@ -84,8 +86,11 @@ def test_every_kind_gives_valid_questions(kind: str) -> None:
             assert set(value) <= set(question.choices)
         if question.choices:
             assert len(question.choice_labels["en"]) == len(question.choices) == len(question.choice_labels["ko"])
+        # The engine's own answer is right (a checker that rejected everything
+        # would pass the next check); each value changed in turn is wrong.
         assert is_right(question, question.answer)
-        assert not is_right(question, changed(question)), (kind, seed, question.answer)
+        for key in question.answer:
+            assert not is_right(question, changed(question, key)), (kind, seed, key, question.answer)
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

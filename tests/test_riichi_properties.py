@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.random_wins import random_context, random_winning_hand
+from tests.strategies import riichi_wins
 from tutor.engine.hand import Hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
@@ -16,16 +14,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.shapes import ShapeKind
 
-
-@st.composite
-def winning_hands(draw: st.DrawFn) -> tuple[Hand, WinContext]:
-    """A winning hand and how it was won, from the seeded differential mix."""
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
-    hand = random_winning_hand(rng)
-    return hand, random_context(rng, hand)
-
-
-wins = winning_hands()
+wins = riichi_wins()
 
 
 def score_or_none(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore | None:
@@ -36,11 +25,14 @@ def score_or_none(hand: Hand, context: WinContext, rules: RiichiRules | None = N
 
 
 @given(wins)
-def test_fu_is_25_or_a_multiple_of_10_and_at_least_20(win: tuple[Hand, WinContext]) -> None:
+def test_fu_is_25_or_a_multiple_of_10_and_at_least_20_or_none_for_kokushi(win: tuple[Hand, WinContext]) -> None:
     score = score_or_none(*win)
     assume(score is not None)
     assert score is not None
-    assert score.fu.fu == 25 or (score.fu.fu % 10 == 0 and score.fu.fu >= 20)
+    if score.reading.decomposition.shape is ShapeKind.THIRTEEN_ORPHANS:
+        assert (score.fu.fu, score.fu.lines) == (0, ())
+    else:
+        assert score.fu.fu == 25 or (score.fu.fu % 10 == 0 and score.fu.fu >= 20)
     assert score.fu.raw == sum(line.fu for line in score.fu.lines)
     assert score.fu.fu >= score.fu.raw
 
@@ -50,7 +42,10 @@ def test_closed_ron_has_at_least_30_fu(win: tuple[Hand, WinContext]) -> None:
     hand, context = win
     assume(hand.is_closed and not context.tsumo)
     score = score_or_none(hand, context)
-    assume(score is not None and score.reading.decomposition.shape is not ShapeKind.SEVEN_PAIRS)
+    assume(
+        score is not None
+        and score.reading.decomposition.shape not in (ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS)
+    )
     assert score is not None
     assert score.fu.fu >= 30
 

@@ -4,14 +4,20 @@ yakuman conditions)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
+from crosscheck.random_wins import random_context, random_winning_hand
+from tutor.engine.hand import Hand
+from tutor.engine.notation import format_hand, parse_hand, parse_tile, parse_tiles
 from tutor.engine.refusal import Refusal
+from tutor.engine.riichi import reading
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.shapes import decompositions
 from tutor.engine.tiles import wind_tile
 
 
@@ -283,3 +289,82 @@ class TestRefusals:
         with pytest.raises(Refusal) as refused:
             score(hand, win, **kwargs)
         assert refused.value.reason == reason
+
+    @pytest.mark.parametrize(
+        ("hand", "kwargs", "message"),
+        [
+            (
+                "123m456p789s11z [222s]",
+                {"flags": ("double_riichi",)},
+                "double_riichi needs a closed hand, and this hand has called [222s]",
+            ),
+            (
+                "123m456p789s11z (2222s)",
+                {"tsumo": True, "seat": "E", "flags": ("tenhou",)},
+                "tenhou is won on the first turn, before any call, kan, riichi or last tile,"
+                " but the hand has declared (2222s)",
+            ),
+            (
+                "123m456p789s11z (2222s)",
+                {"tsumo": True, "seat": "E", "flags": ("tenhou", "rinshan")},
+                "tenhou is won on the first turn, before any call, kan, riichi or last tile,"
+                " but the hand has declared (2222s) and rinshan was given too",
+            ),
+            (
+                "123m456p789s11z222s",
+                {"tsumo": True, "flags": ("rinshan",)},
+                "rinshan is a tsumo on the replacement tile of a kan: this hand has no kan",
+            ),
+            (
+                "123m456p789s11z222s",
+                {"flags": ("rinshan",)},
+                "rinshan is a tsumo on the replacement tile of a kan: not a ron, and this hand has no kan",
+            ),
+        ],
+    )
+    def test_refusal_names_what_was_given(self, hand: str, kwargs: dict, message: str) -> None:
+        with pytest.raises(Refusal) as refused:
+            score(hand, "1z", **kwargs)
+        assert str(refused.value) == message
+        said = str(refused.value)
+        assert said.count("tenhou") <= 1 and said.count("chiihou") == 0 and said.count("renhou") == 0
+
+
+class TestReadingTies:
+    """Readings equal in points take the higher fu before rounding, then a
+    fixed order: the fu lines shown never depend on search order."""
+
+    def test_equal_points_take_the_higher_raw_fu(self) -> None:
+        # 111s 234s 567s 77s (closed terminal triplet 8) or 11s 123s 456s 777s
+        # (closed simple triplet 4): both 1 han 30 fu; the reference shows 30.
+        result = score("234m11123456777s", "4s", tsumo=True)
+        assert (result.han, result.fu.fu, result.fu.raw) == (1, 30, 30)
+        assert ("closed_terminal_triplet", 8, "111s") in [(line.item, line.fu, line.tiles) for line in result.fu.lines]
+
+    def test_fu_lines_do_not_depend_on_search_order(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Every hand with several readings is scored again with its readings
+        found in reverse order and with its melds written in reverse order."""
+        rng = random.Random(19)
+        compared = 0
+        while compared < 300:
+            hand = random_winning_hand(rng)
+            context = random_context(rng, hand)
+            try:
+                first = score_riichi(hand, context)
+            except Refusal:
+                continue
+            if first.readings_considered < 2:
+                continue
+            compared += 1
+            with monkeypatch.context() as patched:
+                patched.setattr(reading, "decompositions", lambda *args: list(reversed(decompositions(*args))))
+                again = score_riichi(hand, context)
+            melds_reversed = score_riichi(Hand(hand.concealed, hand.melds[::-1]), context)
+            for other in (again, melds_reversed):
+                assert (other.fu.raw, other.fu.fu, other.points.total) == (
+                    first.fu.raw,
+                    first.fu.fu,
+                    first.points.total,
+                )
+                assert sorted(other.fu.lines) == sorted(first.fu.lines), format_hand(hand)
+            assert again.fu.lines == first.fu.lines

@@ -14,6 +14,7 @@ from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
+from tutor.quiz.names import PRINCIPLE_NAMES
 
 JsonObject = dict[str, Any]
 
@@ -102,9 +103,14 @@ def mcr_score_text(score: McrScore) -> str:
     lines.append(f"  {'total':<40}{score.total:>3}")
     if score.left_out:
         lines.append("Not counted:")
+        counted = {item.fan.id for item in score.fans}
         for left in score.left_out:
-            why = f"implied by {left.because_of.zh}" if left.because_of else left.principle.replace("_", "-")
-            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}, {left.principle.replace('_', '-')} principle)")
+            why = ""
+            if left.because_of:
+                # A fan both counted and left out: one instance of it is part of the larger fan.
+                part = "one is part of" if left.fan.id in counted else "implied by"
+                why = f"{part} {left.because_of.zh}, "
+            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{PRINCIPLE_NAMES['en'][left.principle]} principle)")
     without = score.total - score.flowers
     if score.can_win:
         lines.append(f"Minimum: {without} without flowers >= {MINIMUM_POINTS}: the win can be declared")

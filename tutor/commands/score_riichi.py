@@ -14,6 +14,7 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import tile_name, wind_letter
+from tutor.quiz.names import FU_NOT_COUNTED
 
 JsonObject = dict[str, Any]
 
@@ -33,7 +34,7 @@ def riichi_context(request: ScoreRequest) -> WinContext:
 
 def score_riichi_request(request: ScoreRequest) -> RiichiScore:
     """Score a request; raises `Refusal` for a hand that cannot win."""
-    if request.flowers:
+    if request.flowers or request.hand.flowers:
         raise RequestError("flowers are an MCR rule; riichi has none")
     try:
         rules = RiichiRules.from_options(request.options)
@@ -97,8 +98,11 @@ def riichi_score_text(score: RiichiScore) -> str:
     ]
     for line in score.fu.lines:
         lines.append(f"  {line.item:<24} {line.tiles:<10} {line.fu:>3}")
-    rounding = "" if score.fu.raw == score.fu.fu else f" -> rounded up to {score.fu.fu}"
-    lines.append(f"  {'total':<24} {'':<10} {score.fu.raw:>3}{rounding}")
+    if score.fu.lines:
+        rounding = "" if score.fu.raw == score.fu.fu else f" -> rounded up to {score.fu.fu}"
+        lines.append(f"  {'total':<24} {'':<10} {score.fu.raw:>3}{rounding}")
+    else:
+        lines.append(f"  {FU_NOT_COUNTED['en']}")
     if score.yakuman:
         lines.append("Yakuman:")
         lines += [f"  {name:<24} x{times}" for name, times in score.yakuman]

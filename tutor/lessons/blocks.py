@@ -31,7 +31,7 @@ from tutor.engine.numbers import read_whole_number
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import score_riichi
+from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import decompositions
 from tutor.engine.tiles import tile_name, wind_tile
@@ -54,6 +54,10 @@ class Evaluation:
     hand: Hand
     answers: dict[str, str]
     """Claim name -> what the engine says, for every claim this block supports."""
+    riichi_score: RiichiScore | None = None
+    """The score of a riichi block with a winning tile, read from the block's
+    settings here and nowhere else: what the claims were checked against,
+    and so the fu lines a reader reveals."""
 
 
 def _bool(value: bool) -> str:
@@ -84,14 +88,16 @@ def evaluate(block: HandBlock, track: str) -> Evaluation:
     except NotationError as error:
         raise BlockError(str(error)) from None
     answers: dict[str, str] = {}
+    riichi_score = None
     win_setting = block.setup.get("win", "").split()
     if win_setting:
-        answers |= _win_answers(block, hand, win_setting, rules)
+        win_answers, riichi_score = _win_answers(block, hand, win_setting, rules)
+        answers |= win_answers
     else:
         answers |= _shape_answers(hand, rules)
     if "discard" in block.setup:
         answers["calls"] = _calls(block, hand, rules)
-    return Evaluation(rules, hand, answers)
+    return Evaluation(rules, hand, answers, riichi_score)
 
 
 def _group(hand: Hand) -> str:
@@ -111,7 +117,9 @@ def _shape_answers(hand: Hand, rules: Rules) -> dict[str, str]:
     return {"complete": _bool(bool(readings)), "shape": ",".join(shapes) or "none"}
 
 
-def _win_answers(block: HandBlock, hand: Hand, win_setting: list[str], rules: Rules) -> dict[str, str]:
+def _win_answers(
+    block: HandBlock, hand: Hand, win_setting: list[str], rules: Rules
+) -> tuple[dict[str, str], RiichiScore | None]:
     try:
         win = parse_tile(win_setting[0])
     except NotationError as error:
@@ -130,10 +138,9 @@ def _win_answers(block: HandBlock, hand: Hand, win_setting: list[str], rules: Ru
     answers["shape"] = ",".join(shapes) or "none"
     tsumo = how == "tsumo"
     if rules is Rules.RIICHI:
-        answers |= _riichi_answers(block, hand, win, tsumo)
-    else:
-        answers |= _mcr_answers(block, hand, win, tsumo)
-    return answers
+        riichi_answers, score = _riichi_answers(block, hand, win, tsumo)
+        return answers | riichi_answers, score
+    return answers | _mcr_answers(block, hand, win, tsumo), None
 
 
 def _wind(block: HandBlock, key: str) -> int:
@@ -160,7 +167,7 @@ def _options(block: HandBlock) -> dict[str, object]:
     return options
 
 
-def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[str, str]:
+def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> tuple[dict[str, str], RiichiScore | None]:
     try:
         flags = frozenset(Flag(flag) for flag in _flags(block))
         dora = parse_tiles(block.setup["dora"]) if block.setup.get("dora") else ()
@@ -173,7 +180,7 @@ def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict
         score = score_riichi(hand, context, rules)
     except Refusal as refusal:
         refused = f"refused:{refusal.reason}"
-        return {claim: refused for claim in RIICHI_CLAIMS}
+        return {claim: refused for claim in RIICHI_CLAIMS}, None
     return {
         "fu_raw": str(score.fu.raw),
         "fu": str(score.fu.fu),
@@ -183,7 +190,7 @@ def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict
         "yakuman": ",".join(sorted(name for name, _ in score.yakuman)) or "none",
         "limit": score.points.limit or "none",
         "dora": str(score.dora + score.ura_dora),
-    }
+    }, score
 
 
 def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[str, str]:

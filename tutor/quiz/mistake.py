@@ -14,8 +14,9 @@ from typing import Any
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.fu import FuLine, round_up
+from tutor.engine.riichi.fu import FuLine, round_fu
 from tutor.engine.riichi.score import score_riichi
+from tutor.engine.shapes import ShapeKind
 from tutor.engine.tiles import wind_tile
 from tutor.quiz.question import Question
 
@@ -60,7 +61,11 @@ def fu_miss(question: Question, given: int) -> FuMiss | None:
         fu = score_riichi(hand, context).fu
     except (KeyError, NotationError, Refusal, ValueError):
         return None
-    left_out = [line for line in fu.lines if line.fu and given in (fu.raw - line.fu, round_up(fu.raw - line.fu))]
+    left_out = [
+        line
+        for line in fu.lines
+        if line.fu and given in (fu.raw - line.fu, round_fu(fu.raw - line.fu, ShapeKind.REGULAR))
+    ]
     if len({line.item for line in left_out}) != 1:
         return None
     return FuMiss(given, fu.fu, left_out[0])

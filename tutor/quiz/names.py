@@ -411,6 +411,30 @@ FU_ITEMS = {
     },
 }
 
+PRINCIPLE_NAMES = {
+    "en": {
+        "non_repeat": "non-repeat",
+        "non_separation": "non-separation",
+        "non_identical": "non-identical",
+        "take_higher": "take the higher",
+        "account_once": "account-once",
+    },
+    "ko": {
+        "non_repeat": "불중복",
+        "non_separation": "불탁이",
+        "non_identical": "부득상동",
+        "take_higher": "취고불취저",
+        "account_once": "투산일차",
+    },
+}
+"""The five MCR principles by their JSON ids (design brief section 5)."""
+
+FU_NOT_COUNTED = {
+    "en": "Fu are not counted for thirteen orphans: it has no sets and no pair to count.",
+    "ko": "국사무쌍은 셀 멘쯔도 작두도 없으므로 부를 계산하지 않는다.",
+}
+"""What a learner reads instead of fu lines for a hand that has none (kokushi)."""
+
 
 def tile_words(tile: Tile, language: str) -> str:
     """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""

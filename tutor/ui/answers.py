@@ -7,42 +7,23 @@ Nothing here is typed by hand.
 
 from __future__ import annotations
 
-from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
-from tutor.engine.refusal import Refusal
-from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import score_riichi
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import wind_tile
-from tutor.lessons.blocks import BlockError, evaluate
+from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import text
 from tutor.quiz.answer_text import claim_text
-from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS
+from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 
 
-def fu_steps(block: HandBlock, language: str) -> list[str]:
-    """The fu lines of a scored riichi block, or none."""
-    win = block.setup.get("win", "").split()
-    if not win or not ({"fu", "fu_raw"} & set(block.expect)):
+def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[str]:
+    """The fu lines of a scored riichi block, or none: those of the score
+    the lesson checker holds the block to (its settings and options read
+    once, by `evaluate`)."""
+    score = evaluation.riichi_score
+    if score is None or not ({"fu", "fu_raw"} & set(block.expect)):
         return []
-    try:
-        hand = parse_hand(block.hand)
-        flags = frozenset(Flag(flag) for flag in block.setup.get("flags", "").replace(",", " ").split())
-        dora = parse_tiles(block.setup["dora"]) if block.setup.get("dora") else ()
-        ura = parse_tiles(block.setup["ura"]) if block.setup.get("ura") else ()
-        context = WinContext(
-            parse_tile(win[0]),
-            len(win) > 1 and win[1] == "tsumo",
-            wind_tile(block.setup.get("seat", "E")),
-            wind_tile(block.setup.get("round", "E")),
-            flags,
-            dora,
-            ura,
-        )
-        score = score_riichi(hand, context, RiichiRules())
-    except (NotationError, ValueError, Refusal):
-        return []
+    if not score.fu.lines:
+        return [FU_NOT_COUNTED.get(language, FU_NOT_COUNTED["en"])]
     names = FU_ITEMS.get(language, FU_ITEMS["en"])
     lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f": {line.fu}" for line in score.fu.lines]
     lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
@@ -61,7 +42,7 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
             f"{names.get(claim, claim)}: {claim_text(claim, value, track_rules, language)}"
             for claim, value in block.expect.items()
         ]
-    steps = fu_steps(block, language) if rules is Rules.RIICHI else []
+    steps = fu_steps(block, evaluation, language)
     for claim in block.expect:
         if claim in ("fu", "fu_raw") and steps:
             continue

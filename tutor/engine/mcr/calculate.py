@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, EXCLUSIONARY, FINAL_EXCLUSIONS
+from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
@@ -456,7 +456,7 @@ def _wait_fan_possible(concealed_packs: Sequence[Pack], win_tile: Tile) -> bool:
 
 
 def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Counting) -> None:
-    """边张, 坎张 or 单钓将 for a unique wait; one only, in that order (exclusionary)."""
+    """边张, 坎张 or 单钓将 for a unique wait; one only, in that order (take the higher, 就高不就低)."""
     if counting.has("melded_hand") or counting.has("four_kongs"):
         return
     found = []
@@ -470,7 +470,7 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
     for fan in ("edge_wait", "closed_wait", "single_wait"):
         if fan in found:
             counting.set(fan)
-            counting.left_out.extend((other, EXCLUSIONARY) for other in set(found) - {fan})
+            counting.left_out.extend((other, TAKE_HIGHER) for other in set(found) - {fan})
             return
 
 

@@ -4,9 +4,10 @@ MCR counts a hand by five principles (documented in the lessons):
 non-repeat (不重复: a fan implied by a larger one is not counted again),
 non-separation (不拆移: a set is not split or moved to make another fan),
 non-identical (不得相同: the same sets do not make the same fan twice),
-exclusionary (就高不就低 / 排斥: of fans that compete for the same tiles,
-only the highest), and account-once (套算一次: a set already combined into
-a fan combines into at most one more).
+take the higher (就高不就低: of fans that compete for the same tiles, only
+the highest), and account once (套算一次: a set already combined into a
+fan combines into at most one more; English books sometimes call this one
+the "exclusionary rule").  Their JSON ids are the `PRINCIPLES` below.
 
 `NOT_COUNTED_WITH` is the standard list a learner is taught ("大四喜 does not
 add 三风刻, 碰碰和, 圈风刻, 门风刻, 幺九刻"); scoring uses it to say why a fan
@@ -22,9 +23,9 @@ from typing import Final
 NON_REPEAT: Final = "non_repeat"
 NON_SEPARATION: Final = "non_separation"
 NON_IDENTICAL: Final = "non_identical"
-EXCLUSIONARY: Final = "exclusionary"
+TAKE_HIGHER: Final = "take_higher"
 ACCOUNT_ONCE: Final = "account_once"
-PRINCIPLES: Final = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, EXCLUSIONARY, ACCOUNT_ONCE)
+PRINCIPLES: Final = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, TAKE_HIGHER, ACCOUNT_ONCE)
 
 NOT_COUNTED_WITH: Final[dict[str, tuple[str, ...]]] = {
     "big_four_winds": ("big_three_winds", "all_pungs", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
@@ -130,8 +131,15 @@ NOT_COUNTED_WITH: Final[dict[str, tuple[str, ...]]] = {
 }
 """Fan -> the fans it implies and so leaves out (non-repeat)."""
 
+INCLUDES_ONE: Final[dict[str, tuple[str, ...]]] = {
+    "nine_gates": ("pung_of_terminals_or_honors",),
+}
+"""Fan -> fans of which it includes one instance (non-repeat) while others
+may still count: 九莲宝灯 holds 111 and 999 of its suit, and one of these
+pungs is part of it, so at most the other counts as 幺九刻."""
+
 WAIT_FANS: Final = ("edge_wait", "closed_wait", "single_wait")
-"""Only one wait fan counts even when the winning tile fits several (exclusionary)."""
+"""Only one wait fan counts even when the winning tile fits several (take the higher, 就高不就低)."""
 
 FINAL_EXCLUSIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("big_four_winds", ("all_pungs", "pung_of_terminals_or_honors")),

@@ -3,7 +3,7 @@ was left out and why, the 8-point minimum and the payments."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.calculate import (
@@ -21,7 +21,7 @@ from tutor.engine.mcr.calculate import (
     reading_order,
 )
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import NON_REPEAT, NOT_COUNTED_WITH
+from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_REPEAT, NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
@@ -140,7 +140,23 @@ def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
+def _with_written_flowers(hand: Hand, context: McrContext) -> McrContext:
+    """The context with the flowers written in the hand (1f..8f) as its
+    flower count; refused when a different count was given as well."""
+    written = len(hand.flowers)
+    if context.flowers:
+        shown = "".join(str(flower) for flower in hand.flowers) + "f"
+        raise Refusal(
+            "flowers",
+            f"the hand shows {written} flower{'s' if written > 1 else ''} ({shown}) but {context.flowers} "
+            "were given as the flower count: give the flowers one way, or make the two agree",
+        )
+    return replace(context, flowers=written)
+
+
 def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) -> McrScore:
+    """The fans of a win.  Flowers may be written in the hand (1f..8f) or
+    given as `context.flowers`; both, disagreeing, are refused."""
     rules = rules or McrRules()
     if hand.tile_count != 14:
         raise Refusal("not_complete", f"a winning hand has 14 tiles (kongs counted as 3), not {hand.tile_count}")
@@ -148,6 +164,8 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
         raise Refusal(
             "win_tile_missing", f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles"
         )
+    if hand.flowers and context.flowers != len(hand.flowers):
+        context = _with_written_flowers(hand, context)
     tables = hand_tables(hand)
     check_context(hand, tables, context)
     # 和绝张 holds by itself when the other three copies are in the winner's own melds.
@@ -263,7 +281,7 @@ def _left_out(
     counting: Counting, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool
 ) -> list[LeftOutFan]:
     """Fans the counted ones imply (non-repeat), then those the counting itself
-    set aside (account-once, exclusionary), each named once."""
+    set aside (account once, take the higher), each named once."""
     counted = {fan for fan, times in counting.fans.items() if times > 0}
     seen: set[str] = set()
     found = []
@@ -273,6 +291,11 @@ def _left_out(
                 continue
             seen.add(other)
             found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
+        # One instance is part of the larger fan even when another counts.
+        for other in INCLUDES_ONE.get(fan, ()):
+            if other not in seen:
+                seen.add(other)
+                found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
     # Set aside while counting: these may still count once (a second 喜相逢
     # that account-once drops), so they are named even when counted.
     for other, principle in counting.left_out:

@@ -4,27 +4,29 @@
 the document's table; the pair (작두); the wait (대기의 부); 2 for tsumo
 (났을 때의 부); then rounding up to the next 10 (올림).  Seven pairs is a
 flat 25, pinfu tsumo takes no tsumo fu, and an open hand with no fu is
-raised to 30: the standard rules the document does not state.
+raised to 30: the standard rules the document does not state.  Thirteen
+orphans has no sets and no pair of the fu table, so no fu are counted for
+it at all (0, no lines), as the reference libraries report it; being a
+yakuman, its points never depend on fu.
 
 Every line names the tiles it counts, zero-fu lines included, because the
-lines are what a learner reads to see why.
+lines are what a learner reads to see why.  One function, `count_fu`,
+counts them: scoring asks it for the number of every reading, and a score
+asks it again, writing the lines, for the reading it shows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from tutor.engine.notation import format_tiles
 from tutor.engine.riichi.context import WinContext
+from tutor.engine.riichi.reading import ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.shapes import SetKind, ShapeKind
+from tutor.engine.shapes import Block, SetKind, ShapeKind
 from tutor.engine.tiles import DRAGONS, EAST, TERMINAL_OR_HONOUR_TILES, WINDS, Tile
 from tutor.engine.waits import WaitKind
-
-if TYPE_CHECKING:
-    # Only for annotations: reading.py reads the set fu table from here.
-    from tutor.engine.riichi.reading import ReadingFacts
 
 BASE: Final = "base"
 """부저 (副底): 20 fu for any win."""
@@ -75,7 +77,7 @@ SET_FU: Final = tuple(
     tuple(tuple(set_fu(bool(kan), bool(concealed), bool(terminal)) for terminal in (0, 1)) for concealed in (0, 1))
     for kan in (0, 1)
 )
-"""`set_fu` as a table indexed like SET_ITEMS, read in scoring's inner loop."""
+"""`set_fu` as a table indexed like SET_ITEMS, read for every set counted."""
 
 
 # Enum members read on every reading, bound once: on Python 3.11 reading a
@@ -84,6 +86,8 @@ _REGULAR = ShapeKind.REGULAR
 _SEVEN_PAIRS = ShapeKind.SEVEN_PAIRS
 _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _RYANMEN = WaitKind.RYANMEN
+_SHUNTSU = SetKind.SHUNTSU
+_KANTSU = SetKind.KANTSU
 
 WAIT_FU: Final = {
     WaitKind.RYANMEN: 0,
@@ -114,10 +118,9 @@ class FuLine(NamedTuple):
 class FuResult:
     """The fu of one reading.
 
-    Scoring counts the fu of every reading but shows one, so it counts them
-    as numbers (`calculate_fu`) and the lines are itemised only when asked
-    for (`lines`).  Tests hold the itemised lines to `raw` on every reading
-    of thousands of random hands, so the two cannot drift apart.
+    Scoring counts the fu of every reading but shows one, so the lines are
+    written out only when asked for (`lines`), by the same `count_fu` that
+    counted `raw`.
     """
 
     facts: ReadingFacts
@@ -125,15 +128,11 @@ class FuResult:
     raw: int
     """The sum of the lines, before rounding."""
     fu: int
-    """Rounded up to the next 10 (seven pairs stays 25)."""
+    """Rounded up to the next 10 (seven pairs stays 25, thirteen orphans 0)."""
 
     @property
     def lines(self) -> tuple[FuLine, ...]:
         return fu_lines(self.facts, self.rules)
-
-
-def round_up(raw: int) -> int:
-    return (raw + 9) // 10 * 10
 
 
 def pair_item(pair: Tile, context: WinContext, rules: RiichiRules) -> tuple[str, int]:
@@ -165,62 +164,94 @@ def is_pinfu_shape(facts: ReadingFacts) -> bool:
     )
 
 
-def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
-    """The fu of one reading, as numbers; `fu_lines` itemises the same count."""
-    if facts.shape is _SEVEN_PAIRS:
-        return FuResult(facts, rules, 25, 25)
+def count_fu(facts: ReadingFacts, rules: RiichiRules, lines: list[FuLine] | None = None) -> int:
+    """The fu of one reading before rounding: the one place fu is counted
+    (0 for thirteen orphans, which has no fu lines).
+
+    Given `lines`, each step is also written there, naming the tiles it
+    counts; without, only the number is worked out, as scoring does for
+    every reading (so the steps that add nothing are skipped then).
+    """
+    shape = facts.shape
     of_hand = facts.of_hand
+    writing = lines is not None
+    if shape is _SEVEN_PAIRS:
+        if lines is not None:
+            lines.append(FuLine(SEVEN_PAIRS, 25, of_hand.tiles))
+        return 25
+    if shape is _THIRTEEN_ORPHANS:
+        return 0
     context = of_hand.context
     tsumo = context.tsumo
     closed = of_hand.closed
-    raw = (30 if closed and not tsumo else 20) + facts.set_fu
+    raw = 20
+    if lines is not None:
+        lines.append(FuLine(BASE, 20))
+    if closed and not tsumo:
+        raw += 10
+        if lines is not None:
+            lines.append(FuLine(CLOSED_RON, 10, (context.win_tile,)))
+    if facts.triplets or writing:
+        # A shanpon won by ron: the set the discard completed counts as open.
+        # (No hand holds two equal triplets, so the set is told by identity.)
+        win_set = facts.win_set
+        ron_block = None if tsumo or win_set is None else facts.sets[win_set]
+        for block in facts.sets:
+            kind = block.kind
+            if kind is _SHUNTSU:
+                if lines is not None:
+                    lines.append(FuLine(RUN, 0, block.tiles, _brackets(block)))
+                continue
+            kan = kind is _KANTSU
+            concealed = not block.open and block is not ron_block
+            terminal = block.first in TERMINAL_OR_HONOUR_TILES
+            fu = SET_FU[kan][concealed][terminal]
+            raw += fu
+            if lines is not None:
+                lines.append(FuLine(SET_ITEMS[kan][concealed][terminal], fu, block.tiles, _brackets(block)))
     pair = facts.pair
-    # Only an honour pair can give fu; kokushi's pair is no pair of the fu table.
-    if pair is not None and pair >= EAST and facts.shape is not _THIRTEEN_ORPHANS:
-        raw += pair_item(pair, context, rules)[1]
-    raw += WAIT_FU.get(facts.wait, 0)
-    if tsumo and not is_pinfu_shape(facts):
-        raw += 2
+    # Only an honour pair can give fu.
+    if pair is not None and (pair >= EAST or writing):
+        item, fu = pair_item(pair, context, rules)
+        raw += fu
+        if lines is not None:
+            lines.append(FuLine(item, fu, (pair, pair)))
+    wait_fu = WAIT_FU.get(facts.wait)
+    if wait_fu is not None:
+        raw += wait_fu
+        if lines is not None:
+            lines.append(FuLine(facts.wait.value, wait_fu, (context.win_tile,)))
+    if tsumo:
+        pinfu = is_pinfu_shape(facts)
+        if not pinfu:
+            raw += 2
+        if lines is not None:
+            lines.append(FuLine(PINFU_TSUMO if pinfu else TSUMO, 0 if pinfu else 2, (context.win_tile,)))
     if raw == 20 and not closed:
         raw = 22
-    return FuResult(facts, rules, raw, round_up(raw))
+        if lines is not None:
+            lines.append(FuLine(OPEN_NO_FU, 2))
+    return raw
+
+
+def _brackets(block: Block) -> str:
+    """How a set's tiles are written: "[]" for an open meld, "()" for a concealed kan."""
+    return ("[]" if block.open else "()") if block.called else ""
+
+
+def round_fu(raw: int, shape: ShapeKind) -> int:
+    """Fu rounded up to the next 10 (올림); seven pairs stays 25."""
+    return raw if shape is _SEVEN_PAIRS else (raw + 9) // 10 * 10
+
+
+def calculate_fu(facts: ReadingFacts, rules: RiichiRules) -> FuResult:
+    """The fu of one reading, as numbers; `FuResult.lines` itemises them."""
+    raw = count_fu(facts, rules)
+    return FuResult(facts, rules, raw, round_fu(raw, facts.shape))
 
 
 def fu_lines(facts: ReadingFacts, rules: RiichiRules) -> tuple[FuLine, ...]:
     """The fu of one reading, line by line, each naming the tiles it counts."""
-    of_hand = facts.of_hand
-    context = of_hand.context
-    tsumo = context.tsumo
-    if facts.shape is ShapeKind.SEVEN_PAIRS:
-        return (FuLine(SEVEN_PAIRS, 25, of_hand.tiles),)
-    closed = of_hand.closed
-    win = (context.win_tile,)
-    lines = [FuLine(BASE, 20)]
-    if closed and not tsumo:
-        lines.append(FuLine(CLOSED_RON, 10, win))
-    # A shanpon won by ron: the set the discard completed counts as open.
-    ron_set = -1 if tsumo else facts.win_set
-    for index, block in enumerate(facts.sets):
-        brackets = ("[]" if block.open else "()") if block.called else ""
-        if block.kind is SetKind.SHUNTSU:
-            lines.append(FuLine(RUN, 0, block.tiles, brackets))
-            continue
-        kan = block.kind is SetKind.KANTSU
-        concealed = not block.open and index != ron_set
-        terminal = block.first in TERMINAL_OR_HONOUR_TILES
-        fu = set_fu(kan, concealed, terminal)
-        lines.append(FuLine(SET_ITEMS[kan][concealed][terminal], fu, block.tiles, brackets))
-    if facts.pair is not None and facts.shape is not ShapeKind.THIRTEEN_ORPHANS:
-        item, fu = pair_item(facts.pair, context, rules)
-        lines.append(FuLine(item, fu, (facts.pair, facts.pair)))
-    wait_fu = WAIT_FU.get(facts.wait)
-    if wait_fu is not None:
-        lines.append(FuLine(facts.wait.value, wait_fu, win))
-    if tsumo:
-        if is_pinfu_shape(facts):
-            lines.append(FuLine(PINFU_TSUMO, 0, win))
-        else:
-            lines.append(FuLine(TSUMO, 2, win))
-    if sum(line.fu for line in lines) == 20 and not closed:
-        lines.append(FuLine(OPEN_NO_FU, 2))
+    lines: list[FuLine] = []
+    count_fu(facts, rules, lines)
     return tuple(lines)

@@ -14,11 +14,11 @@ from typing import Final
 
 from tutor.engine.riichi.rules import RiichiRules
 
-MANGAN: Final = 2000
-HANEMAN: Final = 3000
-BAIMAN: Final = 4000
-SANBAIMAN: Final = 6000
-YAKUMAN: Final = 8000
+MANGAN_BASE: Final = 2000
+HANEMAN_BASE: Final = 3000
+BAIMAN_BASE: Final = 4000
+SANBAIMAN_BASE: Final = 6000
+YAKUMAN_BASE: Final = 8000
 
 
 @dataclass(slots=True)
@@ -43,20 +43,20 @@ def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) 
     """Base points and the name of the limit reached, if any."""
     if yakuman_multiplier:
         name = "yakuman" if yakuman_multiplier == 1 else f"yakuman_x{yakuman_multiplier}"
-        return YAKUMAN * yakuman_multiplier, name
+        return YAKUMAN_BASE * yakuman_multiplier, name
     if han >= 13:
-        return (YAKUMAN, "kazoe_yakuman") if rules.kazoe == "yakuman" else (SANBAIMAN, "sanbaiman")
+        return (YAKUMAN_BASE, "kazoe_yakuman") if rules.kazoe == "yakuman" else (SANBAIMAN_BASE, "sanbaiman")
     if han >= 11:
-        return SANBAIMAN, "sanbaiman"
+        return SANBAIMAN_BASE, "sanbaiman"
     if han >= 8:
-        return BAIMAN, "baiman"
+        return BAIMAN_BASE, "baiman"
     if han >= 6:
-        return HANEMAN, "haneman"
+        return HANEMAN_BASE, "haneman"
     if han == 5:
-        return MANGAN, "mangan"
+        return MANGAN_BASE, "mangan"
     base = fu * 2 ** (han + 2)
-    if base > MANGAN or (rules.kiriage and (han, fu) in ((4, 30), (3, 60))):
-        return MANGAN, "mangan"
+    if base > MANGAN_BASE or (rules.kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return MANGAN_BASE, "mangan"
     return base, None
 
 

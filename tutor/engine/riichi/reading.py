@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.fu import SET_FU
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Block, Decomposition, SetKind, ShapeKind, decompositions
 from tutor.engine.tiles import DRAGONS, EAST, SUIT_TILES, TERMINAL_OR_HONOUR_TILES, Tile
@@ -70,6 +69,8 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHANPON = WaitKind.SHANPON
 _TANKI = WaitKind.TANKI
 _RIICHI_RULES = Rules.RIICHI
+_new_facts = object.__new__
+"""Makes an empty ReadingFacts for `reading_facts` to fill in field by field."""
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 """The first tiles of the runs 123 and 789 of each suit."""
 
@@ -86,6 +87,7 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         + (not kinds.isdisjoint(SUIT_TILES[1]))
         + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
+    # By position, in field order: a call by keyword costs more than the rest of this function.
     return HandFacts(
         hand,
         context,
@@ -101,7 +103,9 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
 
 @dataclass(slots=True)
 class ReadingFacts:
-    """What the yaku and the fu ask of one reading, worked out once."""
+    """What the yaku and the fu ask of one reading, worked out once.  Built
+    by name, never by position, as its many fields are easily swapped:
+    by keyword, or field by field in `reading_facts`."""
 
     of_hand: HandFacts
     decomposition: Decomposition
@@ -109,20 +113,20 @@ class ReadingFacts:
     win_set: int | None
     """As in `Reading`."""
     shape: ShapeKind
-    sets: tuple[Block, ...]
-    pair: Tile | None
-    runs: tuple[Tile, ...]
+    sets: tuple[Block, ...] = ()
+    """Empty for seven pairs and thirteen orphans, as are the counts below."""
+    pair: Tile | None = None
+    """The pair; for thirteen orphans the doubled tile, which is no pair of the fu table."""
+    runs: tuple[Tile, ...] = ()
     """The first tile of each run."""
-    triplets: tuple[Tile, ...]
+    triplets: tuple[Tile, ...] = ()
     """The tile of each koutsu and kantsu alike."""
-    kans: int
-    honour_sets: int
+    kans: int = 0
+    honour_sets: int = 0
     """Which honours make a triplet or kan: bit 0 for East to bit 6 for Red."""
-    concealed_triplets: int
+    concealed_triplets: int = 0
     """Triplets and kans that count as concealed (안커): not called, and not
     completed by a ron on a shanpon wait."""
-    set_fu: int
-    """The fu of the sets by document 000's table (멘쯔의 부)."""
 
     @property
     def reading(self) -> Reading:
@@ -166,13 +170,22 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         shape = decomposition.shape
         if shape is _SEVEN_PAIRS:
             found.append(
-                ReadingFacts(of_hand, decomposition, WaitKind.CHIITOITSU, None, shape, (), None, (), (), 0, 0, 0, 0)
+                ReadingFacts(
+                    of_hand=of_hand, decomposition=decomposition, wait=WaitKind.CHIITOITSU, win_set=None, shape=shape
+                )
             )
             continue
         pair = decomposition.pair
         if shape is _THIRTEEN_ORPHANS:
             found.append(
-                ReadingFacts(of_hand, decomposition, WaitKind.KOKUSHI, None, shape, (), pair, (), (), 0, 0, 0, 0)
+                ReadingFacts(
+                    of_hand=of_hand,
+                    decomposition=decomposition,
+                    wait=WaitKind.KOKUSHI,
+                    win_set=None,
+                    shape=shape,
+                    pair=pair,
+                )
             )
             continue
         # One pass over the sets gathers the facts every reading of this
@@ -180,7 +193,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         sets = decomposition.sets
         runs: list[Tile] = []
         triplets: list[Tile] = []
-        kans = honour_sets = concealed = fu = 0
+        kans = honour_sets = concealed = 0
         places: list[tuple[WaitKind, int | None]] = []
         index = -1
         for block in sets:
@@ -195,10 +208,8 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             triplets.append(first)
             if first >= EAST:
                 honour_sets |= 1 << (first - EAST)
-            kan = kind is _KANTSU
-            if kan:
+            if kind is _KANTSU:
                 kans += 1
-            fu += SET_FU[kan][not block.open][first in TERMINAL_OR_HONOUR_TILES]
             if not block.open:
                 concealed += 1
                 if first == win_tile and not block.called:
@@ -211,7 +222,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
         seen: list[tuple[WaitKind, Tile]] = []
         several = len(places) > 1
         for wait, place in places:
-            own, own_fu = concealed, fu
+            own = concealed
             if place is not None:
                 if several:
                     key = (wait, sets[place].first)
@@ -220,25 +231,35 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     seen.append(key)
                 if wait is _SHANPON and not tsumo:
                     # A shanpon won by ron: the triplet the discard completed
-                    # counts as open, for 안커 and for its fu alike.
-                    terminal = sets[place].first in TERMINAL_OR_HONOUR_TILES
+                    # counts as open for 안커 (and for its fu: see fu.py).
                     own -= 1
-                    own_fu -= SET_FU[False][True][terminal] - SET_FU[False][False][terminal]
-            found.append(
-                ReadingFacts(
-                    of_hand,
-                    decomposition,
-                    wait,
-                    place,
-                    shape,
-                    sets,
-                    pair,
-                    run_tuple,
-                    triplet_tuple,
-                    kans,
-                    honour_sets,
-                    own,
-                    own_fu,
-                )
-            )
+            # Field by field, by name: a call to the constructor by keyword
+            # costs a twentieth of all scoring, and one by position is easily
+            # given its many fields in the wrong order (tests/test_engine_names.py
+            # checks that none is left unset).
+            facts = _new_facts(ReadingFacts)
+            facts.of_hand = of_hand
+            facts.decomposition = decomposition
+            facts.wait = wait
+            facts.win_set = place
+            facts.shape = shape
+            facts.sets = sets
+            facts.pair = pair
+            facts.runs = run_tuple
+            facts.triplets = triplet_tuple
+            facts.kans = kans
+            facts.honour_sets = honour_sets
+            facts.concealed_triplets = own
+            found.append(facts)
     return found
+
+
+def tie_order(facts: ReadingFacts) -> tuple[object, ...]:
+    """Where a reading stands in a fixed order of the readings of one hand,
+    which breaks the ties that points, han and fu leave: by its runs (sorted;
+    with the pair they fix the triplets, the rest of the tiles), its pair,
+    its wait kind, then the first tile of the set the winning tile completed.
+    Nothing here depends on the order in which readings were found, nor on
+    the order in which the melds were written."""
+    completed = -1 if facts.win_set is None else facts.sets[facts.win_set].first
+    return (sorted(facts.runs), -1 if facts.pair is None else facts.pair, facts.wait.value, completed)

@@ -7,15 +7,17 @@ or no yaku (dora alone is no yaku).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld
+from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.fu import FuResult, calculate_fu
+from tutor.engine.riichi.fu import FuResult, count_fu, round_fu
 from tutor.engine.riichi.points import Points, base_points, payments, total_points
-from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts
+from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts, tie_order
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
 from tutor.engine.riichi.yakuman import hand_gates, yakuman_of
@@ -46,6 +48,13 @@ class RiichiScore:
     points: Points
 
 
+_RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
+_FIRST_TURN_FLAGS: Final = frozenset({Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
+_LATER_FLAGS: Final = frozenset(
+    {Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU, Flag.RINSHAN, Flag.CHANKAN, Flag.HAITEI, Flag.HOUTEI}
+)
+"""Flags of what happens after the first turn: none can hold with tenhou, chiihou or renhou."""
+
 _DORA_OF: Final = tuple(dora_from_indicator(indicator) for indicator in range(TILE_KINDS))
 
 
@@ -58,8 +67,32 @@ def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     return count
 
 
+def _written(melds: Iterable[Meld]) -> str:
+    """Melds as the notation writes them: "[222s] (3333m)"."""
+    return " ".join(format_meld(meld) for meld in melds)
+
+
+def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[Flag]) -> str | None:
+    """One sentence for everything that rules out the first-turn win given:
+    the hand's calls and kans, and the flags given with it."""
+    given = sorted(flag.value for flag in first_turn)
+    named = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
+    if len(given) > 1:
+        return f"{named} were given together, and they exclude each other"
+    clashes = []
+    if hand.melds:
+        clashes.append(f"the hand has declared {_written(hand.melds)}")
+    later = sorted(flag.value for flag in context.flags & _LATER_FLAGS)
+    if later:
+        clashes.append(" and ".join(later) + " " + ("was" if len(later) == 1 else "were") + " given too")
+    if not clashes:
+        return None
+    return f"{named} is won on the first turn, before any call, kan, riichi or last tile, but " + " and ".join(clashes)
+
+
 def check_context(hand: Hand, context: WinContext) -> None:
-    """Refuse flags that contradict each other or the hand."""
+    """Refuse flags that contradict each other or the hand, each refusal
+    naming the flag given and what in the hand or the other flags rules it out."""
     flags = context.flags
     if not flags:
         return
@@ -69,28 +102,34 @@ def check_context(hand: Hand, context: WinContext) -> None:
     problems = []
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
-        problems.append("riichi needs a closed hand")
+        given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
+        opened = _written(meld for meld in hand.melds if meld.is_open)
+        need = "needs" if len(given) == 1 else "need"
+        problems.append(f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}")
     if Flag.IPPATSU in flags and not context.riichi:
         problems.append("ippatsu needs riichi or double_riichi")
-    if Flag.RINSHAN in flags and (not context.tsumo or not any(meld.is_kan for meld in hand.melds)):
-        problems.append("rinshan is a tsumo on the replacement tile of a kan")
+    if Flag.RINSHAN in flags:
+        kans = _written(meld for meld in hand.melds if meld.is_kan)
+        if not context.tsumo or not kans:
+            why = [] if context.tsumo else ["not a ron"]
+            if not kans:
+                why.append("this hand has no kan")
+            problems.append("rinshan is a tsumo on the replacement tile of a kan: " + ", and ".join(why))
     if Flag.CHANKAN in flags and context.tsumo:
         problems.append("chankan is a ron on another player's added kan, not a tsumo")
     if Flag.HAITEI in flags and not context.tsumo:
-        problems.append("haitei is a tsumo on the last tile of the wall")
+        problems.append("haitei is a tsumo on the last tile of the wall, not a ron")
     if Flag.HOUTEI in flags and context.tsumo:
-        problems.append("houtei is a ron on the last discard")
+        problems.append("houtei is a ron on the last discard, not a tsumo")
     if Flag.HAITEI in flags and Flag.RINSHAN in flags:
         problems.append("haitei and rinshan cannot both hold")
     if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
         problems.append("houtei and chankan cannot both hold")
-    first_turn = flags & {Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU}
-    if len(first_turn) > 1:
-        problems.append("tenhou, chiihou and renhou exclude each other")
-    if first_turn and hand.melds:
-        problems.append("tenhou, chiihou and renhou need a hand without calls")
-    if first_turn and (context.riichi or flags & {Flag.IPPATSU, Flag.RINSHAN, Flag.CHANKAN, Flag.HAITEI, Flag.HOUTEI}):
-        problems.append("tenhou, chiihou and renhou happen before any riichi, kan or last tile")
+    first_turn = flags & _FIRST_TURN_FLAGS
+    if first_turn:
+        problem = _first_turn_problem(hand, context, first_turn)
+        if problem:
+            problems.append(problem)
     if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
         problems.append("tenhou is the dealer's tsumo on the dealt hand")
     if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
@@ -101,12 +140,33 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", "; ".join(problems))
 
 
-_Valued = tuple[tuple[int, bool, int, int], ReadingFacts, FuResult, list[tuple[str, int]], int, int, str | None]
-"""A reading as scoring values it: worth, facts, fu, yaku (or yakuman), han,
-base points and the limit reached.  A plain tuple, as one is made per reading."""
+@dataclass(slots=True)
+class ValuedReading:
+    """A reading as scoring values it, kept while it is the best so far.
+    Not frozen: one is made per reading with a yaku (see RiichiScore)."""
+
+    worth: tuple[int, bool, int, int, int]
+    """What readings are compared by: points, whether a true yakuman
+    counts, han, fu, fu before rounding (see `score_riichi`)."""
+    facts: ReadingFacts
+    yaku: list[tuple[str, int]]
+    """The regular yaku with their han, or the yakuman with their multiplier."""
+    han: int
+    base: int
+    """Base points (see points.py)."""
+    limit: str | None
+    """The limit reached, if any."""
+
+    @property
+    def is_yakuman(self) -> bool:
+        return self.worth[1]
+
+    def fu_result(self, rules: RiichiRules) -> FuResult:
+        """The fu of this reading, whose lines a score shows."""
+        return FuResult(self.facts, rules, self.worth[4], self.worth[3])
+
 
 _DEFAULT_RULES: Final = RiichiRules()
-_RIICHI_FLAGS: Final = frozenset({Flag.RIICHI, Flag.DOUBLE_RIICHI, Flag.IPPATSU})
 
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
@@ -133,15 +193,16 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # Each reading is valued by numbers alone; the payments are written out
     # for the one worth most.  `worth` is points first; on equal points a true
     # yakuman beats a counted one (a learner should be told "suuankou", not
-    # "18 han"); then han, then fu.
-    best: _Valued | None = None
+    # "18 han"); then han, then fu, then fu before rounding, as the `mahjong`
+    # library ranks them.  Readings equal in all of these are taken in the
+    # fixed `tie_order`, so that the fu lines a learner reads never depend on
+    # the order in which the readings were found.
+    best: ValuedReading | None = None
     for facts in found:
-        fu = calculate_fu(facts, rules)
         yakuman = yakuman_of(facts, rules, gates)
         if yakuman:
             han = 0
             yaku = yakuman
-            base, limit = base_points(0, fu.fu, sum(times for _, times in yakuman), rules)
         else:
             yaku = yaku_of(facts, rules, traits)
             if not yaku:
@@ -149,25 +210,31 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
             han = dora + ura
             for _, yaku_han in yaku:
                 han += yaku_han
-            base, limit = base_points(han, fu.fu, 0, rules)
-        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu.fu)
-        if best is None or worth > best[0]:
-            best = (worth, facts, fu, yaku, han, base, limit)
+        raw = count_fu(facts, rules)
+        fu = round_fu(raw, facts.shape)
+        if yakuman:
+            base, limit = base_points(0, fu, sum(times for _, times in yakuman), rules)
+        else:
+            base, limit = base_points(han, fu, 0, rules)
+        worth = (total_points(base, dealer, tsumo), bool(yakuman), han, fu, raw)
+        if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
+            best = ValuedReading(worth, facts, yaku, han, base, limit)
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
-    worth, facts, fu, yaku, han, base, limit = best
-    yakuman_hand = worth[1]
+    yakuman_hand = best.is_yakuman
+    # By position, in field order: one is built for every hand scored, and a
+    # call by keyword costs several times a call by position.
     return RiichiScore(
         hand,
         context,
         rules,
-        facts.reading,
+        best.facts.reading,
         len(found),
-        fu,
-        () if yakuman_hand else tuple(yaku),
-        tuple(yaku) if yakuman_hand else (),
+        best.fu_result(rules),
+        () if yakuman_hand else tuple(best.yaku),
+        tuple(best.yaku) if yakuman_hand else (),
         0 if yakuman_hand else dora,
         0 if yakuman_hand else ura,
-        han,
-        payments(base, limit, dealer, tsumo),
+        best.han,
+        payments(best.base, best.limit, dealer, tsumo),
     )

@@ -29,18 +29,18 @@ _RIICHI = Flag.RIICHI
 
 # Traits of a hand that a yaku may need before its condition is worth asking:
 # one bit each, so that a reading is asked about only the yaku it could hold.
-CLOSED: Final = 1
-TSUMO: Final = 4
-ONE_SUIT: Final = 8
+TRAIT_CLOSED: Final = 1
+TRAIT_TSUMO: Final = 4
+TRAIT_ONE_SUIT: Final = 8
 """One number suit (honours allowed)."""
-ALLSIMPLE_TILES: Final = 16
-TERMINALS_OR_HONOURS: Final = 32
+TRAIT_ALL_SIMPLES: Final = 16
+TRAIT_ALL_TERMINALS_OR_HONOURS: Final = 32
 """Every tile a terminal or an honour."""
-SEVEN_PAIRS_SHAPE: Final = 64
+TRAIT_SEVEN_PAIRS: Final = 64
 """Set per reading: the reading is seven pairs."""
-HONOURS: Final = 128
-NO_HONOURS: Final = 256
-NO_FOUR_TO_SIX: Final = 512
+TRAIT_HONOURS: Final = 128
+TRAIT_NO_HONOURS: Final = 256
+TRAIT_NO_FOUR_TO_SIX: Final = 512
 """No tile ranked 4, 5 or 6: a hand whose every group holds a terminal or an
 honour has none, since its runs are 123 and 789."""
 
@@ -53,7 +53,7 @@ class Yaku:
     condition: Condition
     needs: int = 0
     """The traits (bits above) the hand must have for the condition to be
-    worth asking; CLOSED is added for a yaku with no open han."""
+    worth asking; TRAIT_CLOSED is added for a yaku with no open han."""
     runs: int = 0
     """The fewest runs a reading must have for the condition to be worth asking."""
     triplets: int = 0
@@ -229,9 +229,9 @@ YAKU: Final = (
     Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI, decided=True),
     Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI, decided=True),
     Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU, decided=True),
-    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TSUMO, decided=True),
+    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TRAIT_TSUMO, decided=True),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
-    Yaku("tanyao", 1, 1, _tanyao, ALLSIMPLE_TILES),
+    Yaku("tanyao", 1, 1, _tanyao, TRAIT_ALL_SIMPLES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
     Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON, decided=True),
     Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON, decided=True),
@@ -242,20 +242,20 @@ YAKU: Final = (
     Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN, decided=True),
     Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI, decided=True),
     Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI, decided=True),
-    Yaku("chanta", 2, 1, _chanta, HONOURS | NO_FOUR_TO_SIX, runs=1),
+    Yaku("chanta", 2, 1, _chanta, TRAIT_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
     Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, triplets=3),
     Yaku("toitoi", 2, 2, _toitoi, triplets=4, decided=True),
     Yaku("sanankou", 2, 2, _sanankou, triplets=3),
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
-    Yaku("chiitoitsu", 2, 0, _chiitoitsu, SEVEN_PAIRS_SHAPE, decided=True),
-    Yaku("honroutou", 2, 2, _honroutou, TERMINALS_OR_HONOURS | HONOURS),
+    Yaku("chiitoitsu", 2, 0, _chiitoitsu, TRAIT_SEVEN_PAIRS, decided=True),
+    Yaku("honroutou", 2, 2, _honroutou, TRAIT_ALL_TERMINALS_OR_HONOURS | TRAIT_HONOURS),
     Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
-    Yaku("honitsu", 3, 2, _honitsu, ONE_SUIT | HONOURS, decided=True),
-    Yaku("junchan", 3, 2, _junchan, NO_HONOURS | NO_FOUR_TO_SIX, runs=1),
+    Yaku("honitsu", 3, 2, _honitsu, TRAIT_ONE_SUIT | TRAIT_HONOURS, decided=True),
+    Yaku("junchan", 3, 2, _junchan, TRAIT_NO_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
-    Yaku("chinitsu", 6, 5, _chinitsu, ONE_SUIT | NO_HONOURS, decided=True),
+    Yaku("chinitsu", 6, 5, _chinitsu, TRAIT_ONE_SUIT | TRAIT_NO_HONOURS, decided=True),
     Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
 """Every regular yaku, in the order a score lists them."""
@@ -265,19 +265,19 @@ def hand_traits(of_hand: HandFacts) -> int:
     """The traits (bits above) of a hand, worked out once for all its readings."""
     traits = 0
     if of_hand.closed:
-        traits |= CLOSED
+        traits |= TRAIT_CLOSED
     if of_hand.context.tsumo:
-        traits |= TSUMO
+        traits |= TRAIT_TSUMO
     if of_hand.number_suits == 1:
-        traits |= ONE_SUIT
-    traits |= HONOURS if of_hand.has_honours else NO_HONOURS
+        traits |= TRAIT_ONE_SUIT
+    traits |= TRAIT_HONOURS if of_hand.has_honours else TRAIT_NO_HONOURS
     kinds = of_hand.kinds
     if of_hand.all_terminals_or_honours:
-        traits |= TERMINALS_OR_HONOURS
+        traits |= TRAIT_ALL_TERMINALS_OR_HONOURS
     elif kinds <= SIMPLE_TILES:
-        traits |= ALLSIMPLE_TILES
+        traits |= TRAIT_ALL_SIMPLES
     if kinds.isdisjoint(_FOUR_TO_SIX):
-        traits |= NO_FOUR_TO_SIX
+        traits |= TRAIT_NO_FOUR_TO_SIX
     return traits
 
 
@@ -319,11 +319,11 @@ _by_mask: dict[int, tuple[Yaku, ...]] = {}
 
 
 def traits_mask(traits: int) -> int:
-    """The yaku whose needed traits (CLOSED for a closed-only yaku) the
+    """The yaku whose needed traits (TRAIT_CLOSED for a closed-only yaku) the
     hand's traits include."""
     mask = _by_traits.get(traits)
     if mask is None:
-        mask = _mask(lambda yaku: not (yaku.needs | (0 if yaku.han_open else CLOSED)) & ~traits)
+        mask = _mask(lambda yaku: not (yaku.needs | (0 if yaku.han_open else TRAIT_CLOSED)) & ~traits)
         _by_traits[traits] = mask
     return mask
 
@@ -377,7 +377,7 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     if traits is None:
         traits = hand_traits(facts.of_hand)
     if facts.shape is _SEVEN_PAIRS:
-        traits |= SEVEN_PAIRS_SHAPE
+        traits |= TRAIT_SEVEN_PAIRS
     # Only the yaku whose needs the reading meets are asked: a reading with
     # one run is never asked about ittsu, one without flags never about riichi.
     mask = _by_traits.get(traits)

@@ -134,36 +134,36 @@ def _renhou(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 # What a hand must show before a yakuman's condition is worth asking: one bit
 # each, so that most hands ask about none and the rest about a few.
-FOUR_TRIPLETS: Final = 1
+GATE_FOUR_TRIPLETS: Final = 1
 """The reading has four triplets or kans (the four concealed triplets, the four kans)."""
-TERMINALS_OR_HONOURS: Final = 2
+GATE_ALL_TERMINALS_OR_HONOURS: Final = 2
 """Every tile a terminal or an honour (kokushi, tsuuiisou, chinroutou)."""
-GREEN_ONLY: Final = 4
+GATE_GREEN_ONLY: Final = 4
 """Every tile green (ryuuiisou)."""
-ONE_CLOSED_SUIT: Final = 8
+GATE_ONE_CLOSED_SUIT: Final = 8
 """One number suit, no honours, no calls (the nine gates)."""
-FIRST_TURN: Final = 16
+GATE_FIRST_TURN: Final = 16
 """A tenhou, chiihou or renhou flag."""
-THREE_HONOUR_TRIPLETS: Final = 32
+GATE_THREE_HONOUR_TRIPLETS: Final = 32
 """The reading has three honour triplets or kans (the dragons, the winds)."""
 
 YAKUMAN: Final = (
-    Yakuman("kokushi", True, False, _kokushi, TERMINALS_OR_HONOURS),
-    Yakuman("kokushi_13", True, True, _kokushi_13, TERMINALS_OR_HONOURS),
-    Yakuman("suuankou", True, False, _suuankou, FOUR_TRIPLETS),
-    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, FOUR_TRIPLETS),
-    Yakuman("daisangen", False, False, _daisangen, THREE_HONOUR_TRIPLETS),
-    Yakuman("shousuushii", False, False, _shousuushii, THREE_HONOUR_TRIPLETS),
-    Yakuman("daisuushii", False, True, _daisuushii, THREE_HONOUR_TRIPLETS),
-    Yakuman("tsuuiisou", False, False, _tsuuiisou, TERMINALS_OR_HONOURS),
-    Yakuman("ryuuiisou", False, False, _ryuuiisou, GREEN_ONLY),
-    Yakuman("chinroutou", False, False, _chinroutou, TERMINALS_OR_HONOURS),
-    Yakuman("chuuren", True, False, _chuuren, ONE_CLOSED_SUIT),
-    Yakuman("junsei_chuuren", True, True, _junsei_chuuren, ONE_CLOSED_SUIT),
-    Yakuman("suukantsu", False, False, _suukantsu, FOUR_TRIPLETS),
-    Yakuman("tenhou", True, False, _flag(Flag.TENHOU), FIRST_TURN),
-    Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU), FIRST_TURN),
-    Yakuman("renhou", True, False, _renhou, FIRST_TURN),
+    Yakuman("kokushi", True, False, _kokushi, GATE_ALL_TERMINALS_OR_HONOURS),
+    Yakuman("kokushi_13", True, True, _kokushi_13, GATE_ALL_TERMINALS_OR_HONOURS),
+    Yakuman("suuankou", True, False, _suuankou, GATE_FOUR_TRIPLETS),
+    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, GATE_FOUR_TRIPLETS),
+    Yakuman("daisangen", False, False, _daisangen, GATE_THREE_HONOUR_TRIPLETS),
+    Yakuman("shousuushii", False, False, _shousuushii, GATE_THREE_HONOUR_TRIPLETS),
+    Yakuman("daisuushii", False, True, _daisuushii, GATE_THREE_HONOUR_TRIPLETS),
+    Yakuman("tsuuiisou", False, False, _tsuuiisou, GATE_ALL_TERMINALS_OR_HONOURS),
+    Yakuman("ryuuiisou", False, False, _ryuuiisou, GATE_GREEN_ONLY),
+    Yakuman("chinroutou", False, False, _chinroutou, GATE_ALL_TERMINALS_OR_HONOURS),
+    Yakuman("chuuren", True, False, _chuuren, GATE_ONE_CLOSED_SUIT),
+    Yakuman("junsei_chuuren", True, True, _junsei_chuuren, GATE_ONE_CLOSED_SUIT),
+    Yakuman("suukantsu", False, False, _suukantsu, GATE_FOUR_TRIPLETS),
+    Yakuman("tenhou", True, False, _flag(Flag.TENHOU), GATE_FIRST_TURN),
+    Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU), GATE_FIRST_TURN),
+    Yakuman("renhou", True, False, _renhou, GATE_FIRST_TURN),
 )
 
 _FIRST_TURN_FLAGS: Final = frozenset({Flag.TENHOU, Flag.CHIIHOU, Flag.RENHOU})
@@ -174,13 +174,13 @@ def hand_gates(of_hand: HandFacts) -> int:
     hand; `yakuman_of` adds the triplet gates per reading."""
     gates = 0
     if of_hand.all_terminals_or_honours:
-        gates |= TERMINALS_OR_HONOURS
+        gates |= GATE_ALL_TERMINALS_OR_HONOURS
     if of_hand.kinds <= GREEN_TILES:
-        gates |= GREEN_ONLY
+        gates |= GATE_GREEN_ONLY
     if of_hand.number_suits == 1 and not of_hand.has_honours and not of_hand.hand.melds:
-        gates |= ONE_CLOSED_SUIT
+        gates |= GATE_ONE_CLOSED_SUIT
     if of_hand.flags and not of_hand.flags.isdisjoint(_FIRST_TURN_FLAGS):
-        gates |= FIRST_TURN
+        gates |= GATE_FIRST_TURN
     return gates
 
 
@@ -204,9 +204,9 @@ def yakuman_of(facts: ReadingFacts, rules: RiichiRules, gates: int | None = None
     if gates is None:
         gates = hand_gates(facts.of_hand)
     if len(facts.triplets) == 4:
-        gates |= FOUR_TRIPLETS
+        gates |= GATE_FOUR_TRIPLETS
     if facts.honour_sets.bit_count() >= 3:
-        gates |= THREE_HONOUR_TRIPLETS
+        gates |= GATE_THREE_HONOUR_TRIPLETS
     if not gates:
         return []
     found = [

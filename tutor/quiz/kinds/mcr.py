@@ -12,25 +12,8 @@ from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete
-from tutor.quiz.names import flowers_text
+from tutor.quiz.names import PRINCIPLE_NAMES, flowers_text
 from tutor.quiz.question import Question
-
-PRINCIPLE_NAMES = {
-    "en": {
-        "non_repeat": "non-repeat",
-        "non_separation": "non-separation",
-        "non_identical": "non-identical",
-        "exclusionary": "exclusionary",
-        "account_once": "account-once",
-    },
-    "ko": {
-        "non_repeat": "불중복",
-        "non_separation": "불탁이",
-        "non_identical": "부득상동",
-        "exclusionary": "배척",
-        "account_once": "투산일차",
-    },
-}
 
 
 def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:

@@ -14,7 +14,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
+from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
 from tutor.quiz.question import Question
 
 
@@ -55,6 +55,9 @@ def fu_explanation(score: RiichiScore) -> dict[str, str]:
     reading = format_decomposition(score.reading.decomposition)
     explanation: dict[str, str] = {}
     for language in ("en", "ko"):
+        if not score.fu.lines:
+            explanation[language] = FU_NOT_COUNTED[language]
+            continue
         names = FU_ITEMS[language]
         lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f" {line.fu}" for line in score.fu.lines]
         wait = WAIT_NAMES[language].get(score.reading.wait.value, score.reading.wait.value)
@@ -184,6 +187,8 @@ def generate_yakuman(seed: int, level: int) -> Question:
         if found
         else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
     }
+    if not score.fu.lines:
+        explanation = {language: f"{said} {FU_NOT_COUNTED[language]}" for language, said in explanation.items()}
     return Question(
         kind="yakuman",
         level=level,
@@ -256,4 +261,10 @@ def generate_points(seed: int, level: int) -> Question:
 
 
 def check_points(question: Question, response: dict[str, Any]) -> bool:
-    return bool(response.get("total") == question.answer["total"])
+    """The total decides; a base or limit given with it must be right too
+    (as `fu_raw` with `fu`)."""
+    answer = question.answer
+    return bool(
+        response.get("total") == answer["total"]
+        and all(response.get(key, answer[key]) == answer[key] for key in ("base", "limit"))
+    )

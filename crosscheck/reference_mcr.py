@@ -16,7 +16,12 @@ from MahjongGB import MahjongFanCalculator
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import BY_REFERENCE_ZH
+from tutor.engine.mcr.rules import McrRules
 from tutor.engine.tiles import EAST, Tile
+
+COMPATIBLE = McrRules(concealed_and_melded_kong=True, last_tile_from_own_melds=True, exhausted_tile_is_wait=True)
+"""The options under which the reference and we count alike: it counts 明暗杠,
+credits 和绝张 from the winner's own melds and counts exhausted tiles as waits."""
 
 _HONOUR_CODES = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")
 """East South West North, then White (J3), Green (J2), Red (J1)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from tests.random_hands import random_complete
-from tests.random_wins import random_winning_hand
+from crosscheck.random_hands import random_complete
+from crosscheck.random_wins import random_winning_hand
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.shapes import KNITTED_SETS

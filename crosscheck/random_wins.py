@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tests.random_hands import one_suit_pool, random_complete, random_seven_pairs, random_thirteen_orphans
+from crosscheck.random_hands import one_suit_pool, random_complete, random_seven_pairs, random_thirteen_orphans
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules

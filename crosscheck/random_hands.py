@@ -1,4 +1,4 @@
-"""Seeded random hands for the differential tests.
+"""Seeded random hands for the differential tests and the benchmarks.
 
 Each generator takes a `random.Random` so a failing hand can be rebuilt from
 its seed.  The mix leans towards hands that are tenpai or complete, because
