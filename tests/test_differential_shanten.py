@@ -1,0 +1,178 @@
+"""Shanten against `mahjong` 2.1.0's `Shanten`, and ukeire against its definition.
+
+The reference counts the concealed tiles it is given, with the missing sets
+taken as called (a 10-tile array is a hand with one call), so called hands
+pass it only their concealed 34-array.  It cannot see the copies a called
+set holds; ours can (`efficiency.shanten` on a Hand).  So the comparison
+is made twice: our count given the same concealed tiles must agree with the
+reference on every hand, and our count on the whole hand may differ only
+where a call holds the other copies of a concealed tile kind.
+"""
+
+from __future__ import annotations
+
+import random
+
+import MahjongGB
+from mahjong.shanten import Shanten as Reference
+
+from tutor.engine.analysis import analyze
+from tutor.engine.efficiency import regular_shanten, shanten, ukeire
+from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.notation import format_hand, parse_hand
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import COPIES, TILE_KINDS
+from tutor.quiz.deal import near_tenpai_hand, random_called_hand
+
+HANDS = 20_000
+SEED = 20261201
+
+
+def seeded_hands(seed: int, count: int) -> list[Hand]:
+    """Concealed 13 and 14, and 1-4 calls; dealt from the wall (mostly 2-5
+    shanten) or a few swaps from complete (tenpai and 1-2 shanten)."""
+    rng = random.Random(seed)
+    hands = []
+    for index in range(count):
+        size = 13 + index % 2
+        melds = (index // 2) % 5
+        if index % 3 == 0:
+            hands.append(near_tenpai_hand(rng, size, rng.randrange(4), max_melds=0 if melds == 0 else 4))
+        else:
+            hands.append(random_called_hand(rng, size, melds))
+    return hands
+
+
+def _sees_a_call(hand: Hand) -> bool:
+    """Whether a call holds copies that, with the concealed ones, make four."""
+    held = hand.all_counts()
+    return any(held[tile] == COPIES and count for tile, count in enumerate(hand.concealed_counts()) if count < COPIES)
+
+
+def test_shanten_agrees_with_reference_shape_by_shape() -> None:
+    differences = []
+    called = 0
+    for hand in seeded_hands(SEED, HANDS):
+        counts = hand.concealed_counts()
+        called += bool(hand.melds)
+        theirs = {
+            "regular": Reference.calculate_shanten_for_regular_hand(counts),
+            "minimum": Reference.calculate_shanten(counts),
+        }
+        ours = shanten(hand, Rules.RIICHI)
+        mine = {"regular": regular_shanten(counts), "minimum": regular_shanten(counts)}
+        if not hand.melds:
+            theirs["seven_pairs"] = Reference.calculate_shanten_for_chiitoitsu_hand(counts)
+            theirs["thirteen_orphans"] = Reference.calculate_shanten_for_kokushi_hand(counts)
+            mine["seven_pairs"] = ours.seven_pairs
+            mine["thirteen_orphans"] = ours.thirteen_orphans
+            mine["minimum"] = ours.shanten
+        if mine != theirs:
+            differences.append((format_hand(hand), mine, theirs))
+    assert differences == []
+    assert called > HANDS // 2
+
+
+def test_calls_change_the_count_only_where_they_hold_the_last_copies() -> None:
+    seen = []
+    for hand in seeded_hands(SEED, HANDS):
+        ours = shanten(hand, Rules.RIICHI).shanten
+        theirs = Reference.calculate_shanten(hand.concealed_counts())
+        if ours != theirs:
+            seen.append((format_hand(hand), ours, theirs, _sees_a_call(hand)))
+    assert all(sees and ours == theirs + 1 for _, ours, theirs, sees in seen), seen
+    # Such hands exist in the mix, so the exception above is exercised.
+    assert seen
+
+
+def test_a_single_tile_whose_other_copies_are_called_is_no_wait() -> None:
+    # Four calls and 1m: the tanki wait on 1m is dead, as analyze says.
+    hand = parse_hand("1m [111m] [234p] [567s] [777z]")
+    assert not analyze(hand).tenpai
+    assert shanten(hand).shanten == 1
+    assert Reference.calculate_shanten(hand.concealed_counts()) == 0
+
+
+def brute_force_ukeire(hand: Hand) -> dict[int, int]:
+    """Every tile still unseen whose draw lowers the reference's shanten
+    (concealed hands) or ours (called hands, which the reference cannot see)."""
+    held = hand.all_counts()
+    if hand.melds:
+        now = shanten(hand).shanten
+        return {
+            tile: COPIES - held[tile]
+            for tile in range(TILE_KINDS)
+            if held[tile] < COPIES and shanten(hand.with_tile(tile)).shanten < now
+        }
+    counts = hand.concealed_counts()
+    now = Reference.calculate_shanten(counts)
+    found = {}
+    for tile in range(TILE_KINDS):
+        if held[tile] < COPIES:
+            counts[tile] += 1
+            if Reference.calculate_shanten(counts) < now:
+                found[tile] = COPIES - held[tile]
+            counts[tile] -= 1
+    return found
+
+
+def test_ukeire_agrees_with_trying_every_tile() -> None:
+    differences = []
+    hands = [hand for hand in seeded_hands(SEED + 1, 4_000) if hand.tile_count == 13]
+    for hand in hands:
+        found = ukeire(hand, Rules.RIICHI)
+        ours = {item.tile: item.count for item in found.tiles}
+        expected = brute_force_ukeire(hand)
+        if ours != expected or found.count != sum(expected.values()):
+            differences.append((format_hand(hand), ours, expected))
+    assert differences == []
+
+
+def _mcr_code(tile: int) -> str:
+    """A tile as MahjongGB writes it: W characters, T dots, B bamboo, F winds, J dragons."""
+    if tile < 27:
+        return f"{'WTB'[tile // 9]}{tile % 9 + 1}"
+    return f"F{tile - 26}" if tile < 31 else f"J{tile - 30}"
+
+
+def _mcr_packs(hand: Hand) -> tuple[tuple[str, str, int], ...]:
+    packs = []
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHI:
+            packs.append(("CHI", _mcr_code(meld.first + 1), 1))
+        elif meld.kind is MeldKind.PON:
+            packs.append(("PENG", _mcr_code(meld.first), 1))
+        else:
+            packs.append(("GANG", _mcr_code(meld.first), 1 if meld.is_open else 0))
+    return tuple(packs)
+
+
+def test_mcr_shanten_agrees_with_mahjonggb() -> None:
+    """MCR's shapes (knitted straight, honours and knitted, seven pairs with
+    four of a kind as two) against MahjongGB 1.4.0, shape by shape for
+    concealed hands and the minimum for called ones."""
+    shapes = {
+        "regular": MahjongGB.RegularShanten,
+        "seven_pairs": MahjongGB.SevenPairsShanten,
+        "thirteen_orphans": MahjongGB.ThirteenOrphansShanten,
+        "knitted_straight": MahjongGB.KnittedStraightShanten,
+        "honours_and_knitted": MahjongGB.HonorsAndKnittedTilesShanten,
+    }
+    differences = []
+    for hand in seeded_hands(SEED + 2, 6_000):
+        if hand.tile_count != 13:
+            continue
+        tiles = tuple(_mcr_code(tile) for tile in hand.concealed)
+        ours = shanten(hand, Rules.MCR)
+        theirs = MahjongGB.MahjongShanten(pack=_mcr_packs(hand), hand=tiles)
+        # MahjongGB lets a hand wait on a tile it holds all four of; we do
+        # not (nor does analyze), which costs such a hand one tile.
+        four_held = COPIES in hand.all_counts()
+        if ours.shanten != theirs and not (four_held and ours.shanten == theirs + 1):
+            differences.append((format_hand(hand), "minimum", ours.shanten, theirs))
+        if not hand.melds:
+            for name, value in ours.by_shape().items():
+                reference = shapes[name](hand=tiles)[0]
+                if value != reference and not (name == "regular" and four_held and value == reference + 1):
+                    differences.append((format_hand(hand), name, value, reference))
+    assert differences == []

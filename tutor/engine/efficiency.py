@@ -1,0 +1,601 @@
+"""Hand efficiency: shanten, ukeire and the table of discards.
+
+Shanten is how many tiles a hand lacks before it is tenpai (0 tenpai, -1
+complete).  The regular shape is counted by blocks, as the `mahjong` library
+and most tools count it: with M sets (called ones included), one pair chosen
+as the head and T' partial sets (further pairs, two-tile runs), the hand is
+`8 - 2M - head - min(T', 4 - M)` tiles from tenpai.  Two corrections keep a
+hand from counting on a fifth copy of a tile: a hand with no pair whose only
+loose tiles are tiles already held four times needs one tile more, and an
+honour held four times (three as a set, one loose) can never be a pair.
+
+The blocks each suit can make depend on that suit's tiles alone, so they are
+found once per suit shape and memoised (as the completeness table in
+`suit_table` does), and a hand is put together from its suits' tables.
+Joining four tables is itself memoised by the tables, which repeat far more
+than hands do; this is what makes a table of every discard and every draw
+cheap.
+
+Seven pairs, thirteen orphans and MCR's knitted shapes are counted from the
+tiles directly, each shape's own figure kept beside the minimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.engine.hand import Hand
+from tutor.engine.rules import Rules
+from tutor.engine.shapes import KNITTED_SETS
+from tutor.engine.tiles import COPIES, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+from tutor.engine.waits import Wait, waits
+
+COMPLETE: Final = -1
+TENPAI: Final = 0
+
+MAX_SETS: Final = 4
+_CAP: Final = 4
+"""No suit's partial sets need counting past four: a hand uses at most four blocks."""
+
+# What the loose tiles of a split are, for the fifth-copy correction.
+_NO_LOOSE: Final = 0
+_ONLY_EXHAUSTED: Final = 1
+"""Every loose tile is of a kind all four copies of which the hand holds."""
+_SOME_FREE: Final = 2
+"""Some loose tile could still find its pair."""
+
+_UNREACHABLE: Final = -99
+
+
+@dataclass(frozen=True, slots=True)
+class Shanten:
+    """A hand's distance from tenpai: the minimum over the shapes its rules
+    accept, and each shape's own figure (None where the shape cannot be
+    made, such as seven pairs with a called set)."""
+
+    shanten: int
+    regular: int
+    seven_pairs: int | None = None
+    thirteen_orphans: int | None = None
+    knitted_straight: int | None = None
+    """MCR 组合龙 with one more set and a pair."""
+    honours_and_knitted: int | None = None
+    """MCR 全不靠 (七星不靠 is the same shape holding all seven honours)."""
+
+    def by_shape(self) -> dict[str, int]:
+        """Each shape that can be made, by the name `shapes.ShapeKind` gives it."""
+        figures = {
+            "regular": self.regular,
+            "seven_pairs": self.seven_pairs,
+            "thirteen_orphans": self.thirteen_orphans,
+            "knitted_straight": self.knitted_straight,
+            "honours_and_knitted": self.honours_and_knitted,
+        }
+        return {name: value for name, value in figures.items() if value is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class TileCount:
+    """A tile that improves a hand and how many copies of it are unseen."""
+
+    tile: Tile
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ukeire:
+    """The tiles that lower a 13-tile hand's shanten, in tile order, and how
+    many copies of them are still unseen from the hand's point of view."""
+
+    tiles: tuple[TileCount, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(item.count for item in self.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One discard of a 14-tile hand and the 13-tile hand it leaves."""
+
+    discard: Tile
+    shanten: int
+    ukeire: Ukeire
+    waits: tuple[Wait, ...]
+    """The waits when the discard leaves the hand tenpai."""
+
+
+# ---------------------------------------------------------------------------
+# A table: the best partial-set count for each number of sets.
+
+_State = tuple[int, int, int, int]
+"""Sets, partial sets (two-tile runs), pairs, and what the loose tiles are."""
+
+_Table = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What some of a hand's tiles can make.  For m = 0..4 sets: the most
+partial sets with no head chosen among them (pairs counted as partial sets),
+the most with one of their pairs as the head, and, flattened by (m, loose),
+the most partial sets of splits using no pair at all."""
+
+_table_ids: dict[_Table, int] = {}
+_tables: list[_Table] = []
+
+
+def _intern(table: _Table) -> int:
+    """A table's number: equal tables share one, so memos key on small ints."""
+    number = _table_ids.get(table)
+    if number is None:
+        number = len(_tables)
+        _table_ids[table] = number
+        _tables.append(table)
+    return number
+
+
+def _merge_loose(first: int, second: int) -> int:
+    """Loose tiles of two parts: free if either has a free one."""
+    return max(first, second)
+
+
+def _table_of_states(states: frozenset[_State]) -> int:
+    any_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    own_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    no_pair = [_UNREACHABLE] * ((MAX_SETS + 1) * 3)
+    for sets, partial, pairs, loose in states:
+        any_head[sets] = max(any_head[sets], min(partial + pairs, _CAP))
+        if pairs:
+            own_head[sets] = max(own_head[sets], min(partial + pairs - 1, _CAP))
+        else:
+            index = sets * 3 + loose
+            no_pair[index] = max(no_pair[index], min(partial, _CAP))
+    return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
+
+
+def _union(numbers: Sequence[int]) -> int:
+    """The table of tiles that may be split any of the ways the tables say."""
+    parts = [_tables[number] for number in numbers]
+    return _intern(
+        (
+            tuple(map(max, *(part[0] for part in parts))),
+            tuple(map(max, *(part[1] for part in parts))),
+            tuple(map(max, *(part[2] for part in parts))),
+        )
+        if len(parts) > 1
+        else parts[0]
+    )
+
+
+_EMPTY_TABLE: Final = _table_of_states(frozenset({(0, 0, 0, _NO_LOOSE)}))
+
+_pairs_joined: dict[tuple[int, int], int] = {}
+
+
+def _join(first: int, second: int) -> int:
+    """The table of two parts of a hand together.  Memoised: tables are few
+    (a few hundred), so most joins have been made before."""
+    memo_key = (first, second)
+    number = _pairs_joined.get(memo_key)
+    if number is None:
+        number = _joined_table(_tables[first], _tables[second])
+        _pairs_joined[memo_key] = number
+    return number
+
+
+def _joined_table(first: _Table, second: _Table) -> int:
+    any_a, own_a, none_a = first
+    any_b, own_b, none_b = second
+    any_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    own_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    no_pair = [_UNREACHABLE] * ((MAX_SETS + 1) * 3)
+    for sets_a in range(MAX_SETS + 1):
+        for sets_b in range(MAX_SETS + 1 - sets_a):
+            sets = sets_a + sets_b
+            if any_a[sets_a] >= 0 and any_b[sets_b] >= 0:
+                any_head[sets] = max(any_head[sets], min(any_a[sets_a] + any_b[sets_b], _CAP))
+            if own_a[sets_a] >= 0 and any_b[sets_b] >= 0:
+                own_head[sets] = max(own_head[sets], min(own_a[sets_a] + any_b[sets_b], _CAP))
+            if any_a[sets_a] >= 0 and own_b[sets_b] >= 0:
+                own_head[sets] = max(own_head[sets], min(any_a[sets_a] + own_b[sets_b], _CAP))
+            for loose_a in range(3):
+                partial_a = none_a[sets_a * 3 + loose_a]
+                if partial_a < 0:
+                    continue
+                for loose_b in range(3):
+                    partial_b = none_b[sets_b * 3 + loose_b]
+                    if partial_b >= 0:
+                        index = sets * 3 + _merge_loose(loose_a, loose_b)
+                        no_pair[index] = max(no_pair[index], min(partial_a + partial_b, _CAP))
+    return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
+
+
+# ---------------------------------------------------------------------------
+# One number suit: every split into sets, pairs, partial sets and loose tiles.
+
+_tail_tables: dict[tuple[tuple[int, ...], int], int] = {}
+_state_tables: dict[_State, int] = {}
+
+
+def _state_table(state: _State) -> int:
+    number = _state_tables.get(state)
+    if number is None:
+        number = _table_of_states(frozenset({state}))
+        _state_tables[state] = number
+    return number
+
+
+def _tail_table(counts: tuple[int, ...], exhausted: int) -> int:
+    """The table of a number suit's tail: `counts` are its ranks from the
+    lowest still to split, and bit i of `exhausted` says the hand holds all
+    four copies of the tail's rank i.  Memoised by the tail: tails recur
+    across suits far more than whole suits do."""
+    key = (counts, exhausted)
+    found = _tail_tables.get(key)
+    if found is not None:
+        return found
+    if not counts:
+        found = _EMPTY_TABLE
+    elif counts[0] == 0:
+        found = _tail_table(counts[1:], exhausted >> 1)
+    else:
+        found = _union(_front_splits(counts, exhausted))
+    _tail_tables[key] = found
+    return found
+
+
+def _front_splits(counts: tuple[int, ...], exhausted: int) -> list[int]:
+    """For a tail whose lowest rank is held, every way of using that rank's
+    copies (runs, a triplet, a pair, partial sets, loose tiles), each joined
+    with the table of what it leaves."""
+    here = counts[0]
+    next1 = counts[1] if len(counts) > 1 else 0
+    next2 = counts[2] if len(counts) > 2 else 0
+    loose_kind = _ONLY_EXHAUSTED if exhausted & 1 else _SOME_FREE
+    found = []
+    for runs in range(min(here, next1, next2) + 1):
+        for triplet in (0, 1) if here - runs >= 3 else (0,):
+            for pair in (0, 1) if here - runs - 3 * triplet >= 2 else (0,):
+                spare = here - runs - 3 * triplet - 2 * pair
+                for side in range(min(spare, next1 - runs) + 1):
+                    for gap in range(min(spare - side, next2 - runs) + 1):
+                        rest = list(counts[1:])
+                        if rest:
+                            rest[0] -= runs + side
+                        if len(rest) > 1:
+                            rest[1] -= runs + gap
+                        loose = loose_kind if spare - side - gap else _NO_LOOSE
+                        front = _state_table((runs + triplet, min(side + gap, _CAP), pair, loose))
+                        found.append(_join(front, _tail_table(tuple(rest), exhausted >> 1)))
+    return found
+
+
+_number_tables: dict[tuple[int, int], int] = {}
+
+
+def _number_table(key: int, exhausted: int) -> int:
+    """The table of a number suit given by its packed key (see
+    `suit_table.pack`) and the ranks the hand holds four times."""
+    memo_key = (key, exhausted)
+    number = _number_tables.get(memo_key)
+    if number is None:
+        counts = []
+        rest = key
+        for _ in range(9):
+            counts.append(rest % 5)
+            rest //= 5
+        number = _tail_table(tuple(counts), exhausted)
+        _number_tables[memo_key] = number
+    return number
+
+
+_honour_tables: dict[tuple[int, int], tuple[int, int]] = {}
+
+_HONOUR_USES: Final = {
+    1: ((0, 0, 1),),
+    2: ((0, 1, 0), (0, 0, 2)),
+    3: ((1, 0, 0), (0, 1, 1), (0, 0, 3)),
+    4: ((1, 0, 1), (0, 1, 2)),
+}
+"""The ways to use one honour's copies (they make no runs): (sets, pairs,
+loose copies).  A pair from three copies matters when the hand has more sets
+than it needs, as what a knitted straight leaves may have."""
+
+
+def _honour_table(key: int, exhausted: int) -> tuple[int, int]:
+    """The honours' table and how many honours are held four times."""
+    memo_key = (key, exhausted)
+    cached = _honour_tables.get(memo_key)
+    if cached is None:
+        states = {(0, 0, 0, _NO_LOOSE)}
+        quads = 0
+        rest = key
+        for rank in range(7):
+            count = rest % 5
+            rest //= 5
+            if not count:
+                continue
+            quads += count == COPIES
+            kind = _ONLY_EXHAUSTED if exhausted >> rank & 1 else _SOME_FREE
+            states = {
+                (
+                    min(sets + more_sets, MAX_SETS),
+                    0,
+                    min(pairs + more_pairs, _CAP + 1),
+                    max(loose, kind if spare else 0),
+                )
+                for sets, _, pairs, loose in states
+                for more_sets, more_pairs, spare in _HONOUR_USES[count]
+            }
+        cached = (_table_of_states(frozenset(states)), quads)
+        _honour_tables[memo_key] = cached
+    return cached
+
+
+_shanten_of_table: dict[tuple[int, int], int] = {}
+
+
+def _table_shanten(number: int, fixed: int) -> int:
+    """The regular shanten of a whole hand's table with `fixed` sets made
+    (called, or given by a knitted straight), before the honour-quad bound."""
+    memo_key = (number, fixed)
+    result = _shanten_of_table.get(memo_key)
+    if result is None:
+        _, own_head, no_pair = _tables[number]
+        result = 8
+        for sets in range(MAX_SETS + 1 - fixed):
+            made = sets + fixed
+            room = MAX_SETS - made
+            if own_head[sets] >= 0:
+                result = min(result, 8 - 2 * made - 1 - min(own_head[sets], room))
+            for loose in range(3):
+                partial = no_pair[sets * 3 + loose]
+                if partial >= 0:
+                    # No pair, and every loose tile's copies all in sight:
+                    # the pair still to find needs one tile more.
+                    penalty = 1 if loose == _ONLY_EXHAUSTED else 0
+                    result = min(result, 8 - 2 * made - min(partial, room) + penalty)
+        _shanten_of_table[memo_key] = result
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Counting a hand.
+
+_SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
+_PLACE: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
+_BIT: Final = tuple(1 << (tile % 9) for tile in range(TILE_KINDS))
+
+
+def _exhausted_masks(held: Sequence[int]) -> list[int]:
+    """Per suit, the ranks all four copies of which are in the hand or its melds."""
+    masks = [0, 0, 0, 0]
+    if COPIES in held:
+        for tile in range(TILE_KINDS):
+            if held[tile] >= COPIES:
+                masks[_SUIT_OF[tile]] |= _BIT[tile]
+    return masks
+
+
+def _suit_keys(counts: Sequence[int]) -> list[int]:
+    keys = [0, 0, 0, 0]
+    for tile in range(TILE_KINDS):
+        if counts[tile]:
+            keys[_SUIT_OF[tile]] += counts[tile] * _PLACE[tile]
+    return keys
+
+
+def _hand_table(keys: Sequence[int], masks: Sequence[int]) -> tuple[int, int]:
+    """The table of a whole hand's concealed tiles, and its honour quads."""
+    numbers = _join(
+        _join(
+            _number_table(keys[0], masks[0]) if keys[0] else _EMPTY_TABLE,
+            _number_table(keys[1], masks[1]) if keys[1] else _EMPTY_TABLE,
+        ),
+        _number_table(keys[2], masks[2]) if keys[2] else _EMPTY_TABLE,
+    )
+    honours, quads = _honour_table(keys[3], masks[3])
+    return _join(numbers, honours), quads
+
+
+def _regular_from_keys(keys: Sequence[int], masks: Sequence[int], size: int) -> int:
+    """Regular shanten of concealed tiles given by suit keys; `size` is their
+    number (3n+1 or 3n+2), which says how many sets are called."""
+    table, quads = _hand_table(keys, masks)
+    result = _table_shanten(table, (14 - size) // 3)
+    if quads and size % 3 == 2:
+        quads -= 1
+    # An honour held four times leaves a loose copy that can never pair.
+    return result if result == COMPLETE else max(result, quads)
+
+
+def regular_shanten(counts: Sequence[int], held: Sequence[int] | None = None) -> int:
+    """The regular shanten of concealed counts (3n+1 or 3n+2 tiles up to 14;
+    the missing sets are taken as called).  `held` counts every tile of the
+    hand with its melds, whose copies are all in sight; the concealed counts
+    when None, which is all the `mahjong` library is told."""
+    size = sum(counts)
+    if size % 3 == 0 or size > 14:
+        raise ValueError(f"a hand to count has 3n+1 or 3n+2 tiles up to 14, not {size}")
+    return _regular_from_keys(_suit_keys(counts), _exhausted_masks(held or counts), size)
+
+
+def seven_pairs_shanten(counts: list[int], rules: Rules = Rules.RIICHI) -> int:
+    """Seven pairs: riichi wants seven different pairs, so a hand with fewer
+    than seven kinds must find new ones; MCR lets four of a kind be two pairs
+    (and so counts 连七对 among them)."""
+    absent = counts.count(0)
+    singles = counts.count(1)
+    if rules is Rules.MCR:
+        # Every kind held twice or more gives a pair, four of a kind two.
+        pairs = TILE_KINDS - absent - singles + counts.count(4)
+        return COMPLETE if pairs >= 7 else 6 - pairs
+    pairs = TILE_KINDS - absent - singles
+    if pairs == 7:
+        return COMPLETE
+    kinds = TILE_KINDS - absent
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    held = [counts[tile] for tile in TERMINALS_AND_HONOURS]
+    kinds = len(held) - held.count(0)
+    doubled = kinds > held.count(1)
+    return 13 - kinds - (1 if doubled else 0)
+
+
+def honours_and_knitted_shanten(counts: Sequence[int]) -> int:
+    """全不靠: fourteen different tiles among one knitted set and the honours."""
+    honours = sum(1 for tile in HONOURS if counts[tile])
+    knitted = max(sum(1 for tile in knitted if counts[tile]) for knitted in KNITTED_SETS)
+    return 13 - honours - knitted
+
+
+def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int) -> int:
+    """组合龙 with one more set and a pair: the knitted tiles still missing,
+    plus the regular shanten of the rest with three sets taken as made."""
+    best = 8
+    masks = _exhausted_masks(held)
+    keys = _suit_keys(counts)
+    for knitted in KNITTED_SETS:
+        rest = list(keys)
+        missing = 0
+        for tile in knitted:
+            if counts[tile]:
+                rest[_SUIT_OF[tile]] -= _PLACE[tile]
+            else:
+                missing += 1
+        # The rest is at best complete (-1): no better than `best` otherwise.
+        if missing - 1 < best:
+            best = min(best, _knitted_rest(rest, masks, called) + missing)
+    return best
+
+
+def _knitted_rest(keys: Sequence[int], masks: Sequence[int], called: int) -> int:
+    """The regular shanten of what a knitted straight leaves, three sets
+    taken as made.  No honour-quad bound here: the rest may hold more tiles
+    than it needs, and a loose fourth honour is then simply thrown away
+    (MahjongGB's `KnittedStraightShanten` counts it so too)."""
+    return _table_shanten(_hand_table(keys, masks)[0], min(3 + called, MAX_SETS))
+
+
+@dataclass(slots=True)
+class _Tiles:
+    """A hand's tiles as the counting needs them, changed in place as tiles
+    are drawn and discarded: concealed counts, every held copy (melds too),
+    each suit's packed key and the ranks held four times."""
+
+    counts: list[int]
+    held: list[int]
+    keys: list[int]
+    masks: list[int]
+    size: int
+    called: int
+
+    @classmethod
+    def of(cls, hand: Hand) -> _Tiles:
+        counts = hand.concealed_counts()
+        held = hand.all_counts() if hand.melds else list(counts)
+        keys = [0, 0, 0, 0]
+        for tile in hand.concealed:
+            keys[_SUIT_OF[tile]] += _PLACE[tile]
+        return cls(counts, held, keys, _exhausted_masks(held), len(hand.concealed), len(hand.melds))
+
+    def add(self, tile: Tile, step: int) -> None:
+        """Draw a tile (step 1) or give one back (step -1)."""
+        self.counts[tile] += step
+        self.held[tile] += step
+        self.keys[_SUIT_OF[tile]] += step * _PLACE[tile]
+        self.size += step
+        if self.held[tile] == COPIES:
+            self.masks[_SUIT_OF[tile]] |= _BIT[tile]
+        else:
+            self.masks[_SUIT_OF[tile]] &= ~_BIT[tile]
+
+
+def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
+    """The shanten of a 13- or 14-tile hand (kans counted as three) under `rules`."""
+    if hand.tile_count not in (13, 14):
+        raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
+    return _shanten_of(_Tiles.of(hand), rules)
+
+
+def _shanten_of(tiles: _Tiles, rules: Rules) -> Shanten:
+    counts = tiles.counts
+    regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+    if tiles.called:
+        if rules is Rules.MCR and tiles.called <= 1:
+            knitted = knitted_straight_shanten(counts, tiles.held, tiles.called)
+            return Shanten(min(regular, knitted), regular, knitted_straight=knitted)
+        return Shanten(regular, regular)
+    pairs = seven_pairs_shanten(counts, rules)
+    orphans = thirteen_orphans_shanten(counts)
+    if rules is Rules.MCR:
+        knitted = knitted_straight_shanten(counts, tiles.held, 0)
+        lesser = honours_and_knitted_shanten(counts)
+        best = min(regular, pairs, orphans, knitted, lesser)
+        return Shanten(best, regular, pairs, orphans, knitted, lesser)
+    return Shanten(min(regular, pairs, orphans), regular, pairs, orphans)
+
+
+def _minimum(tiles: _Tiles, rules: Rules) -> int:
+    """The minimum alone, on a fast path for riichi."""
+    if rules is Rules.MCR:
+        return _shanten_of(tiles, rules).shanten
+    regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+    if tiles.called or regular == COMPLETE:
+        return regular
+    return min(regular, seven_pairs_shanten(tiles.counts, rules), thirteen_orphans_shanten(tiles.counts))
+
+
+def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
+    """Each tile that lowers a 13-tile hand's shanten, with its unseen copies
+    (four less those in the hand and its melds).  A tile all four of whose
+    copies the hand holds cannot be drawn, so it is never listed."""
+    if hand.tile_count != 13:
+        raise ValueError(f"ukeire is counted for 13 tiles, not {hand.tile_count}")
+    tiles = _Tiles.of(hand)
+    return _ukeire_of(tiles, rules, _minimum(tiles, rules))
+
+
+def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
+    found = []
+    held = tiles.held
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen <= 0:
+            continue
+        tiles.add(tile, 1)
+        after = _minimum(tiles, rules)
+        tiles.add(tile, -1)
+        if after < now:
+            found.append(TileCount(tile, unseen))
+    return Ukeire(tuple(found))
+
+
+def discard_table(hand: Hand, rules: Rules = Rules.RIICHI) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 14-tile hand with the shanten and ukeire it
+    leaves (and the waits when tenpai), best first: lowest shanten, then most
+    ukeire, then tile order."""
+    if hand.tile_count != 14:
+        raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
+    tiles = _Tiles.of(hand)
+    options = []
+    for tile in sorted(set(hand.concealed)):
+        tiles.add(tile, -1)
+        after = _minimum(tiles, rules)
+        accepted = _ukeire_of(tiles, rules, after)
+        tiles.add(tile, 1)
+        found = tuple(waits(hand.without_tile(tile), rules)) if after == TENPAI else ()
+        options.append(DiscardOption(tile, after, accepted, found))
+    options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
+    return tuple(options)
+
+
+def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:
+    """Every discard that is right: the best shanten, then the most ukeire."""
+    if not table:
+        return ()
+    top = table[0]
+    return tuple(
+        option.discard for option in table if option.shanten == top.shanten and option.ukeire.count == top.ukeire.count
+    )
