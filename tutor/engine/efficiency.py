@@ -29,7 +29,7 @@ from typing import Final
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
-from tutor.engine.tiles import COPIES, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+from tutor.engine.tiles import COPIES, EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 from tutor.engine.waits import Wait, waits
 
 COMPLETE: Final = -1
@@ -177,35 +177,57 @@ def _join(first: int, second: int) -> int:
     memo_key = (first, second)
     number = _pairs_joined.get(memo_key)
     if number is None:
-        number = _joined_table(_tables[first], _tables[second])
+        number = _joined_table(first, second)
         _pairs_joined[memo_key] = number
     return number
 
 
-def _joined_table(first: _Table, second: _Table) -> int:
-    any_a, own_a, none_a = first
-    any_b, own_b, none_b = second
+_Entries = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
+
+_entries_memo: dict[int, _Entries] = {}
+
+
+def _entries(number: int) -> _Entries:
+    """A table's reachable entries only, (sets, partial) and (sets, loose,
+    partial): most of a table is unreachable, and joins loop over what is not."""
+    found = _entries_memo.get(number)
+    if found is None:
+        any_head, own_head, no_pair = _tables[number]
+        found = (
+            tuple((sets, value) for sets, value in enumerate(any_head) if value >= 0),
+            tuple((sets, value) for sets, value in enumerate(own_head) if value >= 0),
+            tuple((index // 3, index % 3, value) for index, value in enumerate(no_pair) if value >= 0),
+        )
+        _entries_memo[number] = found
+    return found
+
+
+def _joined_table(first: int, second: int) -> int:
+    any_a, own_a, none_a = _entries(first)
+    any_b, own_b, none_b = _entries(second)
     any_head = [_UNREACHABLE] * (MAX_SETS + 1)
     own_head = [_UNREACHABLE] * (MAX_SETS + 1)
     no_pair = [_UNREACHABLE] * ((MAX_SETS + 1) * 3)
-    for sets_a in range(MAX_SETS + 1):
-        for sets_b in range(MAX_SETS + 1 - sets_a):
+    for sets_a, partial_a in any_a:
+        for sets_b, partial_b in any_b:
             sets = sets_a + sets_b
-            if any_a[sets_a] >= 0 and any_b[sets_b] >= 0:
-                any_head[sets] = max(any_head[sets], min(any_a[sets_a] + any_b[sets_b], _CAP))
-            if own_a[sets_a] >= 0 and any_b[sets_b] >= 0:
-                own_head[sets] = max(own_head[sets], min(own_a[sets_a] + any_b[sets_b], _CAP))
-            if any_a[sets_a] >= 0 and own_b[sets_b] >= 0:
-                own_head[sets] = max(own_head[sets], min(any_a[sets_a] + own_b[sets_b], _CAP))
-            for loose_a in range(3):
-                partial_a = none_a[sets_a * 3 + loose_a]
-                if partial_a < 0:
-                    continue
-                for loose_b in range(3):
-                    partial_b = none_b[sets_b * 3 + loose_b]
-                    if partial_b >= 0:
-                        index = sets * 3 + _merge_loose(loose_a, loose_b)
-                        no_pair[index] = max(no_pair[index], min(partial_a + partial_b, _CAP))
+            if sets <= MAX_SETS:
+                any_head[sets] = max(any_head[sets], min(partial_a + partial_b, _CAP))
+        for sets_b, partial_b in own_b:
+            sets = sets_a + sets_b
+            if sets <= MAX_SETS:
+                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, _CAP))
+    for sets_a, partial_a in own_a:
+        for sets_b, partial_b in any_b:
+            sets = sets_a + sets_b
+            if sets <= MAX_SETS:
+                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, _CAP))
+    for sets_a, loose_a, partial_a in none_a:
+        for sets_b, loose_b, partial_b in none_b:
+            sets = sets_a + sets_b
+            if sets <= MAX_SETS:
+                index = sets * 3 + _merge_loose(loose_a, loose_b)
+                no_pair[index] = max(no_pair[index], min(partial_a + partial_b, _CAP))
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
@@ -274,7 +296,14 @@ _number_tables: dict[tuple[int, int], int] = {}
 
 def _number_table(key: int, exhausted: int) -> int:
     """The table of a number suit given by its packed key (see
-    `suit_table.pack`) and the ranks the hand holds four times."""
+    `suit_table.pack`) and the ranks the hand holds four times.
+
+    No set or partial set spans two empty ranks, so the suit is cut there
+    into groups, each counted on its own (by its shape, wherever it lies:
+    46m and 13p split alike) and the groups' tables joined.  Group shapes
+    are far fewer than suits, so a suit never seen before is mostly made of
+    groups already counted.
+    """
     memo_key = (key, exhausted)
     number = _number_tables.get(memo_key)
     if number is None:
@@ -283,7 +312,18 @@ def _number_table(key: int, exhausted: int) -> int:
         for _ in range(9):
             counts.append(rest % 5)
             rest //= 5
-        number = _tail_table(tuple(counts), exhausted)
+        number = _EMPTY_TABLE
+        start = 0
+        while start < 9:
+            if not counts[start]:
+                start += 1
+                continue
+            end = start + 1
+            while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
+                end += 1
+            group = tuple(counts[start:end])
+            number = _join(number, _tail_table(group, exhausted >> start & ((1 << (end - start)) - 1)))
+            start = end
         _number_tables[memo_key] = number
     return number
 
@@ -362,6 +402,8 @@ def _table_shanten(number: int, fixed: int) -> int:
 # Counting a hand.
 
 _SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
+HONOUR_SUIT: Final = 3
+_ORPHANS: Final = frozenset(TERMINALS_AND_HONOURS)
 _PLACE: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
 _BIT: Final = tuple(1 << (tile % 9) for tile in range(TILE_KINDS))
 
@@ -386,26 +428,20 @@ def _suit_keys(counts: Sequence[int]) -> list[int]:
 
 def _hand_table(keys: Sequence[int], masks: Sequence[int]) -> tuple[int, int]:
     """The table of a whole hand's concealed tiles, and its honour quads."""
-    numbers = _join(
-        _join(
-            _number_table(keys[0], masks[0]) if keys[0] else _EMPTY_TABLE,
-            _number_table(keys[1], masks[1]) if keys[1] else _EMPTY_TABLE,
-        ),
-        _number_table(keys[2], masks[2]) if keys[2] else _EMPTY_TABLE,
-    )
+    # The memo is read here first: this runs for every hand and every draw.
+    tables = _number_tables
+    first = (tables.get((keys[0], masks[0])) or _number_table(keys[0], masks[0])) if keys[0] else _EMPTY_TABLE
+    second = (tables.get((keys[1], masks[1])) or _number_table(keys[1], masks[1])) if keys[1] else _EMPTY_TABLE
+    third = (tables.get((keys[2], masks[2])) or _number_table(keys[2], masks[2])) if keys[2] else _EMPTY_TABLE
     honours, quads = _honour_table(keys[3], masks[3])
-    return _join(numbers, honours), quads
+    return _join(_join(_join(first, second), third), honours), quads
 
 
 def _regular_from_keys(keys: Sequence[int], masks: Sequence[int], size: int) -> int:
     """Regular shanten of concealed tiles given by suit keys; `size` is their
     number (3n+1 or 3n+2), which says how many sets are called."""
     table, quads = _hand_table(keys, masks)
-    result = _table_shanten(table, (14 - size) // 3)
-    if quads and size % 3 == 2:
-        quads -= 1
-    # An honour held four times leaves a loose copy that can never pair.
-    return result if result == COMPLETE else max(result, quads)
+    return _bounded(_table_shanten(table, (14 - size) // 3), quads, size)
 
 
 def regular_shanten(counts: Sequence[int], held: Sequence[int] | None = None) -> int:
@@ -493,11 +529,15 @@ class _Tiles:
 
     @classmethod
     def of(cls, hand: Hand) -> _Tiles:
-        counts = hand.concealed_counts()
-        held = hand.all_counts() if hand.melds else list(counts)
+        counts = [0] * TILE_KINDS
         keys = [0, 0, 0, 0]
         for tile in hand.concealed:
+            counts[tile] += 1
             keys[_SUIT_OF[tile]] += _PLACE[tile]
+        held = list(counts)
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                held[tile] += 1
         return cls(counts, held, keys, _exhausted_masks(held), len(hand.concealed), len(hand.melds))
 
     def add(self, tile: Tile, step: int) -> None:
@@ -516,21 +556,37 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
     """The shanten of a 13- or 14-tile hand (kans counted as three) under `rules`."""
     if hand.tile_count not in (13, 14):
         raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
-    return _shanten_of(_Tiles.of(hand), rules)
+    counts = [0] * TILE_KINDS
+    keys = [0, 0, 0, 0]
+    for tile in hand.concealed:
+        counts[tile] += 1
+        keys[_SUIT_OF[tile]] += _PLACE[tile]
+    held = counts
+    if hand.melds:
+        held = list(counts)
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                held[tile] += 1
+    return _shanten_of_parts(counts, held, keys, len(hand.concealed), len(hand.melds), rules)
 
 
 def _shanten_of(tiles: _Tiles, rules: Rules) -> Shanten:
-    counts = tiles.counts
-    regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
-    if tiles.called:
-        if rules is Rules.MCR and tiles.called <= 1:
-            knitted = knitted_straight_shanten(counts, tiles.held, tiles.called)
+    return _shanten_of_parts(tiles.counts, tiles.held, tiles.keys, tiles.size, tiles.called, rules)
+
+
+def _shanten_of_parts(
+    counts: list[int], held: list[int], keys: list[int], size: int, called: int, rules: Rules
+) -> Shanten:
+    regular = _regular_from_keys(keys, _exhausted_masks(held), size)
+    if called:
+        if rules is Rules.MCR and called <= 1:
+            knitted = knitted_straight_shanten(counts, held, called)
             return Shanten(min(regular, knitted), regular, knitted_straight=knitted)
         return Shanten(regular, regular)
     pairs = seven_pairs_shanten(counts, rules)
     orphans = thirteen_orphans_shanten(counts)
     if rules is Rules.MCR:
-        knitted = knitted_straight_shanten(counts, tiles.held, 0)
+        knitted = knitted_straight_shanten(counts, held, 0)
         lesser = honours_and_knitted_shanten(counts)
         best = min(regular, pairs, orphans, knitted, lesser)
         return Shanten(best, regular, pairs, orphans, knitted, lesser)
@@ -558,6 +614,8 @@ def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
 
 
 def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
+    if rules is Rules.RIICHI:
+        return _riichi_ukeire(tiles, now)
     found = []
     held = tiles.held
     for tile in range(TILE_KINDS):
@@ -570,6 +628,103 @@ def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
         if after < now:
             found.append(TileCount(tile, unseen))
     return Ukeire(tuple(found))
+
+
+def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
+    """Ukeire under riichi rules without recounting the whole hand per draw.
+
+    A draw changes one suit, so the other three suits' tables are joined once
+    per suit and only the drawn suit's table is looked up; seven pairs and
+    thirteen orphans change by what the drawn tile pairs or adds.
+    """
+    keys, masks, counts, held = tiles.keys, tiles.masks, tiles.counts, tiles.held
+    size = tiles.size + 1
+    fixed = (14 - size) // 3
+    parts = [
+        _number_table(keys[0], masks[0]) if keys[0] else _EMPTY_TABLE,
+        _number_table(keys[1], masks[1]) if keys[1] else _EMPTY_TABLE,
+        _number_table(keys[2], masks[2]) if keys[2] else _EMPTY_TABLE,
+    ]
+    honours, quads = _honour_table(keys[3], masks[3])
+    parts.append(honours)
+    others = [
+        _join(_join(parts[1], parts[2]), parts[3]),
+        _join(_join(parts[0], parts[2]), parts[3]),
+        _join(_join(parts[0], parts[1]), parts[3]),
+        _join(_join(parts[0], parts[1]), parts[2]),
+    ]
+    closed = not tiles.called
+    if closed:
+        absent = counts.count(0)
+        pairs = TILE_KINDS - absent - counts.count(1)
+        kinds = TILE_KINDS - absent
+        orphan_counts = [counts[tile] for tile in TERMINALS_AND_HONOURS]
+        orphan_kinds = 13 - orphan_counts.count(0)
+        doubled = orphan_kinds > orphan_counts.count(1)
+    # A tile with no neighbour within two ranks (or an honour not held) only
+    # adds a loose tile, whatever its kind: one count serves them all.
+    whole = _join(others[0], parts[0])
+    apart = [_bounded(_table_shanten(_join(whole, _LOOSE_TABLES[kind]), fixed), quads, size) for kind in (0, 1)]
+    near = _near_tiles(counts)
+    found = []
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen <= 0:
+            continue
+        if tile in near:
+            suit = _SUIT_OF[tile]
+            mask = masks[suit] | _BIT[tile] if unseen == 1 else masks[suit]
+            key = keys[suit] + _PLACE[tile]
+            if suit == HONOUR_SUIT:
+                table, drawn_quads = _honour_table(key, mask)
+            else:
+                table, drawn_quads = _number_table(key, mask), quads
+            after = _bounded(_table_shanten(_join(others[suit], table), fixed), drawn_quads, size)
+        else:
+            after = apart[unseen == 1]
+        if closed and after >= now:
+            count = counts[tile]
+            new_pairs = pairs + (count == 1)
+            if new_pairs == 7:
+                after = COMPLETE
+            else:
+                new_kinds = kinds + (count == 0)
+                after = min(after, 6 - new_pairs + max(0, 7 - new_kinds))
+            if tile in _ORPHANS:
+                new_orphans = orphan_kinds + (count == 0)
+                after = min(after, 13 - new_orphans - (1 if doubled or count == 1 else 0))
+        if after < now:
+            found.append(TileCount(tile, unseen))
+    return Ukeire(tuple(found))
+
+
+def _bounded(result: int, quads: int, size: int) -> int:
+    """A regular count with the honour-quad bound: an honour held four times
+    leaves a loose copy that can never pair (one such copy is the discard
+    of a 14-tile hand)."""
+    if quads and size % 3 == 2:
+        quads -= 1
+    return result if result == COMPLETE else max(result, quads)
+
+
+_LOOSE_TABLES: Final = (
+    _table_of_states(frozenset({(0, 0, 0, _SOME_FREE)})),
+    _table_of_states(frozenset({(0, 0, 0, _ONLY_EXHAUSTED)})),
+)
+"""One loose tile that may still pair, and one whose copies are all held."""
+
+
+def _near_tiles(counts: Sequence[int]) -> set[Tile]:
+    """Tiles within two ranks of a held number tile of their suit, and held honours."""
+    near: set[Tile] = set()
+    for tile in range(TILE_KINDS):
+        if counts[tile]:
+            if tile >= EAST:
+                near.add(tile)
+            else:
+                low = tile - tile % 9
+                near.update(range(max(low, tile - 2), min(low + 9, tile + 3)))
+    return near
 
 
 def discard_table(hand: Hand, rules: Rules = Rules.RIICHI) -> tuple[DiscardOption, ...]:
