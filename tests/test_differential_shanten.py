@@ -11,8 +11,6 @@ where a call holds the other copies of a concealed tile kind.
 
 from __future__ import annotations
 
-import random
-
 import MahjongGB
 from mahjong.shanten import Shanten as Reference
 
@@ -22,25 +20,10 @@ from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.notation import format_hand, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import COPIES, TILE_KINDS
-from tutor.quiz.deal import near_tenpai_hand, random_called_hand
+from tutor.quiz.deal import shanten_mix
 
 HANDS = 20_000
 SEED = 20261201
-
-
-def seeded_hands(seed: int, count: int) -> list[Hand]:
-    """Concealed 13 and 14, and 1-4 calls; dealt from the wall (mostly 2-5
-    shanten) or a few swaps from complete (tenpai and 1-2 shanten)."""
-    rng = random.Random(seed)
-    hands = []
-    for index in range(count):
-        size = 13 + index % 2
-        melds = (index // 2) % 5
-        if index % 3 == 0:
-            hands.append(near_tenpai_hand(rng, size, rng.randrange(4), max_melds=0 if melds == 0 else 4))
-        else:
-            hands.append(random_called_hand(rng, size, melds))
-    return hands
 
 
 def _sees_a_call(hand: Hand) -> bool:
@@ -52,7 +35,7 @@ def _sees_a_call(hand: Hand) -> bool:
 def test_shanten_agrees_with_reference_shape_by_shape() -> None:
     differences = []
     called = 0
-    for hand in seeded_hands(SEED, HANDS):
+    for hand in shanten_mix(SEED, HANDS):
         counts = hand.concealed_counts()
         called += bool(hand.melds)
         theirs = {
@@ -75,7 +58,7 @@ def test_shanten_agrees_with_reference_shape_by_shape() -> None:
 
 def test_calls_change_the_count_only_where_they_hold_the_last_copies() -> None:
     seen = []
-    for hand in seeded_hands(SEED, HANDS):
+    for hand in shanten_mix(SEED, HANDS):
         ours = shanten(hand, Rules.RIICHI).shanten
         theirs = Reference.calculate_shanten(hand.concealed_counts())
         if ours != theirs:
@@ -118,7 +101,7 @@ def brute_force_ukeire(hand: Hand) -> dict[int, int]:
 
 def test_ukeire_agrees_with_trying_every_tile() -> None:
     differences = []
-    hands = [hand for hand in seeded_hands(SEED + 1, 4_000) if hand.tile_count == 13]
+    hands = [hand for hand in shanten_mix(SEED + 1, 4_000) if hand.tile_count == 13]
     for hand in hands:
         found = ukeire(hand, Rules.RIICHI)
         ours = {item.tile: item.count for item in found.tiles}
@@ -159,7 +142,7 @@ def test_mcr_shanten_agrees_with_mahjonggb() -> None:
         "honours_and_knitted": MahjongGB.HonorsAndKnittedTilesShanten,
     }
     differences = []
-    for hand in seeded_hands(SEED + 2, 6_000):
+    for hand in shanten_mix(SEED + 2, 6_000):
         if hand.tile_count != 13:
             continue
         tiles = tuple(_mcr_code(tile) for tile in hand.concealed)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final
 
 from tutor.engine.hand import Hand
@@ -37,7 +38,9 @@ TENPAI: Final = 0
 
 MAX_SETS: Final = 4
 _CAP: Final = 4
-"""No suit's partial sets need counting past four: a hand uses at most four blocks."""
+"""No part's partial sets need counting past four: a hand uses at most four
+blocks.  A table counts them only up to the room its sets leave (four less
+its sets), which loses nothing and makes equal tables of more parts."""
 
 # What the loose tiles of a split are, for the fifth-copy correction.
 _NO_LOOSE: Final = 0
@@ -49,11 +52,12 @@ _SOME_FREE: Final = 2
 _UNREACHABLE: Final = -99
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Shanten:
     """A hand's distance from tenpai: the minimum over the shapes its rules
     accept, and each shape's own figure (None where the shape cannot be
-    made, such as seven pairs with a called set)."""
+    made, such as seven pairs with a called set).  Not frozen: one is made
+    for every hand counted, and a frozen dataclass is slower to build."""
 
     shanten: int
     regular: int
@@ -143,12 +147,12 @@ def _table_of_states(states: frozenset[_State]) -> int:
     own_head = [_UNREACHABLE] * (MAX_SETS + 1)
     no_pair = [_UNREACHABLE] * ((MAX_SETS + 1) * 3)
     for sets, partial, pairs, loose in states:
-        any_head[sets] = max(any_head[sets], min(partial + pairs, _CAP))
+        any_head[sets] = max(any_head[sets], min(partial + pairs, MAX_SETS - sets))
         if pairs:
-            own_head[sets] = max(own_head[sets], min(partial + pairs - 1, _CAP))
+            own_head[sets] = max(own_head[sets], min(partial + pairs - 1, MAX_SETS - sets))
         else:
             index = sets * 3 + loose
-            no_pair[index] = max(no_pair[index], min(partial, _CAP))
+            no_pair[index] = max(no_pair[index], min(partial, MAX_SETS - sets))
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
@@ -174,10 +178,11 @@ _pairs_joined: dict[tuple[int, int], int] = {}
 def _join(first: int, second: int) -> int:
     """The table of two parts of a hand together.  Memoised: tables are few
     (a few hundred), so most joins have been made before."""
-    memo_key = (first, second)
+    # Joining is symmetric: one order makes more memo hits.
+    memo_key = (first, second) if first <= second else (second, first)
     number = _pairs_joined.get(memo_key)
     if number is None:
-        number = _joined_table(first, second)
+        number = _joined_table(*memo_key)
         _pairs_joined[memo_key] = number
     return number
 
@@ -212,22 +217,22 @@ def _joined_table(first: int, second: int) -> int:
         for sets_b, partial_b in any_b:
             sets = sets_a + sets_b
             if sets <= MAX_SETS:
-                any_head[sets] = max(any_head[sets], min(partial_a + partial_b, _CAP))
+                any_head[sets] = max(any_head[sets], min(partial_a + partial_b, MAX_SETS - sets))
         for sets_b, partial_b in own_b:
             sets = sets_a + sets_b
             if sets <= MAX_SETS:
-                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, _CAP))
+                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, MAX_SETS - sets))
     for sets_a, partial_a in own_a:
         for sets_b, partial_b in any_b:
             sets = sets_a + sets_b
             if sets <= MAX_SETS:
-                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, _CAP))
+                own_head[sets] = max(own_head[sets], min(partial_a + partial_b, MAX_SETS - sets))
     for sets_a, loose_a, partial_a in none_a:
         for sets_b, loose_b, partial_b in none_b:
             sets = sets_a + sets_b
             if sets <= MAX_SETS:
                 index = sets * 3 + _merge_loose(loose_a, loose_b)
-                no_pair[index] = max(no_pair[index], min(partial_a + partial_b, _CAP))
+                no_pair[index] = max(no_pair[index], min(partial_a + partial_b, MAX_SETS - sets))
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
@@ -472,8 +477,11 @@ def seven_pairs_shanten(counts: list[int], rules: Rules = Rules.RIICHI) -> int:
     return 6 - pairs + max(0, 7 - kinds)
 
 
+_orphan_counts: Final = itemgetter(*TERMINALS_AND_HONOURS)
+
+
 def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
-    held = [counts[tile] for tile in TERMINALS_AND_HONOURS]
+    held: tuple[int, ...] = _orphan_counts(counts)
     kinds = len(held) - held.count(0)
     doubled = kinds > held.count(1)
     return 13 - kinds - (1 if doubled else 0)
@@ -658,7 +666,7 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
         absent = counts.count(0)
         pairs = TILE_KINDS - absent - counts.count(1)
         kinds = TILE_KINDS - absent
-        orphan_counts = [counts[tile] for tile in TERMINALS_AND_HONOURS]
+        orphan_counts: tuple[int, ...] = _orphan_counts(counts)
         orphan_kinds = 13 - orphan_counts.count(0)
         doubled = orphan_kinds > orphan_counts.count(1)
     # A tile with no neighbour within two ranks (or an honour not held) only

@@ -118,3 +118,19 @@ def near_tenpai_hand(rng: random.Random, size: int, swaps: int, max_melds: int =
         choices = [tile for tile in range(TILE_KINDS) if held[tile] < 4]
         hand = hand.without_tile(rng.choice(hand.concealed)).with_tile(rng.choice(choices))
     return hand if size == 14 else drop_one(rng, hand)
+
+
+def shanten_mix(seed: int, count: int) -> list[Hand]:
+    """The seeded hands that shanten is tested and timed on: concealed 13 and
+    14 tiles and hands with 1-4 calls, dealt from the wall (mostly 2-5
+    shanten) or a few swaps from complete (complete, tenpai, 1-3 shanten)."""
+    rng = random.Random(seed)
+    hands = []
+    for index in range(count):
+        size = 13 + index % 2
+        melds = (index // 2) % 5
+        if index % 3 == 0:
+            hands.append(near_tenpai_hand(rng, size, rng.randrange(4), max_melds=0 if melds == 0 else 4))
+        else:
+            hands.append(random_called_hand(rng, size, melds))
+    return hands
