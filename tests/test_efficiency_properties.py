@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.strategies import complete_hands, hands, waiting_hands
-from tutor.engine.efficiency import COMPLETE, TENPAI, discard_table, shanten, ukeire
+from tutor.engine.efficiency import COMPLETE, TENPAI, best_split, discard_table, shanten, ukeire
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import is_complete
@@ -75,3 +75,16 @@ def test_discard_table_ranks_every_discard(hand: Hand) -> None:
         rest = hand.without_tile(option.discard)
         assert option.shanten == shanten(rest).shanten
         assert bool(option.waits) == (option.shanten == TENPAI)
+
+
+@given(thirteen)
+def test_best_split_reaches_the_regular_count(hand: Hand) -> None:
+    split = best_split(hand)
+    regular = shanten(hand).regular
+    # The block count does not see a fifth copy: a split may count one less
+    # where the hand holds all four copies of a loose tile.
+    assert split.shanten == regular or (split.shanten == regular - 1 and COPIES in hand.all_counts())
+    tiles = [tile for block in split.sets + split.partials for tile in block] + list(split.loose)
+    if split.pair is not None:
+        tiles += [split.pair, split.pair]
+    assert sorted(tiles) == list(hand.concealed)

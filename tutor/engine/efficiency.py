@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
@@ -156,20 +156,6 @@ def _table_of_states(states: frozenset[_State]) -> int:
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
-def _union(numbers: Sequence[int]) -> int:
-    """The table of tiles that may be split any of the ways the tables say."""
-    parts = [_tables[number] for number in numbers]
-    return _intern(
-        (
-            tuple(map(max, *(part[0] for part in parts))),
-            tuple(map(max, *(part[1] for part in parts))),
-            tuple(map(max, *(part[2] for part in parts))),
-        )
-        if len(parts) > 1
-        else parts[0]
-    )
-
-
 _EMPTY_TABLE: Final = _table_of_states(frozenset({(0, 0, 0, _NO_LOOSE)}))
 
 _pairs_joined: dict[tuple[int, int], int] = {}
@@ -240,15 +226,6 @@ def _joined_table(first: int, second: int) -> int:
 # One number suit: every split into sets, pairs, partial sets and loose tiles.
 
 _tail_tables: dict[tuple[tuple[int, ...], int], int] = {}
-_state_tables: dict[_State, int] = {}
-
-
-def _state_table(state: _State) -> int:
-    number = _state_tables.get(state)
-    if number is None:
-        number = _table_of_states(frozenset({state}))
-        _state_tables[state] = number
-    return number
 
 
 def _tail_table(counts: tuple[int, ...], exhausted: int) -> int:
@@ -265,35 +242,97 @@ def _tail_table(counts: tuple[int, ...], exhausted: int) -> int:
     elif counts[0] == 0:
         found = _tail_table(counts[1:], exhausted >> 1)
     else:
-        found = _union(_front_splits(counts, exhausted))
+        found = _front_splits(counts, exhausted)
     _tail_tables[key] = found
     return found
 
 
-def _front_splits(counts: tuple[int, ...], exhausted: int) -> list[int]:
-    """For a tail whose lowest rank is held, every way of using that rank's
-    copies (runs, a triplet, a pair, partial sets, loose tiles), each joined
-    with the table of what it leaves."""
-    here = counts[0]
+def _front_splits(counts: tuple[int, ...], exhausted: int) -> int:
+    """The table of a tail whose lowest rank is held: every way of using that
+    rank's copies (runs, a triplet, a pair, partial sets, loose tiles), each
+    with the table of what it leaves, written straight into one table."""
     next1 = counts[1] if len(counts) > 1 else 0
     next2 = counts[2] if len(counts) > 2 else 0
-    loose_kind = _ONLY_EXHAUSTED if exhausted & 1 else _SOME_FREE
-    found = []
+    any_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    own_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    no_pair = [_UNREACHABLE] * ((MAX_SETS + 1) * 3)
+    for used1, used2, states in _front_options(counts[0], next1, next2, exhausted & 1):
+        rest = list(counts[1:])
+        if used1:
+            rest[0] -= used1
+        if used2:
+            rest[1] -= used2
+        tail_any, tail_own, tail_none = _entries(_tail_table(tuple(rest), exhausted >> 1))
+        # Written out with plain comparisons: this loop builds every table.
+        for front_sets, front_partial, front_pair, front_loose in states:
+            for tail_sets, partial in tail_any:
+                sets = front_sets + tail_sets
+                if sets > MAX_SETS:
+                    continue
+                room = MAX_SETS - sets
+                value = front_partial + front_pair + partial
+                if value > room:
+                    value = room
+                if value > any_head[sets]:
+                    any_head[sets] = value
+                if front_pair:
+                    # This rank's pair is the head.
+                    value = front_partial + partial
+                    if value > room:
+                        value = room
+                    if value > own_head[sets]:
+                        own_head[sets] = value
+            for tail_sets, partial in tail_own:
+                sets = front_sets + tail_sets
+                if sets <= MAX_SETS:
+                    room = MAX_SETS - sets
+                    value = front_partial + front_pair + partial
+                    if value > room:
+                        value = room
+                    if value > own_head[sets]:
+                        own_head[sets] = value
+            if not front_pair:
+                for tail_sets, loose, partial in tail_none:
+                    sets = front_sets + tail_sets
+                    if sets <= MAX_SETS:
+                        room = MAX_SETS - sets
+                        index = sets * 3 + (loose if loose > front_loose else front_loose)
+                        value = front_partial + partial
+                        if value > room:
+                            value = room
+                        if value > no_pair[index]:
+                            no_pair[index] = value
+    return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
+
+
+_front_memo: dict[tuple[int, int, int, int], tuple[tuple[int, int, tuple[_State, ...]], ...]] = {}
+
+
+def _front_options(
+    here: int, next1: int, next2: int, exhausted: int
+) -> tuple[tuple[int, int, tuple[_State, ...]], ...]:
+    """The ways to use a rank's `here` copies with `next1` and `next2` copies
+    of the two ranks above, grouped by how many they take from those two
+    ranks: (sets, partial sets, pair, loose) of the rank's own share.  Few
+    enough to keep them all (at most 5 x 5 x 5 x 2)."""
+    memo_key = (here, next1, next2, exhausted)
+    cached = _front_memo.get(memo_key)
+    if cached is not None:
+        return cached
+    loose_kind = _ONLY_EXHAUSTED if exhausted else _SOME_FREE
+    by_use: dict[tuple[int, int], set[_State]] = {}
     for runs in range(min(here, next1, next2) + 1):
         for triplet in (0, 1) if here - runs >= 3 else (0,):
             for pair in (0, 1) if here - runs - 3 * triplet >= 2 else (0,):
                 spare = here - runs - 3 * triplet - 2 * pair
                 for side in range(min(spare, next1 - runs) + 1):
                     for gap in range(min(spare - side, next2 - runs) + 1):
-                        rest = list(counts[1:])
-                        if rest:
-                            rest[0] -= runs + side
-                        if len(rest) > 1:
-                            rest[1] -= runs + gap
                         loose = loose_kind if spare - side - gap else _NO_LOOSE
-                        front = _state_table((runs + triplet, min(side + gap, _CAP), pair, loose))
-                        found.append(_join(front, _tail_table(tuple(rest), exhausted >> 1)))
-    return found
+                        state = (runs + triplet, min(side + gap, _CAP), pair, loose)
+                        by_use.setdefault((runs + side, runs + gap), set()).add(state)
+    cached = tuple((used1, used2, tuple(sorted(states))) for (used1, used2), states in by_use.items())
+    _front_memo[memo_key] = cached
+    return cached
 
 
 _number_tables: dict[tuple[int, int], int] = {}
@@ -494,10 +533,12 @@ def honours_and_knitted_shanten(counts: Sequence[int]) -> int:
     return 13 - honours - knitted
 
 
-def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int) -> int:
+def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int, above: int = 8) -> int:
     """组合龙 with one more set and a pair: the knitted tiles still missing,
-    plus the regular shanten of the rest with three sets taken as made."""
-    best = 8
+    plus the regular shanten of the rest with three sets taken as made.
+    Exact when below `above`; otherwise `above` (a caller that only wants
+    to know whether it beats a figure need not count the rest)."""
+    best = above
     masks = _exhausted_masks(held)
     keys = _suit_keys(counts)
     for knitted in KNITTED_SETS:
@@ -602,13 +643,20 @@ def _shanten_of_parts(
 
 
 def _minimum(tiles: _Tiles, rules: Rules) -> int:
-    """The minimum alone, on a fast path for riichi."""
-    if rules is Rules.MCR:
-        return _shanten_of(tiles, rules).shanten
+    """The minimum alone: the knitted straight is counted only where it
+    could beat the other shapes."""
     regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
-    if tiles.called or regular == COMPLETE:
+    if regular == COMPLETE:
         return regular
-    return min(regular, seven_pairs_shanten(tiles.counts, rules), thirteen_orphans_shanten(tiles.counts))
+    counts = tiles.counts
+    best = regular
+    if not tiles.called:
+        best = min(best, seven_pairs_shanten(counts, rules), thirteen_orphans_shanten(counts))
+        if rules is Rules.MCR:
+            best = min(best, honours_and_knitted_shanten(counts))
+    if rules is Rules.MCR and tiles.called <= 1:
+        best = knitted_straight_shanten(counts, tiles.held, tiles.called, best)
+    return best
 
 
 def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
@@ -624,6 +672,8 @@ def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
 def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
     if rules is Rules.RIICHI:
         return _riichi_ukeire(tiles, now)
+    if rules is Rules.MCR:
+        return _mcr_ukeire(tiles, now)
     found = []
     held = tiles.held
     for tile in range(TILE_KINDS):
@@ -638,16 +688,17 @@ def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
     return Ukeire(tuple(found))
 
 
-def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
-    """Ukeire under riichi rules without recounting the whole hand per draw.
-
-    A draw changes one suit, so the other three suits' tables are joined once
-    per suit and only the drawn suit's table is looked up; seven pairs and
-    thirteen orphans change by what the drawn tile pairs or adds.
-    """
-    keys, masks, counts, held = tiles.keys, tiles.masks, tiles.counts, tiles.held
-    size = tiles.size + 1
-    fixed = (14 - size) // 3
+def _regular_after_draws(
+    counts: Sequence[int], keys: Sequence[int], masks: Sequence[int], held: Sequence[int], fixed: int, bound: bool
+) -> list[int]:
+    """The regular shanten after drawing each tile (`_UNREACHABLE` for a tile
+    all four of whose copies are held), without recounting the whole hand
+    per draw.  A draw changes one suit, so the other three suits' tables are
+    joined once per suit and only the drawn suit's table is looked up; a tile
+    with no neighbour within two ranks (or an honour not held) only adds a
+    loose tile, whatever its kind, so one count serves them all.  `bound`
+    applies the honour-quad bound (not to what a knitted straight leaves)."""
+    size = sum(counts) + 1
     parts = [
         _number_table(keys[0], masks[0]) if keys[0] else _EMPTY_TABLE,
         _number_table(keys[1], masks[1]) if keys[1] else _EMPTY_TABLE,
@@ -661,20 +712,12 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
         _join(_join(parts[0], parts[1]), parts[3]),
         _join(_join(parts[0], parts[1]), parts[2]),
     ]
-    closed = not tiles.called
-    if closed:
-        absent = counts.count(0)
-        pairs = TILE_KINDS - absent - counts.count(1)
-        kinds = TILE_KINDS - absent
-        orphan_counts: tuple[int, ...] = _orphan_counts(counts)
-        orphan_kinds = 13 - orphan_counts.count(0)
-        doubled = orphan_kinds > orphan_counts.count(1)
-    # A tile with no neighbour within two ranks (or an honour not held) only
-    # adds a loose tile, whatever its kind: one count serves them all.
     whole = _join(others[0], parts[0])
-    apart = [_bounded(_table_shanten(_join(whole, _LOOSE_TABLES[kind]), fixed), quads, size) for kind in (0, 1)]
+    apart = [_table_shanten(_join(whole, _LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
+    if bound:
+        apart = [_bounded(value, quads, size) for value in apart]
     near = _near_tiles(counts)
-    found = []
+    after = [_UNREACHABLE] * TILE_KINDS
     for tile in range(TILE_KINDS):
         unseen = COPIES - held[tile]
         if unseen <= 0:
@@ -687,9 +730,32 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
                 table, drawn_quads = _honour_table(key, mask)
             else:
                 table, drawn_quads = _number_table(key, mask), quads
-            after = _bounded(_table_shanten(_join(others[suit], table), fixed), drawn_quads, size)
+            value = _table_shanten(_join(others[suit], table), fixed)
+            after[tile] = _bounded(value, drawn_quads, size) if bound else value
         else:
-            after = apart[unseen == 1]
+            after[tile] = apart[unseen == 1]
+    return after
+
+
+def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
+    """Ukeire under riichi rules: the regular count after each draw, and
+    seven pairs and thirteen orphans changed by what the drawn tile pairs or
+    adds."""
+    counts, held = tiles.counts, tiles.held
+    regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
+    closed = not tiles.called
+    if closed:
+        absent = counts.count(0)
+        pairs = TILE_KINDS - absent - counts.count(1)
+        kinds = TILE_KINDS - absent
+        orphan_counts: tuple[int, ...] = _orphan_counts(counts)
+        orphan_kinds = 13 - orphan_counts.count(0)
+        doubled = orphan_kinds > orphan_counts.count(1)
+    found = []
+    for tile in range(TILE_KINDS):
+        after = regular[tile]
+        if after == _UNREACHABLE:
+            continue
         if closed and after >= now:
             count = counts[tile]
             new_pairs = pairs + (count == 1)
@@ -702,8 +768,71 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
                 new_orphans = orphan_kinds + (count == 0)
                 after = min(after, 13 - new_orphans - (1 if doubled or count == 1 else 0))
         if after < now:
-            found.append(TileCount(tile, unseen))
+            found.append(TileCount(tile, COPIES - held[tile]))
     return Ukeire(tuple(found))
+
+
+def _mcr_ukeire(tiles: _Tiles, now: int) -> Ukeire:
+    """Ukeire under MCR rules: riichi's counts (seven pairs taking four of a
+    kind as two pairs), and the knitted shapes changed by the drawn tile.  A
+    knitted set missing more tiles than the hand's shanten plus one cannot
+    be reached by one draw, so its rest is not counted."""
+    counts, held, keys, masks = tiles.counts, tiles.held, tiles.keys, tiles.masks
+    called = tiles.called
+    best = _regular_after_draws(counts, keys, masks, held, (14 - tiles.size - 1) // 3, True)
+    closed = not called
+    if closed:
+        pairs = sum(count // 2 for count in counts)
+        orphan_counts: tuple[int, ...] = _orphan_counts(counts)
+        orphan_kinds = 13 - orphan_counts.count(0)
+        doubled = orphan_kinds > orphan_counts.count(1)
+        honours = sum(1 for tile in HONOURS if counts[tile])
+        knitted_held = [sum(1 for tile in knitted if counts[tile]) for knitted in KNITTED_SETS]
+        for tile in range(TILE_KINDS):
+            if best[tile] == _UNREACHABLE:
+                continue
+            count = counts[tile]
+            new_pairs = pairs + (count % 2 == 1)
+            value = COMPLETE if new_pairs >= 7 else 6 - new_pairs
+            if tile in _ORPHANS:
+                value = min(value, 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0))
+            fits = honours + (tile >= EAST and count == 0)
+            fits += max(
+                held_here + (count == 0 and tile in knitted)
+                for held_here, knitted in zip(knitted_held, _KNITTED_SETS, strict=True)
+            )
+            best[tile] = min(best[tile], value, 13 - fits)
+    if called <= 1:
+        for knitted in _KNITTED_SETS:
+            missing = sum(1 for tile in knitted if not counts[tile])
+            # The rest is at best complete: a set missing this many cannot help.
+            if missing - 2 >= now:
+                continue
+            rest = list(counts)
+            rest_keys = list(keys)
+            for tile in knitted:
+                if counts[tile]:
+                    rest[tile] -= 1
+                    rest_keys[_SUIT_OF[tile]] -= _PLACE[tile]
+            fixed = min(3 + called, MAX_SETS)
+            after_rest = _regular_after_draws(rest, rest_keys, masks, held, fixed, False)
+            now_rest = _table_shanten(_hand_table(rest_keys, masks)[0], fixed)
+            for tile in range(TILE_KINDS):
+                if best[tile] == _UNREACHABLE:
+                    continue
+                # A missing knitted tile fills its place; any other joins the rest.
+                filled = tile in knitted and not counts[tile]
+                best[tile] = min(best[tile], now_rest + missing - 1 if filled else after_rest[tile] + missing)
+    return Ukeire(
+        tuple(
+            TileCount(tile, COPIES - held[tile])
+            for tile in range(TILE_KINDS)
+            if best[tile] != _UNREACHABLE and best[tile] < now
+        )
+    )
+
+
+_KNITTED_SETS: Final = tuple(frozenset(knitted) for knitted in KNITTED_SETS)
 
 
 def _bounded(result: int, quads: int, size: int) -> int:
@@ -735,10 +864,10 @@ def _near_tiles(counts: Sequence[int]) -> set[Tile]:
     return near
 
 
-def discard_table(hand: Hand, rules: Rules = Rules.RIICHI) -> tuple[DiscardOption, ...]:
+def discard_table(hand: Hand, rules: Rules = Rules.RIICHI, with_waits: bool = True) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 14-tile hand with the shanten and ukeire it
-    leaves (and the waits when tenpai), best first: lowest shanten, then most
-    ukeire, then tile order."""
+    leaves (and, `with_waits`, the waits when tenpai), best first: lowest
+    shanten, then most ukeire, then tile order."""
     if hand.tile_count != 14:
         raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
     tiles = _Tiles.of(hand)
@@ -748,7 +877,7 @@ def discard_table(hand: Hand, rules: Rules = Rules.RIICHI) -> tuple[DiscardOptio
         after = _minimum(tiles, rules)
         accepted = _ukeire_of(tiles, rules, after)
         tiles.add(tile, 1)
-        found = tuple(waits(hand.without_tile(tile), rules)) if after == TENPAI else ()
+        found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
     return tuple(options)
@@ -762,3 +891,111 @@ def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:
     return tuple(
         option.discard for option in table if option.shanten == top.shanten and option.ukeire.count == top.ukeire.count
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """One way of reading a hand's concealed tiles as blocks, for showing how
+    a regular shanten is counted: sets, the pair taken as the head, partial
+    sets (two-tile runs and further pairs) and loose tiles."""
+
+    sets: tuple[tuple[Tile, ...], ...]
+    pair: Tile | None
+    partials: tuple[tuple[Tile, ...], ...]
+    loose: tuple[Tile, ...]
+    called: int
+    """Called sets, which count as sets."""
+
+    @property
+    def shanten(self) -> int:
+        """8 less two for each set, one for the head, and one for each partial
+        set that fits beside the sets (five blocks in all)."""
+        made = len(self.sets) + self.called
+        head = 1 if self.pair is not None else 0
+        return 8 - 2 * made - head - min(len(self.partials), MAX_SETS - made)
+
+
+def best_split(hand: Hand) -> Split:
+    """A split of the concealed tiles with the fewest tiles to tenpai by the
+    block count (the least `Split.shanten`), found by trying, for the lowest
+    tile left, each block it can start.  Ties go to the split found first,
+    which takes sets before pairs before partial sets; the search stops at
+    the first split that reaches the hand's regular shanten."""
+    counts = hand.concealed_counts()
+    best: list[Split] = []
+    target = shanten(hand).regular if hand.tile_count in (13, 14) else COMPLETE
+    _search_split(counts, 0, len(hand.melds), target, ([], [], [], []), best, len(hand.concealed))
+    return best[0]
+
+
+_Blocks = tuple[list[tuple[Tile, ...]], list[Tile], list[tuple[Tile, ...]], list[Tile]]
+
+
+def _best_ahead(counts: Sequence[int], made: int, pairs: int, partials: int) -> int:
+    """The least block count a split can reach with `made` sets, `pairs`
+    pairs and `partials` partial sets taken, and the tiles of `counts` left."""
+    any_head, own_head, no_pair = _entries(_hand_table(_suit_keys(counts), (0, 0, 0, 0))[0])
+    best = 8
+    if pairs:
+        for sets, more in any_head:
+            if made + sets <= MAX_SETS:
+                room = MAX_SETS - made - sets
+                best = min(best, 8 - 2 * (made + sets) - 1 - min(partials + pairs - 1 + more, room))
+    for sets, more in own_head:
+        if made + sets <= MAX_SETS:
+            room = MAX_SETS - made - sets
+            best = min(best, 8 - 2 * (made + sets) - 1 - min(partials + pairs + more, room))
+    if not pairs:
+        for sets, _, more in no_pair:
+            if made + sets <= MAX_SETS:
+                best = min(best, 8 - 2 * (made + sets) - min(partials + more, MAX_SETS - made - sets))
+    return best
+
+
+"""Sets, pairs, partial sets and loose tiles taken so far."""
+
+
+def _search_split(
+    counts: list[int], tile: int, called: int, target: int, taken: _Blocks, best: list[Split], left: int
+) -> bool:
+    """Whether a split reaching `target` was found (then the search stops).
+    A branch is cut when the best its tiles left can do (read from their
+    table) misses the target."""
+    sets, pairs, partials, loose = taken
+    if left and _best_ahead(counts, len(sets) + called, len(pairs), len(partials)) > target:
+        return False
+    while tile < TILE_KINDS and not counts[tile]:
+        tile += 1
+    if tile == TILE_KINDS:
+        head = pairs[0] if pairs else None
+        extra = tuple((pair, pair) for pair in pairs[1:])
+        found = Split(tuple(sets), head, tuple(partials) + extra, tuple(loose), called)
+        if not best or found.shanten < best[0].shanten:
+            best[:] = [found]
+        return found.shanten <= target
+    number = tile < EAST
+    rank = tile % 9
+    options: list[tuple[tuple[Tile, ...], list[Any]]] = []
+    if counts[tile] >= 3:
+        options.append(((tile, tile, tile), sets))
+    if number and rank <= 6 and counts[tile + 1] and counts[tile + 2]:
+        options.append(((tile, tile + 1, tile + 2), sets))
+    if counts[tile] >= 2:
+        options.append(((tile, tile), pairs))
+    if number and rank <= 7 and counts[tile + 1]:
+        options.append(((tile, tile + 1), partials))
+    if number and rank <= 6 and counts[tile + 2]:
+        options.append(((tile, tile + 2), partials))
+    options.append(((tile,), loose))
+    for block, into in options:
+        for part in block:
+            counts[part] -= 1
+        # Pairs and loose tiles are kept as single tiles, sets and partial sets whole.
+        into.append(block[0] if into is pairs or into is loose else block)
+        done = _search_split(counts, tile, called, target, taken, best, left - len(block))
+        into.pop()
+        for part in block:
+            counts[part] += 1
+        if done:
+            return True
+    return False
