@@ -14,9 +14,10 @@ from __future__ import annotations
 import MahjongGB
 from mahjong.shanten import Shanten as Reference
 
+from tests.reference_mcr import code, reference_packs
 from tutor.engine.analysis import analyze
 from tutor.engine.efficiency import regular_shanten, shanten, ukeire
-from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.hand import Hand
 from tutor.engine.notation import format_hand, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import COPIES, TILE_KINDS
@@ -111,25 +112,6 @@ def test_ukeire_agrees_with_trying_every_tile() -> None:
     assert differences == []
 
 
-def _mcr_code(tile: int) -> str:
-    """A tile as MahjongGB writes it: W characters, T dots, B bamboo, F winds, J dragons."""
-    if tile < 27:
-        return f"{'WTB'[tile // 9]}{tile % 9 + 1}"
-    return f"F{tile - 26}" if tile < 31 else f"J{tile - 30}"
-
-
-def _mcr_packs(hand: Hand) -> tuple[tuple[str, str, int], ...]:
-    packs = []
-    for meld in hand.melds:
-        if meld.kind is MeldKind.CHI:
-            packs.append(("CHI", _mcr_code(meld.first + 1), 1))
-        elif meld.kind is MeldKind.PON:
-            packs.append(("PENG", _mcr_code(meld.first), 1))
-        else:
-            packs.append(("GANG", _mcr_code(meld.first), 1 if meld.is_open else 0))
-    return tuple(packs)
-
-
 def test_mcr_shanten_agrees_with_mahjonggb() -> None:
     """MCR's shapes (knitted straight, honours and knitted, seven pairs with
     four of a kind as two) against MahjongGB 1.4.0, shape by shape for
@@ -145,9 +127,9 @@ def test_mcr_shanten_agrees_with_mahjonggb() -> None:
     for hand in shanten_mix(SEED + 2, 6_000):
         if hand.tile_count != 13:
             continue
-        tiles = tuple(_mcr_code(tile) for tile in hand.concealed)
+        tiles = tuple(code(tile) for tile in hand.concealed)
         ours = shanten(hand, Rules.MCR)
-        theirs = MahjongGB.MahjongShanten(pack=_mcr_packs(hand), hand=tiles)
+        theirs = MahjongGB.MahjongShanten(pack=reference_packs(hand), hand=tiles)
         # MahjongGB lets a hand wait on a tile it holds all four of; we do
         # not (nor does analyze), which costs such a hand one tile.
         four_held = COPIES in hand.all_counts()

@@ -180,6 +180,45 @@ def _tile_counts(tiles: tuple[TileCount, ...]) -> str:
     return ", ".join(f"{tile_name(item.tile)} x{item.count}" for item in tiles) or "-"
 
 
+def _question(
+    kind: str,
+    seed: int,
+    level: int,
+    rules: Rules,
+    hand: Hand,
+    answer: dict[str, Any],
+    explanation: dict[str, str],
+    concept: str,
+    choices: tuple[str, ...] = (),
+) -> Question:
+    """A question of one of these kinds: its prompt from the catalogue, the
+    hand as its request, and how it is answered (a number, ticked tiles, or
+    one of the hand's tiles picked from `choices`)."""
+    return Question(
+        kind=kind,
+        level=level,
+        seed=seed,
+        rules=rules.value,
+        prompt={language: text(language, f"efficiency.prompt_{kind}") for language in LANGUAGES},
+        request={"hand": format_hand(hand), "rules": rules.value},
+        answer=answer,
+        explanation=explanation,
+        concept=concept,
+        lesson=LESSON,
+        answer_type=ANSWER_TYPES[kind],
+        choices=choices,
+        choice_labels={
+            language: tuple(f"{name} ({tile_words(_tile_of(name), language)})" for name in choices)
+            for language in LANGUAGES
+        }
+        if choices
+        else {},
+    )
+
+
+ANSWER_TYPES: Final = {"shanten": "number", "ukeire": "tiles", "discard": "choice"}
+
+
 # ---------------------------------------------------------------------------
 # shanten
 
@@ -205,19 +244,7 @@ def generate_shanten(seed: int, level: int) -> Question:
         )
         for language in LANGUAGES
     }
-    return Question(
-        kind="shanten",
-        level=level,
-        seed=seed,
-        rules=rules.value,
-        prompt={language: text(language, "efficiency.prompt_shanten") for language in LANGUAGES},
-        request={"hand": format_hand(hand), "rules": rules.value},
-        answer={"shanten": found.shanten},
-        explanation=explanation,
-        concept=f"shanten:{shape}",
-        lesson=LESSON,
-        answer_type="number",
-    )
+    return _question("shanten", seed, level, rules, hand, {"shanten": found.shanten}, explanation, f"shanten:{shape}")
 
 
 def check_shanten(question: Question, response: dict[str, Any]) -> bool:
@@ -269,19 +296,8 @@ def generate_ukeire(seed: int, level: int) -> Question:
     explanation = {
         language: " ".join([_ukeire_text(found, accepted, language), counted[language]]) for language in LANGUAGES
     }
-    return Question(
-        kind="ukeire",
-        level=level,
-        seed=seed,
-        rules=rules.value,
-        prompt={language: text(language, "efficiency.prompt_ukeire") for language in LANGUAGES},
-        request={"hand": format_hand(hand), "rules": rules.value},
-        answer={"tiles": [tile_name(item.tile) for item in accepted.tiles], "count": accepted.count},
-        explanation=explanation,
-        concept=f"ukeire:{shape}",
-        lesson=LESSON,
-        answer_type="tiles",
-    )
+    answer = {"tiles": [tile_name(item.tile) for item in accepted.tiles], "count": accepted.count}
+    return _question("ukeire", seed, level, rules, hand, answer, explanation, f"ukeire:{shape}")
 
 
 def check_ukeire(question: Question, response: dict[str, Any]) -> bool:
@@ -369,23 +385,16 @@ def generate_discard(seed: int, level: int) -> Question:
         concept = "discard:knitted"
     else:
         concept = f"discard:{_category(table[0].discard)}"
-    return Question(
-        kind="discard",
-        level=level,
-        seed=seed,
-        rules=rules.value,
-        prompt={language: text(language, "efficiency.prompt_discard") for language in LANGUAGES},
-        request={"hand": format_hand(hand), "rules": rules.value},
-        answer={"discards": [tile_name(tile) for tile in right]},
-        explanation={language: discard_explanation(table, language) for language in LANGUAGES},
-        concept=concept,
-        lesson=LESSON,
-        answer_type="choice",
-        choices=choices,
-        choice_labels={
-            language: tuple(f"{name} ({tile_words(_tile_of(name), language)})" for name in choices)
-            for language in LANGUAGES
-        },
+    return _question(
+        "discard",
+        seed,
+        level,
+        rules,
+        hand,
+        {"discards": [tile_name(tile) for tile in right]},
+        {language: discard_explanation(table, language) for language in LANGUAGES},
+        concept,
+        choices,
     )
 
 
