@@ -54,7 +54,7 @@ def test_shanten_agrees_with_reference_shape_by_shape() -> None:
         if mine != theirs:
             differences.append((format_hand(hand), mine, theirs))
     assert differences == []
-    assert called > HANDS // 2
+    assert HANDS // 3 < called < HANDS * 2 // 3
 
 
 def test_calls_change_the_count_only_where_they_hold_the_last_copies() -> None:

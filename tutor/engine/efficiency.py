@@ -158,17 +158,24 @@ def _table_of_states(states: frozenset[_State]) -> int:
 
 _EMPTY_TABLE: Final = _table_of_states(frozenset({(0, 0, 0, _NO_LOOSE)}))
 
-_pairs_joined: dict[tuple[int, int], int] = {}
+_pairs_joined: dict[int, int] = {}
+
+_KEY_SHIFT: Final = 1 << 20
+"""Memo keys pack two small ints into one (an int hashes faster than a
+tuple): table numbers stay far below this, as do masks (9 bits) and fixed
+set counts."""
 
 
 def _join(first: int, second: int) -> int:
     """The table of two parts of a hand together.  Memoised: tables are few
     (a few hundred), so most joins have been made before."""
     # Joining is symmetric: one order makes more memo hits.
-    memo_key = (first, second) if first <= second else (second, first)
+    if first > second:
+        first, second = second, first
+    memo_key = first * _KEY_SHIFT + second
     number = _pairs_joined.get(memo_key)
     if number is None:
-        number = _joined_table(*memo_key)
+        number = _joined_table(first, second)
         _pairs_joined[memo_key] = number
     return number
 
@@ -335,7 +342,7 @@ def _front_options(
     return cached
 
 
-_number_tables: dict[tuple[int, int], int] = {}
+_number_tables: dict[int, int] = {}
 
 
 def _number_table(key: int, exhausted: int) -> int:
@@ -348,7 +355,7 @@ def _number_table(key: int, exhausted: int) -> int:
     are far fewer than suits, so a suit never seen before is mostly made of
     groups already counted.
     """
-    memo_key = (key, exhausted)
+    memo_key = key * 512 + exhausted
     number = _number_tables.get(memo_key)
     if number is None:
         counts = []
@@ -415,13 +422,13 @@ def _honour_table(key: int, exhausted: int) -> tuple[int, int]:
     return cached
 
 
-_shanten_of_table: dict[tuple[int, int], int] = {}
+_shanten_of_table: dict[int, int] = {}
 
 
 def _table_shanten(number: int, fixed: int) -> int:
     """The regular shanten of a whole hand's table with `fixed` sets made
     (called, or given by a knitted straight), before the honour-quad bound."""
-    memo_key = (number, fixed)
+    memo_key = number * 8 + fixed
     result = _shanten_of_table.get(memo_key)
     if result is None:
         _, own_head, no_pair = _tables[number]
@@ -450,6 +457,10 @@ HONOUR_SUIT: Final = 3
 _ORPHANS: Final = frozenset(TERMINALS_AND_HONOURS)
 _PLACE: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
 _BIT: Final = tuple(1 << (tile % 9) for tile in range(TILE_KINDS))
+_WIDE_PLACE: Final = tuple(_PLACE[tile] << (21 * _SUIT_OF[tile]) for tile in range(TILE_KINDS))
+"""Each tile's place in all four suit keys at once, 21 bits a suit (a suit
+key is below 5**9 < 2**21), so a hand's keys are one sum."""
+_SUIT_BITS: Final = (1 << 21) - 1
 
 
 def _exhausted_masks(held: Sequence[int]) -> list[int]:
@@ -474,9 +485,9 @@ def _hand_table(keys: Sequence[int], masks: Sequence[int]) -> tuple[int, int]:
     """The table of a whole hand's concealed tiles, and its honour quads."""
     # The memo is read here first: this runs for every hand and every draw.
     tables = _number_tables
-    first = (tables.get((keys[0], masks[0])) or _number_table(keys[0], masks[0])) if keys[0] else _EMPTY_TABLE
-    second = (tables.get((keys[1], masks[1])) or _number_table(keys[1], masks[1])) if keys[1] else _EMPTY_TABLE
-    third = (tables.get((keys[2], masks[2])) or _number_table(keys[2], masks[2])) if keys[2] else _EMPTY_TABLE
+    first = (tables.get(keys[0] * 512 + masks[0]) or _number_table(keys[0], masks[0])) if keys[0] else _EMPTY_TABLE
+    second = (tables.get(keys[1] * 512 + masks[1]) or _number_table(keys[1], masks[1])) if keys[1] else _EMPTY_TABLE
+    third = (tables.get(keys[2] * 512 + masks[2]) or _number_table(keys[2], masks[2])) if keys[2] else _EMPTY_TABLE
     honours, quads = _honour_table(keys[3], masks[3])
     return _join(_join(_join(first, second), third), honours), quads
 
@@ -606,10 +617,11 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
     if hand.tile_count not in (13, 14):
         raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
     counts = [0] * TILE_KINDS
-    keys = [0, 0, 0, 0]
+    wide = 0
     for tile in hand.concealed:
         counts[tile] += 1
-        keys[_SUIT_OF[tile]] += _PLACE[tile]
+        wide += _WIDE_PLACE[tile]
+    keys = [wide & _SUIT_BITS, wide >> 21 & _SUIT_BITS, wide >> 42 & _SUIT_BITS, wide >> 63]
     held = counts
     if hand.melds:
         held = list(counts)

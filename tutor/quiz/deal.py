@@ -121,14 +121,15 @@ def near_tenpai_hand(rng: random.Random, size: int, swaps: int, max_melds: int =
 
 
 def shanten_mix(seed: int, count: int) -> list[Hand]:
-    """The seeded hands that shanten is tested and timed on: concealed 13 and
-    14 tiles and hands with 1-4 calls, dealt from the wall (mostly 2-5
+    """The seeded hands that shanten is tested and timed on: half concealed
+    13 and 14 tiles, half with 1-4 calls, dealt from the wall (mostly 2-5
     shanten) or a few swaps from complete (complete, tenpai, 1-3 shanten)."""
     rng = random.Random(seed)
     hands = []
     for index in range(count):
         size = 13 + index % 2
-        melds = (index // 2) % 5
+        # Half concealed, half with one to four calls.
+        melds = 0 if index % 4 < 2 else 1 + (index // 4) % 4
         if index % 3 == 0:
             hands.append(near_tenpai_hand(rng, size, rng.randrange(4), max_melds=0 if melds == 0 else 4))
         else:
