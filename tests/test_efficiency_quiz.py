@@ -4,6 +4,9 @@ the drill screen sends, and feedback that names what a worse discard loses."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
 
 from tutor.engine.efficiency import best_discards, discard_table, shanten, ukeire
 from tutor.engine.notation import parse_hand
@@ -12,6 +15,9 @@ from tutor.engine.tiles import tile_name
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.kinds.efficiency import discard_explanation, discard_feedback
 from tutor.quiz.question import Question
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillPlan, DrillScreen
 
 
 def test_answers_are_the_engines() -> None:
@@ -90,7 +96,7 @@ def test_a_worse_discard_is_ranked_and_its_lost_tiles_named() -> None:
     assert discard_feedback(question, {"discards": "1m"}, "ko").startswith("고른 1m은(는) 8개 중 5위다")
     explanation = discard_explanation(discard_table(parse_hand("11333345566789m"), Rules.RIICHI), "en")
     assert explanation.startswith("Best: discard 3m, 6m, 9m, leaving 0-shanten with 6 tiles of ukeire (4m x3, 7m x3).")
-    assert "4. 5m: 0-shanten, 4 tiles; it loses 4m, 7m." in explanation
+    assert "#4 5m: 0-shanten, 4 tiles; it loses 4m, 7m." in explanation
 
 
 def test_explanations_in_both_languages_without_mixing() -> None:
@@ -100,3 +106,33 @@ def test_explanations_in_both_languages_without_mixing() -> None:
             assert not any("\uac00" <= char <= "\ud7a3" for char in question.explanation["en"] + question.prompt["en"])
             assert any("\uac00" <= char <= "\ud7a3" for char in question.explanation["ko"])
             assert question.lesson == "r12-efficiency"
+
+
+async def test_a_discard_drill_with_a_worse_pick(tmp_path: Path) -> None:
+    """The issue's walk-through: a level-2 discard drill, one right pick and
+    one worse; the feedback ranks the discards and names the lost tiles, and
+    the missed concept is due."""
+    app = TutorApp(language="en", store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(DrillScreen(DrillPlan(("discard",), length=3, level=2, seed=11)))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        for number, pick_right in enumerate((True, False)):
+            question = screen.questions[number]
+            right = question.answer["discards"]
+            choice = next(tile for tile in question.choices if (tile in right) == pick_right)
+            options = screen.query_one("#answer", OptionList)
+            options.highlighted = question.choices.index(choice)
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = str(screen.query_one("#feedback", Static).render())
+            assert "Every discard, best first:" in shown
+            [line] = [line for line in shown.splitlines() if f" {choice}: " in line]
+            if not pick_right:
+                # A worse pick's line names what it loses, or that it goes backwards.
+                assert "it loses" in line or "further from tenpai" in line, line
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.results == [True, False]
+        assert screen.questions[1].concept in {item.concept for item in app.store.due()}
