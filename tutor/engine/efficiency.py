@@ -799,7 +799,14 @@ def _mcr_ukeire(tiles: _Tiles, now: int) -> Ukeire:
         orphan_kinds = 13 - orphan_counts.count(0)
         doubled = orphan_kinds > orphan_counts.count(1)
         honours = sum(1 for tile in HONOURS if counts[tile])
+        # The most knitted tiles held after each draw: the best set's, or one
+        # more in a set the drawn tile is missing from.
         knitted_held = [sum(1 for tile in knitted if counts[tile]) for knitted in KNITTED_SETS]
+        most_knitted = [max(knitted_held)] * TILE_KINDS
+        for held_here, knitted_tiles in zip(knitted_held, KNITTED_SETS, strict=True):
+            for tile in knitted_tiles:
+                if not counts[tile] and held_here + 1 > most_knitted[tile]:
+                    most_knitted[tile] = held_here + 1
         for tile in range(TILE_KINDS):
             if best[tile] == _UNREACHABLE:
                 continue
@@ -808,11 +815,7 @@ def _mcr_ukeire(tiles: _Tiles, now: int) -> Ukeire:
             value = COMPLETE if new_pairs >= 7 else 6 - new_pairs
             if tile in _ORPHANS:
                 value = min(value, 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0))
-            fits = honours + (tile >= EAST and count == 0)
-            fits += max(
-                held_here + (count == 0 and tile in knitted)
-                for held_here, knitted in zip(knitted_held, _KNITTED_SETS, strict=True)
-            )
+            fits = honours + (tile >= EAST and count == 0) + most_knitted[tile]
             best[tile] = min(best[tile], value, 13 - fits)
     if called <= 1:
         for knitted in _KNITTED_SETS:
