@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.strategies import complete_hands, hands, waiting_hands
 from tutor.engine.efficiency import COMPLETE, TENPAI, best_split, discard_table, shanten, ukeire
 from tutor.engine.hand import Hand
+from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import is_complete
 from tutor.engine.tiles import COPIES, TILE_KINDS
@@ -34,6 +35,9 @@ fourteen = st.one_of(hands(size=14), complete_hands(), near_hands(14))
 thirteen = st.one_of(hands(size=13), waiting_hands(), near_hands(13))
 rules = st.sampled_from(list(Rules))
 
+# Discarding 1m leaves 11m 24m: the 24m waits only on 3m, all four called.
+DEAD_WAIT = parse_hand("11124m [123m] [333m] [456m]")
+
 
 @given(fourteen, rules)
 def test_minus_one_exactly_when_complete(hand: Hand, rule: Rules) -> None:
@@ -41,11 +45,13 @@ def test_minus_one_exactly_when_complete(hand: Hand, rule: Rules) -> None:
 
 
 @given(thirteen)
+@example(DEAD_WAIT.without_tile(0))
 def test_zero_exactly_when_tenpai(hand: Hand) -> None:
     assert (shanten(hand, Rules.RIICHI).shanten == TENPAI) == bool(winning_tiles(hand, Rules.RIICHI))
 
 
 @given(thirteen, rules)
+@example(DEAD_WAIT.without_tile(3), Rules.RIICHI)
 def test_an_ukeire_tile_lowers_shanten_by_exactly_one(hand: Hand, rule: Rules) -> None:
     now = shanten(hand, rule).shanten
     found = ukeire(hand, rule)
@@ -66,6 +72,7 @@ def test_the_minimum_is_the_least_shape(hand: Hand) -> None:
 
 
 @given(hands(size=14))
+@example(DEAD_WAIT)
 def test_discard_table_ranks_every_discard(hand: Hand) -> None:
     table = discard_table(hand, Rules.RIICHI)
     assert sorted(option.discard for option in table) == sorted(set(hand.concealed))

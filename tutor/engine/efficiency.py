@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Final
 
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
-from tutor.engine.waits import Wait, waits
+from tutor.engine.waits import Wait, waits, winning_tiles
 
 COMPLETE: Final = -1
 TENPAI: Final = 0
@@ -586,6 +586,7 @@ class _Tiles:
     masks: list[int]
     size: int
     called: int
+    melds: tuple[Meld, ...] = ()
 
     @classmethod
     def of(cls, hand: Hand) -> _Tiles:
@@ -598,7 +599,10 @@ class _Tiles:
         for meld in hand.melds:
             for tile in meld.tiles:
                 held[tile] += 1
-        return cls(counts, held, keys, _exhausted_masks(held), len(hand.concealed), len(hand.melds))
+        return cls(counts, held, keys, _exhausted_masks(held), len(hand.concealed), len(hand.melds), hand.melds)
+
+    def hand(self) -> Hand:
+        return Hand(tuple(tile for tile in range(TILE_KINDS) for _ in range(self.counts[tile])), self.melds)
 
     def add(self, tile: Tile, step: int) -> None:
         """Draw a tile (step 1) or give one back (step -1)."""
@@ -628,7 +632,15 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
         for meld in hand.melds:
             for tile in meld.tiles:
                 held[tile] += 1
-    return _shanten_of_parts(counts, held, keys, len(hand.concealed), len(hand.melds), rules)
+    found = _shanten_of_parts(counts, held, keys, len(hand.concealed), len(hand.melds), rules)
+    if found.shanten == TENPAI and hand.melds and _dead_tenpai(_Tiles.of(hand), rules):
+        # Only called hands reach here (see `_dead_tenpai`), where the regular
+        # shape and the knitted straight are the shapes counted.
+        found.shanten = 1
+        found.regular = max(found.regular, 1)
+        if found.knitted_straight is not None:
+            found.knitted_straight = max(found.knitted_straight, 1)
+    return found
 
 
 def _shanten_of(tiles: _Tiles, rules: Rules) -> Shanten:
@@ -654,6 +666,20 @@ def _shanten_of_parts(
     return Shanten(min(regular, pairs, orphans), regular, pairs, orphans)
 
 
+def _dead_tenpai(tiles: _Tiles, rules: Rules) -> bool:
+    """Whether a hand that the block count puts at tenpai (13 tiles) or one
+    discard from it (14) has no live wait: every tile it waits on has all
+    four copies in sight.  The block count cannot see that a partial set's
+    tiles are all held when calls hold them, so a called hand at 0 is asked
+    directly (only when some tile is all in sight, which is rare)."""
+    if not tiles.called or not any(tiles.masks):
+        return False
+    hand = tiles.hand()
+    if tiles.size % 3 == 1:
+        return not winning_tiles(hand, rules)
+    return not any(winning_tiles(hand.without_tile(tile), rules) for tile in set(hand.concealed))
+
+
 def _minimum(tiles: _Tiles, rules: Rules) -> int:
     """The minimum alone: the knitted straight is counted only where it
     could beat the other shapes."""
@@ -668,6 +694,8 @@ def _minimum(tiles: _Tiles, rules: Rules) -> int:
             best = min(best, honours_and_knitted_shanten(counts))
     if rules is Rules.MCR and tiles.called <= 1:
         best = knitted_straight_shanten(counts, tiles.held, tiles.called, best)
+    if best == TENPAI and _dead_tenpai(tiles, rules):
+        best = 1
     return best
 
 
@@ -683,9 +711,9 @@ def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
 
 def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
     if rules is Rules.RIICHI:
-        return _riichi_ukeire(tiles, now)
+        return _live_only(tiles, rules, now, _riichi_ukeire(tiles, now))
     if rules is Rules.MCR:
-        return _mcr_ukeire(tiles, now)
+        return _live_only(tiles, rules, now, _mcr_ukeire(tiles, now))
     found = []
     held = tiles.held
     for tile in range(TILE_KINDS):
@@ -747,6 +775,21 @@ def _regular_after_draws(
         else:
             after[tile] = apart[unseen == 1]
     return after
+
+
+def _live_only(tiles: _Tiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
+    """Drop the draws that only reach a tenpai with no live wait (see
+    `_dead_tenpai`), which the fast counts cannot see: a called hand one
+    tile from tenpai is asked again per listed draw."""
+    if now != 1 or not tiles.called:
+        return found
+    kept = []
+    for item in found.tiles:
+        tiles.add(item.tile, 1)
+        if _minimum(tiles, rules) < now:
+            kept.append(item)
+        tiles.add(item.tile, -1)
+    return Ukeire(tuple(kept))
 
 
 def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
