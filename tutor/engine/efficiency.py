@@ -7,7 +7,11 @@ as the head and T' partial sets (further pairs, two-tile runs), the hand is
 `8 - 2M - head - min(T', 4 - M)` tiles from tenpai.  Two corrections keep a
 hand from counting on a fifth copy of a tile: a hand with no pair whose only
 loose tiles are tiles already held four times needs one tile more, and an
-honour held four times (three as a set, one loose) can never be a pair.
+honour held four times (three as a set, one loose) can never be a pair.  A
+called hand that the blocks put at tenpai is also asked whether any of its
+waits is live, since calls can hold every copy of the tile a partial set
+needs (see `_dead_tenpai`); given only concealed tiles, the count is the
+`mahjong` library's exactly.
 
 The blocks each suit can make depend on that suit's tiles alone, so they are
 found once per suit shape and memoised (as the completeness table in
