@@ -8,9 +8,9 @@ wall, a third a few swaps from complete) with `efficiency.shanten` and with
 rounds; round 0 starts from empty tables).  The reference is given the
 concealed 34-array, as it expects; building it is done before its clock
 starts, as ours is given parsed hands.  Answers are compared, so a fast
-wrong answer cannot pass.  Hands where a call holds the last copies of a
-concealed tile kind are left out: there we count a wait on those copies as
-dead and the reference, which never sees the calls, cannot.
+wrong answer cannot pass.  Called hands holding all four copies of some
+kind are left out (a few in a thousand): there we count a wait on that kind
+as dead and the reference, which never sees the calls, cannot.
 
 Then the discard table (`efficiency.discard_table`: every discard, its
 shanten, its ukeire over all 34 draws, its waits when tenpai) is timed for
@@ -41,10 +41,10 @@ DISCARD_TABLE_GOAL_MS = 5.0
 
 
 def calls_hold_last_copies(hand: Hand) -> bool:
-    held = hand.all_counts()
-    return bool(hand.melds) and any(
-        held[tile] == COPIES and 0 < count < COPIES for tile, count in enumerate(hand.concealed_counts())
-    )
+    """Calls that make all four copies of some kind with the concealed tiles:
+    there we count a wait on that kind as dead, which the reference, given
+    only the concealed tiles, cannot."""
+    return bool(hand.melds) and COPIES in hand.all_counts()
 
 
 def make_round(count: int) -> Callable[[int], RoundParts]:

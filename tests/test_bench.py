@@ -13,7 +13,7 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans"])
+@pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans", "bench.shanten"])
 def test_scoring_benchmark_runs_and_answers_agree(
     module: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

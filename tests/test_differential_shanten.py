@@ -28,9 +28,10 @@ SEED = 20261201
 
 
 def _sees_a_call(hand: Hand) -> bool:
-    """Whether a call holds copies that, with the concealed ones, make four."""
-    held = hand.all_counts()
-    return any(held[tile] == COPIES and count for tile, count in enumerate(hand.concealed_counts()) if count < COPIES)
+    """Whether the calls hold copies that, with the concealed ones, make all
+    four of some kind: the reference, seeing only concealed tiles, may then
+    count a wait on that kind that we count as dead."""
+    return bool(hand.melds) and COPIES in hand.all_counts()
 
 
 def test_shanten_agrees_with_reference_shape_by_shape() -> None:
@@ -60,8 +61,8 @@ def test_shanten_agrees_with_reference_shape_by_shape() -> None:
             seen_calls.append((format_hand(hand), ours.shanten, theirs["minimum"], _sees_a_call(hand)))
     assert differences == []
     assert HANDS // 3 < called < HANDS * 2 // 3
-    # The whole hand differs only where a call holds a concealed kind's last
-    # copies, by one tile; such hands exist in the mix, so this is exercised.
+    # The whole hand differs only where calls hold a kind's last copies, by
+    # one tile; such hands exist in the mix, so this is exercised.
     assert all(sees and ours == theirs + 1 for _, ours, theirs, sees in seen_calls), seen_calls
     assert seen_calls
 
