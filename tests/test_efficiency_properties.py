@@ -6,7 +6,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.strategies import complete_hands, hands, waiting_hands
-from tutor.engine.efficiency import COMPLETE, TENPAI, best_split, discard_table, shanten, ukeire
+from tutor.engine.efficiency import COMPLETE, TENPAI, best_discards, best_split, discard_table, shanten, ukeire
 from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
@@ -78,6 +78,9 @@ def test_discard_table_ranks_every_discard(hand: Hand) -> None:
     assert sorted(option.discard for option in table) == sorted(set(hand.concealed))
     keys = [(option.shanten, -option.ukeire.count, option.discard) for option in table]
     assert keys == sorted(keys)
+    # Counting ukeire for the least shanten's discards only keeps the best.
+    quick = discard_table(hand, Rules.RIICHI, with_waits=False, worse_ukeire=False)
+    assert best_discards(quick) == best_discards(table)
     for option in table:
         rest = hand.without_tile(option.discard)
         assert option.shanten == shanten(rest).shanten

@@ -679,9 +679,15 @@ def _dead_tenpai(tiles: _Tiles, rules: Rules) -> bool:
     if not tiles.called or not any(tiles.masks):
         return False
     hand = tiles.hand()
-    if tiles.size % 3 == 1:
-        return not winning_tiles(hand, rules)
-    return not any(winning_tiles(hand.without_tile(tile), rules) for tile in set(hand.concealed))
+    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
+    # Four sets and a pair first (the shape of every called hand in riichi,
+    # and the quick one); MCR's knitted straight, tried tile by tile, only
+    # when its own count is at tenpai.
+    if any(winning_tiles(rest, Rules.RIICHI) for rest in waiting):
+        return False
+    if rules is not Rules.MCR or knitted_straight_shanten(tiles.counts, tiles.held, tiles.called, 1) > TENPAI:
+        return True
+    return not any(winning_tiles(rest, rules) for rest in waiting)
 
 
 def _minimum(tiles: _Tiles, rules: Rules) -> int:
@@ -926,19 +932,30 @@ def _near_tiles(counts: Sequence[int]) -> set[Tile]:
     return near
 
 
-def discard_table(hand: Hand, rules: Rules = Rules.RIICHI, with_waits: bool = True) -> tuple[DiscardOption, ...]:
+def discard_table(
+    hand: Hand, rules: Rules = Rules.RIICHI, with_waits: bool = True, worse_ukeire: bool = True
+) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 14-tile hand with the shanten and ukeire it
     leaves (and, `with_waits`, the waits when tenpai), best first: lowest
-    shanten, then most ukeire, then tile order."""
+    shanten, then most ukeire, then tile order.  Without `worse_ukeire`, a
+    discard that leaves more than the least shanten gets no ukeire (an empty
+    one): a drill that only ranks the best ones need not count them."""
     if hand.tile_count != 14:
         raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
     tiles = _Tiles.of(hand)
-    options = []
+    shanten_after = {}
     for tile in sorted(set(hand.concealed)):
         tiles.add(tile, -1)
-        after = _minimum(tiles, rules)
-        accepted = _ukeire_of(tiles, rules, after)
+        shanten_after[tile] = _minimum(tiles, rules)
         tiles.add(tile, 1)
+    least = min(shanten_after.values())
+    options = []
+    for tile, after in shanten_after.items():
+        accepted = Ukeire(())
+        if worse_ukeire or after == least:
+            tiles.add(tile, -1)
+            accepted = _ukeire_of(tiles, rules, after)
+            tiles.add(tile, 1)
         found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))

@@ -124,7 +124,8 @@ def _efficiency_answers(hand: Hand, rules: Rules) -> dict[str, str]:
     if hand.tile_count == 13:
         answers["ukeire"] = str(ukeire(hand, rules).count)
     else:
-        answers["best_discard"] = _tiles(list(best_discards(discard_table(hand, rules, with_waits=False))))
+        table = discard_table(hand, rules, with_waits=False, worse_ukeire=False)
+        answers["best_discard"] = _tiles(list(best_discards(table)))
     return answers
 
 

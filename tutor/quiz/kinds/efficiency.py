@@ -374,7 +374,7 @@ def generate_discard(seed: int, level: int) -> Question:
     rng = random.Random(seed)
     rules = _rules(rng)
     hand, _ = _hand_for(rng, level, 14, rules)
-    table = discard_table(hand, rules, with_waits=False)
+    table = discard_table(hand, rules, with_waits=False, worse_ukeire=False)
     right = best_discards(table)
     choices = tuple(tile_name(option.discard) for option in sorted(table, key=lambda option: option.discard))
     after = hand.without_tile(table[0].discard)
@@ -418,7 +418,7 @@ def discard_feedback(question: Question, response: dict[str, Any], language: str
     screen to show beside the explanation."""
     given = response.get("discards")
     picked = given if isinstance(given, str) else given[0] if isinstance(given, list) and given else ""
-    table = discard_table(parse_hand(question.request["hand"]), Rules(question.rules), with_waits=False)
+    table = discard_table(parse_hand(question.request["hand"]), Rules(question.rules), False, False)
     places = {tile_name(option.discard): rank for rank, option in enumerate(table, 1)}
     if picked not in places:
         return ""
