@@ -33,8 +33,8 @@ def code(tile: Tile) -> str:
     return "WBT"[tile // 9] + str(tile % 9 + 1)
 
 
-def reference_arguments(hand: Hand, context: McrContext) -> dict[str, Any]:
-    """The keyword arguments of `MahjongFanCalculator` for this hand."""
+def reference_packs(hand: Hand) -> tuple[tuple[str, str, int], ...]:
+    """The hand's melds as MahjongGB's packs: (kind, middle tile, offer)."""
     packs = []
     for meld in hand.melds:
         if meld.kind is MeldKind.CHI:
@@ -43,10 +43,16 @@ def reference_arguments(hand: Hand, context: McrContext) -> dict[str, Any]:
             packs.append(("PENG", code(meld.first), 1))
         else:
             packs.append(("GANG", code(meld.first), 1 if meld.is_open else 0))
+    return tuple(packs)
+
+
+def reference_arguments(hand: Hand, context: McrContext) -> dict[str, Any]:
+    """The keyword arguments of `MahjongFanCalculator` for this hand."""
+    packs = reference_packs(hand)
     standing = list(hand.concealed)
     standing.remove(context.win_tile)
     return {
-        "pack": tuple(packs),
+        "pack": packs,
         "hand": tuple(code(tile) for tile in standing),
         "winTile": code(context.win_tile),
         "flowerCount": context.flowers,

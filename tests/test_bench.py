@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans"])
+@pytest.mark.parametrize("module", ["bench.riichi_score", "bench.mcr_fans", "bench.shanten"])
 def test_scoring_benchmark_runs_and_answers_agree(
     module: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -41,10 +41,47 @@ class TestJson:
         [reading] = data["decompositions"]
         assert reading["shape"] == "regular" and reading["pair"] == "5s"
         assert [s["tiles"] for s in reading["sets"]] == ["[777p]", "[777z]", "234m", "456s"]
-        assert {
+        [two] = [option for option in data["discards"] if option["discard"] == "2m"]
+        assert two == {
             "discard": "2m",
+            "shanten": 0,
+            "ukeire": {"tiles": ["2m", "5m"], "count": 8},
             "waits": [{"tile": "2m", "kinds": ["ryanmen"]}, {"tile": "5m", "kinds": ["ryanmen"]}],
-        } in data["discards"]
+        }
+
+    def test_efficiency_of_a_waiting_hand(self, capsys: pytest.CaptureFixture[str]) -> None:
+        # 13m kanchan and 23s ryanmen: one tile from tenpai, 12 tiles improve it.
+        _, out, _ = run_cli(capsys, "analyze", "13m456p789s11z23s5z", "--json")
+        data = json.loads(out)
+        assert data["shanten"] == 1
+        assert data["shanten_by_shape"] == {"regular": 1, "seven_pairs": 5, "thirteen_orphans": 8}
+        assert data["ukeire"] == {"tiles": ["2m", "1s", "4s"], "count": 12}
+        assert data["discards"] == []
+
+    def test_every_discard_best_first(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "13m456p789s11z23s5z9p", "--json")
+        data = json.loads(out)
+        assert data["ukeire"] is None
+        discards = data["discards"]
+        assert sorted(option["discard"] for option in discards) == sorted(
+            ["1m", "3m", "4p", "5p", "6p", "9p", "2s", "3s", "7s", "8s", "9s", "1z", "5z"]
+        )
+        # The two loose tiles keep the hand one from tenpai with 12 tiles to draw.
+        assert [(option["discard"], option["shanten"], option["ukeire"]["count"]) for option in discards[:3]] == [
+            ("9p", 1, 12),
+            ("5z", 1, 12),
+            ("1m", 2, 43),
+        ]
+        ranks = [(option["shanten"], -option["ukeire"]["count"]) for option in discards]
+        assert ranks == sorted(ranks)
+
+    def test_mcr_knitted_shapes_count(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "147m258p369s1234z", "--rules", "mcr", "--json")
+        data = json.loads(out)
+        assert data["shanten"] == 0
+        assert data["shanten_by_shape"]["honours_and_knitted"] == 0
+        assert data["shanten_by_shape"]["knitted_straight"] == 2
+        assert data["ukeire"] == {"tiles": ["5z", "6z", "7z"], "count": 12}
 
     def test_mcr_rules(self, capsys: pytest.CaptureFixture[str]) -> None:
         _, out, _ = run_cli(capsys, "analyze", "147m258p369s123p1z", "--rules", "mcr", "--json")
@@ -63,6 +100,13 @@ class TestHumanOutput:
         assert "Tenpai:   yes, waiting on 5 tiles" in out
         assert "3m  ryanmen, shanpon" in out
         assert "+4m  333m 555m 456s 789s 44m" in out
+
+    def test_shows_shanten_ukeire_and_discards(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "13m456p789s11z23s5z")
+        assert "Shanten:  1   (regular 1, seven pairs 5, thirteen orphans 8)" in out
+        assert "Ukeire:   2mx4 1sx4 4sx4 = 12 tiles" in out
+        _, out, _ = run_cli(capsys, "analyze", "13m456p789s11z23s5z9p")
+        assert "  discard 9p  shanten 1  ukeire 2mx4 1sx4 4sx4 = 12 tiles" in out
 
     def test_not_tenpai(self, capsys: pytest.CaptureFixture[str]) -> None:
         _, out, _ = run_cli(capsys, "analyze", "1111m456p789s123s")

@@ -285,3 +285,49 @@ class TestCheckerFindsMistakes:
 
     def test_missing_folder(self, tmp_path: Path) -> None:
         assert load_library(tmp_path / "none").problems[0].message == "no such lesson folder"
+
+
+EFFICIENCY = """---
+id: e
+track: {track}
+order: 1
+title: Efficiency
+quiz: [discard]
+---
+
+# Efficiency
+
+```hand
+13m456p789s11z23s5z
+expect: shanten={shanten} ukeire={ukeire}
+```
+
+```hand
+13m456p789s11z23s5z9p
+expect: shanten=1 best_discard={best}
+```
+"""
+
+
+class TestEfficiencyClaims:
+    """`shanten=`, `ukeire=` and `best_discard=` in hand blocks, checked by the engine."""
+
+    def test_right_claims_pass(self, tmp_path: Path) -> None:
+        write(tmp_path, "en", "e.md", EFFICIENCY.format(track="riichi", shanten=1, ukeire=12, best="5z,9p"))
+        assert problems_in(tmp_path / "en") == []
+
+    def test_wrong_claims_are_named(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "e.md", EFFICIENCY.format(track="riichi", shanten=2, ukeire=12, best="1m"))
+        assert problems_in(tmp_path / "en") == [
+            f"{path}:11: hand '13m456p789s11z23s5z': expect shanten=2, but the engine says 1",
+            f"{path}:16: hand '13m456p789s11z23s5z9p': expect best_discard=1m, but the engine says 9p,5z",
+        ]
+
+    def test_counted_under_the_lessons_rules(self, tmp_path: Path) -> None:
+        # 147m258p369s1234z: MCR's honours and knitted tiles make it tenpai, riichi sees no shape close.
+        text = "---\nid: k\ntrack: {track}\norder: 1\ntitle: K\nquiz: [shanten]\n---\n\n```hand\n147m258p369s1234z\nexpect: shanten={value}\n```\n"
+        write(tmp_path / "mcr", "en", "k.md", text.format(track="mcr", value=0))
+        write(tmp_path / "riichi", "en", "k.md", text.format(track="riichi", value=0))
+        assert problems_in(tmp_path / "mcr" / "en") == []
+        [problem] = problems_in(tmp_path / "riichi" / "en")
+        assert problem.endswith("expect shanten=0, but the engine says 6")

@@ -9,6 +9,7 @@ import string
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
+from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import LANGUAGES, keys, text
 from tutor.locale.catalogue import CatalogueError, catalogue_path, read_po
 
@@ -67,3 +68,10 @@ def test_multi_line_sentences_and_escapes_read_back(tmp_path) -> None:
 
 def test_an_unknown_language_falls_back_to_english() -> None:
     assert text("fr", "title") == text("en", "title")
+
+
+def test_every_quiz_kind_has_a_name_and_a_description() -> None:
+    """Drill setup names each kind in the learner's words: a kind added
+    without them would show a raw id or fail to open."""
+    for kind in QUIZ_KINDS:
+        assert {f"drill.kind.{kind}", f"drill.about.{kind}"} <= keys("en"), kind

@@ -78,7 +78,10 @@ def test_every_kind_gives_valid_questions(kind: str) -> None:
         if "hand" in question.request:
             parse_hand(question.request["hand"], sizes=None)  # raises on anything illegal
         value = next(iter(question.answer.values()))
-        if question.answer_type == "choice":
+        if question.answer_type == "choice" and isinstance(value, list):
+            # Every right choice (the discard kind): all among the choices.
+            assert value and set(value) <= set(question.choices)
+        elif question.answer_type == "choice":
             assert (
                 {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
             ) in question.choices
@@ -98,7 +101,20 @@ def test_same_seed_same_question(kind: str) -> None:
     assert generate(kind, 42, 2) == generate(kind, 42, 2)
 
 
-@pytest.mark.parametrize("concept", ["fu:kanchan", "fu:tanki", "waits:many", "sets:kanta", "mcr-fans:minimum"])
+@pytest.mark.parametrize(
+    "concept",
+    [
+        "fu:kanchan",
+        "fu:tanki",
+        "waits:many",
+        "sets:kanta",
+        "mcr-fans:minimum",
+        "shanten:seven_pairs",
+        "ukeire:regular",
+        "discard:honour",
+        "discard:seven_pairs",
+    ],
+)
 def test_a_concept_can_be_asked_for(concept: str) -> None:
     question = generate(concept.split(":")[0], 9, 2, concept=concept)
     assert question.concept == concept

@@ -1,4 +1,4 @@
-"""`tutor analyze`: the shapes, decompositions and waits of a hand."""
+"""`tutor analyze`: the shapes, decompositions, waits and efficiency of a hand."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 from tutor.commands.errors import RequestError
 from tutor.commands.requests import rules_named
 from tutor.engine.analysis import Analysis, analyze
+from tutor.engine.efficiency import DiscardOption, Ukeire
 from tutor.engine.notation import NotationError, format_block, format_decomposition, format_hand, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import Decomposition
@@ -45,9 +46,23 @@ def wait_json(wait: Wait) -> JsonObject:
     return {"tile": tile_name(wait.tile), "kinds": [kind.value for kind in wait.kinds]}
 
 
+def ukeire_json(found: Ukeire) -> JsonObject:
+    return {"tiles": [tile_name(item.tile) for item in found.tiles], "count": found.count}
+
+
+def discard_json(option: DiscardOption) -> JsonObject:
+    return {
+        "discard": tile_name(option.discard),
+        "shanten": option.shanten,
+        "ukeire": ukeire_json(option.ukeire),
+        "waits": [wait_json(wait) for wait in option.waits],
+    }
+
+
 def analysis_json(analysis: Analysis) -> JsonObject:
     """The stable JSON of the README: tiles, complete, tenpai, waits,
-    decompositions, and for 14 tiles the discards that leave it tenpai."""
+    decompositions, shanten (and each shape's), ukeire for 13 tiles, and for
+    14 tiles every discard with what it leaves, best first."""
     return {
         "hand": format_hand(analysis.hand),
         "rules": analysis.rules.value,
@@ -56,10 +71,10 @@ def analysis_json(analysis: Analysis) -> JsonObject:
         "tenpai": analysis.tenpai,
         "waits": [wait_json(wait) for wait in analysis.waits],
         "decompositions": [decomposition_json(d) for d in analysis.decompositions],
-        "discards": [
-            {"discard": tile_name(option.discard), "waits": [wait_json(wait) for wait in option.waits]}
-            for option in analysis.discards
-        ],
+        "shanten": analysis.shanten.shanten,
+        "shanten_by_shape": analysis.shanten.by_shape(),
+        "ukeire": None if analysis.ukeire is None else ukeire_json(analysis.ukeire),
+        "discards": [discard_json(option) for option in analysis.discards],
     }
 
 
@@ -67,22 +82,36 @@ def _wait_lines(waits: tuple[Wait, ...], indent: str) -> list[str]:
     return [f"{indent}{tile_name(wait.tile):<3} {', '.join(kind.value for kind in wait.kinds)}" for wait in waits]
 
 
+def _shanten_line(analysis: Analysis) -> str:
+    shapes = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in analysis.shanten.by_shape().items())
+    return f"Shanten:  {analysis.shanten.shanten}   ({shapes})"
+
+
+def _ukeire_text(found: Ukeire) -> str:
+    if not found.tiles:
+        return "none"
+    tiles = " ".join(f"{tile_name(item.tile)}x{item.count}" for item in found.tiles)
+    return f"{tiles} = {found.count} tiles"
+
+
 def analysis_text(analysis: Analysis) -> str:
     """What a person reads in the terminal."""
     hand = analysis.hand
     lines = [f"Hand:     {format_hand(hand)}   ({hand.tile_count} tiles, {analysis.rules.value} rules)"]
+    lines.append(_shanten_line(analysis))
     if hand.tile_count == 14:
         lines.append(f"Complete: {'yes' if analysis.complete else 'no'}")
         for number, decomposition in enumerate(analysis.decompositions, 1):
             lines.append(f"  {number}. {format_decomposition(decomposition)}   ({decomposition.shape.value})")
-        if analysis.discards:
-            lines.append("Discards that leave it tenpai:")
-            for option in analysis.discards:
-                tiles = " ".join(tile_name(wait.tile) for wait in option.waits)
-                lines.append(f"  discard {tile_name(option.discard):<3} -> waits on {tiles}")
-        else:
-            lines.append("No discard leaves it tenpai.")
+        lines.append("Discards, best first (shanten after it; ukeire; waits when tenpai):")
+        for option in analysis.discards:
+            line = f"  discard {tile_name(option.discard):<3} shanten {option.shanten}  ukeire {_ukeire_text(option.ukeire)}"
+            if option.waits:
+                line += "  -> waits on " + " ".join(tile_name(wait.tile) for wait in option.waits)
+            lines.append(line)
         return "\n".join(lines)
+    if analysis.ukeire is not None:
+        lines.append(f"Ukeire:   {_ukeire_text(analysis.ukeire)}")
     if not analysis.tenpai:
         lines.append("Tenpai:   no (no tile completes it)")
         return "\n".join(lines)

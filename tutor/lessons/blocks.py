@@ -6,6 +6,9 @@
 * shape claims: `group` (a set or partial set), `complete`, `tenpai`,
   `waits` (of the hand without its winning tile), `kinds` (the winning
   tile's wait kinds), `shape`;
+* efficiency claims of a hand with no `win:`: `shanten` (13 or 14 tiles),
+  `ukeire` (13 tiles: how many tiles lower the shanten), `best_discard`
+  (14 tiles: every discard with the least shanten and then the most ukeire);
 * riichi scores: `fu_raw`, `fu`, `han`, `points`, `yaku`, `yakuman`,
   `limit`, `dora`;
 * MCR scores: `fans` (Chinese names, `x2` for a fan counted twice),
@@ -21,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.calls import Seat, calls_on_discard
+from tutor.engine.efficiency import best_discards, discard_table, shanten, ukeire
 from tutor.engine.groups import classify_group
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
@@ -39,9 +43,10 @@ from tutor.engine.waits import WaitKind, waits, winning_tiles
 from tutor.lessons.model import HandBlock
 
 SHAPE_CLAIMS = ("group", "complete", "tenpai", "waits", "kinds", "shape", "calls")
+EFFICIENCY_CLAIMS = ("shanten", "ukeire", "best_discard")
 RIICHI_CLAIMS = ("fu_raw", "fu", "han", "points", "yaku", "yakuman", "limit", "dora")
 MCR_CLAIMS = ("fans", "total", "can_win")
-CLAIMS = SHAPE_CLAIMS + RIICHI_CLAIMS + MCR_CLAIMS
+CLAIMS = SHAPE_CLAIMS + EFFICIENCY_CLAIMS + RIICHI_CLAIMS + MCR_CLAIMS
 
 
 class BlockError(ValueError):
@@ -95,6 +100,9 @@ def evaluate(block: HandBlock, track: str) -> Evaluation:
         answers |= win_answers
     else:
         answers |= _shape_answers(hand, rules)
+    if any(claim in block.expect for claim in EFFICIENCY_CLAIMS):
+        # Counted only when claimed: a discard table is the dearest answer here.
+        answers |= _efficiency_answers(hand, rules)
     if "discard" in block.setup:
         answers["calls"] = _calls(block, hand, rules)
     return Evaluation(rules, hand, answers, riichi_score)
@@ -115,6 +123,17 @@ def _shape_answers(hand: Hand, rules: Rules) -> dict[str, str]:
     readings = decompositions(hand, rules)
     shapes = sorted({reading.shape.value for reading in readings})
     return {"complete": _bool(bool(readings)), "shape": ",".join(shapes) or "none"}
+
+
+def _efficiency_answers(hand: Hand, rules: Rules) -> dict[str, str]:
+    """Shanten, and ukeire (13 tiles) or the best discards (14 tiles)."""
+    answers = {"shanten": str(shanten(hand, rules).shanten)}
+    if hand.tile_count == 13:
+        answers["ukeire"] = str(ukeire(hand, rules).count)
+    else:
+        table = discard_table(hand, rules, with_waits=False, worse_ukeire=False)
+        answers["best_discard"] = _tiles(list(best_discards(table)))
+    return answers
 
 
 def _win_answers(
@@ -231,7 +250,7 @@ def _calls(block: HandBlock, hand: Hand, rules: Rules) -> str:
 
 def normalise(claim: str, value: str) -> str:
     """Order-free claims compare as sets."""
-    if claim in ("waits", "kinds", "yaku", "yakuman", "shape", "calls"):
+    if claim in ("waits", "kinds", "yaku", "yakuman", "shape", "calls", "best_discard"):
         return ",".join(sorted(value.split(",")))
     if claim == "fans":
         return ",".join(sorted(value.split(",")))

@@ -19,6 +19,9 @@ QUIZ_KINDS = (
     "riichi-points",
     "mcr-fans",
     "game-flow",
+    "shanten",
+    "ukeire",
+    "discard",
 )
 """The quiz kinds of the quizzes issue, by id."""
 

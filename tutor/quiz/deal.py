@@ -90,3 +90,48 @@ def one_suit_pool(rng: random.Random) -> list[Tile]:
 def drop_one(rng: random.Random, hand: Hand) -> Hand:
     """A 13-tile hand: a complete hand less one random concealed tile."""
     return hand.without_tile(rng.choice(hand.concealed))
+
+
+def random_called_hand(rng: random.Random, size: int, meld_count: int, pool: list[Tile] | None = None) -> Hand:
+    """A hand of `size` tiles (13 or 14, kans counted as three) with
+    `meld_count` called sets dealt first and the concealed tiles drawn from
+    what the wall has left: most such hands are far from tenpai."""
+    pool = pool or list(range(TILE_KINDS))
+    counts = [0] * TILE_KINDS
+    melds: list[Meld] = []
+    while len(melds) < meld_count:
+        meld = random_meld(rng, pool)
+        if _take(counts, list(meld.tiles)):
+            melds.append(meld)
+    wall = [tile for tile in pool for _ in range(4 - counts[tile])]
+    concealed = rng.sample(wall, size - 3 * meld_count)
+    return Hand(tuple(sorted(concealed)), tuple(melds))
+
+
+def near_tenpai_hand(rng: random.Random, size: int, swaps: int, max_melds: int = 4) -> Hand:
+    """A complete hand with `swaps` concealed tiles replaced by others from
+    the wall (and one more dropped for 13 tiles): at most `swaps` tiles from
+    complete, so shanten from -1 upward is well covered."""
+    hand = random_complete(rng, max_melds=max_melds)
+    for _ in range(swaps):
+        held = hand.all_counts()
+        choices = [tile for tile in range(TILE_KINDS) if held[tile] < 4]
+        hand = hand.without_tile(rng.choice(hand.concealed)).with_tile(rng.choice(choices))
+    return hand if size == 14 else drop_one(rng, hand)
+
+
+def shanten_mix(seed: int, count: int) -> list[Hand]:
+    """The seeded hands that shanten is tested and timed on: half concealed
+    13 and 14 tiles, half with 1-4 calls, dealt from the wall (mostly 2-5
+    shanten) or a few swaps from complete (complete, tenpai, 1-3 shanten)."""
+    rng = random.Random(seed)
+    hands = []
+    for index in range(count):
+        size = 13 + index % 2
+        # Half concealed, half with one to four calls.
+        melds = 0 if index % 4 < 2 else 1 + (index // 4) % 4
+        if index % 3 == 0:
+            hands.append(near_tenpai_hand(rng, size, rng.randrange(4), max_melds=0 if melds == 0 else 4))
+        else:
+            hands.append(random_called_hand(rng, size, melds))
+    return hands

@@ -126,6 +126,12 @@ CLAIM_NAMES: Final = {
         "base": "Base points",
         "seat": "Seat",
         "winner": "Winner",
+        "shanten": "Shanten",
+        "tiles": "Ukeire tiles",
+        "count": "Ukeire count",
+        "discards": "Best discards",
+        "ukeire": "Ukeire",
+        "best_discard": "Best discard",
     },
     "ko": {
         "group": "묶음",
@@ -150,6 +156,12 @@ CLAIM_NAMES: Final = {
         "base": "기본점",
         "seat": "자리",
         "winner": "화료자",
+        "shanten": "샹텐",
+        "tiles": "유효패",
+        "count": "유효패 수",
+        "discards": "최선의 버림패",
+        "ukeire": "유효패 수",
+        "best_discard": "최선의 버림패",
     },
 }
 """What a lesson's claims and a question's answers are called: the keys of

@@ -9,6 +9,7 @@ from tutor.lessons.check import Library
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.kinds.efficiency import discard_feedback
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
@@ -56,6 +57,10 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
     if attempt.right or not attempt.response:
         return []
     lines = []
+    if question.kind == "discard":
+        # Where the learner's own pick ranks, and what it loses against the best.
+        ranked = discard_feedback(question, attempt.response, language)
+        lines += [ranked] if ranked else []
     given = attempt.response.get("fu")
     miss = fu_miss(question, given) if isinstance(given, int) else None
     if miss is not None and miss.line is None:

@@ -6,6 +6,15 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
+from tutor.quiz.kinds.efficiency import (
+    check_discard,
+    check_shanten,
+    check_ukeire,
+    discard_feedback,
+    generate_discard,
+    generate_shanten,
+    generate_ukeire,
+)
 from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
 from tutor.quiz.kinds.scoring import (
     check_fu,
@@ -41,6 +50,9 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "riichi-points": (generate_points, check_points),
     "mcr-fans": (generate_mcr_fans, check_mcr_fans),
     "game-flow": (generate_game_flow, check_game_flow),
+    "shanten": (generate_shanten, check_shanten),
+    "ukeire": (generate_ukeire, check_ukeire),
+    "discard": (generate_discard, check_discard),
 }
 
 
@@ -68,3 +80,14 @@ def generate(kind: str, seed: int, level: int = 2, concept: str | None = None) -
 
 def is_right(question: Question, response: dict[str, Any]) -> bool:
     return KINDS[question.kind][1](question, response)
+
+
+FEEDBACK: Final[dict[str, Callable[[Question, dict[str, Any], str], str]]] = {"discard": discard_feedback}
+"""Kinds whose feedback depends on the learner's response, beyond the explanation."""
+
+
+def response_feedback(question: Question, response: dict[str, Any], language: str) -> str:
+    """What to tell the learner about their own response (for `discard`: where
+    the pick ranks and what it loses), or "" for kinds that say nothing more."""
+    feedback = FEEDBACK.get(question.kind)
+    return feedback(question, response, language) if feedback else ""
