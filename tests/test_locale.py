@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
 from tutor.locale import LANGUAGES, keys, text
-from tutor.locale.catalogue import CatalogueError, catalogue_path, read_po
+from tutor.locale.catalogue import DOMAINS, CatalogueError, catalogue_path, read_po
 
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
@@ -34,9 +34,10 @@ def test_sentences_take_the_same_placeholders(language: str) -> None:
         assert placeholders(text(language, key)) == placeholders(text("en", key)), key
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_our_reader_agrees_with_babel(language: str) -> None:
-    path = catalogue_path(language)
+def test_our_reader_agrees_with_babel(language: str, domain: str) -> None:
+    path = catalogue_path(language, domain)
     with path.open("rb") as handle:
         catalogue = babel_read_po(handle)
     theirs = {message.id: message.string for message in catalogue if message.id}
@@ -67,3 +68,14 @@ def test_multi_line_sentences_and_escapes_read_back(tmp_path) -> None:
 
 def test_an_unknown_language_falls_back_to_english() -> None:
     assert text("fr", "title") == text("en", "title")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_key_lives_in_one_domain_only(language: str) -> None:
+    """The domains are merged into one catalogue: a key in two of them would
+    make one sentence silently hide the other."""
+    seen: dict[str, str] = {}
+    for domain in DOMAINS:
+        for key in read_po(catalogue_path(language, domain)):
+            assert key not in seen, f"{key!r} is in both {seen[key]}.po and {domain}.po"
+            seen[key] = domain

@@ -35,3 +35,4 @@ def test_wheel_holds_lessons_and_data(tmp_path: Path) -> None:
     assert "tutor/bundled_lessons/glossary.tsv" in names
     assert "tutor/locale/ko/LC_MESSAGES/tutor.po" in names
     assert "tutor/locale/en/LC_MESSAGES/tutor.po" in names
+    assert "tutor/locale/ko/LC_MESSAGES/names.po" in names
