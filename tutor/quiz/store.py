@@ -69,13 +69,25 @@ def data_folder() -> Path:
     return Path(user_data_dir("mahjong-tutor", appauthor=False))
 
 
+@dataclass(frozen=True)
+class Damage:
+    """A damaged progress file that was set aside: the facts a notice in the
+    learner's language is written from."""
+
+    path: Path
+    aside: Path
+    error: str
+
+
 @dataclass
 class Store:
-    """A connection to the progress file; `notice` says if a damaged file was set aside."""
+    """A connection to the progress file; `notice` says if a damaged file was
+    set aside (in English, for the command line), `damage` what happened."""
 
     path: Path
     connection: sqlite3.Connection
     notice: str | None = None
+    damage: Damage | None = None
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -89,7 +101,7 @@ class Store:
             notice = (
                 f"The progress file {path} could not be read ({error}); it was moved to {aside} and a new one started."
             )
-            return cls(path, _connect(path), notice)
+            return cls(path, _connect(path), notice, Damage(path, aside, str(error)))
 
     def close(self) -> None:
         self.connection.close()
