@@ -70,3 +70,13 @@ def test_drawn_rows_keep_the_called_pung_together() -> None:
         faces = ["".join(part for part, _ in line) for line in lines[1::4]]
         sevens = [face.count("７") for face in faces if "７" in face]
         assert sevens == [3], f"width {width}: the pung of 7 dots drawn as {sevens}"
+
+
+def test_concealed_tiles_wrap_between_suits_and_honours() -> None:
+    """The notation marks no concealed sets, so a row breaks between suits and
+    between different honours: r03's 111z stayed split 2+1 at 80 columns."""
+    groups = hand_groups(parse_hand("123m456p789s111z55z", sizes=None), parse_tile("5z"))
+    for width in range(20, 60):
+        lines = render_groups(groups, TileSize.SMALL, width)
+        faces = ["".join(part for part, _ in line) for line in lines[1::4]]
+        assert [face.count("東") for face in faces if "東" in face] == [3], f"width {width}: {faces}"

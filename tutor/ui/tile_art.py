@@ -161,17 +161,38 @@ def group_width(group: Group, size: TileSize) -> int:
     return len(group.tiles) * box_width(size)
 
 
-def pieces(groups: list[Group]) -> list[tuple[int, Group]]:
+def concealed_runs(tiles: tuple[Tile, ...]) -> list[tuple[Tile, ...]]:
+    """The concealed tiles cut where a set cannot run on: between suits, and
+    between two different honours (honours form no runs)."""
+    runs: list[list[Tile]] = []
+    for tile in tiles:
+        previous = runs[-1][-1] if runs else None
+        same_run = previous is not None and (
+            previous == tile if tile >= EAST or previous >= EAST else previous // 9 == tile // 9
+        )
+        if same_run:
+            runs[-1].append(tile)
+        else:
+            runs.append([tile])
+    return [tuple(run) for run in runs]
+
+
+def pieces(groups: list[Group], size: TileSize, width: int) -> list[tuple[int, Group]]:
     """What a row may not split, with the group each piece belongs to: a set
-    (a called meld, a concealed kan, the winning tile) is one piece; the
-    concealed tiles, whose sets the notation does not mark, are one piece a
-    tile."""
+    (a called meld, a concealed kan, the winning tile) is one piece. The
+    notation does not mark the sets among the concealed tiles, so those are
+    kept together by suit (and honours by tile), and a run of one suit wider
+    than a row is cut between tiles."""
     found: list[tuple[int, Group]] = []
     for number, group in enumerate(groups):
-        if group.kind == "concealed":
-            found.extend((number, Group((tile,), group.kind)) for tile in group.tiles)
-        else:
+        if group.kind != "concealed":
             found.append((number, group))
+            continue
+        for run in concealed_runs(group.tiles):
+            if len(run) * box_width(size) <= width:
+                found.append((number, Group(run, group.kind)))
+            else:
+                found.extend((number, Group((tile,), group.kind)) for tile in run)
     return found
 
 
@@ -185,9 +206,8 @@ def fitting_size(groups: list[Group], largest: TileSize, width: int) -> TileSize
     column it drops to small tiles (16), and below that to chips."""
     if largest is TileSize.CHIP:
         return largest
-    widest = max((len(piece.tiles) for _, piece in pieces(groups)), default=0)
     for size in BOXED_SIZES[BOXED_SIZES.index(largest) :]:
-        if widest * box_width(size) <= width:
+        if all(group_width(piece, size) <= width for _, piece in pieces(groups, size, width)):
             return size
     return TileSize.CHIP
 
@@ -197,7 +217,7 @@ def wrap_groups(groups: list[Group], size: TileSize, width: int) -> list[list[tu
     a set is never split; two groups on a row have a gap between them."""
     rows: list[list[tuple[int, Group]]] = [[]]
     used = 0
-    for number, piece in pieces(groups):
+    for number, piece in pieces(groups, size, width):
         gap = GAP if rows[-1] and rows[-1][-1][0] != number else 0
         needed = gap + group_width(piece, size)
         if rows[-1] and used + needed > width:
