@@ -213,6 +213,8 @@ class TutorApp(App[None]):
             else:
                 localise_bindings(screen, self.language)
         self.refresh_bindings()
+        # Notices still up were written in the other language.
+        self.clear_notifications()
         self.notify(text(self.language, "language_now"))
 
     def theme_title(self, theme: str) -> str:
