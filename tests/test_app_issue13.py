@@ -259,3 +259,20 @@ def test_screens_reach_the_app_without_importing_it() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "tutor.ui.app":
                 offenders.append(str(path.relative_to(UI)))
     assert offenders == []
+
+
+async def test_a_lesson_link_opens_its_lesson(tmp_path: Path) -> None:
+    """Lesson text is composed with the screen (for speed); its links still
+    reach the screen and open the lesson they name."""
+    from textual.widgets._markdown import MarkdownBlock
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        [block] = [block for block in app.screen.query(MarkdownBlock) if "the regular yaku" in block._content.plain][:1]
+        await block.action_link("lesson:r10-yaku")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r10-yaku"

@@ -19,6 +19,7 @@ from tutor.locale import text
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
+from tutor.ui.widgets.lesson_text import LessonText
 
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
@@ -186,7 +187,7 @@ class LessonScreen(TutorScreen):
             line = lines[index]
             if line.strip() == "```hand":
                 if chunk:
-                    yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
                     chunk = []
                     chunk_id = f"after-{index}"
                 index += 1
@@ -195,14 +196,14 @@ class LessonScreen(TutorScreen):
                 yield HandBlockView(next(blocks), self.lesson.track, self.tutor.language, size)
             elif HEADING.match(line):
                 if chunk:
-                    yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
                 chunk = [line]
                 chunk_id = f"heading-{index}"
             else:
                 chunk.append(line)
             index += 1
         if chunk:
-            yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+            yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
 
     # --- the other language -------------------------------------------------------------------
 
