@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from tutor.engine.riichi.yaku import YAKU
+from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
 from tutor.locale import LANGUAGES, text
 
@@ -125,42 +127,7 @@ def flowers_text(count: int, language: str) -> str:
     return text(language, "flowers", count=count)
 
 
-YAKU_NAMES: Final = names_table(
-    "yaku",
-    (
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "menzen_tsumo",
-        "pinfu",
-        "tanyao",
-        "iipeikou",
-        "yakuhai_haku",
-        "yakuhai_hatsu",
-        "yakuhai_chun",
-        "yakuhai_seat_wind",
-        "yakuhai_round_wind",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "chanta",
-        "ittsu",
-        "sanshoku_doujun",
-        "sanshoku_doukou",
-        "toitoi",
-        "sanankou",
-        "sankantsu",
-        "chiitoitsu",
-        "honroutou",
-        "shousangen",
-        "honitsu",
-        "junchan",
-        "ryanpeikou",
-        "chinitsu",
-        "renhou",
-    ),
-)
+YAKU_NAMES: Final = names_table("yaku", (yaku.id for yaku in YAKU))
 """The regular riichi yaku by their ids (design brief section 4), as lesson
 r10 names them."""
 
@@ -170,28 +137,8 @@ def yaku_name(yaku: str, language: str) -> str:
     return YAKU_NAMES[language].get(yaku, yaku)
 
 
-YAKUMAN_NAMES: Final = names_table(
-    "yakuman",
-    (
-        "kokushi",
-        "kokushi_13",
-        "suuankou",
-        "suuankou_tanki",
-        "daisangen",
-        "shousuushii",
-        "daisuushii",
-        "tsuuiisou",
-        "ryuuiisou",
-        "chinroutou",
-        "chuuren",
-        "junsei_chuuren",
-        "suukantsu",
-        "tenhou",
-        "chiihou",
-        "renhou",
-        "none",
-    ),
-)
+YAKUMAN_NAMES: Final = names_table("yakuman", (*(yakuman.id for yakuman in YAKUMAN), "none"))
+"""Yakuman by their ids, and "none" for a hand without one."""
 
 FU_ITEMS: Final = names_table(
     "fu",
