@@ -276,3 +276,15 @@ async def test_a_lesson_link_opens_its_lesson(tmp_path: Path) -> None:
         await block.action_link("lesson:r10-yaku")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r10-yaku"
+
+
+@pytest.mark.parametrize("where", ["home", "lesson"])
+async def test_korean_footer_tooltips_are_korean(tmp_path: Path, where: str) -> None:
+    """The words shown when the pointer rests on a footer key were English on every screen."""
+    app = make_app(tmp_path, "ko")
+    async with app.run_test(size=(100, 30)) as pilot:
+        if where == "lesson":
+            app.open_lesson("r07-fu")
+        await settle(pilot)
+        tips = [str(key.tooltip) for key in app.screen.query(FooterKey) if key.tooltip]
+        assert tips and all(HANGUL.search(tip) and not re.search(r"[A-Za-z]{3,}", tip) for tip in tips), tips

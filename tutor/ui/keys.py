@@ -43,16 +43,22 @@ KEY_IDS: Final = (
 LABELS: Final = {language: {key: text(language, f"key.{key}") for key in KEY_IDS} for language in LANGUAGES}
 """Footer labels by language and binding id."""
 
+TIPS: Final = {language: {key: text(language, f"tip.{key}") for key in KEY_IDS} for language in LANGUAGES}
+"""What each key does (the footer's tooltips), by language and binding id."""
+
 PALETTE_PLACEHOLDER: Final = {language: text(language, "palette.placeholder") for language in LANGUAGES}
 """What the empty search field of the command palette says."""
 
 
 def localise_bindings(node: DOMNode, language: str) -> None:
     labels = LABELS.get(language, LABELS["en"])
+    tips = TIPS.get(language, TIPS["en"])
     table = node._bindings.key_to_bindings
     for key, bindings in table.items():
         table[key] = [
-            replace(binding, description=labels[binding.id]) if binding.id in labels else binding
+            replace(binding, description=labels[binding.id], tooltip=tips[binding.id])
+            if binding.id in labels
+            else binding
             for binding in bindings
         ]
 
