@@ -68,7 +68,21 @@ class TestNavigation:
             assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r02-sets"
             await pilot.press("escape")
             assert isinstance(app.screen, HomeScreen)
-            assert {"r01-tiles", "r02-sets"} <= app.store.lessons_read()
+
+    async def test_passing_through_does_not_mark_read_but_the_end_or_an_answer_does(self, tmp_path: Path) -> None:
+        """Issue 13: a lesson's mark appeared when merely passing it with `]`."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter", "right_square_bracket")
+            await pilot.pause()
+            assert app.store.lessons_read() == set()
+            await pilot.press("a")
+            assert app.store.lessons_read() == {"r02-sets"}
+            await pilot.press("right_square_bracket")
+            await pilot.pause(0.3)
+            await pilot.press("end")
+            await pilot.pause(0.3)
+            assert app.store.lessons_read() == {"r02-sets", "r03-winning"}
 
     async def test_read_lessons_are_marked(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -120,7 +134,7 @@ class TestPresentation:
             app.open_lesson("r09-fu")
             await pilot.pause()
             await pilot.press("f5")
-            assert app.screen.has_class("presenting")
+            assert app.screen.presenting
             first = app.screen.query(HandBlockView).first()
             assert first.revealed == 0 and len(first.steps) > 3
             await pilot.press("space")
@@ -128,7 +142,7 @@ class TestPresentation:
             await pilot.press("space", "space")
             assert first.revealed == 3
             await pilot.press("escape")
-            assert not app.screen.has_class("presenting")
+            assert not app.screen.presenting
 
     async def test_reveal_key_shows_every_answer(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)

@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po as babel_read_po
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import LANGUAGES, keys, text
-from tutor.locale.catalogue import CatalogueError, catalogue_path, read_po
+from tutor.locale.catalogue import DOMAINS, CatalogueError, catalogue_path, read_po
 
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
@@ -35,9 +35,10 @@ def test_sentences_take_the_same_placeholders(language: str) -> None:
         assert placeholders(text(language, key)) == placeholders(text("en", key)), key
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_our_reader_agrees_with_babel(language: str) -> None:
-    path = catalogue_path(language)
+def test_our_reader_agrees_with_babel(language: str, domain: str) -> None:
+    path = catalogue_path(language, domain)
     with path.open("rb") as handle:
         catalogue = babel_read_po(handle)
     theirs = {message.id: message.string for message in catalogue if message.id}
@@ -75,3 +76,14 @@ def test_every_quiz_kind_has_a_name_and_a_description() -> None:
     without them would show a raw id or fail to open."""
     for kind in QUIZ_KINDS:
         assert {f"drill.kind.{kind}", f"drill.about.{kind}"} <= keys("en"), kind
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_key_lives_in_one_domain_only(language: str) -> None:
+    """The domains are merged into one catalogue: a key in two of them would
+    make one sentence silently hide the other."""
+    seen: dict[str, str] = {}
+    for domain in DOMAINS:
+        for key in read_po(catalogue_path(language, domain)):
+            assert key not in seen, f"{key!r} is in both {seen[key]}.po and {domain}.po"
+            seen[key] = domain

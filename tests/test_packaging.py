@@ -34,4 +34,6 @@ def test_wheel_holds_lessons_and_data(tmp_path: Path) -> None:
     assert "tutor/bundled_lessons/ko/r12-efficiency.md" in names
     assert "tutor/bundled_lessons/ko/m13-penalties-and-payments.md" in names
     assert "tutor/bundled_lessons/glossary.tsv" in names
-    assert "tutor/templates/app_index.html" in names  # the served page, with no internet fonts
+    assert "tutor/locale/ko/LC_MESSAGES/tutor.po" in names
+    assert "tutor/locale/en/LC_MESSAGES/tutor.po" in names
+    assert "tutor/locale/ko/LC_MESSAGES/names.po" in names

@@ -22,13 +22,19 @@ FALLBACK: Final = "en"
 
 FOLDER: Final = Path(__file__).resolve().parent
 
+DOMAINS: Final = ("tutor", "names")
+"""The files of one language's catalogue, as gettext domains: `tutor` holds
+the sentences of the app and the quizzes, `names` the names of things
+(tiles, sets, waits, yaku, fu lines), keyed `kind.id` by the ids the engine
+and the lessons use. A key lives in one domain only."""
+
 
 class CatalogueError(Exception):
     """A catalogue file that cannot be read: names the file and line."""
 
 
-def catalogue_path(language: str) -> Path:
-    return FOLDER / language / "LC_MESSAGES" / "tutor.po"
+def catalogue_path(language: str, domain: str = "tutor") -> Path:
+    return FOLDER / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read_po(path: Path) -> dict[str, str]:
@@ -62,10 +68,13 @@ def read_po(path: Path) -> dict[str, str]:
 
 @cache
 def sentences(language: str) -> dict[str, str]:
-    """The catalogue of one language, read once."""
+    """The catalogue of one language (every domain), read once."""
     if language not in LANGUAGES:
         language = FALLBACK
-    return read_po(catalogue_path(language))
+    merged: dict[str, str] = {}
+    for domain in DOMAINS:
+        merged.update(read_po(catalogue_path(language, domain)))
+    return merged
 
 
 def keys(language: str) -> frozenset[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import BY_ZH
+from tutor.locale import text
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -31,7 +32,12 @@ def answer_text(question: Question, language: str) -> str:
     names = CLAIM_NAMES[language]
     labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
     return "; ".join(
-        f"{names.get(key, key)}: {_value_text(key, value, labels, question.rules, language)}"
+        text(
+            language,
+            "answer.part",
+            name=names.get(key, key),
+            value=_value_text(key, value, labels, question.rules, language),
+        )
         for key, value in question.answer.items()
     )
 
@@ -59,7 +65,7 @@ def _fan_text(fan: dict[str, Any], language: str) -> str:
     more than once."""
     name = _fan_name(fan["zh"], language)
     count = int(fan.get("count", 1))
-    return f"{name} x{count}" if count > 1 else name
+    return text(language, "fan_times", name=name, count=count) if count > 1 else name
 
 
 def _fan_name(zh: str, language: str) -> str:
@@ -103,6 +109,6 @@ def _item_text(claim: str, item: str, rules: str, language: str) -> str:
         # A fan counted more than once is written with its count: 幺九刻x2.
         zh, times, count = item.rpartition("x")
         if times and count.isdigit():
-            return f"{_fan_name(zh, language)} x{count}"
+            return text(language, "fan_times", name=_fan_name(zh, language), count=count)
         return _fan_name(item, language)
     return item

@@ -143,13 +143,25 @@ def learner_path(name: str, folder: Path | None = None) -> Path:
     return (folder or data_folder()) / CLASSROOM_FOLDER / f"{readable or 'learner'}-{digest}.sqlite3"
 
 
+@dataclass(frozen=True)
+class Damage:
+    """A damaged progress file that was set aside: the facts a notice in the
+    learner's language is written from."""
+
+    path: Path
+    aside: Path
+    error: str
+
+
 @dataclass
 class Store:
-    """A connection to the progress file; `notice` says if a damaged file was set aside."""
+    """A connection to the progress file; `notice` says if a damaged file was
+    set aside (in English, for the command line), `damage` what happened."""
 
     path: Path
     connection: sqlite3.Connection
     notice: str | None = None
+    damage: Damage | None = None
 
     @classmethod
     def open(cls, path: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> Store:
@@ -164,7 +176,7 @@ class Store:
             aside = _move_aside(path)
             notice = f"The progress file {path} was damaged ({error}); it was moved to {aside} and a new one started."
             try:
-                return cls(path, _connect(path, busy_timeout), notice)
+                return cls(path, _connect(path, busy_timeout), notice, Damage(path, aside, str(error)))
             except sqlite3.DatabaseError as again:
                 raise _unavailable(again, path) from None
 

@@ -7,12 +7,36 @@ Nothing here is typed by hand.
 
 from __future__ import annotations
 
+from tutor.engine.notation import NotationError, parse_tiles
 from tutor.engine.rules import Rules
+from tutor.engine.tiles import Tile
 from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import text
 from tutor.quiz.answer_text import claim_text
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
+from tutor.ui.tile_art import chip
+
+
+def tiles_in_words(tiles: tuple[Tile, ...]) -> str:
+    """Tiles as their faces ("北 北 北", "4筒 5筒 6筒"), not as notation
+    ("444z"): a learner reads the faces the hand shows."""
+    return " ".join(chip(tile)[0] for tile in tiles)
+
+
+TILE_CLAIMS = ("waits", "tile", "dora")
+"""Claims whose values are tiles in notation."""
+
+
+def claim_in_words(claim: str, value: str, rules: str, language: str) -> str:
+    """A claim's value as a learner reads it: tiles by their faces, the
+    rest as the quizzes word it."""
+    if claim in TILE_CLAIMS:
+        try:
+            return ", ".join(tiles_in_words(parse_tiles(item.strip())) for item in value.split(",") if item.strip())
+        except NotationError:
+            pass
+    return claim_text(claim, value, rules, language)
 
 
 def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[str]:
@@ -25,7 +49,12 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
     if not score.fu.lines:
         return [FU_NOT_COUNTED.get(language, FU_NOT_COUNTED["en"])]
     names = FU_ITEMS.get(language, FU_ITEMS["en"])
-    lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f": {line.fu}" for line in score.fu.lines]
+    lines = [
+        text(language, "fu.line", item=names.get(line.item, line.item), tiles=tiles_in_words(line.group), fu=line.fu)
+        if line.group
+        else text(language, "fu.line_no_tiles", item=names.get(line.item, line.item), fu=line.fu)
+        for line in score.fu.lines
+    ]
     lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
     return lines
 
@@ -39,7 +68,12 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
     except (BlockError, ValueError):
         track_rules = block.setup.get("rules", track)
         return [
-            f"{names.get(claim, claim)}: {claim_text(claim, value, track_rules, language)}"
+            text(
+                language,
+                "answer.part",
+                name=names.get(claim, claim),
+                value=claim_in_words(claim, value, track_rules, language),
+            )
             for claim, value in block.expect.items()
         ]
     steps = fu_steps(block, evaluation, language)
@@ -47,5 +81,12 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
         if claim in ("fu", "fu_raw") and steps:
             continue
         value = evaluation.answers.get(claim, block.expect[claim])
-        steps.append(f"{names.get(claim, claim)}: {claim_text(claim, value, rules.value, language)}")
+        steps.append(
+            text(
+                language,
+                "answer.part",
+                name=names.get(claim, claim),
+                value=claim_in_words(claim, str(value), rules.value, language),
+            )
+        )
     return steps

@@ -2,18 +2,22 @@
 
 The app holds what every screen shares: the lessons, the glossary, the
 progress store, the language and the theme.  Language and theme are kept in
-the store, so they are there again after a restart.
+the store, so they are there again after a restart.  Screens reach the app
+through the `Tutor` protocol of `tutor.ui.shell`, never by importing it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Header
 
 from tutor.lessons.check import Library, load_library
@@ -26,7 +30,8 @@ from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
-from tutor.ui.palette import LessonsAndTerms
+from tutor.ui.palette import LessonsAndTerms, TutorThemes
+from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.home import HomeScreen
@@ -34,13 +39,14 @@ from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
-from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
+from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
 
 
 class TutorApp(App[None]):
     """The whole app.  `language` is "ko" or "en"."""
 
     TITLE = "Mahjong Tutor"
+    CSS = VERDICT_CSS
     COMMANDS: ClassVar = App.COMMANDS | {LessonsAndTerms}
     BINDINGS: ClassVar[list[BindingType]] = [
         # Quit, language and theme are left out of the footer, which must fit
@@ -109,9 +115,13 @@ class TutorApp(App[None]):
             self.register_theme(theme)
         remembered_theme = self.store.setting("theme")
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
+        self.title = text(self.language, "title")
 
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
+        # However the theme changes (the `t` key or the palette), it is
+        # remembered and every screen showing it follows.
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.classroom:
             self.screen_change_signal.subscribe(self, _plain_header_icon)
         self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
@@ -120,9 +130,10 @@ class TutorApp(App[None]):
             self.notify(
                 text(self.language, f"store_{problem.problem}", path=problem.path), severity="error", timeout=30
             )
-        for notice in (self.store.notice, self._glossary_problem):
-            if notice:
-                self.notify(notice, severity="warning", timeout=15)
+        if self.store.notice:
+            self.notify(self._store_notice(), severity="warning", timeout=15)
+        if self._glossary_problem:
+            self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
 
@@ -131,6 +142,29 @@ class TutorApp(App[None]):
         if self.classroom:
             return text(self.language, "learner_progress", name=self.learner or "-")
         return str(self.store.path)
+
+    def begin_learner(self, store: Store, name: str, short: str) -> None:
+        """A served session's learner is named: from now on their own store
+        keeps the answers (the drill's answer log included), and their
+        language and theme come back."""
+        self.store = store
+        self.answer_log = AnswerLog(store)
+        self.learner = name
+        self.sub_title = short or name
+        language = store.setting("language")
+        if language in LANGUAGES and language != self.language:
+            self.language = language
+            localise_bindings(self, language)
+        theme = store.setting("theme")
+        if theme in THEME_NAMES:
+            self.theme = theme
+        self.switch_screen(HomeScreen())
+
+    def _store_notice(self) -> str:
+        damage = self.store.damage
+        if damage is None:
+            return self.store.notice or ""
+        return text(self.language, "store_damaged", path=damage.path, aside=damage.aside, error=damage.error)
 
     # --- navigation -------------------------------------------------------------------------
 
@@ -173,6 +207,20 @@ class TutorApp(App[None]):
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(placeholder=PALETTE_PLACEHOLDER[self.language], id="--command-palette"))
 
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette's own commands, in the learner's language: Textual's
+        are English only, and its Theme command offers its twenty themes."""
+        language = self.language
+        yield SystemCommand(text(language, "command.theme"), text(language, "command.theme_help"), self.search_themes)
+        yield SystemCommand(text(language, "command.keys"), text(language, "command.keys_help"), self.action_help)
+        yield SystemCommand(text(language, "command.quit"), text(language, "command.quit_help"), self.action_quit)
+
+    def search_themes(self) -> None:
+        """Our four themes only, by their names in the learner's language."""
+        self.push_screen(
+            CommandPalette(providers=[TutorThemes], placeholder=text(self.language, "command.theme_placeholder"))
+        )
+
     def action_drills(self) -> None:
         self.start_drills()
 
@@ -191,30 +239,56 @@ class TutorApp(App[None]):
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, unless the screen is being projected: then the screen
+        shows the notice on its own line, off the projected content."""
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, TutorScreen) and screen.show_notice(message):
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     # --- language and theme -----------------------------------------------------------------
 
     def action_switch_language(self) -> None:
+        """Every screen follows the new language and keeps its state: the one
+        on top at once, those underneath when they come back."""
         self.language = "en" if self.language == "ko" else "ko"
         self.store.set_setting("language", self.language)
-        screen = self.screen
-        if isinstance(screen, LessonScreen):
-            self.switch_screen(LessonScreen(self.library.lessons[self.language].get(screen.lesson.id, screen.lesson)))
-        else:
-            screen.refresh(recompose=True)
-        for other in self.screen_stack[:-1]:
-            if isinstance(other, HomeScreen):
-                other.refresh(recompose=True)
+        self.title = text(self.language, "title")
         localise_bindings(self, self.language)
         for screen in self.screen_stack:
-            localise_bindings(screen, self.language)
+            if isinstance(screen, TutorScreen):
+                screen.language_changed()
+            else:
+                localise_bindings(screen, self.language)
         self.refresh_bindings()
+        # Notices still up were written in the other language.
+        self.clear_notifications()
         self.notify(text(self.language, "language_now"))
+
+    def theme_title(self, theme: str) -> str:
+        return text(self.language, f"theme.{theme}") if theme in THEME_NAMES else theme
 
     def action_next_theme(self) -> None:
         position = THEME_NAMES.index(self.theme) if self.theme in THEME_NAMES else -1
         self.theme = THEME_NAMES[(position + 1) % len(THEME_NAMES)]
-        self.store.set_setting("theme", self.theme)
-        self.notify(text(self.language, "theme_now", theme=self.theme))
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name not in THEME_NAMES:
+            return
+        self.store.set_setting("theme", theme.name)
+        for screen in self.screen_stack:
+            if isinstance(screen, SettingsScreen):
+                screen.show_settings()
+        self.notify(text(self.language, "theme_now", theme=self.theme_title(theme.name)))
 
 
 def _plain_header_icon(screen: Screen[object]) -> None:

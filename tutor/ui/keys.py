@@ -1,6 +1,6 @@
 """Footer labels of the key bindings, in the app's language.
 
-Textual reads a binding's description from the node's own copy of its
+The labels live in the catalogue under `key.<binding id>`.  Textual reads a binding's description from the node's own copy of its
 bindings, so each screen (and the app) swaps in the labels for its language
 by binding id when it mounts and when the language changes.
 """
@@ -12,72 +12,55 @@ from typing import Final
 
 from textual.dom import DOMNode
 
-LABELS: Final = {
-    "en": {
-        "quit": "Quit",
-        "language": "한/En",
-        "theme": "Theme",
-        "help": "Help",
-        "drills": "Drills",
-        "glossary": "Glossary",
-        "settings": "Settings",
-        "back": "Back",
-        "next": "Next",
-        "previous": "Previous",
-        "contents": "Contents",
-        "reveal": "Reveal",
-        "present": "Present",
-        "step": "Step",
-        "quiz": "Drill",
-        "review": "Review",
-        "progress": "Progress",
-        "start": "Start",
-        "skip": "Skip",
-        "show": "Show answer",
-        "palette": "palette",
-        "submit": "Answer",
-        "open_lesson": "Lesson",
-        "retry": "Retry mistakes",
-    },
-    "ko": {
-        "quit": "종료",
-        "language": "한/En",
-        "theme": "테마",
-        "help": "도움말",
-        "drills": "연습",
-        "glossary": "용어집",
-        "settings": "설정",
-        "back": "뒤로",
-        "next": "다음",
-        "previous": "이전",
-        "contents": "목차",
-        "reveal": "답 보기",
-        "present": "발표",
-        "step": "한 단계",
-        "quiz": "연습",
-        "review": "복습",
-        "progress": "진도",
-        "start": "시작",
-        "skip": "건너뛰기",
-        "show": "답 보기",
-        "palette": "팔레트",
-        "submit": "답하기",
-        "open_lesson": "레슨",
-        "retry": "다시 풀기",
-    },
-}
+from tutor.locale import LANGUAGES, text
 
+KEY_IDS: Final = (
+    "quit",
+    "language",
+    "theme",
+    "help",
+    "drills",
+    "glossary",
+    "settings",
+    "back",
+    "next",
+    "previous",
+    "contents",
+    "reveal",
+    "present",
+    "step",
+    "quiz",
+    "review",
+    "progress",
+    "start",
+    "skip",
+    "show",
+    "palette",
+    "submit",
+    "open_lesson",
+    "retry",
+)
+"""The binding ids with a footer label in the catalogue (`key.<id>`)."""
 
-PALETTE_PLACEHOLDER: Final = {"en": "Find a lesson or a command…", "ko": "레슨이나 명령 찾기…"}
+LABELS: Final = {language: {key: text(language, f"key.{key}") for key in KEY_IDS} for language in LANGUAGES}
+"""Footer labels by language and binding id."""
+
+TIPS: Final = {language: {key: text(language, f"tip.{key}") for key in KEY_IDS} for language in LANGUAGES}
+"""What each key does (the footer's tooltips), by language and binding id."""
+
+PALETTE_PLACEHOLDER: Final = {language: text(language, "palette.placeholder") for language in LANGUAGES}
 """What the empty search field of the command palette says."""
 
 
 def localise_bindings(node: DOMNode, language: str) -> None:
     labels = LABELS.get(language, LABELS["en"])
+    tips = TIPS.get(language, TIPS["en"])
     table = node._bindings.key_to_bindings
     for key, bindings in table.items():
         table[key] = [
-            replace(binding, description=labels[binding.id]) if binding.id in labels else binding
+            replace(binding, description=labels[binding.id], tooltip=tips[binding.id])
+            if binding.id in labels
+            else binding
             for binding in bindings
         ]
 

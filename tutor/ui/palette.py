@@ -1,27 +1,30 @@
-"""The command palette finds lessons and glossary terms by Korean or English words."""
+"""The command palette: lessons and glossary terms found by Korean or English
+words, and our themes by their names in the learner's language."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from tutor.lessons.glossary import Term
 from tutor.locale import text
+from tutor.ui.shell import Tutor, tutor_of
+from tutor.ui.themes import THEME_NAMES
 
-if TYPE_CHECKING:
-    from tutor.ui.app import TutorApp
+
+def term_label(term: Term, language: str) -> str:
+    """A term as the palette lists it: in the learner's language and the
+    original (it is still found by its words in the other language)."""
+    return text(language, "palette.term", name=term.ko if language == "ko" else term.en, original=term.original)
 
 
 class LessonsAndTerms(Provider):
     """Lessons in both languages (opened in the app's language) and terms."""
 
     @property
-    def tutor(self) -> TutorApp:
-        from tutor.ui.app import TutorApp
-
-        assert isinstance(self.app, TutorApp)
-        return self.app
+    def tutor(self) -> Tutor:
+        return tutor_of(self.app)
 
     def _entries(self) -> list[tuple[str, str, object]]:
         app = self.tutor
@@ -31,11 +34,11 @@ class LessonsAndTerms(Provider):
         for by_id in app.library.lessons.values():
             for lesson in by_id.values():
                 title = shown[lesson.id].title if lesson.id in shown else lesson.title
-                label = f"{text(language, 'search_lesson')}: {title}"
+                label = text(language, "palette.lesson", title=title)
                 searchable = f"{lesson.title} {title}"
                 entries.append((searchable, label, partial(app.open_lesson, lesson.id)))
         for term in app.glossary:
-            label = f"{text(language, 'search_term')}: {term.ko} / {term.original} / {term.en}"
+            label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
         return entries
 
@@ -43,7 +46,7 @@ class LessonsAndTerms(Provider):
         app = self.tutor
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
-                f"{text(app.language, 'search_lesson')}: {lesson.title}", partial(app.open_lesson, lesson.id)
+                text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)
             )
 
     async def search(self, query: str) -> Hits:
@@ -54,3 +57,25 @@ class LessonsAndTerms(Provider):
             if score > 0 and label not in seen:
                 seen.add(label)
                 yield Hit(score, matcher.highlight(label), command, text=label)  # type: ignore[arg-type]
+
+
+class TutorThemes(Provider):
+    """The tutor's four themes, by their names in the learner's language."""
+
+    def _themes(self) -> list[tuple[str, str]]:
+        tutor = tutor_of(self.app)
+        return [(tutor.theme_title(name), name) for name in THEME_NAMES]
+
+    def _choose(self, name: str) -> None:
+        self.app.theme = name
+
+    async def discover(self) -> Hits:
+        for title, name in self._themes():
+            yield DiscoveryHit(title, partial(self._choose, name))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, name in self._themes():
+            score = matcher.match(f"{title} {name}")
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(self._choose, name), text=title)

@@ -1,15 +1,15 @@
-"""Names of winds and seats in Korean and English.
+"""Names of winds and seats in Korean and English, as tables by language.
 
-The app's sentences are in the catalogues of tutor/locale; these small
-tables of names are still to move there.
+The names live in the catalogue (`names.po`, keys `wind.E` and `seat.left`);
+these tables are read from it once.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-WIND_NAMES: Final = {"en": ("East", "South", "West", "North"), "ko": ("동", "남", "서", "북")}
-SEAT_NAMES: Final = {
-    "en": {"left": "left", "across": "player opposite", "right": "right"},
-    "ko": {"left": "상가", "across": "대면", "right": "하가"},
-}
+from tutor.locale import LANGUAGES, text
+from tutor.quiz.names import names_table
+
+WIND_NAMES: Final = {language: tuple(text(language, f"wind.{letter}") for letter in "ESWN") for language in LANGUAGES}
+SEAT_NAMES: Final = names_table("seat", ("left", "across", "right"))

@@ -3,6 +3,12 @@
 Suits are told apart by their characters (萬 筒 索) as well as by colour, so
 no theme relies on red against green alone; the colour-blind-safe theme uses
 the Okabe-Ito palette.
+
+Right, wrong and hint (Textual's success, error and warning) are blue,
+vermillion and yellow from the Okabe-Ito palette in every theme: they stay
+apart for the common kinds of colour blindness, where green against red would
+not. The verdict also carries an icon and a word, so no one reads it by colour
+alone.
 """
 
 from __future__ import annotations
@@ -14,6 +20,9 @@ from textual.theme import Theme
 THEMES: Final = (
     Theme(
         name="tutor-dark",
+        success="#56B4E9",
+        error="#FF8A4C",
+        warning="#F0E442",
         primary="#4F9CD9",
         accent="#E0A030",
         background="#1B1D23",
@@ -34,6 +43,9 @@ THEMES: Final = (
     ),
     Theme(
         name="tutor-light",
+        success="#0060A0",
+        error="#B03000",
+        warning="#B8860B",
         primary="#1F6FB2",
         accent="#B5651D",
         background="#FAFAF7",
@@ -54,6 +66,9 @@ THEMES: Final = (
     ),
     Theme(
         name="tutor-projector",
+        success="#4FC3FF",
+        error="#FF7A30",
+        warning="#FFE600",
         primary="#FFD400",
         accent="#00E5FF",
         background="#000000",
@@ -75,6 +90,9 @@ THEMES: Final = (
     ),
     Theme(
         name="tutor-colour-blind",
+        success="#56B4E9",
+        error="#D55E00",
+        warning="#F0E442",
         primary="#0072B2",
         accent="#E69F00",
         background="#1B1D23",
@@ -97,3 +115,11 @@ THEMES: Final = (
 
 THEME_NAMES: Final = tuple(theme.name for theme in THEMES)
 DEFAULT_THEME: Final = "tutor-dark"
+
+VERDICT_CSS: Final = """
+.verdict-right { border-left: tall $success; background: $success 15%; color: $text; }
+.verdict-wrong { border-left: tall $error; background: $error 15%; color: $text; }
+.verdict-hint { border-left: tall $warning; background: $warning 15%; color: $text; }
+"""
+"""How a drill's verdict looks: the drill screens put one of these classes,
+with an icon and a word, on the widget that gives it."""

@@ -153,9 +153,84 @@ def box_width(size: TileSize) -> int:
     return 4 if size is TileSize.SMALL else 8
 
 
+GAP = 2
+"""Columns between two groups on a row."""
+
+
+def group_width(group: Group, size: TileSize) -> int:
+    return len(group.tiles) * box_width(size)
+
+
+def concealed_runs(tiles: tuple[Tile, ...]) -> list[tuple[Tile, ...]]:
+    """The concealed tiles cut where a set cannot run on: between suits, and
+    between two different honours (honours form no runs)."""
+    runs: list[list[Tile]] = []
+    for tile in tiles:
+        previous = runs[-1][-1] if runs else None
+        same_run = previous is not None and (
+            previous == tile if tile >= EAST or previous >= EAST else previous // 9 == tile // 9
+        )
+        if same_run:
+            runs[-1].append(tile)
+        else:
+            runs.append([tile])
+    return [tuple(run) for run in runs]
+
+
+def pieces(groups: list[Group], size: TileSize, width: int) -> list[tuple[int, Group]]:
+    """What a row may not split, with the group each piece belongs to: a set
+    (a called meld, a concealed kan, the winning tile) is one piece. The
+    notation does not mark the sets among the concealed tiles, so those are
+    kept together by suit (and honours by tile), and a run of one suit wider
+    than a row is cut between tiles."""
+    found: list[tuple[int, Group]] = []
+    for number, group in enumerate(groups):
+        if group.kind != "concealed":
+            found.append((number, group))
+            continue
+        for run in concealed_runs(group.tiles):
+            if len(run) * box_width(size) <= width:
+                found.append((number, Group(run, group.kind)))
+            else:
+                found.extend((number, Group((tile,), group.kind)) for tile in run)
+    return found
+
+
+BOXED_SIZES = (TileSize.LARGE, TileSize.SMALL)
+"""The sizes drawn as boxes, largest first."""
+
+
+def fitting_size(groups: list[Group], largest: TileSize, width: int) -> TileSize:
+    """The largest size, up to `largest`, at which every group fits on a row
+    whole: projected at 80 columns a kan of large tiles (32) fits; in a narrow
+    column it drops to small tiles (16), and below that to chips."""
+    if largest is TileSize.CHIP:
+        return largest
+    for size in BOXED_SIZES[BOXED_SIZES.index(largest) :]:
+        if all(group_width(piece, size) <= width for _, piece in pieces(groups, size, width)):
+            return size
+    return TileSize.CHIP
+
+
+def wrap_groups(groups: list[Group], size: TileSize, width: int) -> list[list[tuple[int, Group]]]:
+    """The pieces of the groups on rows: a row breaks only between pieces, so
+    a set is never split; two groups on a row have a gap between them."""
+    rows: list[list[tuple[int, Group]]] = [[]]
+    used = 0
+    for number, piece in pieces(groups, size, width):
+        gap = GAP if rows[-1] and rows[-1][-1][0] != number else 0
+        needed = gap + group_width(piece, size)
+        if rows[-1] and used + needed > width:
+            rows.append([])
+            used, needed = 0, group_width(piece, size)
+        rows[-1].append((number, piece))
+        used += needed
+    return rows
+
+
 def render_groups(groups: list[Group], size: TileSize, width: int) -> list[Line]:
     """Groups laid out left to right with a gap between them, wrapping onto
-    new rows when the width runs out (never splitting a tile)."""
+    new rows between groups when the width runs out."""
     if size is TileSize.CHIP:
         line: Line = []
         for group in groups:
@@ -166,24 +241,14 @@ def render_groups(groups: list[Group], size: TileSize, width: int) -> list[Line]
                 line.append((text, "win" if group.kind == "win" else style))
                 line.append((" ", ""))
         return [line]
-    tile_width = box_width(size)
     height = 4 if size is TileSize.SMALL else 6
-    rows: list[list[list[Line]]] = [[]]
-    used = 0
-    for group in groups:
-        boxes = _group_boxes(group, size)
-        for index, box in enumerate(boxes):
-            gap = 2 if index == 0 and rows[-1] else 0
-            if rows[-1] and used + gap + tile_width > max(width, tile_width):
-                rows.append([])
-                used, gap = 0, 0
-            if gap:
-                rows[-1].append([[("  ", "")] for _ in range(height)])
-                used += gap
-            rows[-1].append(box)
-            used += tile_width
     lines: list[Line] = []
-    for row in rows:
+    for row in wrap_groups(groups, size, width):
+        boxes: list[list[Line]] = []
+        for index, (number, piece) in enumerate(row):
+            if index and row[index - 1][0] != number:
+                boxes.append([[(" " * GAP, "")] for _ in range(height)])
+            boxes.extend(_group_boxes(piece, size))
         for line_index in range(height):
-            lines.append([segment for box in row for segment in box[line_index]])
+            lines.append([segment for box in boxes for segment in box[line_index]])
     return lines

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS, current_lesson_id
 from tutor.locale import text
-from tutor.ui.keys import localise_bindings
-
-if TYPE_CHECKING:
-    from tutor.ui.app import TutorApp
+from tutor.ui.screens.base import TutorScreen
 
 
-class HomeScreen(Screen[None]):
-    """Lessons by track, a mark on those read, and keys for the rest."""
+class HomeScreen(TutorScreen):
+    """Lessons by track, a mark on those read, and keys for the rest.
+
+    The screen is composed once. Coming back to it, or switching the
+    language, updates its text in place, so the list keeps its focus and its
+    cursor: a learner who opens lesson 5 comes back to lesson 5.
+    """
 
     DEFAULT_CSS = """
     HomeScreen #tracks { height: 1fr; }
@@ -30,6 +31,7 @@ class HomeScreen(Screen[None]):
     HomeScreen OptionList:focus { border: round $accent; }
     HomeScreen #entries { height: auto; padding: 0 2; color: $text-muted; }
     HomeScreen #due { height: auto; padding: 0 2; color: $warning; text-style: bold; }
+    HomeScreen #due.none { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -42,61 +44,51 @@ class HomeScreen(Screen[None]):
         Binding("p", "app.progress", "Progress", id="progress", tooltip="Accuracy per kind over time"),
     ]
 
-    @property
-    def tutor(self) -> TutorApp:
-        from tutor.ui.app import TutorApp
-
-        assert isinstance(self.app, TutorApp)
-        return self.app
-
     def compose(self) -> ComposeResult:
-        app = self.tutor
-        language = app.language
-        read = {current_lesson_id(lesson_id) for lesson_id in app.store.lessons_read()}
         yield Header()
         with Horizontal(id="tracks"):
             for track in TRACKS:
                 with Vertical(classes="track"):
-                    yield Static(text(language, track), classes="track-title", id=f"track-{track}")
-                    options = [
-                        Option(f"{'✓' if lesson.id in read else ' '} {lesson.order:>2}. {lesson.title}", id=lesson.id)
-                        for lesson in app.library.in_order(language, track)
-                    ]
-                    yield OptionList(*options, id=f"lessons-{track}")
-        due = len(app.store.due())
-        if due:
-            yield Static(text(language, "due_now", count=due), id="due", markup=False)
-        entries = "   ".join(
-            f"{key} {text(language, name)}"
-            for key, name in (
-                ("d", "drills"),
-                ("g", "glossary"),
-                ("s", "settings"),
-                ("?", "help"),
-                ("ctrl+p", "search_lesson"),
-            )
-        )
-        yield Static(entries, id="entries", markup=False)
+                    yield Static(classes="track-title", id=f"track-{track}", markup=False)
+                    yield OptionList(*self._options(track), id=f"lessons-{track}")
+        yield Static(id="due", markup=False)
+        yield Static(id="entries", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        localise_bindings(self, self.tutor.language)
-        self.title = text(self.tutor.language, "title")
-        self.call_after_refresh(self._focus_lessons)
+        self._write_text()
+        self.query_one("#lessons-riichi", OptionList).focus()
 
-    def _focus_lessons(self) -> None:
-        lists = self.query("#lessons-riichi")
-        if lists:
-            lists.first().focus()
+    def _options(self, track: str) -> list[Option]:
+        read = {current_lesson_id(lesson_id) for lesson_id in self.tutor.store.lessons_read()}
+        return [
+            Option(f"{'✓' if lesson.id in read else ' '} {lesson.order:>2}. {lesson.title}", id=lesson.id)
+            for lesson in self.tutor.library.in_order(self.tutor.language, track)
+        ]
 
-    def on_screen_suspend(self) -> None:
-        self.left = True
+    def _write_text(self) -> None:
+        """Every text of the screen in the app's language, the lists' cursors kept."""
+        language = self.tutor.language
+        self.title = text(language, "title")
+        for track in TRACKS:
+            self.query_one(f"#track-{track}", Static).update(text(language, track))
+            lessons = self.query_one(f"#lessons-{track}", OptionList)
+            highlighted = lessons.highlighted
+            lessons.set_options(self._options(track))
+            if highlighted is not None and highlighted < lessons.option_count:
+                lessons.highlighted = highlighted
+        due = len(self.tutor.store.due())
+        self.query_one("#due", Static).update(text(language, "due_now", count=due) if due else "")
+        self.query_one("#due").set_class(not due, "none")
+        self.query_one("#entries", Static).update(text(language, "home_entries"))
 
     def on_screen_resume(self) -> None:
-        # Coming back from a lesson or a drill: read marks and what is due may have changed.
-        if getattr(self, "left", False):
-            self.left = False
-            self.refresh(recompose=True)
+        # Back from a lesson or a drill: read marks and what is due may have changed.
+        if self.is_mounted:
+            self._write_text()
+
+    def redraw_in_language(self) -> None:
+        self._write_text()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:

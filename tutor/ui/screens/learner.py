@@ -17,11 +17,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from tutor.locale import text
 from tutor.quiz.store import MAX_LEARNER_NAME, Store, StoreUnavailable, learner_path
-from tutor.ui.keys import localise_bindings
-from tutor.ui.language import LANGUAGES
-from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import TutorScreen
-from tutor.ui.themes import THEME_NAMES
 
 MAX_SHORT_NAME = 12
 SERVED_ICON = "*"
@@ -75,20 +71,10 @@ class LearnerScreen(TutorScreen):
         except StoreUnavailable as problem:
             # The session goes on with nothing saved; the notice names the file, not the server's folders.
             store = Store.in_memory()
-            app.notify(
+            self.notify(
                 text(app.language, f"store_{problem.problem}", path=problem.path.name), severity="error", timeout=30
             )
         if store.notice:
-            app.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
-        app.store = store
-        app.learner = name
-        app.sub_title = short or name
-        language = store.setting("language")
-        if language in LANGUAGES and language != app.language:
-            app.language = language
-            localise_bindings(app, language)
-        theme = store.setting("theme")
-        if theme in THEME_NAMES:
-            app.theme = theme
-        app.switch_screen(HomeScreen())
-        app.notify(text(app.language, "learner_welcome", name=short or name))
+            self.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
+        app.begin_learner(store, name, short)
+        self.app.notify(text(app.language, "learner_welcome", name=short or name))

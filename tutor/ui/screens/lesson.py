@@ -4,40 +4,73 @@ revealed on request, and a presentation mode for the classroom."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, OptionList
+from textual.widget import AwaitMount, Widget
+from textual.widgets import Footer, Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import Lesson
 from tutor.locale import text
-from tutor.ui.keys import localise_bindings
+from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
-
-if TYPE_CHECKING:
-    from tutor.ui.app import TutorApp
+from tutor.ui.widgets.lesson_text import LessonText
 
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
+READING_WIDTH = 100
+"""Columns a line of lesson text may run to: wider lines are hard to follow
+back to their start (at 200 columns they ran to 170)."""
 
-class LessonScreen(Screen[None]):
+
+@dataclass(frozen=True)
+class ReadingState:
+    """Where a reader is in a lesson, kept when the lesson is drawn again in
+    the other language: the part at the top of the view (by position, since
+    both languages have the same parts) and how far into it, the answers
+    revealed, presentation mode and the contents panel."""
+
+    top_part: int = 0
+    into_part: int = 0
+    revealed: tuple[int, ...] = ()
+    presenting: bool = False
+    contents_hidden: bool = False
+
+
+class LessonScreen(TutorScreen):
     """One lesson.  In presentation mode the chrome goes, tiles grow, and
-    space reveals the next answer step."""
+    space reveals the next answer step.
 
-    DEFAULT_CSS = """
-    LessonScreen #contents { width: 28; border: round $panel; }
-    LessonScreen #contents.hidden { display: none; }
-    LessonScreen #text { width: 1fr; padding: 0 1; }
-    LessonScreen Markdown { margin: 0; padding: 0; }
-    LessonScreen.presenting #contents { display: none; }
-    LessonScreen.presenting Header { display: none; }
-    LessonScreen.presenting Footer { display: none; }
-    LessonScreen.presenting Markdown { text-style: bold; }
+    A lesson counts as read when its end has been scrolled to or an answer
+    revealed, not when it is merely passed through with `]`.
+
+    Speed: restyling is what costs in Textual (every widget under a node whose
+    classes or focus change is styled again), so the screen mounts the parts
+    that fill the first view at once and the rest just after the first frame,
+    and presentation mode hides and shows single widgets instead of toggling
+    a class on the whole screen. The text never takes the focus: focusing a
+    container restyles everything in it (and blurring it, again), so the
+    screen scrolls it by its own keys, and `tab` focuses one hand at a time.
+    """
+
+    AUTO_FOCUS = ""
+    """Nothing takes the focus on its own: the screen's keys scroll the text."""
+
+    FIRST_PARTS: ClassVar[int] = 4
+    """Parts of the body (text pieces and hands) mounted before the first frame."""
+
+    DEFAULT_CSS = f"""
+    LessonScreen #contents {{ width: 28; border: round $panel; }}
+    LessonScreen #text {{ width: 1fr; padding: 0 1; }}
+    LessonScreen #text > * {{ max-width: {READING_WIDTH}; }}
+    LessonScreen Markdown {{ margin: 0; padding: 0; }}
+    LessonScreen MarkdownHeader {{ width: 100%; }}
+    LessonScreen #presenting {{ height: 1; padding: 0 1; color: $text-muted; dock: bottom; }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -61,6 +94,18 @@ class LessonScreen(Screen[None]):
         Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: large tiles, no chrome"),
         Binding("space", "step", "Step", id="step", show=False, tooltip="Reveal the next answer step"),
         Binding("z", "quiz", "Drill", id="quiz", tooltip="Drill what this lesson teaches"),
+        # The text scrolls by these keys without taking the focus (see the class's note on speed).
+        *(
+            Binding(key, f"scroll_text('{how}')", show=False)
+            for key, how in (
+                ("up", "scroll_up"),
+                ("down", "scroll_down"),
+                ("pageup", "page_up"),
+                ("pagedown", "page_down"),
+                ("home", "scroll_home"),
+                ("end", "scroll_end"),
+            )
+        ),
     ]
 
     def __init__(self, lesson: Lesson) -> None:
@@ -68,28 +113,57 @@ class LessonScreen(Screen[None]):
         self.lesson = lesson
         """The lesson shown, in the app's language."""
         self.presenting = False
-
-    @property
-    def tutor(self) -> TutorApp:
-        from tutor.ui.app import TutorApp
-
-        assert isinstance(self.app, TutorApp)
-        return self.app
+        self._pending: list[Widget] = []
+        """Parts of the body built but not mounted yet."""
+        self._mounting: AwaitMount | None = None
 
     def compose(self) -> ComposeResult:
+        parts = list(self._segments())
+        self._pending = parts[self.FIRST_PARTS :]
+        self._mounting = None
         yield Header()
         with Horizontal():
             yield OptionList(*self._contents(), id="contents")
-            with VerticalScroll(id="text"):
-                yield from self._segments()
+            text_view = VerticalScroll(id="text")
+            text_view.can_focus = False
+            with text_view:
+                yield from parts[: self.FIRST_PARTS]
+        yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        localise_bindings(self, self.tutor.language)
+        self._write_titles()
+        self._show_presenting()
+        text_view = self.query_one("#text", VerticalScroll)
+        self.watch(text_view, "scroll_y", self._check_end, init=False)
+        self.call_after_refresh(self.all_parts)
+
+    async def all_parts(self) -> None:
+        """Mount the rest of the body, once; whatever needs every part (reveal,
+        steps, the contents, redrawing) awaits this first."""
+        if self._pending:
+            parts, self._pending = self._pending, []
+            self._mounting = self.query_one("#text", VerticalScroll).mount_all(parts)
+        if self._mounting is not None:
+            await self._mounting
+
+    def _write_titles(self) -> None:
         self.title = self.lesson.title
         self.sub_title = text(self.tutor.language, self.lesson.track)
+
+    # --- read marks ---------------------------------------------------------------------------
+
+    def _check_end(self, scroll_y: float) -> None:
+        text_view = self.query_one("#text", VerticalScroll)
+        if self._pending:
+            return
+        if text_view.max_scroll_y and scroll_y >= text_view.max_scroll_y - 1:
+            self.tutor.store.mark_read(self.lesson.id)
+
+    def on_hand_block_view_revealed(self) -> None:
         self.tutor.store.mark_read(self.lesson.id)
-        self.query_one("#text").focus()
+
+    # --- building -----------------------------------------------------------------------------
 
     def _contents(self) -> list[Option]:
         options = []
@@ -105,6 +179,7 @@ class LessonScreen(Screen[None]):
         jump to it) with hand blocks drawn in between."""
         lines = self.lesson.body.splitlines()
         blocks = iter(self.lesson.blocks)
+        size = TileSize.LARGE if self.presenting else TileSize.SMALL
         chunk: list[str] = []
         chunk_id = "heading-top"
         index = 0
@@ -112,25 +187,72 @@ class LessonScreen(Screen[None]):
             line = lines[index]
             if line.strip() == "```hand":
                 if chunk:
-                    yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
                     chunk = []
                     chunk_id = f"after-{index}"
                 index += 1
                 while index < len(lines) and lines[index].strip() != "```":
                     index += 1
-                yield HandBlockView(next(blocks), self.lesson.track, self.tutor.language)
+                yield HandBlockView(next(blocks), self.lesson.track, self.tutor.language, size)
             elif HEADING.match(line):
                 if chunk:
-                    yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
                 chunk = [line]
                 chunk_id = f"heading-{index}"
             else:
                 chunk.append(line)
             index += 1
         if chunk:
-            yield Markdown("\n".join(chunk), id=chunk_id, open_links=False)
+            yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    # --- the other language -------------------------------------------------------------------
+
+    def reading_state(self) -> ReadingState:
+        text_view = self.query_one("#text", VerticalScroll)
+        parts: list[Widget] = list(text_view.children)
+        top_part, into_part = 0, 0
+        for position, part in enumerate(parts):
+            if part.virtual_region.bottom > text_view.scroll_y:
+                top_part, into_part = position, int(text_view.scroll_y) - part.virtual_region.y
+                break
+        return ReadingState(
+            top_part,
+            into_part,
+            tuple(view.revealed for view in self.query(HandBlockView)),
+            self.presenting,
+            self._contents_hidden,
+        )
+
+    def redraw_in_language(self) -> None:
+        state = self.reading_state()
+        self.lesson = self.tutor.library.lessons.get(self.tutor.language, {}).get(self.lesson.id, self.lesson)
+        self.call_later(self._redraw, state)
+
+    async def _redraw(self, state: ReadingState) -> None:
+        await self.recompose()
+        await self.all_parts()
+        self._write_titles()
+        self._show_presenting()
+        self._contents_hidden = state.contents_hidden
+        self._show_presenting()
+        for view, revealed in zip(self.query(HandBlockView), state.revealed, strict=False):
+            view.revealed = revealed
+        text_view = self.query_one("#text", VerticalScroll)
+        self.watch(text_view, "scroll_y", self._check_end, init=False)
+        # Markdown lays itself out after mounting: scroll once the heights are known.
+        self.call_after_refresh(self.call_after_refresh, self._return_to, state)
+
+    def _return_to(self, state: ReadingState) -> None:
+        text_view = self.query_one("#text", VerticalScroll)
+        parts = list(text_view.children)
+        if state.top_part < len(parts):
+            y = parts[state.top_part].virtual_region.y + state.into_part
+            text_view.scroll_to(y=y, animate=False, immediate=True)
+
+    # --- actions ------------------------------------------------------------------------------
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.all_parts()
         if event.option.id:
             target = self.query(f"#{event.option.id}")
             if target:
@@ -141,9 +263,9 @@ class LessonScreen(Screen[None]):
             event.prevent_default()
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         if self.presenting:
-            self.action_present()
+            await self.action_present()
         else:
             self.app.pop_screen()
 
@@ -154,16 +276,24 @@ class LessonScreen(Screen[None]):
         if 0 <= position < len(ids):
             self.tutor.open_lesson(ids[position], replace=True)
 
+    def action_scroll_text(self, how: str) -> None:
+        text_view = self.query_one("#text", VerticalScroll)
+        getattr(text_view, f"action_{how}")()
+
     def action_next_lesson(self) -> None:
         self._neighbour(1)
 
     def action_previous_lesson(self) -> None:
         self._neighbour(-1)
 
-    def action_toggle_contents(self) -> None:
-        self.query_one("#contents").toggle_class("hidden")
+    _contents_hidden = False
 
-    def action_reveal(self) -> None:
+    def action_toggle_contents(self) -> None:
+        self._contents_hidden = not self._contents_hidden
+        self._show_presenting()
+
+    async def action_reveal(self) -> None:
+        await self.all_parts()
         focused = self.focused
         if isinstance(focused, HandBlockView):
             focused.reveal_all()
@@ -171,15 +301,31 @@ class LessonScreen(Screen[None]):
         for view in self.query(HandBlockView):
             view.reveal_all()
 
-    def action_present(self) -> None:
+    async def action_present(self) -> None:
+        await self.all_parts()
         self.presenting = not self.presenting
-        self.set_class(self.presenting, "presenting")
+        self._show_presenting()
         size = TileSize.LARGE if self.presenting else TileSize.SMALL
         for view in self.query(HandBlockView):
             view.set_tile_size(size)
 
-    def action_step(self) -> None:
+    def _show_presenting(self) -> None:
+        """Presentation mode hides the chrome and says how to leave it."""
+        for chrome in self.query("Header, Footer, #contents").results(Widget):
+            chrome.display = not self.presenting and not (chrome.id == "contents" and self._contents_hidden)
+        self.query_one("#presenting").display = self.presenting
+
+    def show_notice(self, message: str) -> bool:
+        """In presentation mode a notice goes to the line at the bottom,
+        not over the projected lesson; True when it was shown there."""
+        if not self.presenting:
+            return False
+        self.query_one("#presenting", Static).update(f"{message}  ·  {text(self.tutor.language, 'lesson.presenting')}")
+        return True
+
+    async def action_step(self) -> None:
         """Reveal the next step of the first hand with anything still hidden."""
+        await self.all_parts()
         for view in self.query(HandBlockView):
             if view.reveal_step():
                 self.query_one("#text", VerticalScroll).scroll_to_widget(view)

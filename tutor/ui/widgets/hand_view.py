@@ -3,64 +3,110 @@ answer, hidden until revealed."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from functools import cache
+from typing import Final
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.engine.hand import Hand
-from tutor.engine.notation import NotationError, parse_hand, parse_tile
+from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
 from tutor.lessons.model import HandBlock
 from tutor.locale import text
-from tutor.ui.answers import answer_steps
+from tutor.quiz.names import flag_name
+from tutor.ui.answers import answer_steps, tiles_in_words
 from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
-from tutor.ui.tile_art import Group, TileSize, chip, hand_groups, render_groups
+from tutor.ui.tile_art import Group, TileSize, chip, fitting_size, hand_groups, render_groups
 
-STYLE_NAMES = ("man", "pin", "sou", "wind", "white", "green", "red", "frame", "win", "called", "back")
+THEME_VARIABLES = (
+    "tile-man",
+    "tile-pin",
+    "tile-sou",
+    "tile-wind",
+    "tile-white",
+    "tile-frame",
+    "tile-win",
+    "tile-called",
+    "tile-back",
+)
+
+
+TILE_STYLES: Final = {
+    "man": ("tile-man", ""),
+    "pin": ("tile-pin", ""),
+    "sou": ("tile-sou", ""),
+    "wind": ("tile-wind", ""),
+    "white": ("tile-white", ""),
+    "green": ("tile-sou", ""),
+    "red": ("tile-man", ""),
+    "frame": ("tile-frame", ""),
+    "win": ("tile-win", "bold"),
+    "called": ("tile-called", "bold"),
+    "back": ("", "on tile-back"),
+}
+"""Each style name of tile_art as (foreground variable, extra): the theme's
+variables give the colours."""
+
+
+@cache
+def theme_styles(variables: tuple[tuple[str, str], ...]) -> dict[str, Style]:
+    """The rich styles of the tile style names for one theme's variables."""
+    colours = dict(variables)
+    styles = {}
+    for name, (colour, extra) in TILE_STYLES.items():
+        if extra.startswith("on "):
+            styles[name] = Style(bgcolor=colours.get(extra.removeprefix("on ")))
+        else:
+            styles[name] = Style(color=colours.get(colour), bold=extra == "bold")
+    return styles
 
 
 class TilesView(Widget):
-    """Tiles drawn in one of three sizes, coloured by the theme."""
+    """Tiles drawn in one of three sizes, coloured by the theme.
+
+    The colours come straight from the theme's variables rather than from
+    component classes: a lesson has twenty hands, and eleven component
+    classes each made every restyle (a theme change, a screen coming back)
+    apply the stylesheet 220 more times.
+    """
 
     DEFAULT_CSS = """
     TilesView { height: auto; width: 1fr; }
-    TilesView > .tiles--man { color: $tile-man; }
-    TilesView > .tiles--pin { color: $tile-pin; }
-    TilesView > .tiles--sou { color: $tile-sou; }
-    TilesView > .tiles--wind { color: $tile-wind; }
-    TilesView > .tiles--white { color: $tile-white; }
-    TilesView > .tiles--green { color: $tile-sou; }
-    TilesView > .tiles--red { color: $tile-man; }
-    TilesView > .tiles--frame { color: $tile-frame; }
-    TilesView > .tiles--win { color: $tile-win; text-style: bold; }
-    TilesView > .tiles--called { color: $tile-called; text-style: bold; }
-    TilesView > .tiles--back { background: $tile-back; }
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {f"tiles--{name}" for name in STYLE_NAMES}
-
     size_name: reactive[TileSize] = reactive(TileSize.SMALL, layout=True)
+    """The largest size to draw; a narrower view draws smaller tiles rather
+    than split a set."""
 
-    def __init__(self, groups: list[Group], *, id: str | None = None) -> None:
+    def __init__(self, groups: list[Group], *, size: TileSize = TileSize.SMALL, id: str | None = None) -> None:
         super().__init__(id=id)
         self.groups = groups
         """What to draw: the hand's groups, apart from each other."""
+        self.set_reactive(TilesView.size_name, size)
+        self._drawn: tuple[int, TileSize, list[list[tuple[str, str]]]] | None = None
 
     def _lines(self, width: int) -> list[list[tuple[str, str]]]:
-        return render_groups(self.groups, self.size_name, width)
+        # Layout asks for the height and then renders at the same width: draw once.
+        if self._drawn is None or self._drawn[:2] != (width, self.size_name):
+            size = fitting_size(self.groups, self.size_name, width)
+            self._drawn = (width, self.size_name, render_groups(self.groups, size, width))
+        return self._drawn[2]
 
     def render(self) -> Text:
+        variables = self.app.theme_variables
+        styles = theme_styles(tuple((name, variables.get(name, "")) for name in THEME_VARIABLES))
         result = Text()
         for index, line in enumerate(self._lines(self.size.width or 80)):
             if index:
                 result.append("\n")
             for segment, style in line:
-                rich_style = self.get_component_rich_style(f"tiles--{style}", partial=True) if style else None
-                result.append(segment, style=rich_style)
+                result.append(segment, style=styles.get(style) if style else None)
         return result
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
@@ -81,15 +127,19 @@ class HandBlockView(Vertical, can_focus=True):
     revealed: reactive[int] = reactive(0)
     """How many answer steps are shown."""
 
-    def __init__(self, block: HandBlock, track: str, language: str) -> None:
+    class Revealed(Message):
+        """Some of a hand's answer was revealed: the lesson counts as read."""
+
+    def __init__(self, block: HandBlock, track: str, language: str, size: TileSize = TileSize.SMALL) -> None:
         super().__init__()
         self.block = block
         self.track = track
         self.language = language
+        self.tile_size = size
         self.steps = answer_steps(block, track, language) if block.expect else []
 
     def compose(self) -> ComposeResult:
-        yield TilesView(self._groups())
+        yield TilesView(self._groups(), size=self.tile_size)
         setup = self._setup_text()
         if setup:
             yield Static(setup, classes="setup", markup=False)
@@ -127,17 +177,25 @@ class HandBlockView(Vertical, can_focus=True):
                 parts.append(text(language, key, wind=WIND_NAMES[language]["ESWN".index(setup[key])]))
         if "discard" in setup:
             seat = SEAT_NAMES[language].get(setup.get("from", "left"), setup.get("from", ""))
-            parts.append(text(language, "discard", tile=setup["discard"], seat=seat))
-        for key in ("flags", "dora", "ura", "flowers", "options"):
+            parts.append(text(language, "discard", tile=_tiles_text(setup["discard"]), seat=seat))
+        if setup.get("flags"):
+            flags = ", ".join(flag_name(flag, language) for flag in setup["flags"].replace(",", " ").split())
+            parts.append(text(language, "setup.flags", flags=flags))
+        for key in ("dora", "ura"):
             if setup.get(key):
-                parts.append(f"{key}: {setup[key]}")
+                parts.append(text(language, f"setup.{key}", tiles=_tiles_text(setup[key])))
+        for key in ("flowers", "options"):
+            if setup.get(key):
+                parts.append(text(language, f"setup.{key}", value=setup[key]))
         if "rules" in setup and setup["rules"] != self.track:
-            parts.append(text(language, "rules", rules=setup["rules"]))
+            parts.append(text(language, "rules", rules=text(language, setup["rules"])))
         return "   ".join(parts)
 
     def watch_revealed(self, revealed: int) -> None:
         if not self.is_mounted or not self.steps:
             return
+        if revealed:
+            self.post_message(self.Revealed())
         answer = self.query(".answer-hidden, .answer").first(Static)
         if revealed == 0:
             answer.update(text(self.language, "hidden"))
@@ -161,7 +219,16 @@ class HandBlockView(Vertical, can_focus=True):
         return self.revealed >= len(self.steps)
 
     def set_tile_size(self, size: TileSize) -> None:
+        self.tile_size = size
         self.query_one(TilesView).size_name = size
 
     def on_click(self) -> None:
         self.reveal_all()
+
+
+def _tiles_text(notation: str) -> str:
+    """Tiles of a block's setting by their faces; as written if they do not parse."""
+    try:
+        return tiles_in_words(parse_tiles(notation))
+    except NotationError:
+        return notation

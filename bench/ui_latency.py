@@ -1,0 +1,142 @@
+"""How long the actions a learner feels take, against an empty redraw.
+
+One headless run of the app (Pilot) opens every lesson in turn and times,
+per lesson: opening it, `a` (reveal the answers), `f5` (presentation mode on),
+`l` (redraw in the other language), `]` (the next lesson); then drill
+answers: `ctrl+w` (show the answer, building the feedback) and `enter` (the
+next question). The baseline, measured in the same run and the same way, is
+a key that redraws an empty screen: it holds Pilot's own overhead and one
+frame, so "p95 minus baseline" is what our code adds.
+
+Each time runs from the key press until the app is idle again (messages
+processed, animations done, one more pause for the frame).
+
+    python -m bench.ui_latency [--size 80x24] [--repeat 1]
+
+Goal (issue 13): every action's p95 within 150 ms of the baseline's median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+
+GOAL_MS = 150.0
+
+
+class EmptyScreen(Screen[None]):
+    """Nothing on it; `x` composes it again: the baseline redraw."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "redraw", "redraw")]
+
+    def action_redraw(self) -> None:
+        self.refresh(recompose=True)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+async def timed(pilot: Pilot[Any], act: Callable[[], Awaitable[None]]) -> float:
+    start = time.perf_counter()
+    await act()
+    await settle(pilot)
+    return (time.perf_counter() - start) * 1000
+
+
+def press(pilot: Pilot[Any], *keys: str) -> Callable[[], Awaitable[None]]:
+    async def act() -> None:
+        await pilot.press(*keys)
+
+    return act
+
+
+async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = defaultdict(list)
+    app = TutorApp(language="en", store=Store.open(data / "progress.sqlite3"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await app.push_screen(EmptyScreen())
+        await settle(pilot)
+        for _ in range(20 * repeat):
+            times["baseline (empty redraw)"].append(await timed(pilot, press(pilot, "x")))
+        app.pop_screen()
+        await settle(pilot)
+        for _ in range(repeat):
+            for track in ("riichi", "mcr"):
+                for lesson in app.library.in_order(app.language, track)[:lessons]:
+
+                    async def open_it(lesson_id: str = lesson.id) -> None:
+                        app.open_lesson(lesson_id)
+
+                    times["open lesson"].append(await timed(pilot, open_it))
+                    times["a (reveal)"].append(await timed(pilot, press(pilot, "a")))
+                    times["f5 (present)"].append(await timed(pilot, press(pilot, "f5")))
+                    await pilot.press("f5")
+                    await settle(pilot)
+                    times["l (language)"].append(await timed(pilot, press(pilot, "l")))
+                    times["l (language)"].append(await timed(pilot, press(pilot, "l")))
+                    times["] (next lesson)"].append(await timed(pilot, press(pilot, "right_square_bracket")))
+                    while len(app.screen_stack) > 2:
+                        app.pop_screen()
+                        await settle(pilot)
+                    await pilot.press("escape")
+                    await settle(pilot)
+            app.start_drills(("fu", "waits", "mcr-fans"))
+            await settle(pilot)
+            for _ in range(10):
+                times["drill answer (ctrl+w)"].append(await timed(pilot, press(pilot, "ctrl+w")))
+                times["drill next (enter)"].append(await timed(pilot, press(pilot, "enter")))
+            while len(app.screen_stack) > 2:
+                app.pop_screen()
+                await settle(pilot)
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="80x24", help="terminal size, COLUMNSxROWS")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds over every lesson")
+    parser.add_argument("--lessons", type=int, default=99, help="at most this many lessons of each track")
+    arguments = parser.parse_args()
+    columns, rows = (int(part) for part in arguments.size.split("x"))
+    with tempfile.TemporaryDirectory() as folder:
+        times = asyncio.run(measure((columns, rows), arguments.repeat, Path(folder), arguments.lessons))
+    baseline = statistics.median(times["baseline (empty redraw)"])
+    print(f"size {columns}x{rows}; times in ms from the key to idle")
+    print(f"{'action':26} {'n':>4} {'median':>8} {'p95':>8} {'p95-base':>9}")
+    failed = []
+    for action, values in times.items():
+        p95 = percentile(values, 0.95)
+        over = p95 - baseline
+        print(f"{action:26} {len(values):4d} {statistics.median(values):8.1f} {p95:8.1f} {over:9.1f}")
+        if over > GOAL_MS:
+            failed.append(action)
+    print(
+        f"goal: every p95 within {GOAL_MS:.0f} ms of the baseline median {baseline:.1f} ms:",
+        "met" if not failed else "NOT met for " + ", ".join(failed),
+    )
+
+
+if __name__ == "__main__":
+    main()

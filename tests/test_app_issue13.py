@@ -1,0 +1,292 @@
+"""One test per app-wide defect of issue 13, each failing before its fix."""
+
+from __future__ import annotations
+
+import ast
+import re
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import DataTable, Input, Markdown, OptionList, Static
+from textual.widgets._footer import FooterKey
+from textual.widgets._markdown import MarkdownHeader
+
+from tutor.locale import text
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.info import GlossaryScreen, SettingsScreen
+from tutor.ui.screens.lesson import READING_WIDTH, LessonScreen
+from tutor.ui.themes import THEME_NAMES
+from tutor.ui.widgets.hand_view import HandBlockView
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+NOTATION = re.compile(r"\d+[mpsz]\b")
+UI = Path(__file__).resolve().parent.parent / "tutor" / "ui"
+
+
+def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+class TestFocusComesHome:
+    """Defect 2: back on home, arrows and enter work at once, on the same lesson."""
+
+    @pytest.mark.parametrize(
+        "trip",
+        [("enter", "escape"), ("question_mark", "escape"), ("s", "escape"), ("ctrl+p", "escape"), ("d", "escape")],
+        ids=["lesson", "help", "settings", "palette", "drills"],
+    )
+    async def test_cursor_and_focus_survive_a_trip(self, tmp_path: Path, trip: tuple[str, str]) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("down", "down")
+            for key in trip:
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            lessons = app.screen.query_one("#lessons-riichi", OptionList)
+            assert app.screen.focused is lessons
+            assert lessons.highlighted == 2
+            await pilot.press("down", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r04-waits"
+
+    async def test_language_switch_keeps_the_cursor(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("down", "down", "down", "l")
+            await settle(pilot)
+            lessons = app.screen.query_one("#lessons-riichi", OptionList)
+            assert app.screen.focused is lessons and lessons.highlighted == 3
+
+
+class TestOneLanguage:
+    """Defect 3: the screens that mixed languages."""
+
+    async def test_english_fu_lines_have_no_hangul(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_lesson("r09-fu")
+            await settle(pilot)
+            steps = [step for view in app.screen.query(HandBlockView) for step in view.steps]
+            assert steps and not [step for step in steps if HANGUL.search(step)]
+
+    async def test_english_glossary_headers(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await settle(pilot)
+            labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
+            assert labels == ["Korean", "Original", "English"]
+
+    async def test_korean_header_and_palette_commands(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.title == "마작 튜터"
+            commands = [command.title for command in app.get_system_commands(app.screen)]
+            assert commands == [text("ko", "command.theme"), text("ko", "command.keys"), text("ko", "command.quit")]
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            assert isinstance(app.screen, CommandPalette)
+
+    async def test_korean_damaged_file_notice(self, tmp_path: Path) -> None:
+        (tmp_path / "progress.sqlite3").write_bytes(b"not a database at all" * 100)
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            [notice] = [notification.message for notification in app._notifications]
+            assert HANGUL.search(notice) and "could not be read" not in notice
+
+
+class TestTheme:
+    """Defect 9: settings follows `t`, themes by name, the palette offers ours only, remembered."""
+
+    async def test_settings_follows_the_theme_key_and_names_it(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s", "t")
+            await settle(pilot)
+            assert isinstance(app.screen, SettingsScreen)
+            shown = str(app.screen.query_one("#settings", Static).render())
+            assert text("en", f"theme.{app.theme}") in shown and app.theme not in shown
+
+    async def test_the_palette_offers_our_themes_and_the_choice_is_kept(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.search_themes()
+            await settle(pilot)
+            await pilot.pause(0.3)
+            palette = app.screen
+            assert isinstance(palette, CommandPalette)
+            offered = {str(option.prompt) for option in palette.query_one(OptionList).options}
+            assert offered == {text("en", f"theme.{name}") for name in THEME_NAMES}
+            await pilot.press(*"Projector")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.theme == "tutor-projector"
+        again = make_app(tmp_path)
+        async with again.run_test(size=(80, 24)):
+            assert again.theme == "tutor-projector"
+
+
+class TestPresentation:
+    """Defect 10 (lessons): say how to leave; notices stay off the projection."""
+
+    async def test_hint_shows_and_notices_go_to_it(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_lesson("r09-fu")
+            await settle(pilot)
+            await pilot.press("f5")
+            await settle(pilot)
+            hint = app.screen.query_one("#presenting", Static)
+            assert hint.display and "escape" in str(hint.render())
+            await pilot.press("t")
+            await settle(pilot)
+            assert not list(app._notifications)
+            assert text("en", f"theme.{app.theme}") in str(hint.render())
+
+
+class TestSmallerOnes:
+    """Defect 11."""
+
+    async def test_a_long_heading_wraps_at_80_columns(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_lesson("m06-chow-fans")
+            await settle(pilot)
+            await pilot.press("a")
+            await settle(pilot)
+            column = app.screen.query_one("#text").content_region.width
+            headings = list(app.screen.query(MarkdownHeader))
+            assert headings and all(heading.outer_size.width <= column for heading in headings)
+
+    async def test_reading_width_is_capped_at_200_columns(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(200, 60)) as pilot:
+            app.open_lesson("r09-fu")
+            await settle(pilot)
+            assert all(part.outer_size.width <= READING_WIDTH for part in app.screen.query(Markdown))
+
+    async def test_glossary_english_column_is_whole_at_80(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await settle(pilot)
+            table = app.screen.query_one(DataTable)
+            width = sum(column.get_render_width(table) for column in table.columns.values())
+            assert width <= table.content_region.width
+
+    @pytest.mark.parametrize("where", ["home", "lesson"])
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_footer_is_whole_at_60_columns(self, tmp_path: Path, language: str, where: str) -> None:
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(60, 20)) as pilot:
+            if where == "lesson":
+                app.open_lesson("r09-fu")
+            await settle(pilot)
+            keys = list(app.screen.query(FooterKey))
+            assert keys and all(key.region.right <= 60 for key in keys)
+            ends = sorted((key.region.x, key.region.right) for key in keys)
+            assert all(right <= x for (_, right), (x, _) in pairwise(ends)), "keys overlap"
+
+    async def test_home_says_what_ctrl_p_does(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)):
+            entries = str(app.screen.query_one("#entries", Static).render())
+            assert "ctrl+p find a lesson" in entries
+
+    async def test_explanations_show_tiles_not_notation(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_lesson("r09-fu")
+            await settle(pilot)
+            steps = [step for view in app.screen.query(HandBlockView) for step in view.steps]
+            assert steps and not [step for step in steps if NOTATION.search(step)]
+
+    async def test_language_switch_keeps_a_lessons_state(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_lesson("r09-fu")
+            await settle(pilot)
+            await pilot.press("a")
+            text_view = app.screen.query_one("#text")
+            text_view.scroll_to(y=40, animate=False, immediate=True)
+            await settle(pilot)
+            screen = app.screen
+            before = screen.reading_state()
+            await pilot.press("l")
+            await settle(pilot)
+            await pilot.pause(0.3)
+            assert app.screen is screen and screen.lesson.title == app.library.lessons["ko"]["r09-fu"].title
+            after = screen.reading_state()
+            assert after.revealed == before.revealed and all(after.revealed)
+            assert after.top_part == before.top_part
+
+    async def test_language_switch_keeps_the_glossary_filter_and_cursor(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GlossaryScreen)
+            await pilot.press(*"fu", "tab", "down", "down")
+            await settle(pilot)
+            await pilot.press("l")
+            await settle(pilot)
+            assert screen.query_one("#filter", Input).value == "fu"
+            assert screen.query_one(DataTable).cursor_row == 2
+            assert str(next(iter(screen.query_one(DataTable).columns.values())).label) == "한국어"
+
+
+def test_screens_reach_the_app_without_importing_it() -> None:
+    """Structure: no module under tutor/ui but app.py imports tutor.ui.app,
+    not even behind TYPE_CHECKING."""
+    offenders = []
+    for path in UI.rglob("*.py"):
+        if path.name == "app.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "tutor.ui.app":
+                offenders.append(str(path.relative_to(UI)))
+    assert offenders == []
+
+
+async def test_a_lesson_link_opens_its_lesson(tmp_path: Path) -> None:
+    """Lesson text is composed with the screen (for speed); its links still
+    reach the screen and open the lesson they name."""
+    from textual.widgets._markdown import MarkdownBlock
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        [block] = [
+            block for block in app.screen.query(MarkdownBlock) if "the core yaku and riichi" in block._content.plain
+        ][:1]
+        await block.action_link("lesson:r06-riichi")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r06-riichi"
+
+
+@pytest.mark.parametrize("where", ["home", "lesson"])
+async def test_korean_footer_tooltips_are_korean(tmp_path: Path, where: str) -> None:
+    """The words shown when the pointer rests on a footer key were English on every screen."""
+    app = make_app(tmp_path, "ko")
+    async with app.run_test(size=(100, 30)) as pilot:
+        if where == "lesson":
+            app.open_lesson("r09-fu")
+        await settle(pilot)
+        tips = [str(key.tooltip) for key in app.screen.query(FooterKey) if key.tooltip]
+        assert tips and all(HANGUL.search(tip) and not re.search(r"[A-Za-z]{3,}", tip) for tip in tips), tips

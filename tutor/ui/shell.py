@@ -1,0 +1,64 @@
+"""What a screen may ask of the app, as a protocol.
+
+Screens reach the app through `Tutor` rather than importing `TutorApp`:
+the app imports every screen to open it, so a screen importing the app back
+would make a cycle. The app satisfies this protocol; a screen asks for it
+with `tutor_of(self.app)`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from tutor.lessons.check import Library
+from tutor.lessons.glossary import Term
+from tutor.quiz.store import Store
+from tutor.ui.answer_log import AnswerLog
+
+
+@runtime_checkable
+class Tutor(Protocol):
+    """The shared state of the app and the ways to move between screens."""
+
+    store: Store
+    """Settings and progress, kept between runs."""
+    library: Library
+    """Every lesson, by language and id."""
+    glossary: list[Term]
+    """Every term, the 81 fans included."""
+
+    @property
+    def language(self) -> str:
+        """The language of all text on screen: "ko" or "en"."""
+        ...
+
+    @property
+    def theme(self) -> str: ...
+
+    def open_lesson(self, lesson_id: str, replace: bool = False) -> None: ...
+
+    def open_glossary(self, term: str | None = None) -> None: ...
+
+    def start_drills(self, kinds: tuple[str, ...] = ()) -> None: ...
+
+    answer_log: AnswerLog
+    """Answers on their way to the store, kept and retried when saving fails."""
+
+    def due_concepts(self) -> list[str]: ...
+
+    def progress_place(self) -> str:
+        """Where progress is kept, in words a served session may show."""
+        ...
+
+    def begin_learner(self, store: Store, name: str, short: str) -> None: ...
+
+    def theme_title(self, theme: str) -> str:
+        """A theme by its name in the learner's language."""
+        ...
+
+
+def tutor_of(app: object) -> Tutor:
+    """The running app, as the protocol screens use."""
+    if not isinstance(app, Tutor):
+        raise TypeError(f"{type(app).__name__} is not the tutor app")
+    return app
