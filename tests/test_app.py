@@ -29,6 +29,7 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
 
 
@@ -173,6 +174,7 @@ SCREENS: list[type[Any]] = [
     HelpScreen,
     SettingsScreen,
     GlossaryScreen,
+    TableScreen,
 ]
 
 
@@ -202,12 +204,14 @@ class TestFooterFits:
             if where == "answered":
                 await pilot.press("ctrl+w")
         elif where != "home":
-            await pilot.press({"drills": "d", "progress": "p", "settings": "s", "help": "question_mark"}[where])
+            await pilot.press(
+                {"drills": "d", "progress": "p", "settings": "s", "help": "question_mark", "table": "b"}[where]
+            )
         await pilot.pause()
 
     @pytest.mark.parametrize("language", ["en", "ko"])
     @pytest.mark.parametrize(
-        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help"]
+        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help", "table"]
     )
     async def test_every_shown_key_is_whole_at_80_columns(self, tmp_path: Path, language: str, where: str) -> None:
         app = make_app(tmp_path, language)
@@ -261,3 +265,99 @@ def test_serve_answers_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+class TestTable:
+    """The table, driven by keys: b opens it, space and backspace step, m
+    switches the rules, l keeps the step, d sets the dealer's throw."""
+
+    RIICHI_SETUP = (
+        "seats",
+        "first-dice",
+        "second-dice",
+        "dealer-dice",
+        "break",
+        "dead-wall",
+        "dora",
+        "deal-1",
+        "deal-2",
+        "deal-3",
+        "deal-4",
+        "first-discard",
+    )
+
+    @staticmethod
+    async def _open(app: TutorApp, pilot: Any) -> TableScreen:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        return app.screen
+
+    @staticmethod
+    def _caption(app: TutorApp) -> str:
+        return str(app.screen.query_one("#caption", Static).render())
+
+    async def test_space_steps_through_the_riichi_setup_and_backspace_goes_back(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            assert screen.setup.rules == "riichi"
+            assert str(screen.setup.seed) in str(screen.query_one("#status", Static).render())
+            seen, captions = [screen.step.id], [self._caption(app)]
+            while screen.step.id != "first-discard":
+                await pilot.press("space")
+                await pilot.pause()
+                seen.append(screen.step.id)
+                captions.append(self._caption(app))
+            assert tuple(seen) == self.RIICHI_SETUP
+            assert len(set(captions)) == len(captions), "each step has its own caption"
+            assert "Counting the thrower as 1" in captions[1]
+            state = screen.state
+            assert [len(hand) for hand in state.hands] == [13] * 4  # the dealer had 14 and discarded one
+            assert [len(pile) for pile in state.discards] == [1 if seat == state.dealer else 0 for seat in range(4)]
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert screen.step.id == "deal-4"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+
+    async def test_mcr_replaces_flowers_and_l_keeps_the_step(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            await pilot.press("m")
+            await pilot.pause()
+            assert screen.setup.rules == "mcr"
+            while screen.step.id != "flowers":
+                await pilot.press("space")
+                await pilot.pause()
+            state = screen.state
+            assert sum(len(seat) for seat in state.flowers) >= 1
+            assert state.wall.back >= sum(len(seat) for seat in state.flowers)
+            assert "back of the wall" in self._caption(app)
+            index = screen.index
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.language == "ko"
+            assert isinstance(app.screen, TableScreen) and app.screen.index == index
+            assert self._caption(app) == caption(app.screen.step, "ko")
+            assert "꽃패" in self._caption(app)
+
+    async def test_d_sets_the_dealers_throw(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            for key in ("space", "space", "space", "d", "3", "5"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert screen.setup.dealer_dice == (3, 5)
+            assert screen.step.id == "dealer-dice"
+            assert screen.state.dice == (3, 5) and screen.state.opening.stacks == 8
+            assert "8" in self._caption(app)
+            # A key other than a die cancels, and the throw stays as it was.
+            for key in ("d", "x"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert screen.dice_typed is None and screen.setup.dealer_dice == (3, 5)

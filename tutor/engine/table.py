@@ -563,7 +563,13 @@ def hand_steps(setup: Setup) -> list[Step]:
             script.update(scores=tuple(scores), turn=None)
         else:
             script.update(turn=None)
-        script.add("win", "table.step.win", seat=south, from_seat=dealer, tile=script.state.kind(dealer_second))
+        script.add(
+            "win",
+            "table.step.win" if rules == "riichi" else "table.step.win_mcr",
+            seat=south,
+            from_seat=dealer,
+            tile=script.state.kind(dealer_second),
+        )
     else:
         _play_out(script, south)
         tenpai = frozenset(position for position in range(4) if rng.random() < 0.5)

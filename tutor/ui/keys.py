@@ -38,6 +38,10 @@ LABELS: Final = {
         "submit": "Answer",
         "open_lesson": "Lesson",
         "retry": "Retry mistakes",
+        "table": "Table",
+        "dice": "Dice",
+        "rules": "Riichi/MCR",
+        "new_seed": "New seed",
     },
     "ko": {
         "quit": "종료",
@@ -64,6 +68,10 @@ LABELS: Final = {
         "submit": "답하기",
         "open_lesson": "레슨",
         "retry": "다시 풀기",
+        "table": "테이블",
+        "dice": "주사위",
+        "rules": "리치/국표",
+        "new_seed": "새 시드",
     },
 }
 

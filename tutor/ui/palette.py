@@ -34,6 +34,8 @@ class LessonsAndTerms(Provider):
                 label = f"{text(language, 'search_lesson')}: {title}"
                 searchable = f"{lesson.title} {title}"
                 entries.append((searchable, label, partial(app.open_lesson, lesson.id)))
+        table = text(language, "table.palette")
+        entries.append((f"{table} table 테이블", table, app.open_table))
         for term in app.glossary:
             label = f"{text(language, 'search_term')}: {term.ko} / {term.original} / {term.en}"
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -41,6 +43,7 @@ class LessonsAndTerms(Provider):
 
     async def discover(self) -> Hits:
         app = self.tutor
+        yield DiscoveryHit(text(app.language, "table.palette"), app.open_table)
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 f"{text(app.language, 'search_lesson')}: {lesson.title}", partial(app.open_lesson, lesson.id)

@@ -40,6 +40,8 @@ class HomeScreen(Screen[None]):
         Binding("s", "app.settings", "Settings", id="settings", tooltip="Language, theme and where progress is kept"),
         Binding("r", "app.review", "Review", id="review", tooltip="Drill what is due for review"),
         Binding("p", "app.progress", "Progress", id="progress", tooltip="Accuracy per kind over time"),
+        # Not in the footer, which is full at 80 columns: the line of entries above it names it.
+        Binding("b", "app.table", "Table", id="table", show=False, tooltip="The table: a hand set up step by step"),
     ]
 
     @property
@@ -70,6 +72,7 @@ class HomeScreen(Screen[None]):
             f"{key} {text(language, name)}"
             for key, name in (
                 ("d", "drills"),
+                ("b", "table.palette"),
                 ("g", "glossary"),
                 ("s", "settings"),
                 ("?", "help"),
