@@ -155,6 +155,17 @@ class TestPalette:
             assert isinstance(app.screen, LessonScreen)
             assert app.screen.lesson.id == "r04-waits"
 
+    @pytest.mark.parametrize(("language", "query"), [("ko", "테이블"), ("en", "table")])
+    async def test_finds_the_table(self, tmp_path: Path, language: str, query: str) -> None:
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.press(*query)
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
     async def test_search_field_speaks_the_app_language(self, tmp_path: Path) -> None:
         app = make_app(tmp_path, "ko")
         async with app.run_test(size=(100, 30)) as pilot:

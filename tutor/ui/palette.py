@@ -54,6 +54,8 @@ class LessonsAndTerms(Provider):
         seen: set[str] = set()
         for searchable, label, command in self._entries():
             score = matcher.match(searchable)
+            if command == self.tutor.open_table:
+                score *= 2  # the screen named by the word comes before lessons that mention it
             if score > 0 and label not in seen:
                 seen.add(label)
                 yield Hit(score, matcher.highlight(label), command, text=label)  # type: ignore[arg-type]

@@ -72,7 +72,7 @@ class HomeScreen(Screen[None]):
             f"{key} {text(language, name)}"
             for key, name in (
                 ("d", "drills"),
-                ("b", "table.palette"),
+                ("b", "table.entry"),
                 ("g", "glossary"),
                 ("s", "settings"),
                 ("?", "help"),
