@@ -51,6 +51,12 @@ def counted_seat(thrower: int, total: int) -> int:
     return (thrower + total - 1) % 4
 
 
+def next_turn(position: int) -> int:
+    """Who plays after `position`: the player on their right (turns go counter-clockwise).
+    After a call, the caller discards and play goes on from the caller."""
+    return (position + 1) % 4
+
+
 def wind_of(position: int, east: int) -> str:
     return WINDS[(position - east) % 4]
 

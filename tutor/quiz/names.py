@@ -126,6 +126,7 @@ CLAIM_NAMES: Final = {
         "base": "Base points",
         "seat": "Seat",
         "winner": "Winner",
+        "stack": "Stack",
     },
     "ko": {
         "group": "묶음",
@@ -150,6 +151,7 @@ CLAIM_NAMES: Final = {
         "base": "기본점",
         "seat": "자리",
         "winner": "화료자",
+        "stack": "줄",
     },
 }
 """What a lesson's claims and a question's answers are called: the keys of
