@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.command import CommandInput
-from textual.widgets import OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from tutor.quiz.plan import DrillPlan
@@ -354,7 +354,7 @@ class TestTable:
             assert app.language == "ko"
             assert isinstance(app.screen, TableScreen) and app.screen.index == index
             assert self._caption(app) == caption(app.screen.step, "ko")
-            assert "꽃패" in self._caption(app)
+            assert "화패" in self._caption(app)
 
     async def test_d_sets_the_dealers_throw(self, tmp_path: Path) -> None:
         app = make_app(tmp_path, "en")
@@ -372,3 +372,26 @@ class TestTable:
                 await pilot.press(key)
             await pilot.pause()
             assert screen.dice_typed is None and screen.setup.dealer_dice == (3, 5)
+
+    @pytest.mark.parametrize(
+        ("lesson_id", "step_id", "rules"),
+        [("r11-table", "dora", "riichi"), ("m03-calls-and-flowers", "flowers", "mcr")],
+    )
+    async def test_a_lesson_link_opens_the_table_at_its_step(
+        self, tmp_path: Path, lesson_id: str, step_id: str, rules: str
+    ) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_lesson(lesson_id)
+            await pilot.pause()
+            lesson = app.screen
+            assert isinstance(lesson, LessonScreen) and (lesson.lesson.table_links)
+            assert step_id in {target for _, target in lesson.lesson.table_links}
+            markdown = lesson.query(Markdown).first()
+            markdown.post_message(Markdown.LinkClicked(markdown, f"table:{step_id}"))
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert (app.screen.step.id, app.screen.setup.rules) == (step_id, rules)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is lesson

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Final, Literal
 
 Rules = Literal["riichi", "mcr"]
@@ -647,11 +648,9 @@ def stack_view(state: TableState, position: int, from_right: int) -> StackView:
     return StackView(len(left), dead, state.kind(face_up[0]) if face_up else None)
 
 
+@cache
 def step_ids(rules: Rules) -> tuple[str, ...]:
-    """Every id a lesson link may name for these rules (the ending is one of two)."""
+    """Every id a lesson link may name for these rules (a hand ends in a win or a draw)."""
     ids = [step.id for step in hand_steps(Setup(rules, seed=1))]
     ending = "draw" if "win" in ids else "win"
     return (*ids, ending)
-
-
-ALL_STEP_IDS: Final = frozenset(step_ids("riichi")) | frozenset(step_ids("mcr"))

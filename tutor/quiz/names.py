@@ -151,7 +151,7 @@ CLAIM_NAMES: Final = {
         "base": "기본점",
         "seat": "자리",
         "winner": "화료자",
-        "stack": "줄",
+        "stack": "더미",
     },
 }
 """What a lesson's claims and a question's answers are called: the keys of

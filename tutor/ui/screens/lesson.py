@@ -140,6 +140,9 @@ class LessonScreen(Screen[None]):
         if event.href.startswith("lesson:"):
             event.prevent_default()
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
+        elif event.href.startswith("table:"):
+            event.prevent_default()
+            self.tutor.open_table(self.lesson.track, event.href.removeprefix("table:"))
 
     def action_back(self) -> None:
         if self.presenting:
