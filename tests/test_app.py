@@ -143,20 +143,13 @@ class TestPresentation:
 class TestPalette:
     """The palette finds a lesson by a Korean word and by an English word."""
 
-    @pytest.mark.parametrize("query", ["후리텐", "furiten"])
-    async def test_finds_the_waits_lesson(self, tmp_path: Path, query: str) -> None:
-        app = make_app(tmp_path)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("ctrl+p")
-            await pilot.press(*query)
-            await pilot.pause(0.5)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, LessonScreen)
-            assert app.screen.lesson.id == "r04-waits"
-
-    @pytest.mark.parametrize(("language", "query"), [("ko", "테이블"), ("en", "table")])
-    async def test_finds_the_table(self, tmp_path: Path, language: str, query: str) -> None:
+    @pytest.mark.parametrize(
+        ("language", "query", "lesson_id"),
+        [("en", "후리텐", "r04-waits"), ("en", "furiten", "r04-waits"), ("ko", "테이블", None), ("en", "table", None)],
+    )
+    async def test_finds_a_lesson_or_the_table(
+        self, tmp_path: Path, language: str, query: str, lesson_id: str | None
+    ) -> None:
         app = make_app(tmp_path, language)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("ctrl+p")
@@ -164,7 +157,11 @@ class TestPalette:
             await pilot.pause(0.5)
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
+            if lesson_id is None:
+                assert isinstance(app.screen, TableScreen)
+            else:
+                assert isinstance(app.screen, LessonScreen)
+                assert app.screen.lesson.id == lesson_id
 
     async def test_search_field_speaks_the_app_language(self, tmp_path: Path) -> None:
         app = make_app(tmp_path, "ko")

@@ -203,28 +203,22 @@ def next_game(game: Game, result: Result) -> Game:
     deal passes; a win by another player passes the deal and clears them.
     MCR: no renchan and no honba; the deal always passes, 16 hands in all.
     """
-    played = game.hands_played + 1
+    played = replace(game, hands_played=game.hands_played + 1)
     if game.rules == "mcr":
-        hand = game.hand_in_round + 1
-        return replace(
-            game,
-            dealer=(game.dealer + 1) % 4,
-            round_number=game.round_number + hand // 4,
-            hand_in_round=hand % 4,
-            hands_played=played,
-        )
+        return _deal_passes(played)
     dealer_keeps = result.winner == game.dealer or (result.winner is None and game.dealer in result.tenpai)
     honba = game.honba + 1 if dealer_keeps or result.winner is None else 0
-    if dealer_keeps:
-        return replace(game, honba=honba, hands_played=played)
+    return replace(played if dealer_keeps else _deal_passes(played), honba=honba)
+
+
+def _deal_passes(game: Game) -> Game:
+    """The deal passes to the dealer's right; after four hands the round changes."""
     hand = game.hand_in_round + 1
     return replace(
         game,
         dealer=(game.dealer + 1) % 4,
         round_number=game.round_number + hand // 4,
         hand_in_round=hand % 4,
-        honba=honba,
-        hands_played=played,
     )
 
 
