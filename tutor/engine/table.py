@@ -519,23 +519,26 @@ def hand_steps(setup: Setup) -> list[Step]:
     script.update(turn=west)
     script.add("turn", "table.step.turn", seat=south, tile=called_kind, next_seat=west)
     # North pons (pungs) South's discard, so West, next in order, is skipped.
-    pair = [slot for slot in script.state.hands[north] if script.state.kind(slot) == called_kind][:2]
+    # In MCR West claims a chow of it too, and the priority decides.
+    claims = {north: "pung", west: "chow"} if rules == "mcr" else {north: "pung"}
+    caller = claim_winner(south, claims)  # North, who holds the pair the arranged wall gave
+    pair = [slot for slot in script.state.hands[caller] if script.state.kind(slot) == called_kind][:2]
     meld = (drawn, *pair)
     script.update(
         discards=_remove(script.state.discards, south, [drawn]),
-        hands=_remove(script.state.hands, north, pair),
-        melds=_add(script.state.melds, north, meld),
-        turn=north,
+        hands=_remove(script.state.hands, caller, pair),
+        melds=_add(script.state.melds, caller, meld),
+        turn=caller,
     )
     if rules == "mcr":
-        script.add("claim", "table.step.claim", seat=north, chow_seat=west, tile=called_kind)
+        script.add("claim", "table.step.claim", seat=caller, chow_seat=west, tile=called_kind)
     else:
-        script.add("call", "table.step.call", seat=north, skipped_seat=west, tile=called_kind)
-    north_discard = script.state.hands[north][0]
-    script.discard(north, north_discard)
+        script.add("call", "table.step.call", seat=caller, skipped_seat=west, tile=called_kind)
+    north_discard = script.state.hands[caller][0]
+    script.discard(caller, north_discard)
     script.update(turn=dealer)
     script.add(
-        "after-call", "table.step.after_call", seat=north, tile=script.state.kind(north_discard), next_seat=dealer
+        "after-call", "table.step.after_call", seat=caller, tile=script.state.kind(north_discard), next_seat=dealer
     )
     # The dealer draws the fourth of three and declares a concealed kan.
     script.draw_front(dealer)
