@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.command import CommandInput
-from textual.widgets import OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from tutor.quiz.plan import DrillPlan
@@ -29,6 +29,7 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
 
 
@@ -156,17 +157,25 @@ class TestPresentation:
 class TestPalette:
     """The palette finds a lesson by a Korean word and by an English word."""
 
-    @pytest.mark.parametrize("query", ["후리텐", "furiten"])
-    async def test_finds_the_waits_lesson(self, tmp_path: Path, query: str) -> None:
-        app = make_app(tmp_path)
+    @pytest.mark.parametrize(
+        ("language", "query", "lesson_id"),
+        [("en", "후리텐", "r04-waits"), ("en", "furiten", "r04-waits"), ("ko", "테이블", None), ("en", "table", None)],
+    )
+    async def test_finds_a_lesson_or_the_table(
+        self, tmp_path: Path, language: str, query: str, lesson_id: str | None
+    ) -> None:
+        app = make_app(tmp_path, language)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("ctrl+p")
             await pilot.press(*query)
             await pilot.pause(0.5)
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, LessonScreen)
-            assert app.screen.lesson.id == "r04-waits"
+            if lesson_id is None:
+                assert isinstance(app.screen, TableScreen)
+            else:
+                assert isinstance(app.screen, LessonScreen)
+                assert app.screen.lesson.id == lesson_id
 
     async def test_search_field_speaks_the_app_language(self, tmp_path: Path) -> None:
         app = make_app(tmp_path, "ko")
@@ -187,6 +196,7 @@ SCREENS: list[type[Any]] = [
     HelpScreen,
     SettingsScreen,
     GlossaryScreen,
+    TableScreen,
 ]
 
 
@@ -216,12 +226,14 @@ class TestFooterFits:
             if where == "answered":
                 await pilot.press("ctrl+w")
         elif where != "home":
-            await pilot.press({"drills": "d", "progress": "p", "settings": "s", "help": "question_mark"}[where])
+            await pilot.press(
+                {"drills": "d", "progress": "p", "settings": "s", "help": "question_mark", "table": "b"}[where]
+            )
         await pilot.pause()
 
     @pytest.mark.parametrize("language", ["en", "ko"])
     @pytest.mark.parametrize(
-        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help"]
+        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help", "table"]
     )
     async def test_every_shown_key_is_whole_at_80_columns(self, tmp_path: Path, language: str, where: str) -> None:
         app = make_app(tmp_path, language)
@@ -275,3 +287,122 @@ def test_serve_answers_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+class TestTable:
+    """The table, driven by keys: b opens it, space and backspace step, m
+    switches the rules, l keeps the step, d sets the dealer's throw."""
+
+    RIICHI_SETUP = (
+        "seats",
+        "first-dice",
+        "second-dice",
+        "dealer-dice",
+        "break",
+        "dead-wall",
+        "dora",
+        "deal-1",
+        "deal-2",
+        "deal-3",
+        "deal-4",
+        "first-discard",
+    )
+
+    @staticmethod
+    async def _open(app: TutorApp, pilot: Any) -> TableScreen:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        return app.screen
+
+    @staticmethod
+    def _caption(app: TutorApp) -> str:
+        return str(app.screen.query_one("#caption", Static).render())
+
+    async def test_space_steps_through_the_riichi_setup_and_backspace_goes_back(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            assert screen.setup.rules == "riichi"
+            assert str(screen.setup.seed) in str(screen.query_one("#status", Static).render())
+            seen, captions = [screen.step.id], [self._caption(app)]
+            while screen.step.id != "first-discard":
+                await pilot.press("space")
+                await pilot.pause()
+                seen.append(screen.step.id)
+                captions.append(self._caption(app))
+            assert tuple(seen) == self.RIICHI_SETUP
+            assert len(set(captions)) == len(captions), "each step has its own caption"
+            assert "Counting the thrower as 1" in captions[1]
+            state = screen.state
+            assert [len(hand) for hand in state.hands] == [13] * 4  # the dealer had 14 and discarded one
+            assert [len(pile) for pile in state.discards] == [1 if seat == state.dealer else 0 for seat in range(4)]
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert screen.step.id == "deal-4"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+
+    async def test_mcr_replaces_flowers_and_l_keeps_the_step(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            await pilot.press("m")
+            await pilot.pause()
+            assert screen.setup.rules == "mcr"
+            while screen.step.id != "flowers":
+                await pilot.press("space")
+                await pilot.pause()
+            state = screen.state
+            assert sum(len(seat) for seat in state.flowers) >= 1
+            assert state.wall.back >= sum(len(seat) for seat in state.flowers)
+            assert "back of the wall" in self._caption(app)
+            index = screen.index
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.language == "ko"
+            assert isinstance(app.screen, TableScreen) and app.screen.index == index
+            assert self._caption(app) == caption(app.screen.step, "ko")
+            assert "화패" in self._caption(app)
+
+    async def test_d_sets_the_dealers_throw(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await self._open(app, pilot)
+            for key in ("space", "space", "space", "d", "3", "5"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert screen.setup.dealer_dice == (3, 5)
+            assert screen.step.id == "dealer-dice"
+            assert screen.state.dice == (3, 5) and screen.state.opening.stacks == 8
+            assert "8" in self._caption(app)
+            # A key other than a die cancels, and the throw stays as it was.
+            for key in ("d", "x"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert screen.dice_typed is None and screen.setup.dealer_dice == (3, 5)
+
+    @pytest.mark.parametrize(
+        ("lesson_id", "step_id", "rules"),
+        [("r11-table", "dora", "riichi"), ("m03-calls-and-flowers", "flowers", "mcr")],
+    )
+    async def test_a_lesson_link_opens_the_table_at_its_step(
+        self, tmp_path: Path, lesson_id: str, step_id: str, rules: str
+    ) -> None:
+        app = make_app(tmp_path, "ko")
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_lesson(lesson_id)
+            await pilot.pause()
+            lesson = app.screen
+            assert isinstance(lesson, LessonScreen) and (lesson.lesson.table_links)
+            assert step_id in {target for _, target in lesson.lesson.table_links}
+            markdown = lesson.query(Markdown).first()
+            markdown.post_message(Markdown.LinkClicked(markdown, f"table:{step_id}"))
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert (app.screen.step.id, app.screen.setup.rules) == (step_id, rules)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is lesson

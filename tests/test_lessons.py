@@ -12,6 +12,7 @@ import pytest
 from tests.test_riichi_fu_document import CASES as FU_CASES
 from tutor.cli import main
 from tutor.engine.mcr.fans import FANS
+from tutor.engine.table import step_ids
 from tutor.lessons.blocks import CLAIMS
 from tutor.lessons.check import check_folder, load_library
 from tutor.lessons.glossary import load_glossary
@@ -215,6 +216,24 @@ class TestCheckerFindsMistakes:
         for language in LANGUAGES:
             write(tmp_path, language, "a.md", GOOD.format(id="a", link="a"))
         assert problems_in(tmp_path) == []
+
+    def test_table_links_name_a_step_of_the_lessons_rules(self, tmp_path: Path) -> None:
+        for language in LANGUAGES:
+            text = GOOD.format(id="a", link="a") + "\n[See it](table:dora) and [this](table:flowers).\n"
+            write(tmp_path, language, "a.md", text)
+        problems = problems_in(tmp_path)
+        # The dora step is riichi's; flowers are MCR's, so a riichi lesson may not link to them.
+        assert len(problems) == 2 and all(":19: link to table step 'flowers'" in problem for problem in problems)
+        assert "steps: seats, first-dice" in problems[0]
+
+    def test_table_links_are_read_with_their_lines(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a") + "[x](table:seats) [y](table:)\n")
+        library, problems = check_folder(tmp_path)
+        assert library.lessons["en"]["a"].table_links == ((18, "seats"), (18, ""))
+        assert [str(problem) for problem in problems if "table step" in str(problem)] == [
+            f"{path}:18: link to table step '', which the riichi table does not have; steps: "
+            + ", ".join(step_ids("riichi"))
+        ]
 
     def test_bad_front_matter(self, tmp_path: Path) -> None:
         path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("track: riichi\n", ""))

@@ -395,3 +395,54 @@ def test_dice_question_says_who_throws() -> None:
         total = question.request["dice"]
         assert "East seat" in question.prompt["en"] and "동가" in question.prompt["ko"]
         assert question.answer["seat"] == "ESWN"[(total - 1) % 4]
+
+
+def _game_flow(concept: str, level: int, count: int = 30) -> list[Question]:
+    found = [generate("game-flow", seed, level) for seed in range(400)]
+    found = [question for question in found if question.concept == concept][:count]
+    assert found, f"no {concept} question in 400 seeds"
+    return found
+
+
+def test_break_question_counts_seats_then_stacks_from_the_right_end() -> None:
+    for question in _game_flow("game-flow:break", 2):
+        total = sum(question.request["dice"])
+        # Document 000: from the dealer (East) 5 and 9 open East's wall, 2, 6, 10 South's, ...
+        seat = {5: "E", 9: "E", 2: "S", 6: "S", 10: "S", 3: "W", 7: "W", 11: "W"}.get(total, "N")
+        assert question.answer["stack"] == f"{seat}:{total}"
+        assert "right end" in question.choice_labels["en"][question.choices.index(question.answer["stack"])]
+
+
+def test_indicator_question_is_the_third_stack_then_one_further_per_kan() -> None:
+    kans_seen = set()
+    for question in _game_flow("game-flow:dora", 2, 60):
+        kans = question.request["kans"]
+        kans_seen.add(kans)
+        assert question.answer["stack"] == str(3 + kans)
+    assert kans_seen == {0, 1, 2, 3}
+
+
+def test_call_question_gives_the_turn_to_the_callers_right() -> None:
+    for question in _game_flow("game-flow:call-turn", 2):
+        caller = question.request["caller"]
+        assert question.answer["seat"] == "ESWN"[("ESWN".index(caller) + 1) % 4]
+        if question.request["call"] == "chi":
+            assert "ESWN".index(caller) == ("ESWN".index(question.request["discarder"]) + 1) % 4
+
+
+def test_dealer_question_counts_honba() -> None:
+    expected = {"dealer_wins": ("E", 1), "dealer_tenpai": ("E", 1), "dealer_noten": ("S", 1), "other_wins": ("S", None)}
+    for question in _game_flow("game-flow:dealer", 2):
+        seat, added = expected[question.request["result"]]
+        honba = 0 if added is None else question.request["honba"] + added
+        assert question.answer["seat"] == f"{seat}:{honba}"
+
+
+def test_mcr_hand_five_seats() -> None:
+    # Document 004: after the East round East and South swap, and West and North.
+    hand_five = {"E": "S", "S": "E", "W": "N", "N": "W"}
+    asked = [q for q in _game_flow("game-flow:mcr-seats", 3, 200) if q.request.get("hand_number") == 5]
+    assert asked
+    for question in asked:
+        assert question.answer["seat"] == hand_five[question.request["start"]]
+        assert "hand 5" in question.prompt["en"] and "5국" in question.prompt["ko"]

@@ -119,3 +119,27 @@ class TestPaletteAndHelp:
 
     def test_help(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, press=["question_mark"], run_before=still)
+
+
+def table_at(rules: str, step_id: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    async def run(pilot: Pilot[Any]) -> None:
+        from tutor.ui.screens.table import TableScreen
+
+        pilot.app.push_screen(TableScreen(rules, step_id, seed=42))  # type: ignore[arg-type]
+        await still(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestTable:
+    def test_riichi_dora_indicator(
+        self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("riichi", "dora"))
+
+    def test_riichi_kan(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("riichi", "kan"))
+
+    def test_mcr_flowers(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("mcr", "flowers"))

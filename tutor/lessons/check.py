@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine.notation import quote
+from tutor.engine.table import step_ids
 from tutor.lessons.blocks import CLAIMS, BlockError, evaluate, normalise
 from tutor.lessons.files import refusal, shown
 from tutor.lessons.model import LANGUAGES, Lesson
@@ -192,8 +193,24 @@ def check_library(library: Library) -> list[Problem]:
                     problems.append(Problem(lesson.path, line, message))
                 elif target not in known:
                     problems.append(Problem(lesson.path, line, f"link to lesson {target!r}, which does not exist"))
+    problems.extend(_table_link_problems(library))
     problems.extend(_pairing_problems(library))
     return problems
+
+
+def _table_link_problems(library: Library) -> Iterable[Problem]:
+    """A `table:` link must name a step of the table for the lesson's rules."""
+    for by_id in library.lessons.values():
+        for lesson in by_id.values():
+            known = step_ids("mcr" if lesson.track == "mcr" else "riichi")
+            for line, target in lesson.table_links:
+                if target not in known:
+                    yield Problem(
+                        lesson.path,
+                        line,
+                        f"link to table step {quote(target)}, which the {lesson.track} table does not have; "
+                        f"steps: {', '.join(known)}",
+                    )
 
 
 def check_folder(root: Path) -> tuple[Library, list[Problem]]:

@@ -76,3 +76,5 @@ class Lesson:
     blocks: tuple[HandBlock, ...] = ()
     links: tuple[tuple[int, str], ...] = field(default=())
     """(line, lesson id) for each `lesson:ID` link."""
+    table_links: tuple[tuple[int, str], ...] = field(default=())
+    """(line, step id) for each `table:STEP-ID` link, which opens the table at that step."""

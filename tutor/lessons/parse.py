@@ -18,6 +18,8 @@ from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
 REQUIRED = ("id", "track", "order", "title", "quiz")
 LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
 """Every `lesson:` link, whatever it names, so that a bad one is reported, not skipped."""
+TABLE_LINK = re.compile(r"\]\(table:([^)\s]*)\)")
+"""Every `table:` link (the table screen opened at a step), likewise."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SETUP_KEYS = ("win", "seat", "round", "flags", "dora", "ura", "flowers", "discard", "from", "rules", "options")
 
@@ -129,6 +131,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
 
     blocks: list[HandBlock] = []
     links: list[tuple[int, str]] = []
+    table_links: list[tuple[int, str]] = []
     fence_start: int | None = None
     fence_lines: list[str] = []
     for number in range(end + 1, len(lines) + 1):
@@ -138,6 +141,8 @@ def parse_lesson(path: Path, language: str) -> Lesson:
                 fence_start, fence_lines = number, []
             for match in LINK.finditer(line):
                 links.append((number, match.group(1)))
+            for match in TABLE_LINK.finditer(line):
+                table_links.append((number, match.group(1)))
         elif line.strip() == "```":
             blocks.append(_hand_block(path, fence_start, fence_lines))
             fence_start = None
@@ -157,4 +162,5 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         body_line=end + 1,
         blocks=tuple(blocks),
         links=tuple(links),
+        table_links=tuple(table_links),
     )

@@ -84,6 +84,7 @@ CLAIM_NAMES: Final = names_table(
         "discards",
         "ukeire",
         "best_discard",
+        "stack",
     ),
 )
 """What a lesson's claims and a question's answers are called: the keys of

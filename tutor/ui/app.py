@@ -39,6 +39,7 @@ from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.screens.table import TableScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
 
 
@@ -220,6 +221,12 @@ class TutorApp(App[None]):
         self.push_screen(
             CommandPalette(providers=[TutorThemes], placeholder=text(self.language, "command.theme_placeholder"))
         )
+
+    def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None:
+        self.push_screen(TableScreen("mcr" if rules == "mcr" else "riichi", step_id))
+
+    def action_table(self) -> None:
+        self.open_table()
 
     def action_drills(self) -> None:
         self.start_drills()

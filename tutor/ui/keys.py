@@ -39,6 +39,10 @@ KEY_IDS: Final = (
     "submit",
     "open_lesson",
     "retry",
+    "table",
+    "dice",
+    "rules",
+    "new_seed",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -37,6 +37,8 @@ class LessonsAndTerms(Provider):
                 label = text(language, "palette.lesson", title=title)
                 searchable = f"{lesson.title} {title}"
                 entries.append((searchable, label, partial(app.open_lesson, lesson.id)))
+        table = text(language, "table.palette")
+        entries.append((f"{table} table 테이블", table, app.open_table))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -44,6 +46,7 @@ class LessonsAndTerms(Provider):
 
     async def discover(self) -> Hits:
         app = self.tutor
+        yield DiscoveryHit(text(app.language, "table.palette"), app.open_table)
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)
@@ -54,6 +57,8 @@ class LessonsAndTerms(Provider):
         seen: set[str] = set()
         for searchable, label, command in self._entries():
             score = matcher.match(searchable)
+            if command == self.tutor.open_table:
+                score *= 2  # the screen named by the word comes before lessons that mention it
             if score > 0 and label not in seen:
                 seen.add(label)
                 yield Hit(score, matcher.highlight(label), command, text=label)  # type: ignore[arg-type]

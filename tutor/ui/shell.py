@@ -41,6 +41,8 @@ class Tutor(Protocol):
 
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None: ...
 
+    def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None: ...
+
     answer_log: AnswerLog
     """Answers on their way to the store, kept and retried when saving fails."""
 

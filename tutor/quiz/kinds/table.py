@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tutor.engine.calls import CallKind, Claim, Seat, calls_on_discard, winning_claim
 from tutor.engine.notation import format_hand, format_meld
+from tutor.engine.table import (
+    MCR_HANDS,
+    MCR_SEAT_PATHS,
+    WINDS,
+    Game,
+    Result,
+    break_of,
+    counted_seat,
+    indicator_slot,
+    mcr_seat_wind,
+    next_game,
+    next_turn,
+    tile_total,
+)
 from tutor.engine.tiles import TILE_KINDS, tile_name
+from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import drop_one, random_complete
 from tutor.quiz.names import CALL_NAMES, choice_labels
 from tutor.quiz.question import Question
@@ -113,87 +129,254 @@ def check_calls(question: Question, response: dict[str, Any]) -> bool:
     return isinstance(given, list) and sorted(given) == question.answer["calls"]
 
 
-SEATS = ("E", "S", "W", "N")
+SEATS = WINDS
 SEAT_WORDS = {
     "en": dict(zip(SEATS, ("East", "South", "West", "North"), strict=True)),
     "ko": dict(zip(SEATS, ("동가", "남가", "서가", "북가"), strict=True)),
 }
-DICE_SEAT = {5: "E", 9: "E", 2: "S", 6: "S", 10: "S", 3: "W", 7: "W", 11: "W", 4: "N", 8: "N", 12: "N"}
-# Document 004: seats after the East, South and West rounds, for each starting seat.
-MCR_SEATS = {"E": ("S", "N", "W"), "S": ("E", "W", "N"), "W": ("N", "E", "S"), "N": ("W", "S", "E")}
 ROUND_NAMES = {"en": ("East", "South", "West"), "ko": ("동장", "남장", "서장")}
+RESULTS = ("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins")
+TABLE_CALLS = ("chi", "pon", "open_kan")
+
+
+def in_both(sentence: Callable[[str], str]) -> dict[str, str]:
+    """One sentence in every language, from a function of the language."""
+    return {language: sentence(language) for language in LANGUAGES}
 
 
 def generate_game_flow(seed: int, level: int) -> Question:
+    """Level 1: whose seat a throw names.  Level 2: where the wall breaks,
+    which stack holds an indicator, whose turn follows a call, who deals next
+    with how many honba.  Level 3: MCR seats after a round or in a given hand.
+    Every answer comes from tutor/engine/table.py."""
     rng = random.Random(seed)
-    labels = choice_labels(SEAT_WORDS, SEATS)
     if level == 1:
-        total = rng.randint(2, 12)
-        seat = DICE_SEAT[total]
-        # The count starts at the thrower, so the seats below hold only for a
-        # throw from the East seat (the first throw, and the dealer's).
-        prompt = {
+        return _dice_question(rng, seed)
+    if level == 2:
+        return rng.choice((_break_question, _indicator_question, _call_question, _dealer_question))(rng, seed)
+    return rng.choice((_round_seats_question, _hand_seats_question))(rng, seed)
+
+
+def _seat_question(seed: int, level: int, rules: str, **parts: Any) -> Question:
+    """A question whose answer is one of the four seats."""
+    return _question(seed, level, rules, choices=SEATS, choice_labels=choice_labels(SEAT_WORDS, SEATS), **parts)
+
+
+def _question(seed: int, level: int, rules: str, **parts: Any) -> Question:
+    return Question(kind="game-flow", level=level, seed=seed, rules=rules, answer_type="choice", **parts)
+
+
+def _dice_question(rng: random.Random, seed: int) -> Question:
+    total = rng.randint(2, 12)
+    seat = WINDS[counted_seat(0, total)]
+    # The count starts at the thrower, so the seats below hold only for a
+    # throw from the East seat (the first throw, and the dealer's).
+    return _seat_question(
+        seed,
+        1,
+        "riichi",
+        prompt={
             "en": f"The player in the East seat throws the dice: {total}. Counting the thrower as 1, whose seat is it?",
             "ko": f"동가가 주사위를 던져 눈의 합이 {total}이다. 던진 사람을 1로 세면 어느 자리인가?",
-        }
-        explanation = {
+        },
+        request={"dice": total, "rules": "riichi"},
+        answer={"seat": seat},
+        explanation={
             "en": "Counting from the thrower in the East seat: 5 and 9 name East, 2, 6 and 10 South, "
             "3, 7 and 11 West, 4, 8 and 12 North.",
             "ko": "동가를 1로 세면 5, 9는 동가, 2, 6, 10은 남가, 3, 7, 11은 서가, 4, 8, 12는 북가다.",
-        }
-        request: dict[str, Any] = {"dice": total, "rules": "riichi"}
-        concept, lesson = "game-flow:dice", "r11-table"
-    elif level == 2:
-        result = rng.choice(("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins"))
-        seat = "E" if result in ("dealer_wins", "dealer_tenpai") else "S"
-        words = {
-            "dealer_wins": ("the dealer wins", "친이 올랐다"),
-            "dealer_tenpai": ("an exhaustive draw with the dealer tenpai", "유국, 친은 텐파이"),
-            "dealer_noten": ("an exhaustive draw with the dealer not tenpai", "유국, 친은 노텐"),
-            "other_wins": ("another player wins", "다른 사람이 올랐다"),
-        }[result]
-        prompt = {
-            "en": f"The hand ends with {words[0]}. Who deals next (by today's seat)?",
-            "ko": f"이번 국은 '{words[1]}'로 끝났다. 다음 친은 지금의 어느 자리인가?",
-        }
-        explanation = {
-            "en": "The dealer deals again after a win or a tenpai draw; otherwise the deal passes to South.",
-            "ko": "친이 오르거나 유국 때 텐파이면 친을 계속하고, 아니면 남가가 다음 친이 된다.",
-        }
-        request = {"result": result, "rules": "riichi"}
-        concept, lesson = "game-flow:dealer", "r11-table"
-    else:
-        start = rng.choice(SEATS)
-        after = rng.randrange(3)
-        seat = MCR_SEATS[start][after]
-        prompt = {
+        },
+        concept="game-flow:dice",
+        lesson="r11-table",
+    )
+
+
+def _break_question(rng: random.Random, seed: int) -> Question:
+    """Where the dealer's throw breaks the wall: whose wall, how many stacks from its right end."""
+    first, second = rng.randint(1, 6), rng.randint(1, 6)
+    total = first + second
+    opening = break_of(0, total)  # the dealer sits East: position 0 counted as East
+    wrong_seat = (opening.position + 1) % 4  # counted without the thrower as 1
+    places = [(opening.position, total), (wrong_seat, total), (opening.position, 2 * total), (wrong_seat, 2 * total)]
+    rng.shuffle(places)
+    choices = tuple(f"{WINDS[position]}:{stacks}" for position, stacks in places)
+
+    def label(language: str, choice: str) -> str:
+        wind, stacks = choice.split(":")
+        return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
+
+    seat = WINDS[opening.position]
+    return _question(
+        seed,
+        2,
+        "riichi",
+        prompt=in_both(lambda language: text(language, "table.quiz.break_prompt", first=first, second=second)),
+        request={"dice": [first, second], "rules": "riichi"},
+        answer={"stack": f"{seat}:{opening.stacks}"},
+        explanation=in_both(
+            lambda language: text(language, "table.quiz.break_why", total=total, seat=SEAT_WORDS[language][seat])
+        ),
+        concept="game-flow:break",
+        lesson="r11-table",
+        choices=choices,
+        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+    )
+
+
+def _indicator_question(rng: random.Random, seed: int) -> Question:
+    """Which stack of the dead wall, counted from the break, holds the newest indicator after some kans."""
+    kans = rng.randint(0, 3)
+    total = tile_total("riichi")
+    stacks = total // 2
+    # The stack's place in drawing order, turned into its place counted from the break.
+    from_break = stacks - indicator_slot(kans, total) // 2
+    choices = tuple(str(number) for number in range(1, 8))
+    key = "table.quiz.dora_prompt" if kans == 0 else "table.quiz.kan_prompt"
+    return _question(
+        seed,
+        2,
+        "riichi",
+        prompt=in_both(lambda language: text(language, key, kans=kans)),
+        request={"kans": kans, "rules": "riichi"},
+        answer={"stack": str(from_break)},
+        explanation=in_both(lambda language: text(language, "table.quiz.dora_why", n=from_break)),
+        concept="game-flow:dora",
+        lesson="r11-table",
+        choices=choices,
+        choice_labels={
+            language: tuple(text(language, "table.quiz.stack_choice", n=number) for number in choices)
+            for language in LANGUAGES
+        },
+    )
+
+
+def _call_question(rng: random.Random, seed: int) -> Question:
+    """Whose turn it is once a caller has called and discarded."""
+    discarder = rng.randrange(4)
+    call = rng.choice(TABLE_CALLS)
+    # Chi only from the player on the left: the caller then sits just after the discarder.
+    caller = (discarder + 1) % 4 if call == "chi" else (discarder + rng.randint(1, 3)) % 4
+    after = next_turn(caller)
+
+    def seat(language: str, position: int) -> str:
+        return SEAT_WORDS[language][WINDS[position]]
+
+    return _seat_question(
+        seed,
+        2,
+        "riichi",
+        prompt=in_both(
+            lambda language: text(
+                language,
+                "table.quiz.call_prompt",
+                discarder=seat(language, discarder),
+                caller=seat(language, caller),
+                call=CALL_NAMES[language][call],
+            )
+        ),
+        request={"discarder": WINDS[discarder], "caller": WINDS[caller], "call": call, "rules": "riichi"},
+        answer={"seat": WINDS[after]},
+        explanation=in_both(lambda language: text(language, "table.quiz.call_why", next=seat(language, after))),
+        concept="game-flow:call-turn",
+        lesson="r11-table",
+    )
+
+
+def _dealer_question(rng: random.Random, seed: int) -> Question:
+    """Who deals next, and with how many honba, after this result."""
+    honba = rng.randint(0, 3)
+    result_name = rng.choice(RESULTS)
+    result = {
+        "dealer_wins": Result(winner=0),
+        "dealer_tenpai": Result(winner=None, tenpai=frozenset({0, 2})),
+        "dealer_noten": Result(winner=None, tenpai=frozenset({1})),
+        "other_wins": Result(winner=2),
+    }[result_name]
+    after = next_game(Game("riichi", dealer=0, honba=honba), result)
+    places = sorted({(0, honba + 1), (0, 0), (1, honba + 1), (1, 0), (after.dealer, after.honba)})
+    rng.shuffle(places)
+    choices = tuple(f"{WINDS[position]}:{count}" for position, count in places)
+
+    def label(language: str, choice: str) -> str:
+        wind, count = choice.split(":")
+        return text(language, "table.quiz.dealer_choice", seat=SEAT_WORDS[language][wind], honba=count)
+
+    return _question(
+        seed,
+        2,
+        "riichi",
+        prompt=in_both(
+            lambda language: text(
+                language,
+                "table.quiz.dealer_prompt",
+                honba=honba,
+                result=text(language, f"table.result.{result_name}"),
+            )
+        ),
+        request={"result": result_name, "honba": honba, "rules": "riichi"},
+        answer={"seat": f"{WINDS[after.dealer]}:{after.honba}"},
+        explanation=in_both(lambda language: text(language, "table.quiz.dealer_why")),
+        concept="game-flow:dealer",
+        lesson="r11-table",
+        choices=choices,
+        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+    )
+
+
+def _round_seats_question(rng: random.Random, seed: int) -> Question:
+    start = rng.choice(SEATS)
+    after = rng.randrange(3)
+    seat = mcr_seat_wind(start, 4 * (after + 1) + 1)
+    path = {language: " > ".join(SEAT_WORDS[language][s] for s in MCR_SEAT_PATHS[start]) for language in LANGUAGES}
+    return _seat_question(
+        seed,
+        3,
+        "mcr",
+        prompt={
             "en": f"In MCR you started in the {SEAT_WORDS['en'][start]} seat. Where do you sit after the {ROUND_NAMES['en'][after]} round?",
             "ko": f"국표마작에서 처음 {SEAT_WORDS['ko'][start]}에 앉았다. {ROUND_NAMES['ko'][after]}이 끝나면 어디에 앉는가?",
-        }
-        path = " > ".join(SEAT_WORDS["en"][s] for s in (start, *MCR_SEATS[start]))
-        path_ko = " > ".join(SEAT_WORDS["ko"][s] for s in (start, *MCR_SEATS[start]))
-        explanation = {
-            "en": f"From {SEAT_WORDS['en'][start]} the seats go {path}.",
-            "ko": f"{SEAT_WORDS['ko'][start]}에서 시작하면 {path_ko} 순이다.",
-        }
-        request = {"start": start, "after_round": ("E", "S", "W")[after], "rules": "mcr"}
-        concept, lesson = "game-flow:mcr-seats", "m01-differences"
-    return Question(
-        kind="game-flow",
-        level=level,
-        seed=seed,
-        rules=request["rules"],
-        prompt=prompt,
-        request=request,
+        },
+        request={"start": start, "after_round": ("E", "S", "W")[after], "rules": "mcr"},
         answer={"seat": seat},
-        explanation=explanation,
-        concept=concept,
-        lesson=lesson,
-        answer_type="choice",
-        choices=SEATS,
-        choice_labels=labels,
+        explanation={
+            "en": f"From {SEAT_WORDS['en'][start]} the seats go {path['en']}.",
+            "ko": f"{SEAT_WORDS['ko'][start]}에서 시작하면 {path['ko']} 순이다.",
+        },
+        concept="game-flow:mcr-seats",
+        lesson="m01-differences",
+    )
+
+
+def _hand_seats_question(rng: random.Random, seed: int) -> Question:
+    """Which seat a player holds in a given MCR hand (hand 5 half the time)."""
+    start = rng.choice(SEATS)
+    hand = 5 if rng.random() < 0.5 else rng.randint(2, MCR_HANDS)
+    seat = mcr_seat_wind(start, hand)
+
+    def words(language: str, key: str) -> str:
+        path = " > ".join(SEAT_WORDS[language][s] for s in MCR_SEAT_PATHS[start])
+        return text(
+            language,
+            key,
+            start=SEAT_WORDS[language][start],
+            hand=hand,
+            path=path,
+            seat=SEAT_WORDS[language][seat],
+        )
+
+    return _seat_question(
+        seed,
+        3,
+        "mcr",
+        prompt=in_both(lambda language: words(language, "table.quiz.hand_prompt")),
+        request={"start": start, "hand_number": hand, "rules": "mcr"},
+        answer={"seat": seat},
+        explanation=in_both(lambda language: words(language, "table.quiz.hand_why")),
+        concept="game-flow:mcr-seats",
+        lesson="m01-differences",
     )
 
 
 def check_game_flow(question: Question, response: dict[str, Any]) -> bool:
-    return bool(response.get("seat") == question.answer["seat"])
+    key = next(iter(question.answer))
+    return bool(response.get(key) == question.answer[key])

@@ -42,6 +42,8 @@ class HomeScreen(TutorScreen):
         Binding("s", "app.settings", "Settings", id="settings", tooltip="Language, theme and where progress is kept"),
         Binding("r", "app.review", "Review", id="review", tooltip="Drill what is due for review"),
         Binding("p", "app.progress", "Progress", id="progress", tooltip="Accuracy per kind over time"),
+        # Not in the footer, which is full at 80 columns: the line of entries above it names it.
+        Binding("b", "app.table", "Table", id="table", show=False, tooltip="The table: a hand set up step by step"),
     ]
 
     def compose(self) -> ComposeResult:

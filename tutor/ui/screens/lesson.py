@@ -262,6 +262,9 @@ class LessonScreen(TutorScreen):
         if event.href.startswith("lesson:"):
             event.prevent_default()
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
+        elif event.href.startswith("table:"):
+            event.prevent_default()
+            self.tutor.open_table(self.lesson.track, event.href.removeprefix("table:"))
 
     async def action_back(self) -> None:
         if self.presenting:

@@ -1,0 +1,199 @@
+"""The table model (tutor/engine/table.py): walls, dice, dead wall, deal, turns and dealers."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.engine.table import (
+    DEAD_WALL,
+    WINDS,
+    Game,
+    Result,
+    Setup,
+    Wall,
+    break_of,
+    claim_winner,
+    counted_seat,
+    hand_steps,
+    mcr_seat_wind,
+    next_game,
+    shuffled_kinds,
+    stack_view,
+    stacks_per_wall,
+    step_ids,
+    tile_total,
+)
+
+rules_sets = st.sampled_from(("riichi", "mcr"))
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+@given(rules_sets, st.integers(0, 10**6), st.one_of(st.none(), dice))
+def test_every_tile_is_accounted_for_at_every_step(rules, seed, dealer_dice):
+    for step in hand_steps(Setup(rules, seed, dealer_dice)):
+        assert sorted(step.state.accounted()) == list(range(tile_total(rules))), step.id
+
+
+def test_wall_sizes():
+    assert (tile_total("riichi"), stacks_per_wall("riichi")) == (136, 17)
+    assert (tile_total("mcr"), stacks_per_wall("mcr")) == (144, 18)
+
+
+@given(st.integers(0, 10**6), st.one_of(st.none(), dice))
+def test_riichi_dead_wall_stays_fourteen_through_the_hand(seed, dealer_dice):
+    for step in hand_steps(Setup("riichi", seed, dealer_dice)):
+        if step.state.dead_split:
+            assert len(step.state.wall.dead()) == DEAD_WALL, step.id
+
+
+@given(st.integers(0, 4), st.integers(0, 60))
+def test_each_kan_moves_the_last_live_tile_into_the_dead_wall(kans, draws):
+    wall = Wall("riichi", tuple(shuffled_kinds("riichi", random.Random(kans))))
+    for _ in range(draws):
+        wall, _slot = wall.take_front()
+    live = wall.live()
+    for _ in range(kans):
+        wall, replacement = wall.take_back()
+        assert replacement not in wall.remaining()
+        assert len(wall.dead()) == DEAD_WALL
+    assert wall.live() == live - kans
+
+
+def test_kan_replacement_and_new_indicator():
+    steps = {step.id: step for step in hand_steps(Setup("riichi", 7))}
+    before, after = steps["after-call"].state, steps["kan"].state
+    assert len(after.indicators) == len(before.indicators) + 1 == 2
+    assert after.wall.back == before.wall.back + 1
+    assert len(after.wall.dead()) == DEAD_WALL
+    # The replacement came from the dead wall's back end, the new indicator sits next to the first.
+    assert after.indicators[1] == after.indicators[0] - 2
+
+
+def test_counting_from_the_thrower_as_one():
+    # Document 000: 5 and 9 name the thrower, 2, 6, 10 the next (counter-clockwise), and so on.
+    assert [counted_seat(0, total) for total in (5, 9, 2, 6, 10, 3, 7, 11, 4, 8, 12)] == [
+        0,
+        0,
+        1,
+        1,
+        1,
+        2,
+        2,
+        2,
+        3,
+        3,
+        3,
+    ]
+    assert counted_seat(2, 3) == 0
+
+
+def test_document_example_dead_wall_for_a_six():
+    # Document 000: a 6 thrown by the dealer (East) opens South's wall; the dead wall
+    # is the six stacks at the right end of South's wall and one at the left end of West's.
+    setup = Setup("riichi", 3, (3, 3))
+    steps = {step.id: step for step in hand_steps(setup)}
+    state = steps["dora"].state
+    dealer = state.dealer
+    assert dealer is not None
+    south, west = (dealer + 1) % 4, (dealer + 2) % 4
+    assert state.opening == break_of(dealer, 6)
+    assert state.opening.position == south
+    dead = {
+        (position, from_right)
+        for position in range(4)
+        for from_right in range(17)
+        if stack_view(state, position, from_right).dead
+    }
+    assert dead == {(south, j) for j in range(6)} | {(west, 16)}
+    # The dora indicator: the third stack from the break, on top.
+    indicator = [(p, j) for p in range(4) for j in range(17) if stack_view(state, p, j).indicator is not None]
+    assert indicator == [(south, 3)]
+
+
+@given(rules_sets, st.integers(0, 10**6))
+def test_the_deal_gives_thirteen_and_the_dealer_fourteen(rules, seed):
+    steps = {step.id: step for step in hand_steps(Setup(rules, seed))}
+    state = steps["deal-4"].state
+    assert [len(hand) for hand in state.hands] == [14 if position == state.dealer else 13 for position in range(4)]
+    assert [len(hand) for hand in steps["deal-1"].state.hands] == [4, 4, 4, 4]
+
+
+@given(st.integers(0, 10**6))
+def test_mcr_flowers_are_set_aside_and_replaced_from_the_back(seed):
+    steps = {step.id: step for step in hand_steps(Setup("mcr", seed))}
+    state = steps["flowers"].state
+    flowers = sum(len(seat) for seat in state.flowers)
+    assert flowers >= 1
+    assert state.wall.back >= flowers
+    assert all(state.kind(slot) < 34 for hand in state.hands for slot in hand)
+    assert [len(hand) for hand in state.hands] == [14 if position == state.dealer else 13 for position in range(4)]
+    assert "dead-wall" not in steps and not state.wall.dead()
+
+
+def test_the_call_skips_the_player_in_between():
+    steps = {step.id: step for step in hand_steps(Setup("riichi", 11))}
+    call = steps["call"]
+    caller = call.values["seat"]
+    assert call.state.turn == caller
+    assert steps["after-call"].state.turn == (int(caller) + 1) % 4
+    assert call.values["skipped_seat"] == steps["turn"].state.turn
+
+
+results = st.one_of(
+    st.builds(Result, winner=st.integers(0, 3)),
+    st.builds(Result, winner=st.none(), tenpai=st.frozensets(st.integers(0, 3))),
+)
+
+
+@given(st.integers(0, 3), st.lists(results, max_size=40))
+def test_riichi_dealer_rotates_as_the_rules_say(first, sequence):
+    game = Game("riichi", first)
+    for result in sequence:
+        after = next_game(game, result)
+        keeps = result.winner == game.dealer or (result.winner is None and game.dealer in result.tenpai)
+        assert after.dealer == (game.dealer if keeps else (game.dealer + 1) % 4)
+        if result.winner is not None and result.winner != game.dealer:
+            assert after.honba == 0
+        else:
+            assert after.honba == game.honba + 1
+        game = after
+
+
+@given(st.integers(0, 3), st.lists(results, min_size=16, max_size=16))
+def test_mcr_deal_passes_every_hand_for_sixteen_hands(first, sequence):
+    game = Game("mcr", first)
+    for number, result in enumerate(sequence, start=1):
+        game = next_game(game, result)
+        assert game.dealer == (first + number) % 4
+        assert game.honba == 0
+    assert game.over and game.round_number == 4
+
+
+def test_mcr_seats_over_sixteen_hands():
+    dealers = {start: 0 for start in WINDS}
+    for hand in range(1, 17):
+        seats = [mcr_seat_wind(start, hand) for start in WINDS]
+        assert sorted(seats) == sorted(WINDS), hand
+        dealers[WINDS[seats.index("E")]] += 1
+    assert set(dealers.values()) == {4}  # each player deals once in each round
+    # Document 004: from East the seats at the rounds' starts go East, South, North, West.
+    assert [mcr_seat_wind("E", hand) for hand in (1, 5, 9, 13)] == ["E", "S", "N", "W"]
+    assert [mcr_seat_wind("W", hand) for hand in (1, 5, 9, 13)] == ["W", "N", "E", "S"]
+    assert mcr_seat_wind("S", 2) == "E"
+
+
+def test_claim_priority():
+    assert claim_winner(0, {3: "chow", 2: "pung"}) == 2
+    assert claim_winner(0, {1: "chow", 2: "hu"}) == 2
+    assert claim_winner(0, {3: "hu", 1: "hu"}) == 1  # nearest the discarder in turn order
+    assert claim_winner(2, {3: "hu", 1: "hu"}) == 3
+
+
+def test_step_ids_cover_both_rules_and_both_endings():
+    assert {"seats", "dealer-dice", "dora", "deal-4", "first-discard", "kan", "win", "draw", "flowers"} <= set(
+        step_ids("riichi")
+    ) | set(step_ids("mcr"))
+    assert "dead-wall" not in step_ids("mcr") and "flowers" not in step_ids("riichi")

@@ -1,0 +1,653 @@
+"""The table: how a hand is set up and played, step by step, as data.
+
+A pure model for the table screen and the game-flow quizzes.  It holds
+seats, dice, the four walls, the break, the dead wall and its indicators,
+the deal, turns, calls, kans, flowers, the end of a hand and the next
+dealer, under riichi or MCR rules.  It returns states and caption ids with
+values, never prose: the layers above put them into words.
+
+Positions are fixed places at the table seen by the viewer, who sits at
+position 0; 1 is on the viewer's right, 2 across, 3 on the left.  That is
+also turn order (counter-clockwise).  Every tile is known by its slot: its
+place in the wall counted in drawing order from the break, so a tile's
+identity never changes as it moves from wall to hand to discards to melds,
+and the property tests can account for every one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Final, Literal
+
+Rules = Literal["riichi", "mcr"]
+
+WINDS: Final = ("E", "S", "W", "N")
+SUITED_KINDS: Final = 27
+"""Kinds 0-26 are the three suits (m, p, s), 27-33 the honours, 34-41 MCR's flowers."""
+FLOWER_KINDS: Final = tuple(range(34, 42))
+DEAD_WALL: Final = 14
+DICE_FACES: Final = range(1, 7)
+MCR_HANDS: Final = 16
+
+
+def stacks_per_wall(rules: Rules) -> int:
+    """17 stacks of two a side make 136 tiles; MCR's 144 with flowers need 18."""
+    return 18 if rules == "mcr" else 17
+
+
+def tile_total(rules: Rules) -> int:
+    return 8 * stacks_per_wall(rules)
+
+
+def dead_wall_size(rules: Rules) -> int:
+    """Riichi keeps a 14-tile dead wall; MCR has none."""
+    return DEAD_WALL if rules == "riichi" else 0
+
+
+def counted_seat(thrower: int, total: int) -> int:
+    """The position a dice total names, counting the thrower as 1 and going counter-clockwise."""
+    return (thrower + total - 1) % 4
+
+
+def next_turn(position: int) -> int:
+    """Who plays after `position`: the player on their right (turns go counter-clockwise).
+    After a call, the caller discards and play goes on from the caller."""
+    return (position + 1) % 4
+
+
+def wind_of(position: int, east: int) -> str:
+    return WINDS[(position - east) % 4]
+
+
+def is_flower(kind: int) -> bool:
+    return kind in FLOWER_KINDS
+
+
+# --- the wall ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Break:
+    """Where the dealer's throw opens the wall: the wall of `position`, `stacks`
+    stacks from its right end as its owner sees it."""
+
+    position: int
+    stacks: int
+
+
+def break_of(dealer: int, total: int) -> Break:
+    return Break(counted_seat(dealer, total), total)
+
+
+def ring_index(position: int, from_right: int, per_wall: int) -> int:
+    """A stack's place going clockwise (the drawing direction) round the table:
+    along a wall from its owner's right end to the left, then on to the wall
+    of the player on the owner's left."""
+    return ((4 - position) % 4) * per_wall + from_right
+
+
+def ring_place(ring: int, per_wall: int) -> tuple[int, int]:
+    """The inverse of `ring_index`: (position, stacks from the owner's right end)."""
+    side, from_right = divmod(ring % (4 * per_wall), per_wall)
+    return (4 - side) % 4, from_right
+
+
+def stack_in_draw_order(ring: int, opening: Break, per_wall: int) -> int:
+    """How many stacks after the break, in drawing order, the stack at `ring` stands."""
+    start = ring_index(opening.position, opening.stacks, per_wall)
+    return (ring - start) % (4 * per_wall)
+
+
+def back_slot(taken: int, total: int) -> int:
+    """The slot of the `taken`-th tile drawn from the back of the wall (0 first):
+    the top, then the bottom, of the last stack, then the stack before it."""
+    return total - 2 - 2 * (taken // 2) + taken % 2
+
+
+def indicator_slot(number: int, total: int) -> int:
+    """Riichi's dora indicator (0) and kan indicators (1-4): the tops of the
+    third stack from the back end of the wall, then of the stacks before it."""
+    return total - 6 - 2 * number
+
+
+@dataclass(frozen=True)
+class Wall:
+    """The tiles by slot in drawing order, and how many are gone from each end."""
+
+    rules: Rules
+    kinds: tuple[int, ...]
+    front: int = 0
+    back: int = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.kinds)
+
+    def back_taken(self) -> frozenset[int]:
+        return frozenset(back_slot(n, self.total) for n in range(self.back))
+
+    def remaining(self) -> tuple[int, ...]:
+        """The slots still in the wall, in drawing order."""
+        gone = self.back_taken()
+        return tuple(slot for slot in range(self.front, self.total) if slot not in gone)
+
+    def dead(self) -> tuple[int, ...]:
+        """The dead wall: always the last 14 tiles left (riichi), so a kan's
+        replacement moves the last live tile into it."""
+        size = dead_wall_size(self.rules)
+        return self.remaining()[-size:] if size else ()
+
+    def live(self) -> int:
+        return len(self.remaining()) - dead_wall_size(self.rules)
+
+    def take_front(self) -> tuple[Wall, int]:
+        # The next tile in drawing order; where the two ends meet, slots
+        # already drawn from the back are passed over.
+        slot = self.remaining()[0]
+        return replace(self, front=slot + 1), slot
+
+    def take_back(self) -> tuple[Wall, int]:
+        taken = self.back
+        while back_slot(taken, self.total) < self.front:
+            taken += 1  # already drawn from the front, where the two ends met
+        return replace(self, back=taken + 1), back_slot(taken, self.total)
+
+
+def shuffled_kinds(rules: Rules, rng: random.Random) -> list[int]:
+    kinds = [kind for kind in range(34) for _ in range(4)]
+    if rules == "mcr":
+        kinds += list(FLOWER_KINDS)
+    rng.shuffle(kinds)
+    return kinds
+
+
+# --- game state between hands ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended: `winner` (a position) or None for an exhaustive draw,
+    and for a draw which positions were tenpai (riichi)."""
+
+    winner: int | None
+    tenpai: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Game:
+    """Between hands: who deals, the honba count, which hand of which round.
+    In MCR, `seats` gives each player's seat wind at the start of the round,
+    by starting seat (player 0 started East, 1 South, ...)."""
+
+    rules: Rules
+    dealer: int
+    round_number: int = 0
+    """0 East round, 1 South, 2 West, 3 North."""
+    hand_in_round: int = 0
+    honba: int = 0
+    hands_played: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.rules == "mcr" and self.hands_played >= MCR_HANDS
+
+
+def next_game(game: Game, result: Result) -> Game:
+    """Who deals the next hand.
+
+    Riichi: the dealer deals again (renchan) after winning or being tenpai at
+    an exhaustive draw, and a honba is added; a draw also adds one when the
+    deal passes; a win by another player passes the deal and clears them.
+    MCR: no renchan and no honba; the deal always passes, 16 hands in all.
+    """
+    played = replace(game, hands_played=game.hands_played + 1)
+    if game.rules == "mcr":
+        return _deal_passes(played)
+    dealer_keeps = result.winner == game.dealer or (result.winner is None and game.dealer in result.tenpai)
+    honba = game.honba + 1 if dealer_keeps or result.winner is None else 0
+    return replace(played if dealer_keeps else _deal_passes(played), honba=honba)
+
+
+def _deal_passes(game: Game) -> Game:
+    """The deal passes to the dealer's right; after four hands the round changes."""
+    hand = game.hand_in_round + 1
+    return replace(
+        game,
+        dealer=(game.dealer + 1) % 4,
+        round_number=game.round_number + hand // 4,
+        hand_in_round=hand % 4,
+    )
+
+
+MCR_SEAT_PATHS: Final = {
+    "E": ("E", "S", "N", "W"),
+    "S": ("S", "E", "W", "N"),
+    "W": ("W", "N", "E", "S"),
+    "N": ("N", "W", "S", "E"),
+}
+"""Document 004: each player's seat at the start of the East, South, West and
+North rounds, by the seat they started in (after the East round East and South
+swap, and West and North; after the South round ...)."""
+
+
+def mcr_seat_wind(start: str, hand: int) -> str:
+    """The seat wind in MCR hand `hand` (1-16) of the player who started in seat `start`.
+
+    The seat changes after each round (document 004); inside a round the deal
+    passes each hand, so the player who was South becomes East, and so on.
+    """
+    if not 1 <= hand <= MCR_HANDS:
+        raise ValueError(f"an MCR game has hands 1 to {MCR_HANDS}, not {hand}")
+    round_number, in_round = divmod(hand - 1, 4)
+    at_round_start = MCR_SEAT_PATHS[start][round_number]
+    return WINDS[(WINDS.index(at_round_start) - in_round) % 4]
+
+
+def mcr_seats(hand: int) -> dict[str, str]:
+    """Seat wind in hand `hand` by starting seat."""
+    return {start: mcr_seat_wind(start, hand) for start in WINDS}
+
+
+# --- claims ------------------------------------------------------------------------------
+
+CLAIM_RANK: Final = {"hu": 0, "kong": 1, "pung": 1, "chow": 2}
+
+
+def claim_winner(discarder: int, claims: Mapping[int, str]) -> int:
+    """Of several claims on one discard (position -> claim), the one taken:
+    hu before kong and pung, those before chow; of two hu, the player nearest
+    the discarder in turn order."""
+    if not claims:
+        raise ValueError("no claims to choose from")
+    return min(claims, key=lambda position: (CLAIM_RANK[claims[position]], (position - discarder) % 4))
+
+
+# --- the table, step by step --------------------------------------------------------------
+
+
+Tiles = tuple[int, ...]
+PerSeat = tuple[Tiles, Tiles, Tiles, Tiles]
+EMPTY: Final[PerSeat] = ((), (), (), ())
+
+
+def _add(per_seat: PerSeat, position: int, slots: Iterable[int]) -> PerSeat:
+    items = list(per_seat)
+    items[position] = (*items[position], *slots)
+    return (items[0], items[1], items[2], items[3])
+
+
+def _remove(per_seat: PerSeat, position: int, slots: Iterable[int]) -> PerSeat:
+    gone = set(slots)
+    items = list(per_seat)
+    items[position] = tuple(slot for slot in items[position] if slot not in gone)
+    return (items[0], items[1], items[2], items[3])
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table at one step.  Hands, discards, melds and flowers hold slots."""
+
+    rules: Rules
+    wall: Wall
+    opening: Break
+    east: int | None = None
+    """The position holding East: the one who drew East, then the dealer."""
+    dealer: int | None = None
+    dice: tuple[int, int] | None = None
+    thrower: int | None = None
+    counted: int | None = None
+    broken: bool = False
+    dead_split: bool = False
+    indicators: Tiles = ()
+    hands: PerSeat = EMPTY
+    discards: PerSeat = EMPTY
+    melds: PerSeat = EMPTY
+    flowers: PerSeat = EMPTY
+    turn: int | None = None
+    honba: int = 0
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    hand_number: int = 1
+
+    def kind(self, slot: int) -> int:
+        return self.wall.kinds[slot]
+
+    def winds(self) -> tuple[str, ...]:
+        """Each position's seat wind, or "" before the seats are drawn."""
+        return tuple("" if self.east is None else wind_of(position, self.east) for position in range(4))
+
+    def accounted(self) -> list[int]:
+        """Every slot in one place or another, for the property tests."""
+        places = [self.hands, self.discards, self.melds, self.flowers]
+        return [*self.wall.remaining(), *(slot for place in places for seat in place for slot in seat)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: its id (lessons link to it), the state, and a caption id with values.
+    Values that name a position use keys ending in `seat`; a tile, `tile`."""
+
+    id: str
+    state: TableState
+    caption: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What decides a hand: the rules, the seed, and the dealer's throw if the
+    teacher set it.  Everything else comes from the seed."""
+
+    rules: Rules = "riichi"
+    seed: int = 1
+    dealer_dice: tuple[int, int] | None = None
+
+
+def throw(rng: random.Random) -> tuple[int, int]:
+    return rng.choice(DICE_FACES), rng.choice(DICE_FACES)
+
+
+class _Script:
+    """Builds the steps of one hand, each from the one before."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.steps: list[Step] = []
+
+    def add(self, step_id: str, caption: str, **values: int | str) -> None:
+        self.steps.append(Step(step_id, self.state, caption, dict(values)))
+
+    def update(self, **changes: object) -> None:
+        self.state = replace(self.state, **changes)  # type: ignore[arg-type]
+
+    def draw_front(self, position: int, count: int = 1) -> Tiles:
+        wall, slots = self.state.wall, []
+        for _ in range(count):
+            wall, slot = wall.take_front()
+            slots.append(slot)
+        self.update(wall=wall, hands=_add(self.state.hands, position, slots))
+        return tuple(slots)
+
+    def draw_back(self, position: int) -> int:
+        wall, slot = self.state.wall.take_back()
+        self.update(wall=wall, hands=_add(self.state.hands, position, [slot]))
+        return slot
+
+    def discard(self, position: int, slot: int) -> None:
+        self.update(
+            hands=_remove(self.state.hands, position, [slot]),
+            discards=_add(self.state.discards, position, [slot]),
+        )
+
+    def set_flowers_aside(self, position: int) -> list[int]:
+        """Flowers in the hand go aside and are replaced from the back, again if the replacement is one."""
+        replaced: list[int] = []
+        while found := [slot for slot in self.state.hands[position] if is_flower(self.state.kind(slot))]:
+            if len(found) > len(self.state.wall.remaining()):
+                break  # no tiles left to replace them with: the wall's last tile was a flower
+            self.update(
+                hands=_remove(self.state.hands, position, found),
+                flowers=_add(self.state.flowers, position, found),
+            )
+            replaced += (self.draw_back(position) for _ in found)
+        return replaced
+
+
+def deal_order(dealer: int) -> list[tuple[int, int]]:
+    """(position, tiles) in the order the deal takes them: three rounds of
+    blocks of four from the dealer on, then one each, then the dealer's 14th."""
+    order = [((dealer + turn) % 4, 4) for _ in range(3) for turn in range(4)]
+    order += [((dealer + turn) % 4, 1) for turn in range(4)]
+    return [*order, (dealer, 1)]
+
+
+def dealt_slots(dealer: int) -> dict[int, list[int]]:
+    """Which slots the deal gives each position."""
+    slots: dict[int, list[int]] = {position: [] for position in range(4)}
+    next_slot = 0
+    for position, count in deal_order(dealer):
+        slots[position] += range(next_slot, next_slot + count)
+        next_slot += count
+    return slots
+
+
+DEALT: Final = 53
+
+
+def _gather(kinds: list[int], into: list[int], kind: int, count: int, keep: set[int]) -> None:
+    """Swap tiles so that the slots `into` hold at least `count` of `kind`,
+    taking them from slots outside `keep` (the arrangement a demonstration needs)."""
+    have = [slot for slot in into if kinds[slot] == kind]
+    spare = [slot for slot in into if kinds[slot] != kind and slot not in keep]
+    sources = [slot for slot in range(len(kinds)) if kinds[slot] == kind and slot not in into and slot not in keep]
+    while len(have) < count and spare and sources:
+        target, source = spare.pop(), sources.pop()
+        kinds[target], kinds[source] = kinds[source], kinds[target]
+        have.append(target)
+    keep.update(have)
+
+
+def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int) -> list[int]:
+    """A shuffled wall arranged so the scripted turns are real: the player who
+    calls holds the tiles the call needs, the kan is four of a kind, and in MCR
+    a flower is dealt."""
+    kinds = shuffled_kinds(rules, rng)
+    dealt = dealt_slots(dealer)
+    south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
+    called, drawn_for_kan = DEALT, DEALT + 1
+    # The called tile is a suited 2-8 so that a chow of it is possible too.
+    suited = [
+        slot for slot in range(DEALT + 2, len(kinds) - 20) if kinds[slot] < SUITED_KINDS and 1 <= kinds[slot] % 9 <= 7
+    ]
+    if not (kinds[called] < SUITED_KINDS and 1 <= kinds[called] % 9 <= 7):
+        swap = suited.pop()
+        kinds[called], kinds[swap] = kinds[swap], kinds[called]
+    if kinds[drawn_for_kan] == kinds[called] or is_flower(kinds[drawn_for_kan]):
+        swap = next(slot for slot in suited if kinds[slot] != kinds[called])
+        kinds[drawn_for_kan], kinds[swap] = kinds[swap], kinds[drawn_for_kan]
+    keep = {called, drawn_for_kan}
+    x, y = kinds[called], kinds[drawn_for_kan]
+    _gather(kinds, dealt[north], x, 2, keep)
+    _gather(kinds, dealt[dealer], y, 3, keep)
+    if rules == "mcr":
+        _gather(kinds, dealt[west], x + 1, 1, keep)
+        _gather(kinds, dealt[west], x - 1, 1, keep)
+        flower_at = next((slot for position in range(4) for slot in dealt[position] if is_flower(kinds[slot])), None)
+        if flower_at is None:
+            _gather(kinds, dealt[south], FLOWER_KINDS[0], 1, keep)
+    return kinds
+
+
+def hand_steps(setup: Setup) -> list[Step]:
+    """Every step of one hand, from drawing seats to the next dealer."""
+    rules = setup.rules
+    rng = random.Random(setup.seed)
+    east_drawn = rng.randrange(4)
+    first, second = throw(rng), throw(rng)
+    deputy = counted_seat(east_drawn, sum(first))
+    dealer = counted_seat(deputy, sum(second))
+    dealer_dice = setup.dealer_dice or throw(rng)
+    opening = break_of(dealer, sum(dealer_dice))
+    wall = Wall(rules, tuple(_arranged_kinds(rules, rng, dealer)))
+    score = 25000 if rules == "riichi" else 0
+    script = _Script(TableState(rules, wall, opening, scores=(score,) * 4))
+    south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
+
+    script.update(east=east_drawn)
+    script.add("seats", "table.step.seats", seat=east_drawn)
+    script.update(dice=first, thrower=east_drawn, counted=deputy)
+    script.add("first-dice", "table.step.first_dice", thrower_seat=east_drawn, total=sum(first), seat=deputy)
+    script.update(dice=second, thrower=deputy, counted=dealer, east=dealer, dealer=dealer)
+    script.add("second-dice", "table.step.second_dice", thrower_seat=deputy, total=sum(second), seat=dealer)
+    script.update(dice=dealer_dice, thrower=dealer, counted=opening.position)
+    script.add(
+        "dealer-dice", "table.step.dealer_dice", thrower_seat=dealer, total=sum(dealer_dice), seat=opening.position
+    )
+    script.update(broken=True, thrower=None, counted=None)
+    script.add("break", "table.step.break", seat=opening.position, stacks=opening.stacks)
+    if rules == "riichi":
+        script.update(dead_split=True)
+        script.add("dead-wall", "table.step.dead_wall")
+        script.update(indicators=(indicator_slot(0, wall.total),))
+        script.add("dora", "table.step.dora", tile=wall.kinds[indicator_slot(0, wall.total)])
+    else:
+        script.add("no-dead-wall", "table.step.no_dead_wall")
+    order = deal_order(dealer)
+    for block in range(3):
+        for position, count in order[block * 4 : block * 4 + 4]:
+            script.draw_front(position, count)
+        script.add(f"deal-{block + 1}", "table.step.deal_block", block=block + 1, seat=dealer)
+    for position, count in order[12:]:
+        script.draw_front(position, count)
+    script.add("deal-4", "table.step.deal_last", seat=dealer)
+    if rules == "mcr":
+        flowered = [
+            position for position in ((dealer + turn) % 4 for turn in range(4)) if _flowers_aside(script, position)
+        ]
+        script.add("flowers", "table.step.flowers", seat=flowered[0] if flowered else dealer, count=len(flowered))
+    # The dealer's first discard: any tile that is not one the arranged kan needs.
+    kan_kind = wall.kinds[DEALT + 1]
+    dealer_discard = next(slot for slot in script.state.hands[dealer] if script.state.kind(slot) != kan_kind)
+    script.discard(dealer, dealer_discard)
+    script.update(turn=south)
+    script.add("first-discard", "table.step.first_discard", seat=dealer, tile=script.state.kind(dealer_discard))
+    (drawn,) = script.draw_front(south)
+    script.discard(south, drawn)
+    called_kind = script.state.kind(drawn)
+    script.update(turn=west)
+    script.add("turn", "table.step.turn", seat=south, tile=called_kind, next_seat=west)
+    # North pons (pungs) South's discard, so West, next in order, is skipped.
+    # In MCR West claims a chow of it too, and the priority decides.
+    claims = {north: "pung", west: "chow"} if rules == "mcr" else {north: "pung"}
+    caller = claim_winner(south, claims)  # North, who holds the pair the arranged wall gave
+    pair = [slot for slot in script.state.hands[caller] if script.state.kind(slot) == called_kind][:2]
+    meld = (drawn, *pair)
+    script.update(
+        discards=_remove(script.state.discards, south, [drawn]),
+        hands=_remove(script.state.hands, caller, pair),
+        melds=_add(script.state.melds, caller, meld),
+        turn=caller,
+    )
+    if rules == "mcr":
+        script.add("claim", "table.step.claim", seat=caller, chow_seat=west, tile=called_kind)
+    else:
+        script.add("call", "table.step.call", seat=caller, skipped_seat=west, tile=called_kind)
+    north_discard = script.state.hands[caller][0]
+    script.discard(caller, north_discard)
+    script.update(turn=dealer)
+    script.add(
+        "after-call", "table.step.after_call", seat=caller, tile=script.state.kind(north_discard), next_seat=dealer
+    )
+    # The dealer draws the fourth of three and declares a concealed kan.
+    script.draw_front(dealer)
+    four = [slot for slot in script.state.hands[dealer] if script.state.kind(slot) == kan_kind][:4]
+    script.update(hands=_remove(script.state.hands, dealer, four), melds=_add(script.state.melds, dealer, four))
+    replacement = script.draw_back(dealer)
+    if rules == "riichi":
+        script.update(indicators=(*script.state.indicators, indicator_slot(1, wall.total)))
+        script.add(
+            "kan", "table.step.kan", seat=dealer, tile=kan_kind, new_tile=wall.kinds[indicator_slot(1, wall.total)]
+        )
+    else:
+        script.add("kan", "table.step.kong", seat=dealer, tile=kan_kind)
+        if is_flower(script.state.kind(replacement)):
+            _flowers_aside(script, dealer)
+    dealer_second = script.state.hands[dealer][-1]
+    script.discard(dealer, dealer_second)
+    script.update(turn=south)
+    if rng.random() < 0.5:
+        result = Result(winner=south)
+        if rules == "riichi":
+            points = 1000
+            scores = list(script.state.scores)
+            scores[dealer] -= points
+            scores[south] += points
+            script.update(scores=tuple(scores), turn=None)
+        else:
+            script.update(turn=None)
+        script.add(
+            "win",
+            "table.step.win" if rules == "riichi" else "table.step.win_mcr",
+            seat=south,
+            from_seat=dealer,
+            tile=script.state.kind(dealer_second),
+        )
+    else:
+        _play_out(script, south)
+        tenpai = frozenset(position for position in range(4) if rng.random() < 0.5)
+        result = Result(winner=None, tenpai=tenpai)
+        if rules == "riichi":
+            script.update(scores=_noten_payments(script.state.scores, tenpai))
+        script.add("draw", "table.step.draw" if rules == "riichi" else "table.step.draw_mcr", count=len(tenpai))
+    game = next_game(Game(rules, dealer), result)
+    script.update(east=game.dealer, dealer=game.dealer, honba=game.honba, hand_number=2, turn=None)
+    caption = (
+        "table.step.next_mcr"
+        if rules == "mcr"
+        else "table.step.renchan"
+        if game.dealer == dealer
+        else "table.step.next_dealer"
+    )
+    script.add("next-dealer", caption, seat=game.dealer, honba=game.honba)
+    return script.steps
+
+
+def _flowers_aside(script: _Script, position: int) -> bool:
+    return bool(script.set_flowers_aside(position))
+
+
+def _play_out(script: _Script, first: int) -> None:
+    """Turns until the live wall is used up: each player draws and discards
+    what they drew; in MCR a flower drawn is set aside and replaced."""
+    position = first
+    while script.state.wall.live() > 0:
+        (slot,) = script.draw_front(position)
+        if script.state.rules == "mcr" and is_flower(script.state.kind(slot)):
+            # Set aside and replaced from the back; the wall's very last tile, if a
+            # flower, stays in hand and is discarded (document 004).
+            _flowers_aside(script, position)
+            slot = script.state.hands[position][-1]
+        script.discard(position, slot)
+        position = (position + 1) % 4
+    script.update(turn=None)
+
+
+def _noten_payments(scores: tuple[int, int, int, int], tenpai: frozenset[int]) -> tuple[int, int, int, int]:
+    """At an exhaustive draw the players not tenpai pay 3000 in all to those tenpai."""
+    if len(tenpai) in (0, 4):
+        return scores
+    gain, loss = 3000 // len(tenpai), 3000 // (4 - len(tenpai))
+    paid = [score + gain if position in tenpai else score - loss for position, score in enumerate(scores)]
+    return (paid[0], paid[1], paid[2], paid[3])
+
+
+@dataclass(frozen=True)
+class StackView:
+    """One stack as seen from above: how many tiles are left in it (0-2),
+    whether it is in the dead wall, and the kind of a face-up indicator on it."""
+
+    tiles: int
+    dead: bool = False
+    indicator: int | None = None
+
+
+def stack_view(state: TableState, position: int, from_right: int) -> StackView:
+    """The stack of `position`'s wall, `from_right` stacks from its owner's right end."""
+    per_wall = stacks_per_wall(state.rules)
+    order = stack_in_draw_order(ring_index(position, from_right, per_wall), state.opening, per_wall)
+    slots = (2 * order, 2 * order + 1)
+    remaining = set(state.wall.remaining())
+    left = [slot for slot in slots if slot in remaining]
+    dead = state.dead_split and any(slot in state.wall.dead() for slot in left)
+    face_up = [slot for slot in left if slot in state.indicators]
+    return StackView(len(left), dead, state.kind(face_up[0]) if face_up else None)
+
+
+@cache
+def step_ids(rules: Rules) -> tuple[str, ...]:
+    """Every id a lesson link may name for these rules (a hand ends in a win or a draw)."""
+    ids = [step.id for step in hand_steps(Setup(rules, seed=1))]
+    ending = "draw" if "win" in ids else "win"
+    return (*ids, ending)
