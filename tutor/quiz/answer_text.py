@@ -43,7 +43,7 @@ def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, langua
     if key == "fans":
         return ", ".join(_fan_text(fan, language) for fan in value)
     if key == "lines":
-        return ", ".join(_fu_line_text(line, language) for line in value)
+        return " + ".join(_fu_line_text(line, language) for line in value)
     items = value if isinstance(value, list) else [value]
     if not items:
         return ANSWER_WORDS[language]["none"]

@@ -24,6 +24,7 @@ from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
 from tutor.locale import text
 from tutor.quiz.kinds.scoring import fu_explanation, request_score, riichi_request, riichi_win
+from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
 
 LESSON: Final = "r09-fu"
@@ -44,6 +45,14 @@ OPEN_TRIPLET_ITEMS: Final = frozenset(item for item in SET_ITEMS[0][0])
 def rule_concept(step: str) -> str:
     """The progress store's concept for the rule a step applies: "fu:closed_ron"."""
     return "fu:rounding" if step == ROUNDED else f"fu:{step}"
+
+
+def rule_name(concept: str, language: str) -> str:
+    """A fu rule concept in words: "fu:closed_ron" reads "closed ron"."""
+    rule = concept.removeprefix("fu:")
+    if rule in ("sum", "rounding"):
+        return text(language, f"steps.rule.{rule}")
+    return FU_ITEMS[language].get(rule, rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,23 +128,26 @@ def answer_lines(steps: tuple[Step, ...]) -> list[dict[str, Any]]:
 def generate_fu_steps(seed: int, level: int) -> Question:
     """A winning hand to score line by line: level 1 closed ron, level 2
     calls and tsumo, level 3 anything (kans, seven pairs)."""
-    rng = random.Random(seed)
-    hand, context, score = riichi_win(rng, level)
+    score = riichi_win(random.Random(seed), level)[2]
+    return fu_steps_question(score, seed, level)
+
+
+def fu_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
+    """The `fu-steps` question of a scored hand."""
     steps = steps_of(score.fu.lines, score.fu.raw, score.fu.fu)
-    concepts = tuple(dict.fromkeys(rule_concept(step.step) for step in steps))
     return Question(
         kind="fu-steps",
         level=level,
         seed=seed,
         rules="riichi",
         prompt={language: text(language, "steps.prompt") for language in ("en", "ko")},
-        request=riichi_request(hand, context),
+        request=riichi_request(score.hand, score.context),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw, "lines": answer_lines(steps)},
         explanation=fu_explanation(score),
         concept=main_concept(steps),
         lesson=LESSON,
         answer_type="steps",
-        step_concepts=concepts,
+        step_concepts=tuple(dict.fromkeys(rule_concept(step.step) for step in steps)),
     )
 
 
