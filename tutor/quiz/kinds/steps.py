@@ -7,7 +7,8 @@ the rounded fu.  Every line is the engine's (`fu_lines`); the checker judges
 each on its own and names the rule of each wrong one.
 
 A hand with several readings is judged on the learner's own reading when
-their set lines are exactly those of another complete reading with a yaku;
+their lines (sets, pair, wait) are exactly those of another complete
+reading with a yaku;
 the feedback then says why the engine's reading is worth more.
 """
 
@@ -24,7 +25,7 @@ from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
 from tutor.locale import text
 from tutor.quiz.kinds.scoring import fu_explanation, request_score, riichi_request, riichi_win
-from tutor.quiz.names import FU_ITEMS
+from tutor.quiz.names import FU_ITEMS, WAIT_NAMES
 from tutor.quiz.question import Question
 
 LESSON: Final = "r09-fu"
@@ -84,8 +85,14 @@ class Reading:
 
     text: str
     """The reading in notation: "123m 456p 999s 11z 78s"."""
+    wait: str
+    """Its wait kind ("penchan"): readings may differ in nothing else."""
     steps: tuple[Step, ...]
     fu: int
+
+    def words(self, language: str) -> str:
+        """The reading with its wait named: "777m 789m 123p 333s 22s (penchan (edge))"."""
+        return f"{self.text} ({WAIT_NAMES[language].get(self.wait, self.wait)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +181,8 @@ def valid_readings(score: RiichiScore) -> list[Reading]:
             continue
         raw = count_fu(facts, rules)
         fu = round_fu(raw, facts.shape)
-        found.append(Reading(format_decomposition(facts.decomposition), steps_of(fu_lines(facts, rules), raw, fu), fu))
+        steps = steps_of(fu_lines(facts, rules), raw, fu)
+        found.append(Reading(format_decomposition(facts.decomposition), facts.wait.value, steps, fu))
     return found
 
 
@@ -192,10 +200,9 @@ def given_numbers(response: dict[str, Any], count: int) -> list[int | None]:
     return given
 
 
-def _set_numbers(steps: tuple[Step, ...], given: list[int | None]) -> tuple[list[int], list[int | None]]:
-    """A reading's set fu and the learner's numbers on the same lines."""
-    places = [index for index, step in enumerate(steps) if step.step in SET_LINE_ITEMS]
-    return [steps[index].fu for index in places], [given[index] if index < len(given) else None for index in places]
+def _fits(steps: tuple[Step, ...], given: list[int | None]) -> bool:
+    """Whether the learner's numbers are a reading's on every fu line (sets, pair, wait, how won)."""
+    return all(step.fu == number for step, number in zip(steps[:-2], given, strict=False))
 
 
 def _given_tiles(response: dict[str, Any]) -> list[str] | None:
@@ -207,31 +214,24 @@ def _given_tiles(response: dict[str, Any]) -> list[str] | None:
 
 def judge_fu_steps(question: Question, response: dict[str, Any]) -> StepJudgement:
     """Each line of the response judged, on the engine's reading, or on the
-    learner's own reading when their set lines follow another valid one:
-    told by the tiles of their lines when they give them, else by their
-    set numbers where the engine's do not fit."""
-    engine = Reading("", question_steps(question), question.answer["fu"])
-    chosen = engine
+    learner's own reading when their lines follow another valid one:
+    told by the tiles of their lines when they differ from the engine's,
+    else by their numbers where the engine's do not fit."""
+    engine = Reading("", "", question_steps(question), question.answer["fu"])
     score = request_score(question.request)
     readings = valid_readings(score) if score is not None else []
     if score is not None:
-        engine = Reading(format_decomposition(score.reading.decomposition), engine.steps, engine.fu)
-        chosen = engine
+        reading = score.reading
+        engine = Reading(format_decomposition(reading.decomposition), reading.wait.value, engine.steps, engine.fu)
+    chosen = engine
     tiles = _given_tiles(response)
-    engine_tiles = [step.tiles for step in engine.steps[:-2]]
-    if tiles is not None and tiles != engine_tiles:
-        chosen = next((r for r in readings if [s.tiles for s in r.steps[:-2]] == tiles), engine)
-    elif tiles is None:
-        given = given_numbers(response, len(engine.steps))
-        right_sets, typed_sets = _set_numbers(engine.steps, given)
-        if right_sets != typed_sets:
-            for reading in readings:
-                if len(reading.steps) != len(engine.steps):
-                    continue
-                their_sets, typed = _set_numbers(reading.steps, given)
-                if their_sets == typed:
-                    chosen = reading
-                    break
+    given = given_numbers(response, len(engine.steps))
+    if tiles is not None and tiles != [step.tiles for step in engine.steps[:-2]]:
+        # Lines given with their own tiles: the reading of those tiles, the one their numbers fit first.
+        same = [r for r in readings if [step.tiles for step in r.steps[:-2]] == tiles]
+        chosen = next((r for r in same if _fits(r.steps, given)), same[0] if same else engine)
+    elif not _fits(engine.steps, given):
+        chosen = next((r for r in readings if len(r.steps) == len(engine.steps) and _fits(r.steps, given)), engine)
     given = given_numbers(response, len(chosen.steps))
     verdicts = tuple(
         StepVerdict(step, number, number == step.fu) for step, number in zip(chosen.steps, given, strict=True)
@@ -279,8 +279,8 @@ def reading_note(judgement: StepJudgement, language: str) -> str:
     return text(
         language,
         "steps.own_reading",
-        reading=judgement.reading.text,
+        reading=judgement.reading.words(language),
         fu=judgement.reading.fu,
-        reading_engine=judgement.engine.text,
+        reading_engine=judgement.engine.words(language),
         engine_fu=judgement.engine.fu,
     )
