@@ -95,6 +95,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen #hand { padding: 0 1; height: auto; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
+    DrillScreen #answer-area.steps { max-height: 40; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
     DrillScreen #verdict { text-style: bold; padding: 0 1; }
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
@@ -164,7 +165,7 @@ class DrillScreen(RedrawnScreen):
         with VerticalScroll(id="body"):
             with Vertical(id="hand"):
                 yield from question_hand(question, language, TileSize.LARGE if self.presenting else TileSize.SMALL)
-            with Vertical(id="answer-area"):
+            with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
             yield Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
             with Vertical(id="feedback"):

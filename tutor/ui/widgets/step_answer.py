@@ -55,7 +55,7 @@ class StepAnswer(Vertical):
             with Horizontal(classes="step-row"):
                 yield Static(step_label(step, self.language), classes="step-label", markup=False)
                 field = NumberField(
-                    placeholder="", id=field_id(index), value=self.typed.get(field_id(index), ""), compact=True
+                    placeholder="____", id=field_id(index), value=self.typed.get(field_id(index), ""), compact=True
                 )
                 field.disabled = answered
                 yield field
