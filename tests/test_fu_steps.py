@@ -29,6 +29,7 @@ from tutor.quiz.kinds.steps import (
     valid_readings,
     why_wrong,
 )
+from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
@@ -272,13 +273,18 @@ async def fill(pilot: Pilot[Any], numbers: list[int]) -> None:
         await pilot.pause()
 
 
+async def open_step_drill(pilot: Pilot[Any]) -> DrillScreen:
+    pilot.app.push_screen(DrillScreen(STEP_PLAN))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
+    return screen
+
+
 async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        app.push_screen(DrillScreen(STEP_PLAN))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, DrillScreen)
+        screen = await open_step_drill(pilot)
         question = screen.question
         steps = question_steps(question)
         assert len(screen.query(StepAnswer).first().query(Input)) == len(steps)
@@ -305,22 +311,13 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         await pilot.pause()
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
         assert text("en", "steps.weakest") in shown
-        assert text("en", "steps.weak_rule", rule=rule_words(steps[wrong].step), lesson="Counting fu") in shown
-
-
-def rule_words(item: str) -> str:
-    from tutor.quiz.names import FU_ITEMS
-
-    return FU_ITEMS["en"][item]
+        assert text("en", "steps.weak_rule", rule=FU_ITEMS["en"][steps[wrong].step], lesson="Counting fu") in shown
 
 
 async def test_language_switch_keeps_typed_lines_and_presentation_reveals_one_by_one(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        app.push_screen(DrillScreen(STEP_PLAN))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, DrillScreen)
+        screen = await open_step_drill(pilot)
         steps = question_steps(screen.question)
         await fill(pilot, [step.fu for step in steps[:2]])
         await pilot.press("l")
@@ -343,8 +340,7 @@ async def test_language_switch_keeps_typed_lines_and_presentation_reveals_one_by
 class TestStepSnapshots:
     def test_step_question(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         async def run(pilot: Pilot[Any]) -> None:
-            pilot.app.push_screen(DrillScreen(STEP_PLAN))
-            await pilot.pause()
+            await open_step_drill(pilot)
             for field in pilot.app.screen.query(Input):
                 field.cursor_blink = False
 
@@ -352,10 +348,7 @@ class TestStepSnapshots:
 
     def test_step_feedback(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         async def run(pilot: Pilot[Any]) -> None:
-            pilot.app.push_screen(DrillScreen(STEP_PLAN))
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, DrillScreen)
+            screen = await open_step_drill(pilot)
             numbers = [step.fu for step in question_steps(screen.question)]
             numbers[wrong_set_line(screen.question)] += 1
             await fill(pilot, numbers)
