@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.quiz.kinds import concept_kind
 from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -66,7 +67,7 @@ class ProgressScreen(RedrawnScreen):
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
-            grouped = Counter((item.concept.split(":")[0], item.lesson) for item in due)
+            grouped = Counter((concept_kind(item.concept), item.lesson) for item in due)
             for (kind, lesson), count in grouped.most_common(20):
                 name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
                 title = lesson_title(self.tutor.library, lesson, language)

@@ -27,7 +27,7 @@ class StepAnswer(Vertical):
     StepAnswer .step-label { width: 34; }
     StepAnswer NumberField { width: 8; }
     StepAnswer .step-mark { width: 1fr; padding: 0 1; }
-    StepAnswer .step-why { padding: 0 0 0 4; color: $error; height: auto; }
+    StepAnswer .step-why { padding: 0 0 0 4; color: $error; height: auto; display: none; }
     StepAnswer .right { color: $success; }
     StepAnswer .wrong { color: $error; }
     """
@@ -79,6 +79,8 @@ class StepAnswer(Vertical):
             mark.set_class(shown and verdict.right, "right")
             mark.set_class(shown and not verdict.right, "wrong")
             why.update(why_wrong(verdict, self.language) if shown and not verdict.right else "")
+            # An empty line would leave a gap under every row.
+            why.display = shown and not verdict.right
 
     def first_empty(self) -> NumberField | None:
         return next((field for field in self.query(NumberField).results(NumberField) if field.number is None), None)
