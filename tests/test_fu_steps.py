@@ -356,3 +356,14 @@ class TestStepSnapshots:
                 field.cursor_blink = False
 
         assert snap_compare(make_app(tmp_path, language), terminal_size=(100, 40), run_before=run)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [{}, {"lines": "20"}, {"lines": [None, 5, {"fu": "a"}], "fu": True}, {"lines": [{"tiles": 3}], "fu_raw": -1}],
+)
+def test_a_malformed_response_is_wrong_not_a_crash(response: dict[str, Any]) -> None:
+    question = question_of(*HANDS["tanki"])
+    judgement = judge_fu_steps(question, response)
+    assert not judgement.right
+    assert len(judgement.verdicts) == len(question_steps(question))
