@@ -367,3 +367,22 @@ def test_a_malformed_response_is_wrong_not_a_crash(response: dict[str, Any]) -> 
     judgement = judge_fu_steps(question, response)
     assert not judgement.right
     assert len(judgement.verdicts) == len(question_steps(question))
+
+
+async def test_the_summary_names_each_wrong_line_by_its_rule(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_step_drill(pilot)
+        sentences = []
+        for _ in range(2):
+            question = screen.question
+            numbers = [step.fu for step in question_steps(question)]
+            wrong = wrong_set_line(question)
+            numbers[wrong] += 1
+            await fill(pilot, numbers)
+            sentences.append(why_wrong(judge_fu_steps(question, screen.attempts[-1].response).verdicts[wrong], "en"))
+            await pilot.press("enter")
+            await pilot.pause()
+        shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert all(sentence in shown for sentence in sentences)
+        assert "You left out" not in shown

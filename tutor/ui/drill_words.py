@@ -56,6 +56,10 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
     question = attempt.question
     if attempt.right or not attempt.response:
         return []
+    if question.answer_type == "steps":
+        # Each wrong line by the rule it breaks, rather than as lines missed and added.
+        verdicts = judge_fu_steps(question, attempt.response).verdicts
+        return [why_wrong(verdict, language) for verdict in verdicts if not verdict.right]
     lines = []
     given = attempt.response.get("fu")
     miss = fu_miss(question, given) if isinstance(given, int) else None
