@@ -163,7 +163,8 @@ class TestWholeDrill:
             await pilot.pause()
             await pilot.press("z")
             await pilot.pause()
-            assert isinstance(app.screen, DrillScreen) and app.screen.plan.kinds == ("fu",)
+            assert isinstance(app.screen, DrillScreen) and app.screen.plan.kinds == ("fu-steps",)
+            assert app.screen.plan.level == 1
 
     async def test_presentation_reveals_explanation_in_steps(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)

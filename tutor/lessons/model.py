@@ -15,6 +15,7 @@ QUIZ_KINDS = (
     "wait-kind",
     "calls",
     "fu",
+    "fu-steps",
     "yakuman",
     "riichi-points",
     "mcr-fans",

@@ -16,6 +16,7 @@ from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
     CLAIM_NAMES,
+    FU_ITEMS,
     GROUP_NAMES,
     SHAPE_NAMES,
     WAIT_NAMES,
@@ -47,6 +48,8 @@ def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, langua
     lesson's claim of the same name would read."""
     if key == "fans":
         return ", ".join(_fan_text(fan, language) for fan in value)
+    if key == "lines":
+        return " + ".join(_fu_line_text(line, language) for line in value)
     items = value if isinstance(value, list) else [value]
     if not items:
         return ANSWER_WORDS[language]["none"]
@@ -66,6 +69,13 @@ def _fan_text(fan: dict[str, Any], language: str) -> str:
     name = _fan_name(fan["zh"], language)
     count = int(fan.get("count", 1))
     return text(language, "fan_times", name=name, count=count) if count > 1 else name
+
+
+def _fu_line_text(line: dict[str, Any], language: str) -> str:
+    """A fu line of a step answer: its item by name (which says open or
+    concealed, so the tiles go without their brackets), its tiles, its fu."""
+    name = FU_ITEMS[language].get(line["item"], line["item"])
+    return " ".join(part for part in (name, str(line["tiles"]).strip("[]()"), str(line["fu"])) if part)
 
 
 def _fan_name(zh: str, language: str) -> str:

@@ -11,13 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.notation import NotationError, parse_hand, parse_tile
-from tutor.engine.refusal import Refusal
-from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuLine, round_fu
-from tutor.engine.riichi.score import score_riichi
 from tutor.engine.shapes import ShapeKind
-from tutor.engine.tiles import wind_tile
+from tutor.quiz.kinds.scoring import request_score
 from tutor.quiz.question import Question
 
 
@@ -48,19 +44,10 @@ def fu_miss(question: Question, given: int) -> FuMiss | None:
         return None
     if given == question.answer["fu_raw"]:
         return FuMiss(given, question.answer["fu"])
-    request = question.request
-    try:
-        hand = parse_hand(request["hand"])
-        context = WinContext(
-            parse_tile(request["win"]),
-            bool(request.get("tsumo")),
-            wind_tile(request.get("seat", "E")),
-            wind_tile(request.get("round", "E")),
-            frozenset(Flag(flag) for flag in request.get("flags", [])),
-        )
-        fu = score_riichi(hand, context).fu
-    except (KeyError, NotationError, Refusal, ValueError):
+    score = request_score(question.request)
+    if score is None:
         return None
+    fu = score.fu
     left_out = [
         line
         for line in fu.lines

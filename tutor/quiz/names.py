@@ -85,6 +85,7 @@ CLAIM_NAMES: Final = names_table(
         "ukeire",
         "best_discard",
         "stack",
+        "lines",
     ),
 )
 """What a lesson's claims and a question's answers are called: the keys of

@@ -7,11 +7,14 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from tutor.quiz.kinds import generate
+from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.question import Question
 
 LENGTHS = (5, 10, 20)
 """How many questions a drill may have."""
+
+STEP_KINDS = ("fu-steps",)
+"""The kinds answered line by line."""
 
 REVIEW_LENGTH = 20
 """At most this many due concepts come back in one review."""
@@ -33,8 +36,14 @@ class DrillPlan:
     @classmethod
     def review(cls, concepts: list[str]) -> DrillPlan:
         """The concepts due, most overdue first, as one drill."""
-        kinds = tuple(dict.fromkeys(concept.split(":")[0] for concept in concepts))
+        kinds = tuple(dict.fromkeys(concept_kind(concept) for concept in concepts))
         return cls(kinds, length=min(REVIEW_LENGTH, len(concepts)), concepts=tuple(concepts))
+
+    @classmethod
+    def lesson(cls, kinds: tuple[str, ...]) -> DrillPlan:
+        """A lesson's drill (its `z` key): step kinds start at level 1,
+        where a learner meets the lesson's rules one line at a time."""
+        return cls(kinds, level=1 if any(kind in STEP_KINDS for kind in kinds) else 2)
 
     @classmethod
     def retry(cls, questions: list[Question]) -> DrillPlan:
@@ -48,7 +57,7 @@ class DrillPlan:
         rng = random.Random(self.seed)
         if self.concepts:
             return [
-                generate(concept.split(":")[0], rng.randrange(1 << 30), self.level, concept=concept)
+                generate(concept_kind(concept), rng.randrange(1 << 30), self.level, concept=concept)
                 for concept in self.concepts[: self.length]
             ]
         return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]

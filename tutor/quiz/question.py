@@ -12,8 +12,9 @@ from typing import Any
 
 LEVELS = (1, 2, 3)
 
-ANSWER_TYPES = ("choice", "tiles", "number", "checklist")
-"""How the learner answers: one choice, a set of tiles, a number, several choices."""
+ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps")
+"""How the learner answers: one choice, a set of tiles, a number, several
+choices, or one number per step (tutor/quiz/kinds/steps.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,9 @@ class Question:
     """For choice and checklist answers: the options, as values the checker accepts."""
     choice_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The options as shown, by language, in the order of `choices`."""
+    step_concepts: tuple[str, ...] = ()
+    """For step kinds: every rule the steps apply ("fu:closed_ron"), each
+    stored on its own as the learner applies it right or wrong."""
 
     def to_json(self, language: str) -> dict[str, Any]:
         """The worksheet JSON of design brief section 4."""

@@ -219,22 +219,29 @@ class Store:
         correct: bool,
         response: str,
         now: float | None = None,
+        rules: tuple[tuple[str, bool], ...] = (),
     ) -> None:
         """Store one answer and move its concept between Leitner boxes, in
-        one transaction: either both happen or neither does."""
+        one transaction: either both happen or neither does.
+
+        A step answer gives `rules`, each rule it applied with whether it
+        was applied rightly: then those concepts move, each on its own, and
+        not the question's (a hand with one wrong line is one rule missed).
+        """
         now = time.time() if now is None else now
         with self.connection:
             self.connection.execute(
                 "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (now, kind, level, seed, concept, int(correct), response),
             )
-            row = self.connection.execute("SELECT box FROM concepts WHERE concept = ?", (concept,)).fetchone()
-            box = min((int(row[0]) if row else 0) + 1, len(BOX_DAYS) - 1) if correct else 0
-            self.connection.execute(
-                "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(concept) DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
-                (concept, box, now + BOX_DAYS[box] * DAY, lesson),
-            )
+            for moved, right in rules or ((concept, correct),):
+                row = self.connection.execute("SELECT box FROM concepts WHERE concept = ?", (moved,)).fetchone()
+                box = min((int(row[0]) if row else 0) + 1, len(BOX_DAYS) - 1) if right else 0
+                self.connection.execute(
+                    "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) ON CONFLICT(concept) "
+                    "DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
+                    (moved, box, now + BOX_DAYS[box] * DAY, lesson),
+                )
 
     def answer_count(self) -> int:
         return int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
@@ -244,6 +251,16 @@ class Store:
         now = time.time() if now is None else now
         rows = self.connection.execute(
             "SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,)
+        )
+        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+
+    def weakest(self, prefix: str, count: int = 5) -> list[Due]:
+        """The concepts starting with `prefix` in the lowest Leitner boxes
+        (box 0: missed last time), the longest overdue first."""
+        rows = self.connection.execute(
+            "SELECT concept, box, due_at, lesson FROM concepts WHERE substr(concept, 1, ?) = ? AND box <= 1 "
+            "ORDER BY box, due_at LIMIT ?",
+            (len(prefix), prefix, count),
         )
         return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
 

@@ -26,6 +26,8 @@ class Answer:
     correct: bool
     response: str
     answered_at: float
+    rules: tuple[tuple[str, bool], ...] = ()
+    """For a step question, each rule applied and whether rightly (see Store.record_answer)."""
 
 
 @dataclass
@@ -54,6 +56,7 @@ class AnswerLog:
                     correct=first.correct,
                     response=first.response,
                     now=first.answered_at,
+                    rules=first.rules,
                 )
             except (sqlite3.Error, OSError) as error:
                 return str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -184,7 +184,7 @@ class TutorApp(App[None]):
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None:
         """A lesson's drill key starts its kinds at once; otherwise choose first."""
         if kinds:
-            self.push_screen(DrillScreen(DrillPlan(kinds)))
+            self.push_screen(DrillScreen(DrillPlan.lesson(kinds)))
         else:
             self.push_screen(DrillSetupScreen())
 

@@ -10,6 +10,7 @@ from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds.efficiency import discard_feedback
+from tutor.quiz.kinds.steps import judge_fu_steps, reading_note, step_label, why_wrong
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
@@ -56,6 +57,10 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
     question = attempt.question
     if attempt.right or not attempt.response:
         return []
+    if question.answer_type == "steps":
+        # Each wrong line by the rule it breaks, rather than as lines missed and added.
+        verdicts = judge_fu_steps(question, attempt.response).verdicts
+        return [why_wrong(verdict, language) for verdict in verdicts if not verdict.right]
     lines = []
     if question.kind == "discard":
         # Where the learner's own pick ranks, and what it loses against the best.
@@ -84,12 +89,36 @@ def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[st
     the right answer, the learner's answer and the step missed, the
     explanation sentence by sentence, and the lesson that teaches it."""
     question = attempt.question
+    if question.answer_type == "steps":
+        return step_feedback(attempt, language, library)
     lines = [word(language, "right_answer", answer=answer_text(question, language))]
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))
         lines += step_lines(attempt, language)
     explanation = question.explanation[language]
     lines += [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    if not attempt.right:
+        lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
+    return lines
+
+
+def step_feedback(attempt: Attempt, language: str, library: Library) -> list[str]:
+    """A step question's feedback: each line right, wrong with the rule it
+    breaks, or shown; then, for a learner's own valid reading, why the
+    engine's is worth more; and the lesson, when something was missed."""
+    question = attempt.question
+    judgement = judge_fu_steps(question, attempt.response)
+    lines = []
+    for verdict in judgement.verdicts:
+        label = step_label(verdict.step, language)
+        if verdict.given is None:
+            lines.append(text(language, "steps.line_shown", label=label, fu=verdict.step.fu))
+        elif verdict.right:
+            lines.append(text(language, "steps.line_right", label=label, fu=verdict.step.fu))
+        else:
+            lines.append(text(language, "steps.line_wrong", label=label, why=why_wrong(verdict, language)))
+    if judgement.own_reading:
+        lines.append(reading_note(judgement, language))
     if not attempt.right:
         lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
     return lines

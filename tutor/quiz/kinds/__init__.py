@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from tutor.engine.waits import WaitKind
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
 from tutor.quiz.kinds.efficiency import (
     check_discard,
@@ -32,6 +33,7 @@ from tutor.quiz.kinds.shapes import (
     generate_wait_kind,
     generate_waits,
 )
+from tutor.quiz.kinds.steps import check_fu_steps, generate_fu_steps
 from tutor.quiz.kinds.table import check_calls, check_game_flow, generate_calls, generate_game_flow
 from tutor.quiz.question import LEVELS, Question, QuizError
 
@@ -46,6 +48,7 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "wait-kind": (generate_wait_kind, check_wait_kind),
     "calls": (generate_calls, check_calls),
     "fu": (generate_fu, check_fu),
+    "fu-steps": (generate_fu_steps, check_fu_steps),
     "yakuman": (generate_yakuman, check_yakuman),
     "riichi-points": (generate_points, check_points),
     "mcr-fans": (generate_mcr_fans, check_mcr_fans),
@@ -73,9 +76,21 @@ def generate(kind: str, seed: int, level: int = 2, concept: str | None = None) -
     if concept is not None:
         for offset in range(CONCEPT_TRIES):
             question = make(seed + offset, LEVELS[offset % len(LEVELS)])
-            if question.concept == concept:
+            if question.concept == concept or concept in question.step_concepts:
                 return question
     return make(seed, level)
+
+
+QUICK_FU_CONCEPTS: Final = frozenset(f"fu:{wait.value}" for wait in WaitKind)
+"""The concepts the quick `fu` kind drills (its hands' waits); every other
+fu rule ("fu:closed_ron") is a `fu-steps` line."""
+
+
+def concept_kind(concept: str) -> str:
+    """The kind that brings a concept back for review: its prefix, except
+    the fu rules that only `fu-steps` drills line by line."""
+    kind = concept.split(":")[0]
+    return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
 
 
 def is_right(question: Question, response: dict[str, Any]) -> bool:

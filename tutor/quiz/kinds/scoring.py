@@ -6,19 +6,20 @@ import random
 from typing import Any
 
 from tutor.engine.hand import Hand, Meld, MeldKind
-from tutor.engine.notation import format_decomposition, format_hand
+from tutor.engine.notation import NotationError, format_decomposition, format_hand, parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
-from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter
+from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
 from tutor.quiz.question import Question
 
 
-def _request(hand: Hand, context: WinContext) -> dict[str, Any]:
+def riichi_request(hand: Hand, context: WinContext) -> dict[str, Any]:
+    """A riichi win as a score request (design brief section 4)."""
     return {
         "hand": format_hand(hand),
         "win": tile_name(context.win_tile),
@@ -28,6 +29,23 @@ def _request(hand: Hand, context: WinContext) -> dict[str, Any]:
         "rules": "riichi",
         "flags": sorted(flag.value for flag in context.flags),
     }
+
+
+def request_score(request: dict[str, Any]) -> RiichiScore | None:
+    """The engine's score of a question's request (`riichi_request` read
+    back), or None when it cannot be scored."""
+    try:
+        hand = parse_hand(request["hand"])
+        context = WinContext(
+            parse_tile(request["win"]),
+            bool(request.get("tsumo")),
+            wind_tile(request.get("seat", "E")),
+            wind_tile(request.get("round", "E")),
+            frozenset(Flag(flag) for flag in request.get("flags", [])),
+        )
+        return score_riichi(hand, context)
+    except (KeyError, NotationError, Refusal, ValueError):
+        return None
 
 
 def riichi_win(rng: random.Random, level: int) -> tuple[Hand, WinContext, RiichiScore]:
@@ -88,7 +106,7 @@ def generate_fu(seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt={"en": "How many fu is this hand (after rounding)?", "ko": "이 손은 몇 부인가 (올림 후)?"},
-        request=_request(hand, context),
+        request=riichi_request(hand, context),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
         explanation=fu_explanation(score),
         concept=f"fu:{score.reading.wait.value}",
@@ -198,7 +216,7 @@ def generate_yakuman(seed: int, level: int) -> Question:
             "en": "Which yakuman does this hand make, if any?",
             "ko": "이 손은 어떤 역만인가? (없으면 '역만 아님')",
         },
-        request=_request(hand, context),
+        request=riichi_request(hand, context),
         answer={"yakuman": answer},
         explanation=explanation,
         concept=f"yakuman:{answer[0]}",

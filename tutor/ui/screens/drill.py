@@ -28,6 +28,7 @@ from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
+from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
@@ -39,6 +40,7 @@ from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
+from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import TickList
 
 APP_KEYS: list[BindingType] = [
@@ -93,6 +95,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen #hand { padding: 0 1; height: auto; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
+    DrillScreen #answer-area.steps { max-height: 40; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
     DrillScreen #verdict { text-style: bold; padding: 0 1; }
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
@@ -162,7 +165,7 @@ class DrillScreen(RedrawnScreen):
         with VerticalScroll(id="body"):
             with Vertical(id="hand"):
                 yield from question_hand(question, language, TileSize.LARGE if self.presenting else TileSize.SMALL)
-            with Vertical(id="answer-area"):
+            with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
             yield Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
             with Vertical(id="feedback"):
@@ -183,6 +186,11 @@ class DrillScreen(RedrawnScreen):
         labels = question.choice_labels.get(language, question.choices)
         numbered = [f"{index + 1}. {label}" if index < 9 else label for index, label in enumerate(labels)]
         ticked = set(self.draft.ticked)
+        if question.answer_type == "steps":
+            attempt = self.attempts[self.position] if self.answered else None
+            verdicts = judge_fu_steps(question, attempt.response).verdicts if attempt else ()
+            steps = question_steps(question)
+            return [StepAnswer(steps, language, self.draft.typed, verdicts, self.shown_steps, id="answer")]
         if question.answer_type == "choice":
             return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
@@ -222,7 +230,9 @@ class DrillScreen(RedrawnScreen):
         return " ".join(marks)
 
     def _shown_steps_text(self) -> str:
-        return "\n".join(self.steps[: self.shown_steps])
+        # A step question's first feedback steps are its lines, marked in the answer widget itself.
+        rows = len(question_steps(self.question)) if self.question.answer_type == "steps" else 0
+        return "\n".join(self.steps[rows : self.shown_steps])
 
     def keep(self) -> None:
         """What was typed or ticked, kept across a redraw (a language switch)."""
@@ -305,6 +315,8 @@ class DrillScreen(RedrawnScreen):
         question = self.question
         key = next(iter(question.answer))
         widget = self.query_one("#answer")
+        if isinstance(widget, StepAnswer):
+            return self._steps_response(widget)
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
@@ -326,6 +338,26 @@ class DrillScreen(RedrawnScreen):
             return {key: widget.number}
         return None
 
+    def _steps_response(self, widget: StepAnswer) -> dict[str, Any] | None:
+        """Enter on a line goes to the next empty one; with every line
+        filled, the lines as the checker takes them."""
+        fields = list(widget.query(NumberField).results(NumberField))
+        empty = widget.first_empty()
+        if empty is not None:
+            after = (
+                [field for field in fields[fields.index(self.focused) + 1 :] if field.number is None]
+                if self.focused in fields
+                else []
+            )
+            (after[0] if after else empty).focus()
+            return None
+        numbers = [field.number or 0 for field in fields]
+        lines = [
+            {"item": step.step, "fu": number, "tiles": step.tiles}
+            for step, number in zip(widget.steps[:-2], numbers, strict=False)
+        ]
+        return {"fu": numbers[-1], "fu_raw": numbers[-2], "lines": lines}
+
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click on an option answers with it (enter is handled by action_submit)."""
         if event.option_list.id == "answer" and not self.answered:
@@ -346,6 +378,7 @@ class DrillScreen(RedrawnScreen):
         now), then draw the feedback."""
         question = self.question
         right = not shown and is_right(question, response)
+        rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
         self.keep()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
@@ -358,6 +391,7 @@ class DrillScreen(RedrawnScreen):
                 correct=right,
                 response=json.dumps(response, ensure_ascii=False),
                 answered_at=time.time(),
+                rules=rules,
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
@@ -390,6 +424,8 @@ class DrillScreen(RedrawnScreen):
         if self.answered and self.shown_steps < len(self.steps):
             self.shown_steps += 1
             self.query_one("#steps", Static).update(self._shown_steps_text())
+            for widget in self.query(StepAnswer):
+                widget.reveal(self.shown_steps)
 
     async def action_skip(self) -> None:
         if not self.answered:

@@ -11,6 +11,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import text
+from tutor.quiz.kinds import concept_kind
+from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
 
@@ -60,14 +63,26 @@ class ProgressScreen(RedrawnScreen):
                         f"  {day.day}  {accuracy_bar(day.right, day.answered)}  {day.right}/{day.answered}",
                         markup=False,
                     )
+            yield from self._weakest_fu_rules(language)
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
-            grouped = Counter((item.concept.split(":")[0], item.lesson) for item in due)
+            grouped = Counter((concept_kind(item.concept), item.lesson) for item in due)
             for (kind, lesson), count in grouped.most_common(20):
                 name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
                 title = lesson_title(self.tutor.library, lesson, language)
                 yield Static(word(language, "due_item", kind=name, count=count, lesson=title), markup=False)
+
+    def _weakest_fu_rules(self, language: str) -> ComposeResult:
+        """The fu rules missed last time (stored per rule by `fu-steps`), weakest first."""
+        weakest = [item for item in self.tutor.store.weakest("fu:") if item.box == 0]
+        if not weakest:
+            return
+        yield Static(text(language, "steps.weakest"), classes="kind", markup=False)
+        for item in weakest:
+            title = lesson_title(self.tutor.library, item.lesson, language)
+            rule = rule_name(item.concept, language)
+            yield Static(text(language, "steps.weak_rule", rule=rule, lesson=title), markup=False)
 
     def settle(self) -> None:
         self.title = word(self.tutor.language, "progress")

@@ -17,7 +17,7 @@ class NumberField(Input):
     letter keys as keys while the field has focus.
     """
 
-    def __init__(self, *, placeholder: str, id: str, value: str = "") -> None:
+    def __init__(self, *, placeholder: str, id: str, value: str = "", compact: bool = False) -> None:
         # Not selected on focus: after a redraw (a language switch) the next
         # digit goes on from what was typed rather than replacing it.
         super().__init__(
@@ -27,6 +27,7 @@ class NumberField(Input):
             max_length=MAX_DIGITS,
             select_on_focus=False,
             id=id,
+            compact=compact,
         )
 
     @property
