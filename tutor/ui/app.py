@@ -16,6 +16,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Header
 
+from tutor.engine.rules import Rules
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
@@ -34,7 +35,9 @@ from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES
+from tutor.workbench.settings import Settings
 
 
 class TutorApp(App[None]):
@@ -109,6 +112,8 @@ class TutorApp(App[None]):
             self.register_theme(theme)
         remembered_theme = self.store.setting("theme")
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
+        self.workbench_history: list[tuple[str, Settings]] = []
+        """Hands of this session in the workbench, for its undo."""
 
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
@@ -172,6 +177,12 @@ class TutorApp(App[None]):
             return  # a served session opens nothing before it knows who is learning
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(placeholder=PALETTE_PLACEHOLDER[self.language], id="--command-palette"))
+
+    def open_workbench(self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI) -> None:
+        self.push_screen(WorkbenchScreen(source, settings, rules))
+
+    def action_workbench(self) -> None:
+        self.open_workbench()
 
     def action_drills(self) -> None:
         self.start_drills()

@@ -38,6 +38,10 @@ LABELS: Final = {
         "submit": "Answer",
         "open_lesson": "Lesson",
         "retry": "Retry mistakes",
+        "workbench": "Workbench",
+        "undo": "Undo",
+        "save": "Save",
+        "workbench_settings": "Settings",
     },
     "ko": {
         "quit": "종료",
@@ -64,6 +68,10 @@ LABELS: Final = {
         "submit": "답하기",
         "open_lesson": "레슨",
         "retry": "다시 풀기",
+        "workbench": "계산기",
+        "undo": "되돌리기",
+        "save": "저장",
+        "workbench_settings": "설정",
     },
 }
 

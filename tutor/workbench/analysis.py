@@ -20,7 +20,15 @@ from tutor.commands.score import evaluate
 from tutor.engine.analysis import Analysis, analyze
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.score import McrScore
-from tutor.engine.notation import DIGITS, NotationError, format_hand, parse_hand
+from tutor.engine.notation import (
+    DIGITS,
+    NotationError,
+    format_hand,
+    format_meld,
+    format_tiles,
+    parse_hand,
+    parse_tile,
+)
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
@@ -143,3 +151,30 @@ def analyse(source: str, settings: Settings | None = None) -> WorkbenchAnalysis:
         riichi=outcome(hand, win, settings, Rules.RIICHI),
         mcr=outcome(hand, win, settings, Rules.MCR),
     )
+
+
+def typed_notation(hand: Hand, win: Tile | None) -> str:
+    """A hand written as the workbench reads it: the winning tile last among
+    the concealed tiles, then the flowers and the melds."""
+    concealed = list(hand.concealed)
+    if win is not None and win in concealed:
+        concealed.remove(win)
+        concealed_text = format_tiles(concealed) + tile_name(win)
+    else:
+        concealed_text = format_tiles(concealed)
+    flowers = "".join(str(flower) for flower in hand.flowers) + "f" if hand.flowers else ""
+    return " ".join(part for part in (concealed_text, flowers, *map(format_meld, hand.melds)) if part)
+
+
+def typed_from(hand_text: str, win_text: str | None, flowers: int = 0) -> str:
+    """A lesson's or a question's hand and winning tile as the workbench
+    reads them; text that does not parse is kept as it is, to be shown with
+    its problem."""
+    try:
+        hand = parse_hand(hand_text, sizes=None)
+        win = parse_tile(win_text) if win_text else None
+    except NotationError:
+        return hand_text
+    if flowers and not hand.flowers:
+        hand = Hand(hand.concealed, hand.melds, tuple(range(1, min(flowers, 8) + 1)))
+    return typed_notation(hand, win)

@@ -102,3 +102,20 @@ def settings_from_setup(setup: dict[str, str]) -> Settings:
         riichi_options=tuple(riichi_options),
         mcr_options=tuple(mcr_options),
     )
+
+
+def settings_from_request(request: dict[str, Any]) -> Settings:
+    """The settings of a score request (a drill question's), as far as the
+    workbench holds them; anything else is left at its default."""
+    setup = {
+        "win": "x tsumo" if request.get("tsumo") is True else "",
+        "seat": str(request.get("seat", "E")),
+        "round": str(request.get("round", "E")),
+        "flags": " ".join(str(flag) for flag in request.get("flags", []) if isinstance(flag, str)),
+        "dora": str(request.get("dora", "")),
+        "ura": str(request.get("ura", "")),
+    }
+    options = request.get("options", {})
+    if isinstance(options, dict):
+        setup["options"] = " ".join(f"{name}={str(value).lower()}" for name, value in options.items())
+    return settings_from_setup(setup)

@@ -13,11 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
+from tutor.engine.rules import Rules
+from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
+from tutor.workbench.analysis import typed_from
+from tutor.workbench.settings import settings_from_setup
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
@@ -61,6 +65,15 @@ class LessonScreen(Screen[None]):
         Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: large tiles, no chrome"),
         Binding("space", "step", "Step", id="step", show=False, tooltip="Reveal the next answer step"),
         Binding("z", "quiz", "Drill", id="quiz", tooltip="Drill what this lesson teaches"),
+        # Out of the footer, which must fit 80 columns; the help lists it.
+        Binding(
+            "w",
+            "workbench",
+            "Workbench",
+            id="workbench",
+            show=False,
+            tooltip="Open the selected hand (or the first) in the workbench",
+        ),
     ]
 
     def __init__(self, lesson: Lesson) -> None:
@@ -184,6 +197,23 @@ class LessonScreen(Screen[None]):
             if view.reveal_step():
                 self.query_one("#text", VerticalScroll).scroll_to_widget(view)
                 return
+
+    def action_workbench(self) -> None:
+        """The selected hand block, or the first, with its settings, in the workbench."""
+        focused = self.focused
+        views = [focused] if isinstance(focused, HandBlockView) else list(self.query(HandBlockView))
+        if not views:
+            self.tutor.open_workbench()
+            return
+        block = views[0].block
+        win = block.setup.get("win", "").split()
+        try:
+            rules = block_rules(block, self.lesson.track)
+        except BlockError:
+            rules = Rules.RIICHI
+        flowers = block.setup.get("flowers", "0")
+        source = typed_from(block.hand, win[0] if win else None, int(flowers) if flowers.isdecimal() else 0)
+        self.tutor.open_workbench(source, settings_from_setup(block.setup), rules)
 
     def action_quiz(self) -> None:
         self.tutor.start_drills(self.lesson.quiz)
