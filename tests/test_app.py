@@ -202,12 +202,13 @@ class TestFooterFits:
             if where == "answered":
                 await pilot.press("ctrl+w")
         elif where != "home":
-            await pilot.press({"drills": "d", "progress": "p", "settings": "s", "help": "question_mark"}[where])
+            keys = {"drills": "d", "progress": "p", "settings": "s", "help": "question_mark", "workbench": "w"}
+            await pilot.press(keys[where])
         await pilot.pause()
 
     @pytest.mark.parametrize("language", ["en", "ko"])
     @pytest.mark.parametrize(
-        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help"]
+        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help", "workbench"]
     )
     async def test_every_shown_key_is_whole_at_80_columns(self, tmp_path: Path, language: str, where: str) -> None:
         app = make_app(tmp_path, language)

@@ -27,6 +27,7 @@ from tutor.ui.screens.info import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.notation_field import NotationField
 from tutor.workbench.analysis import WorkbenchAnalysis, analyse
 from tutor.workbench.block import blocks_text, save_blocks
 from tutor.workbench.panels import panels
@@ -112,14 +113,14 @@ class WorkbenchScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         language = self.tutor.language
         yield Header()
-        yield Input(self.source, placeholder=text(language, "workbench.prompt"), id="notation")
+        yield NotationField(self.source, placeholder=text(language, "workbench.prompt"), id="notation")
         yield Static("", id="summary", markup=False)
         yield TilesView([], id="tiles")
         with Collapsible(title=self._settings_title(), id="settings", collapsed=True):
             yield OptionList(*self._setting_options(), id="settings-list")
             with Horizontal(id="indicators"):
-                yield Input(self.settings.dora, placeholder=text(language, "workbench.dora_field"), id="dora")
-                yield Input(self.settings.ura, placeholder=text(language, "workbench.ura_field"), id="ura")
+                yield NotationField(self.settings.dora, placeholder=text(language, "workbench.dora_field"), id="dora")
+                yield NotationField(self.settings.ura, placeholder=text(language, "workbench.ura_field"), id="ura")
         yield Static(text(language, "workbench.efficiency"), id="efficiency", markup=False)
         self.side_by_side = self.app.size.width >= SIDE_BY_SIDE
         if self.side_by_side:
