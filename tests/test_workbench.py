@@ -115,3 +115,36 @@ def test_settings_carry_over_from_a_lesson_block() -> None:
     assert settings.with_option("open_tanyao", True).riichi_options == (("double_wind_pair_fu", 2),)
     assert settings.toggled_flag("riichi").riichi_flags == ("ippatsu",)
     assert settings.toggled_flag("kong").mcr_flags == ("kong",)
+
+
+def test_picking_refuses_a_fifth_copy_a_fifteenth_tile_and_a_wrong_meld() -> None:
+    from tutor.engine.hand import MeldKind
+    from tutor.workbench.picking import Picked
+
+    one = parse_tile("1m")
+    picked = Picked()
+    for _ in range(5):
+        picked = picked.pick(one)
+    assert picked.concealed == (one,) * 4
+    assert picked.make_meld((0, 1, 2), MeldKind.CHI) == picked  # 111m is no chi
+    kan = picked.make_meld((0, 1, 2, 3), MeldKind.CLOSED_KAN)
+    assert kan.notation() == "(1111m)" and kan.tile_count == 3
+    for name in ["2m", "3m", "4m", "5p", "5p", "5p", "6s", "7s", "8s", "9s", "9s", "9s"]:
+        kan = kan.pick(parse_tile(name))
+    assert kan.tile_count == 14 and kan.pick(parse_tile("1z")) == kan
+
+
+def test_a_picked_hand_is_written_as_typing_writes_it() -> None:
+    import random
+
+    from tests.random_wins import random_winning_hand
+    from tutor.workbench.analysis import typed_notation
+    from tutor.workbench.picking import picked_from
+
+    rng = random.Random(16)
+    for _ in range(200):
+        hand = random_winning_hand(rng)
+        win = rng.choice(hand.concealed)
+        typed = typed_notation(hand, win)
+        assert picked_from(hand, win).notation() == typed
+        assert analyse(typed).win == win

@@ -21,6 +21,7 @@ from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
+from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
 from tutor.workbench.block import SAVED_FILE
 
 HAND = "23m456s55s4m [777p] [777z]"
@@ -175,3 +176,62 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         assert app.screen.query_one("#notation", Input).value == HAND
         assert "부: 26, 올림하여 30" in shown(app, "#score-riichi")
         assert shown(app, "#summary") == "14장, 4m 론으로 화료했습니다."
+
+
+TYPED = "23m45556s4m [777p] [777z]"
+"""HAND as the workbench writes it back: suits in order, the winning tile last."""
+
+
+def picker_moves(name: str, now: tuple[int, int]) -> list[str]:
+    """Keys that move the picker's cursor from `now` to the tile `name`."""
+    row = next(number for number, names in enumerate(ROWS) if name in names)
+    column = ROWS[row].index(name)
+    keys = ["down" if row > now[1] else "up"] * abs(row - now[1])
+    return keys + ["right" if column > now[0] else "left"] * abs(column - now[0])
+
+
+async def test_the_picker_builds_the_notation_typing_gives(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await type_hand(pilot, TYPED)
+        typed = shown(app, "#score-riichi"), shown(app, "#score-mcr")
+        await pilot.press(*["backspace"] * len(TYPED), "f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        assert picker.has_focus and app.screen.query_one("#notation", Input).value == ""
+        for name in ["2m", "3m", "4s", "5s", "5s", "5s", "6s", "7p", "7p", "7p", "7z", "7z", "7z", "4m"]:
+            await pilot.press(*picker_moves(name, picker.cursor), "enter")
+        # The hand row: select the three 7p (picked 8th to 10th), make a pon, then the three 7z.
+        await pilot.press(*["down"] * HAND_ROW)
+        for _ in range(2):
+            await pilot.press(*["left"] * 14)
+            await pilot.press(*["right"] * 7, "space", "right", "space", "right", "space", "p")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == TYPED
+        assert (shown(app, "#score-riichi"), shown(app, "#score-mcr")) == typed
+
+
+async def test_picker_removes_marks_the_winning_tile_and_makes_a_concealed_kan_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await type_hand(pilot, "1111m23m789p456s55s4m")
+        await pilot.press("f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        cells = picker.hand_cells()
+        for index in range(4):  # the four 1m, clicked on the hand row
+            await pilot.click(TilePicker, offset=(cells[index].start + 2, HAND_ROW))
+        await pilot.click("#button-closed_kan")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "23m789p45556s4m (1111m)"
+        await pilot.click(TilePicker, offset=(picker.hand_cells()[0].start + 2, HAND_ROW))  # select 2m
+        await pilot.click("#button-win")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s2m (1111m)"
+        await pilot.click("#button-remove")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s (1111m)"
+        await pilot.click(TilePicker, offset=(2, 0))  # 1m from the top row: a fifth copy is refused
+        await pilot.click(TilePicker, offset=(1 + 4 + 1, 1))  # 2p
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s2p (1111m)"

@@ -42,6 +42,7 @@ LABELS: Final = {
         "undo": "Undo",
         "save": "Save",
         "workbench_settings": "Settings",
+        "picker": "Tiles",
     },
     "ko": {
         "quit": "종료",
@@ -72,6 +73,7 @@ LABELS: Final = {
         "undo": "되돌리기",
         "save": "저장",
         "workbench_settings": "설정",
+        "picker": "패 고르기",
     },
 }
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Collapsible, Footer, Header, Input, OptionList, Static, TabbedContent, TabPane
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Collapsible, Footer, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from tutor.engine.rules import Rules
@@ -28,9 +28,11 @@ from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.notation_field import NotationField
+from tutor.ui.widgets.tile_picker import TilePicker
 from tutor.workbench.analysis import WorkbenchAnalysis, analyse
 from tutor.workbench.block import blocks_text, save_blocks
 from tutor.workbench.panels import panels
+from tutor.workbench.picking import Picked, picked_from
 from tutor.workbench.settings import (
     MCR_FLAGS,
     MCR_OPTIONS,
@@ -44,6 +46,8 @@ from tutor.workbench.settings import (
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
+PICKER_BUTTONS = ("remove", "win", "chi", "pon", "open_kan", "closed_kan")
+"""The picker's buttons, for the mouse: each does what a picker key does."""
 SIDE_BY_SIDE = 120
 """The width from which riichi and MCR stand in two columns instead of two tabs."""
 HISTORY = 20
@@ -63,6 +67,7 @@ class WorkbenchScreen(TutorScreen):
         Binding("ctrl+s", "save", "Save", id="save", priority=True, tooltip="Write the hand as lesson hand blocks"),
         Binding("f5", "present", "Present", id="present", tooltip="Largest tiles, for the classroom"),
         Binding("f2", "settings", "Settings", id="workbench_settings", tooltip="Show or hide the settings"),
+        Binding("f3", "picker", "Tiles", id="picker", tooltip="Pick tiles with the keyboard or the mouse"),
         # Letters that are no part of the notation, so the field can give them up.
         Binding("l", "app.switch_language", "한/En", id="language", show=False, priority=True),
         Binding("question_mark", "app.help", "Help", id="help", show=False, priority=True),
@@ -77,12 +82,19 @@ class WorkbenchScreen(TutorScreen):
     WorkbenchScreen #indicators { height: auto; }
     WorkbenchScreen #indicators Input { width: 1fr; }
     WorkbenchScreen #efficiency { padding: 0 2; color: $text-muted; }
+    WorkbenchScreen #picker-panel { height: auto; display: none; }
+    WorkbenchScreen.picking #picker-panel { display: block; }
+    WorkbenchScreen #picker-help { padding: 0 2; color: $text-muted; }
+    WorkbenchScreen #picker-buttons { height: auto; padding: 0 2; }
+    WorkbenchScreen #picker-buttons Button { margin-right: 1; width: auto; min-width: 0; }
+    WorkbenchScreen.picking #tiles, WorkbenchScreen.picking #efficiency { display: none; }
     WorkbenchScreen #results { height: 1fr; }
     WorkbenchScreen .column { width: 1fr; padding: 0 1; }
     WorkbenchScreen .column-title { text-style: bold; color: $accent; }
     WorkbenchScreen .shape { color: $text-muted; }
     WorkbenchScreen.presenting Header, WorkbenchScreen.presenting Footer { display: none; }
     WorkbenchScreen.presenting #settings, WorkbenchScreen.presenting #efficiency { display: none; }
+    WorkbenchScreen.presenting #picker-panel { display: none; }
     """
 
     def __init__(self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI) -> None:
@@ -121,6 +133,13 @@ class WorkbenchScreen(TutorScreen):
             with Horizontal(id="indicators"):
                 yield NotationField(self.settings.dora, placeholder=text(language, "workbench.dora_field"), id="dora")
                 yield NotationField(self.settings.ura, placeholder=text(language, "workbench.ura_field"), id="ura")
+        with Vertical(id="picker-panel"):
+            yield TilePicker(id="picker")
+            yield Static(text(language, "workbench.picker_help"), id="picker-help", markup=False)
+            with Horizontal(id="picker-buttons"):
+                for action in PICKER_BUTTONS:
+                    yield Button(text(language, f"workbench.button.{action}"), id=f"button-{action}", compact=True)
+        # Where shanten and ukeire go once tutor/engine/efficiency.py exists (another helper builds it).
         yield Static(text(language, "workbench.efficiency"), id="efficiency", markup=False)
         self.side_by_side = self.app.size.width >= SIDE_BY_SIDE
         if self.side_by_side:
@@ -174,6 +193,9 @@ class WorkbenchScreen(TutorScreen):
             win = analysis.win if analysis.tile_count == 14 else None
             tiles.groups = hand_groups(hand, win) if hand is not None else []
             tiles.refresh(layout=True)
+            picker = self.query_one(TilePicker)
+            if picker.picked.notation() != self.source:
+                picker.load(picked_from(hand, analysis.win) if hand is not None else Picked())
             for rules in Rules:
                 shape = words.shape.get(rules, [])
                 score = words.riichi if rules is Rules.RIICHI else words.mcr
@@ -311,6 +333,30 @@ class WorkbenchScreen(TutorScreen):
             self.call_after_refresh(self.query_one("#settings-list", OptionList).focus)
         else:
             self.query_one("#notation", Input).focus()
+
+    def action_picker(self) -> None:
+        picking = not self.has_class("picking")
+        self.set_class(picking, "picking")
+        if picking:
+            self.call_after_refresh(self.query_one(TilePicker).focus)
+        else:
+            self.query_one("#notation", Input).focus()
+
+    @on(TilePicker.Changed)
+    def _picked(self, event: TilePicker.Changed) -> None:
+        # The field shows what was picked, as if typed; its Changed re-analyses the hand.
+        self.query_one("#notation", Input).value = event.notation
+
+    @on(Button.Pressed)
+    def _picker_button(self, event: Button.Pressed) -> None:
+        picker = self.query_one(TilePicker)
+        action = (event.button.id or "").removeprefix("button-")
+        if action == "remove":
+            picker.action_remove()
+        elif action == "win":
+            picker.mark_win()
+        else:
+            picker.action_meld(action)
 
     def action_present(self) -> None:
         self.presenting = not self.presenting
