@@ -54,11 +54,9 @@ async def test_typed_hand_shows_the_fu_and_fans_of_tutor_score(tmp_path: Path, w
         assert isinstance(app.screen, WorkbenchScreen)
         assert app.screen.query_one("#notation", Input).value == HAND
         score = shown(app, "#score-riichi")
+        lines = score.splitlines()
         for item in riichi["fu_items"]:
-            line = next(
-                line for line in score.splitlines() if item["tiles"] in line and line.rstrip().endswith(str(item["fu"]))
-            )
-            assert line
+            assert any(line.split()[0] == str(item["fu"]) and item["tiles"] in line for line in lines[1:]), item
         assert f"Fu: {riichi['fu_raw']}, rounded up to {riichi['fu']}" in score
         assert f"Total: {riichi['han']} han {riichi['fu']} fu" in score
         assert f"Points: {riichi['points']['total']} " in score

@@ -24,8 +24,8 @@ from tutor.quiz.names import FU_ITEMS, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, l
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
 from tutor.workbench.problems import Problem
 
-NAME_WIDTH = 34
-"""Columns for a fu line's or a fan's name, so that the numbers line up."""
+TILES_WIDTH = 8
+"""Columns for a fu line's tiles, such as `[7777z]`, so that the names line up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +59,6 @@ def summary_text(analysis: WorkbenchAnalysis, language: str) -> str:
     tile = tile_name(analysis.win) if analysis.win is not None else "-"
     key = "workbench.count_won_tsumo" if analysis.settings.tsumo else "workbench.count_won_ron"
     return text(language, key, count=count, tile=tile)
-
-
-def _padded(name: str, width: int = NAME_WIDTH) -> str:
-    """A name padded to `width` columns, counting a Hangul or Chinese character as two."""
-    columns = sum(2 if ord(char) > 0x1100 else 1 for char in name)
-    return name + " " * max(1, width - columns)
 
 
 def shape_lines(shape: Analysis, language: str) -> list[str]:
@@ -128,7 +122,8 @@ def riichi_lines(result: Outcome | None, language: str) -> list[str]:
     lines = [text(language, "workbench.fu_heading")]
     for line in score.fu.lines:
         name = FU_ITEMS[language].get(line.item, line.item)
-        lines.append(f"  {_padded(name)}{line.tiles:<9}{line.fu:>3}")
+        # Numbers first, then the name: a long name then never pushes a number out of its column.
+        lines.append(f"  {line.fu:>3}  {line.tiles:<{TILES_WIDTH}} {name}")
     if score.fu.raw == score.fu.fu:
         lines.append(text(language, "workbench.fu_total", fu=score.fu.fu))
     else:
@@ -136,14 +131,14 @@ def riichi_lines(result: Outcome | None, language: str) -> list[str]:
     if score.yakuman:
         lines.append(text(language, "workbench.yakuman_heading"))
         for name, times in score.yakuman:
-            lines.append(f"  {_padded(YAKUMAN_NAMES[language].get(name, name))}x{times}")
+            lines.append(f"  x{times}  {YAKUMAN_NAMES[language].get(name, name)}")
     else:
         lines.append(text(language, "workbench.yaku_heading"))
         for name, han in score.yaku:
-            lines.append(f"  {_padded(yaku_name(name, language))}{text(language, 'workbench.han', han=han)}")
+            lines.append(f"  {text(language, 'workbench.han', han=han):>5}  {yaku_name(name, language)}")
         for key, count in (("workbench.dora", score.dora), ("workbench.ura_dora", score.ura_dora)):
             if count:
-                lines.append(f"  {_padded(text(language, key))}{text(language, 'workbench.han', han=count)}")
+                lines.append(f"  {text(language, 'workbench.han', han=count):>5}  {text(language, key)}")
         lines.append(text(language, "workbench.han_fu", han=score.han, fu=score.fu.fu))
     lines.append(_riichi_payment(score, language))
     if score.points.limit:
@@ -166,9 +161,7 @@ def mcr_lines(result: Outcome | None, language: str) -> list[str]:
     lines = [text(language, "workbench.fans_heading")]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
-        lines.append(
-            f"  {_padded(_fan_name(item.fan, language) + times)}{item.fan.points * item.count:>3}  {item.tiles}"
-        )
+        lines.append(f"  {item.fan.points * item.count:>3}  {_fan_name(item.fan, language)}{times}   {item.tiles}")
     if score.left_out:
         lines.append(text(language, "workbench.left_out_heading"))
         for left in score.left_out:

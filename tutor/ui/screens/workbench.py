@@ -77,23 +77,24 @@ class WorkbenchScreen(TutorScreen):
     WorkbenchScreen #summary { padding: 0 2; height: auto; }
     WorkbenchScreen #summary.problem { color: $error; text-style: bold; }
     WorkbenchScreen #tiles { padding: 0 2; }
-    WorkbenchScreen #settings { margin: 0 1; padding: 0; }
+    WorkbenchScreen #settings { margin: 0 1; padding: 0; border: none; }
     WorkbenchScreen #settings-list { height: auto; max-height: 10; }
     WorkbenchScreen #indicators { height: auto; }
     WorkbenchScreen #indicators Input { width: 1fr; }
-    WorkbenchScreen #efficiency { padding: 0 2; color: $text-muted; }
+    WorkbenchScreen .efficiency { color: $text-muted; margin-top: 1; }
+    WorkbenchScreen .score { margin-bottom: 1; }
     WorkbenchScreen #picker-panel { height: auto; display: none; }
     WorkbenchScreen.picking #picker-panel { display: block; }
     WorkbenchScreen #picker-help { padding: 0 2; color: $text-muted; }
     WorkbenchScreen #picker-buttons { height: auto; padding: 0 2; }
     WorkbenchScreen #picker-buttons Button { margin-right: 1; width: auto; min-width: 0; }
-    WorkbenchScreen.picking #tiles, WorkbenchScreen.picking #efficiency { display: none; }
+    WorkbenchScreen.picking #tiles { display: none; }
     WorkbenchScreen #results { height: 1fr; }
     WorkbenchScreen .column { width: 1fr; padding: 0 1; }
     WorkbenchScreen .column-title { text-style: bold; color: $accent; }
     WorkbenchScreen .shape { color: $text-muted; }
     WorkbenchScreen.presenting Header, WorkbenchScreen.presenting Footer { display: none; }
-    WorkbenchScreen.presenting #settings, WorkbenchScreen.presenting #efficiency { display: none; }
+    WorkbenchScreen.presenting #settings, WorkbenchScreen.presenting .efficiency { display: none; }
     WorkbenchScreen.presenting #picker-panel { display: none; }
     """
 
@@ -139,8 +140,6 @@ class WorkbenchScreen(TutorScreen):
             with Horizontal(id="picker-buttons"):
                 for action in PICKER_BUTTONS:
                     yield Button(text(language, f"workbench.button.{action}"), id=f"button-{action}", compact=True)
-        # Where shanten and ukeire go once tutor/engine/efficiency.py exists (another helper builds it).
-        yield Static(text(language, "workbench.efficiency"), id="efficiency", markup=False)
         self.side_by_side = self.app.size.width >= SIDE_BY_SIDE
         if self.side_by_side:
             with Horizontal(id="results"):
@@ -160,8 +159,16 @@ class WorkbenchScreen(TutorScreen):
     def _column(self, rules: Rules, title: bool) -> ComposeResult:
         if title:
             yield Static(text(self.tutor.language, f"workbench.{rules.value}"), classes="column-title")
-        yield Static("", classes="shape", id=f"shape-{rules.value}", markup=False)
+        # The score first: on a small screen it is what the learner came for.
         yield Static("", classes="score", id=f"score-{rules.value}", markup=False)
+        yield Static("", classes="shape", id=f"shape-{rules.value}", markup=False)
+        # Where shanten and ukeire go once tutor/engine/efficiency.py exists (another helper builds it).
+        yield Static(
+            text(self.tutor.language, "workbench.efficiency"),
+            classes="efficiency",
+            id=f"efficiency-{rules.value}",
+            markup=False,
+        )
 
     def on_mount(self) -> None:
         localise_bindings(self, self.tutor.language)
