@@ -21,9 +21,7 @@ from tests.random_hands import mixed_13_tile_hand
 from tests.random_mcr import random_mcr_hand
 from tests.random_wins import random_winning_hand
 from tutor.engine.hand import Hand
-from tutor.engine.notation import format_hand, format_meld, format_tiles
-from tutor.engine.tiles import tile_name
-from tutor.workbench.analysis import analyse
+from tutor.workbench.analysis import analyse, typed_notation
 from tutor.workbench.panels import panels
 from tutor.workbench.settings import Settings
 
@@ -31,13 +29,8 @@ GOAL_P99_MS = 30.0
 
 
 def typed(hand: Hand, rng: random.Random) -> str:
-    """The hand as a learner types it: the winning tile written last among the concealed tiles."""
-    if hand.tile_count == 13:
-        return format_hand(hand)
-    concealed = list(hand.concealed)
-    win = concealed.pop(rng.randrange(len(concealed)))
-    melds = " ".join(format_meld(meld) for meld in hand.melds)
-    return f"{format_tiles(concealed)}{tile_name(win)} {melds}".strip()
+    """The hand as a learner types it: a random concealed tile written last as the winning tile."""
+    return typed_notation(hand, rng.choice(hand.concealed) if hand.tile_count == 14 else None)
 
 
 def hands(count: int, seed: int = 16) -> list[tuple[str, Settings]]:

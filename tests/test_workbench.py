@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.random_wins import random_winning_hand
 from tutor.commands.score import score_as_json, score_json
+from tutor.engine.hand import MeldKind
 from tutor.engine.notation import parse_tile
 from tutor.locale import LANGUAGES, keys
-from tutor.workbench.analysis import analyse, last_concealed_tile
+from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
 from tutor.workbench.panels import panels, problem_text
+from tutor.workbench.picking import Picked, picked_from
 from tutor.workbench.problems import CODES
 from tutor.workbench.settings import Settings, settings_from_setup
 
@@ -118,9 +123,6 @@ def test_settings_carry_over_from_a_lesson_block() -> None:
 
 
 def test_picking_refuses_a_fifth_copy_a_fifteenth_tile_and_a_wrong_meld() -> None:
-    from tutor.engine.hand import MeldKind
-    from tutor.workbench.picking import Picked
-
     one = parse_tile("1m")
     picked = Picked()
     for _ in range(5):
@@ -135,11 +137,6 @@ def test_picking_refuses_a_fifth_copy_a_fifteenth_tile_and_a_wrong_meld() -> Non
 
 
 def test_a_picked_hand_is_written_as_typing_writes_it() -> None:
-    import random
-
-    from tests.random_wins import random_winning_hand
-    from tutor.workbench.analysis import typed_notation
-    from tutor.workbench.picking import picked_from
 
     rng = random.Random(16)
     for _ in range(200):

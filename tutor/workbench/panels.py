@@ -93,15 +93,6 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
     return lines
 
 
-def _cannot(result: Outcome, language: str) -> list[str] | None:
-    """The lines for a hand that has no score, or None when it has one."""
-    if result.request_problem is not None:
-        return [text(language, "workbench.setting_refused")]
-    if result.refusal is not None:
-        return [text(language, f"workbench.refused.{result.refusal}")]
-    return None
-
-
 def _riichi_payment(score: RiichiScore, language: str) -> str:
     points = score.points
     if points.discarder is not None:
@@ -111,14 +102,7 @@ def _riichi_payment(score: RiichiScore, language: str) -> str:
     return text(language, "workbench.pay_tsumo", total=points.total, dealer=points.dealer, each=points.non_dealer)
 
 
-def riichi_lines(result: Outcome | None, language: str) -> list[str]:
-    if result is None:
-        return [text(language, "workbench.scores_later")]
-    cannot = _cannot(result, language)
-    if cannot is not None:
-        return cannot
-    score = result.score
-    assert isinstance(score, RiichiScore)
+def riichi_lines(score: RiichiScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fu_heading")]
     for line in score.fu.lines:
         name = FU_ITEMS[language].get(line.item, line.item)
@@ -150,14 +134,7 @@ def _fan_name(fan: Fan, language: str) -> str:
     return f"{fan.zh} {fan.en if language == 'en' else fan.ko_sino}"
 
 
-def mcr_lines(result: Outcome | None, language: str) -> list[str]:
-    if result is None:
-        return [text(language, "workbench.scores_later")]
-    cannot = _cannot(result, language)
-    if cannot is not None:
-        return cannot
-    score = result.score
-    assert isinstance(score, McrScore)
+def mcr_lines(score: McrScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fans_heading")]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
@@ -191,11 +168,24 @@ def mcr_lines(result: Outcome | None, language: str) -> list[str]:
     return lines
 
 
+def score_lines(result: Outcome | None, language: str) -> list[str]:
+    """One rule family's score in words, or why there is none."""
+    if result is None:
+        return [text(language, "workbench.scores_later")]
+    if result.request_problem is not None:
+        return [text(language, "workbench.setting_refused")]
+    if result.refusal is not None or result.score is None:
+        return [text(language, f"workbench.refused.{result.refusal or 'not_complete'}")]
+    if isinstance(result.score, RiichiScore):
+        return riichi_lines(result.score, language)
+    return mcr_lines(result.score, language)
+
+
 def panels(analysis: WorkbenchAnalysis, language: str) -> Panels:
     shapes = analysis.shapes or {}
     return Panels(
         summary=summary_text(analysis, language),
         shape={rules: shape_lines(shape, language) for rules, shape in shapes.items()},
-        riichi=riichi_lines(analysis.riichi, language) if shapes else [],
-        mcr=mcr_lines(analysis.mcr, language) if shapes else [],
+        riichi=score_lines(analysis.riichi, language) if shapes else [],
+        mcr=score_lines(analysis.mcr, language) if shapes else [],
     )

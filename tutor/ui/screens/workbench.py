@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Collapsible, Footer, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from tutor.commands.score_mcr import MCR_FLAGS
 from tutor.engine.rules import Rules
 from tutor.locale import text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
@@ -34,7 +35,6 @@ from tutor.workbench.block import blocks_text, save_blocks
 from tutor.workbench.panels import panels
 from tutor.workbench.picking import Picked, picked_from
 from tutor.workbench.settings import (
-    MCR_FLAGS,
     MCR_OPTIONS,
     RIICHI_FLAGS,
     RIICHI_OPTIONS,
@@ -56,6 +56,10 @@ MCR_FLAG_NAMES = {
     "en": {"last_tile": "last tile (和绝张)", "kong": "kong (杠上开花 / 抢杠和)", "wall_last": "last of the wall"},
     "ko": {"last_tile": "화절장 (和绝张)", "kong": "깡 (杠上开花 / 抢杠和)", "wall_last": "묘수회춘 / 해저로월"},
 }
+
+
+def next_wind(wind: str) -> str:
+    return WINDS[(WINDS.index(wind) + 1) % len(WINDS)]
 
 
 class WorkbenchScreen(TutorScreen):
@@ -260,9 +264,10 @@ class WorkbenchScreen(TutorScreen):
         settings = self.settings
         if setting == "tsumo":
             settings = replace(settings, tsumo=not settings.tsumo)
-        elif setting in ("seat", "round"):
-            current = getattr(settings, setting)
-            settings = replace(settings, **{setting: WINDS[(WINDS.index(current) + 1) % len(WINDS)]})
+        elif setting == "seat":
+            settings = replace(settings, seat=next_wind(settings.seat))
+        elif setting == "round":
+            settings = replace(settings, round=next_wind(settings.round))
         elif setting.startswith("flag-"):
             settings = settings.toggled_flag(setting.removeprefix("flag-"))
         elif setting.startswith("option-"):

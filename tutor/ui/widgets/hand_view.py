@@ -20,26 +20,32 @@ from tutor.ui.answers import answer_steps
 from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
 from tutor.ui.tile_art import Group, TileSize, chip, hand_groups, render_groups
 
-STYLE_NAMES = ("man", "pin", "sou", "wind", "white", "green", "red", "frame", "win", "called", "back")
+TILE_STYLES = {
+    "man": "color: $tile-man;",
+    "pin": "color: $tile-pin;",
+    "sou": "color: $tile-sou;",
+    "wind": "color: $tile-wind;",
+    "white": "color: $tile-white;",
+    "green": "color: $tile-sou;",
+    "red": "color: $tile-man;",
+    "frame": "color: $tile-frame;",
+    "win": "color: $tile-win; text-style: bold;",
+    "called": "color: $tile-called; text-style: bold;",
+    "back": "background: $tile-back;",
+}
+"""The theme's colours for each style name of tile_art, shared by every widget that draws tiles."""
+STYLE_NAMES = tuple(TILE_STYLES)
+
+
+def tile_styles_css(widget: str) -> str:
+    """The component-class rules that colour tiles in one widget class."""
+    return "\n".join(f"{widget} > .tiles--{name} {{ {rule} }}" for name, rule in TILE_STYLES.items())
 
 
 class TilesView(Widget):
     """Tiles drawn in one of three sizes, coloured by the theme."""
 
-    DEFAULT_CSS = """
-    TilesView { height: auto; width: 1fr; }
-    TilesView > .tiles--man { color: $tile-man; }
-    TilesView > .tiles--pin { color: $tile-pin; }
-    TilesView > .tiles--sou { color: $tile-sou; }
-    TilesView > .tiles--wind { color: $tile-wind; }
-    TilesView > .tiles--white { color: $tile-white; }
-    TilesView > .tiles--green { color: $tile-sou; }
-    TilesView > .tiles--red { color: $tile-man; }
-    TilesView > .tiles--frame { color: $tile-frame; }
-    TilesView > .tiles--win { color: $tile-win; text-style: bold; }
-    TilesView > .tiles--called { color: $tile-called; text-style: bold; }
-    TilesView > .tiles--back { background: $tile-back; }
-    """
+    DEFAULT_CSS = "TilesView { height: auto; width: 1fr; }\n" + tile_styles_css("TilesView")
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"tiles--{name}" for name in STYLE_NAMES}
 

@@ -23,6 +23,7 @@ from tutor.engine.hand import MeldKind
 from tutor.engine.notation import format_meld
 from tutor.engine.tiles import make_tile
 from tutor.ui.tile_art import chip
+from tutor.ui.widgets.hand_view import TILE_STYLES, tile_styles_css
 from tutor.workbench.picking import Picked
 
 CELL = 4
@@ -68,18 +69,10 @@ class TilePicker(Widget, can_focus=True):
     space selects hand tiles; c p k a make a chi, pon, kan or concealed kan of
     the selected tiles; backspace removes."""
 
-    DEFAULT_CSS = """
-    TilePicker { height: 5; width: 1fr; padding: 0 1; }
-    TilePicker:focus { background: $boost; }
-    TilePicker > .tiles--man { color: $tile-man; }
-    TilePicker > .tiles--pin { color: $tile-pin; }
-    TilePicker > .tiles--sou { color: $tile-sou; }
-    TilePicker > .tiles--wind { color: $tile-wind; }
-    TilePicker > .tiles--white { color: $tile-white; }
-    TilePicker > .tiles--green { color: $tile-sou; }
-    TilePicker > .tiles--red { color: $tile-man; }
-    TilePicker > .tiles--win { color: $tile-win; text-style: bold underline; }
-    """
+    DEFAULT_CSS = (
+        "TilePicker { height: 5; width: 1fr; padding: 0 1; }\n"
+        "TilePicker:focus { background: $boost; }\n" + tile_styles_css("TilePicker")
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(0, -1)", show=False),
         Binding("down", "move(0, 1)", show=False),
@@ -93,9 +86,7 @@ class TilePicker(Widget, can_focus=True):
         Binding("k", "meld('open_kan')", show=False),
         Binding("a", "meld('closed_kan')", show=False),
     ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        f"tiles--{name}" for name in ("man", "pin", "sou", "wind", "white", "green", "red", "win")
-    }
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"tiles--{name}" for name in TILE_STYLES}
 
     class Changed(Message):
         """The picked hand changed; `notation` is it as typed."""
