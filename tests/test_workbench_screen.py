@@ -174,6 +174,10 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         assert app.screen.query_one("#notation", Input).value == HAND
         assert "부: 26, 올림하여 30" in shown(app, "#score-riichi")
         assert shown(app, "#summary") == "14장, 4m 론으로 화료했습니다."
+        await pilot.press("l")  # and back: a second redraw must find its header too
+        await pilot.pause()
+        assert app.language == "en" and app.screen.title == "Hand workbench"
+        assert shown(app, "#summary") == "14 tiles, won on 4m by ron."
 
 
 TYPED = "23m45556s4m [777p] [777z]"
@@ -233,3 +237,16 @@ async def test_picker_removes_marks_the_winning_tile_and_makes_a_concealed_kan_b
         await pilot.click(TilePicker, offset=(1 + 4 + 1, 1))  # 2p
         await pilot.pause()
         assert app.screen.query_one("#notation", Input).value == "34m789p45556s2p (1111m)"
+
+
+@pytest.mark.parametrize(("language", "words"), [("ko", "계산기"), ("en", "workbench")])
+async def test_the_palette_opens_the_workbench(tmp_path: Path, language: str, words: str) -> None:
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*words)
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WorkbenchScreen)
+        assert app.screen.title == ("패 계산기" if language == "ko" else "Hand workbench")
