@@ -196,6 +196,11 @@ class TestFooterFits:
     async def _open(app: TutorApp, pilot: Any, where: str) -> None:
         if where == "lesson":
             app.open_lesson("r09-fu")
+            # A long lesson takes a while to mount under load: wait for its footer, not a fixed time.
+            for _ in range(50):
+                if isinstance(app.screen, LessonScreen) and app.screen.query(FooterKey):
+                    break
+                await pilot.pause(0.1)
         elif where in ("question", "answered"):
             app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
             await pilot.pause()
