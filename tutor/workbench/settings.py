@@ -108,7 +108,6 @@ def settings_from_request(request: dict[str, Any]) -> Settings:
     """The settings of a score request (a drill question's), as far as the
     workbench holds them; anything else is left at its default."""
     setup = {
-        "win": "x tsumo" if request.get("tsumo") is True else "",
         "seat": str(request.get("seat", "E")),
         "round": str(request.get("round", "E")),
         "flags": " ".join(str(flag) for flag in request.get("flags", []) if isinstance(flag, str)),
@@ -118,4 +117,4 @@ def settings_from_request(request: dict[str, Any]) -> Settings:
     options = request.get("options", {})
     if isinstance(options, dict):
         setup["options"] = " ".join(f"{name}={str(value).lower()}" for name, value in options.items())
-    return settings_from_setup(setup)
+    return replace(settings_from_setup(setup), tsumo=request.get("tsumo") is True)
