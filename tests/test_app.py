@@ -220,20 +220,32 @@ class TestFooterFits:
     async def _open(app: TutorApp, pilot: Any, where: str) -> None:
         if where == "lesson":
             app.open_lesson("r09-fu")
+            # A long lesson takes a while to mount under load: wait for its footer, not a fixed time.
+            for _ in range(50):
+                if isinstance(app.screen, LessonScreen) and app.screen.query(FooterKey):
+                    break
+                await pilot.pause(0.1)
         elif where in ("question", "answered"):
             app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
             await pilot.pause()
             if where == "answered":
                 await pilot.press("ctrl+w")
         elif where != "home":
-            await pilot.press(
-                {"drills": "d", "progress": "p", "settings": "s", "help": "question_mark", "table": "b"}[where]
-            )
+            keys = {
+                "drills": "d",
+                "progress": "p",
+                "settings": "s",
+                "help": "question_mark",
+                "table": "b",
+                "workbench": "w",
+            }
+            await pilot.press(keys[where])
         await pilot.pause()
 
     @pytest.mark.parametrize("language", ["en", "ko"])
     @pytest.mark.parametrize(
-        "where", ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help", "table"]
+        "where",
+        ["home", "lesson", "question", "answered", "drills", "progress", "settings", "help", "table", "workbench"],
     )
     async def test_every_shown_key_is_whole_at_80_columns(self, tmp_path: Path, language: str, where: str) -> None:
         app = make_app(tmp_path, language)

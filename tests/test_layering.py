@@ -22,6 +22,7 @@ FORBIDDEN = {
     "engine": ("tutor.quiz", "tutor.lessons", "tutor.ui", "tutor.cli", "tutor.commands", "textual", "rich"),
     "quiz": ("tutor.lessons", "tutor.ui", "tutor.cli", "textual", "rich"),
     "lessons": ("tutor.ui", "tutor.cli", "textual", "rich"),
+    "workbench": ("tutor.ui", "tutor.cli", "textual", "rich"),
 }
 
 

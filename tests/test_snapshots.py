@@ -126,6 +126,17 @@ def table_at(rules: str, step_id: str) -> Callable[[Pilot[Any]], Awaitable[None]
         from tutor.ui.screens.table import TableScreen
 
         pilot.app.push_screen(TableScreen(rules, step_id, seed=42))  # type: ignore[arg-type]
+
+
+def workbench(hand: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Open the workbench from home, type a hand, then press some keys."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press(*("space" if char == " " else char for char in hand))
+        await pilot.press(*keys)
+        await settled(pilot)
         await still(pilot)
 
     return run
@@ -143,3 +154,30 @@ class TestTable:
 
     def test_mcr_flowers(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("mcr", "flowers"))
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestWorkbench:
+    """The workbench: a riichi hand's fu, yaku and points; an MCR hand under
+    the 8-point minimum on its tab (80 columns) or beside riichi (120); and
+    a seven-pairs hand, read differently by the two rule families."""
+
+    def test_riichi_hand(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        run = workbench("234m567m234p56s88s4s")
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
+
+    def test_mcr_hand_under_eight(
+        self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]
+    ) -> None:
+        # Tab and right move from the field to the tab row and on to the MCR tab (at 80 columns).
+        keys = ("tab", "tab", "right") if size[0] < 120 else ()
+        run = workbench("23m456s55s4m [777p] [777z]", *keys)
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_workbench_side_by_side(snap_compare: Any, tmp_path: Path, language: str) -> None:
+    """Both rule families beside each other from 120 columns: seven pairs by
+    tsumo, chosen in the settings (f2, enter on the first entry, f2 to close)."""
+    run = workbench("1122m3344p5566s7z7z", "f2", "enter", "f2")
+    assert snap_compare(app_for(tmp_path, language), terminal_size=(120, 40), run_before=run)

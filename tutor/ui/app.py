@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Header
 
+from tutor.engine.rules import Rules
 from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
@@ -40,7 +41,9 @@ from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
+from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
+from tutor.workbench.settings import Settings
 
 
 class TutorApp(App[None]):
@@ -117,6 +120,8 @@ class TutorApp(App[None]):
         remembered_theme = self.store.setting("theme")
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
         self.title = text(self.language, "title")
+        self.workbench_history: list[tuple[str, Settings]] = []
+        """Hands of this session in the workbench, for its undo."""
 
     def on_mount(self) -> None:
         localise_bindings(self, self.language)
@@ -227,6 +232,12 @@ class TutorApp(App[None]):
 
     def action_table(self) -> None:
         self.open_table()
+
+    def open_workbench(self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI) -> None:
+        self.push_screen(WorkbenchScreen(source, settings, rules))
+
+    def action_workbench(self) -> None:
+        self.open_workbench()
 
     def action_drills(self) -> None:
         self.start_drills()

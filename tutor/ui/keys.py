@@ -43,6 +43,11 @@ KEY_IDS: Final = (
     "dice",
     "rules",
     "new_seed",
+    "workbench",
+    "undo",
+    "save",
+    "workbench_settings",
+    "picker",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -29,7 +29,15 @@ class LessonsAndTerms(Provider):
     def _entries(self) -> list[tuple[str, str, object]]:
         app = self.tutor
         language = app.language
-        entries: list[tuple[str, str, object]] = []
+        # Found by either language's words: "workbench", "calculator", "계산기".
+        workbench = text(language, "workbench.palette")
+        entries: list[tuple[str, str, object]] = [
+            (
+                f"{text('en', 'workbench.palette')} calculator {text('ko', 'workbench.palette')}",
+                workbench,
+                app.open_workbench,
+            )
+        ]
         shown = app.library.lessons.get(language, {})
         for by_id in app.library.lessons.values():
             for lesson in by_id.values():
@@ -47,6 +55,7 @@ class LessonsAndTerms(Provider):
     async def discover(self) -> Hits:
         app = self.tutor
         yield DiscoveryHit(text(app.language, "table.palette"), app.open_table)
+        yield DiscoveryHit(text(app.language, "workbench.palette"), app.open_workbench)
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)

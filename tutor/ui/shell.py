@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from tutor.engine.rules import Rules
 from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.store import Store
 from tutor.ui.answer_log import AnswerLog
+from tutor.workbench.settings import Settings
 
 
 @runtime_checkable
@@ -42,6 +44,13 @@ class Tutor(Protocol):
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None: ...
 
     def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None: ...
+
+    workbench_history: list[tuple[str, Settings]]
+    """Hands of this session in the workbench, for its undo."""
+
+    def open_workbench(
+        self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI
+    ) -> None: ...
 
     answer_log: AnswerLog
     """Answers on their way to the store, kept and retried when saving fails."""

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
@@ -42,6 +43,8 @@ from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import TickList
+from tutor.workbench.analysis import typed_from
+from tutor.workbench.settings import settings_from_request
 
 APP_KEYS: list[BindingType] = [
     # The app's own keys again, as priority bindings: a number field would
@@ -84,6 +87,9 @@ class DrillScreen(RedrawnScreen):
             tooltip="Show the answer (counts as a mistake)",
             priority=True,
         ),
+        # Once answered, the question's hand goes to the workbench; out of the
+        # footer, which must fit 80 columns (the help lists it).
+        Binding("w", "workbench", "Workbench", id="workbench", show=False, priority=True),
         Binding(
             "space", "step", "Step", id="step", tooltip="In presentation mode, reveal the next part of the explanation"
         ),
@@ -151,6 +157,8 @@ class DrillScreen(RedrawnScreen):
         question is answered, and step outside presentation mode."""
         if action in ("skip", "show_answer"):
             return not self.answered
+        if action == "workbench":
+            return self.answered
         if action == "step":
             return self.presenting
         return True
@@ -426,6 +434,17 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#steps", Static).update(self._shown_steps_text())
             for widget in self.query(StepAnswer):
                 widget.reveal(self.shown_steps)
+
+    def action_workbench(self) -> None:
+        """The answered question's hand and settings, in the workbench."""
+        request = self.question.request
+        hand, win = request.get("hand"), request.get("win")
+        if not isinstance(hand, str):
+            return
+        flowers = request.get("flowers", 0)
+        source = typed_from(hand, win if isinstance(win, str) else None, flowers if isinstance(flowers, int) else 0)
+        rules = Rules.MCR if request.get("rules") == Rules.MCR.value else Rules.RIICHI
+        self.tutor.open_workbench(source, settings_from_request(request), rules)
 
     async def action_skip(self) -> None:
         if not self.answered:

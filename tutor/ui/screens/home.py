@@ -44,6 +44,10 @@ class HomeScreen(TutorScreen):
         Binding("p", "app.progress", "Progress", id="progress", tooltip="Accuracy per kind over time"),
         # Not in the footer, which is full at 80 columns: the line of entries above it names it.
         Binding("b", "app.table", "Table", id="table", show=False, tooltip="The table: a hand set up step by step"),
+        # Out of the footer, which must fit 80 columns; the help and the palette list it.
+        Binding(
+            "w", "app.workbench", "Workbench", id="workbench", show=False, tooltip="Type any hand and see its scores"
+        ),
     ]
 
     def compose(self) -> ComposeResult:

@@ -14,12 +14,16 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Footer, Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.engine.rules import Rules
+from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
 from tutor.ui.widgets.lesson_text import LessonText
+from tutor.workbench.analysis import typed_from
+from tutor.workbench.settings import settings_from_setup
 
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
@@ -105,6 +109,15 @@ class LessonScreen(TutorScreen):
                 ("home", "scroll_home"),
                 ("end", "scroll_end"),
             )
+        ),
+        # Out of the footer, which must fit 80 columns; the help lists it.
+        Binding(
+            "w",
+            "workbench",
+            "Workbench",
+            id="workbench",
+            show=False,
+            tooltip="Open the selected hand (or the first) in the workbench",
         ),
     ]
 
@@ -333,6 +346,23 @@ class LessonScreen(TutorScreen):
             if view.reveal_step():
                 self.query_one("#text", VerticalScroll).scroll_to_widget(view)
                 return
+
+    def action_workbench(self) -> None:
+        """The selected hand block, or the first, with its settings, in the workbench."""
+        focused = self.focused
+        views = [focused] if isinstance(focused, HandBlockView) else list(self.query(HandBlockView))
+        if not views:
+            self.tutor.open_workbench()
+            return
+        block = views[0].block
+        win = block.setup.get("win", "").split()
+        try:
+            rules = block_rules(block, self.lesson.track)
+        except BlockError:
+            rules = Rules.RIICHI
+        flowers = block.setup.get("flowers", "0")
+        source = typed_from(block.hand, win[0] if win else None, int(flowers) if flowers.isdecimal() else 0)
+        self.tutor.open_workbench(source, settings_from_setup(block.setup), rules)
 
     def action_quiz(self) -> None:
         self.tutor.start_drills(self.lesson.quiz)

@@ -67,6 +67,27 @@ def theme_styles(variables: tuple[tuple[str, str], ...]) -> dict[str, Style]:
     return styles
 
 
+TILE_CSS = {
+    "man": "color: $tile-man;",
+    "pin": "color: $tile-pin;",
+    "sou": "color: $tile-sou;",
+    "wind": "color: $tile-wind;",
+    "white": "color: $tile-white;",
+    "green": "color: $tile-sou;",
+    "red": "color: $tile-man;",
+    "frame": "color: $tile-frame;",
+    "win": "color: $tile-win; text-style: bold;",
+    "called": "color: $tile-called; text-style: bold;",
+    "back": "background: $tile-back;",
+}
+"""The theme's colours for each style name of tile_art, as component-class rules for the tile picker."""
+
+
+def tile_styles_css(widget: str) -> str:
+    """The component-class rules that colour tiles in one widget class."""
+    return "\n".join(f"{widget} > .tiles--{name} {{ {rule} }}" for name, rule in TILE_CSS.items())
+
+
 class TilesView(Widget):
     """Tiles drawn in one of three sizes, coloured by the theme.
 

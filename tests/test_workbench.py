@@ -1,0 +1,147 @@
+"""The workbench without its screen: reading a typed hand, scoring it the way
+`tutor score` does, the words of its panels, and its settings."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crosscheck.random_wins import random_winning_hand
+from tutor.commands.score import score_as_json, score_json
+from tutor.engine.hand import MeldKind
+from tutor.engine.notation import parse_tile
+from tutor.locale import LANGUAGES, keys
+from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
+from tutor.workbench.panels import panels, problem_text
+from tutor.workbench.picking import Picked, picked_from
+from tutor.workbench.problems import CODES
+from tutor.workbench.settings import Settings, settings_from_setup
+
+TENHOU_EXAMPLE = "23m456s55s4m [777p] [777z]"
+
+
+def test_the_last_concealed_tile_written_is_the_winning_tile() -> None:
+    assert last_concealed_tile(TENHOU_EXAMPLE) == parse_tile("4m")
+    assert last_concealed_tile("(1111m) 23m456s55s4m [777z]") == parse_tile("4m")
+    assert last_concealed_tile("123m456p789s2z11z [222s]") == parse_tile("1z")
+
+
+def test_scores_are_those_of_tutor_score_for_the_same_request() -> None:
+    settings = Settings(tsumo=True, seat="S", riichi_flags=(), dora="3m")
+    analysis = analyse(TENHOU_EXAMPLE, settings)
+    assert analysis.riichi is not None and analysis.mcr is not None
+    riichi = score_json(
+        {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": True, "seat": "S", "round": "E", "dora": "3m"}
+    )
+    mcr = score_json({"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": True, "seat": "S", "rules": "mcr"})
+    assert analysis.riichi.score is not None and analysis.mcr.score is not None
+    ours_riichi = score_as_json(analysis.riichi.score)
+    ours_mcr = score_as_json(analysis.mcr.score)
+    assert (ours_riichi["fu"], ours_riichi["fu_items"], ours_riichi["yaku"]) == (
+        riichi["fu"],
+        riichi["fu_items"],
+        riichi["yaku"],
+    )
+    assert ours_riichi["dora"] == riichi["dora"] == 1
+    assert (ours_mcr["fans"], ours_mcr["total"]) == (mcr["fans"], mcr["total"])
+
+
+def test_a_hand_without_yaku_says_why_it_cannot_win() -> None:
+    analysis = analyse("123m456p789s2345s5s")
+    assert analysis.riichi is not None and analysis.riichi.refusal == "no_yaku"
+    assert "no yaku" in panels(analysis, "en").riichi[0]
+    assert "역이 없습니다" in panels(analysis, "ko").riichi[0]
+
+
+def test_an_mcr_hand_under_eight_points_names_the_minimum() -> None:
+    words = panels(analyse(TENHOU_EXAMPLE), "en").mcr
+    assert any("cannot be declared" in line and "minimum of 8" in line for line in words)
+    assert any("included in 箭刻" in line for line in words)  # 幺九刻 left out by non-repeat
+
+
+def test_thirteen_tiles_show_waits_and_no_scores() -> None:
+    analysis = analyse("123m456p789s1122z")
+    assert analysis.riichi is None and analysis.mcr is None
+    words = panels(analysis, "en")
+    shape = next(iter(words.shape.values()))
+    assert shape[0] == "Tenpai, waiting on 2 tile(s):"
+    assert [line.split()[0] for line in shape[1:]] == ["1z", "2z"]
+
+
+def test_a_malformed_hand_is_a_problem_with_its_column_not_an_exception() -> None:
+    analysis = analyse("123m45p#6p")
+    assert analysis.hand is None and analysis.problem is not None
+    assert (analysis.problem.code, analysis.problem.column) == ("character", 8)
+    assert problem_text(analysis.problem, "en").startswith("At column 8:")
+    assert problem_text(analysis.problem, "ko").startswith("8번째 칸:")
+
+
+def test_a_partial_hand_is_counted_not_refused() -> None:
+    analysis = analyse("123m45")
+    assert analysis.problem is not None and analysis.problem.code == "no_suit"
+    analysis = analyse("123m456p")
+    assert analysis.problem is None and analysis.tile_count == 6
+    assert panels(analysis, "en").summary.startswith("6 tiles:")
+
+
+def test_every_problem_code_has_a_sentence_in_every_language() -> None:
+    codes = {code for _, code in CODES} | {"bracket_in_meld", "no_opening", "other"}
+    for language in LANGUAGES:
+        assert {f"workbench.error.{code}" for code in codes} <= keys(language)
+
+
+@given(st.text(alphabet="0123456789mpszf[]() x", max_size=40))
+def test_anything_typed_is_analysed_without_raising(source: str) -> None:
+    analysis = analyse(source)
+    for language in LANGUAGES:
+        words = panels(analysis, language)
+        assert words.summary
+        if analysis.problem is not None:
+            assert not words.summary.startswith("workbench.")
+
+
+def test_settings_carry_over_from_a_lesson_block() -> None:
+    settings = settings_from_setup(
+        {
+            "win": "4m tsumo",
+            "seat": "S",
+            "round": "S",
+            "flags": "riichi ippatsu",
+            "dora": "3m",
+            "options": "open_tanyao=false double_wind_pair_fu=2 exhausted_tile_is_wait=true",
+        }
+    )
+    assert settings.tsumo and (settings.seat, settings.round) == ("S", "S")
+    assert settings.riichi_flags == ("riichi", "ippatsu") and settings.mcr_flags == ()
+    assert settings.option("open_tanyao") is False and settings.option("double_wind_pair_fu") == 2
+    assert settings.option("exhausted_tile_is_wait") is True
+    assert settings.with_option("open_tanyao", True).riichi_options == (("double_wind_pair_fu", 2),)
+    assert settings.toggled_flag("riichi").riichi_flags == ("ippatsu",)
+    assert settings.toggled_flag("kong").mcr_flags == ("kong",)
+
+
+def test_picking_refuses_a_fifth_copy_a_fifteenth_tile_and_a_wrong_meld() -> None:
+    one = parse_tile("1m")
+    picked = Picked()
+    for _ in range(5):
+        picked = picked.pick(one)
+    assert picked.concealed == (one,) * 4
+    assert picked.make_meld((0, 1, 2), MeldKind.CHI) == picked  # 111m is no chi
+    kan = picked.make_meld((0, 1, 2, 3), MeldKind.CLOSED_KAN)
+    assert kan.notation() == "(1111m)" and kan.tile_count == 3
+    for name in ["2m", "3m", "4m", "5p", "5p", "5p", "6s", "7s", "8s", "9s", "9s", "9s"]:
+        kan = kan.pick(parse_tile(name))
+    assert kan.tile_count == 14 and kan.pick(parse_tile("1z")) == kan
+
+
+def test_a_picked_hand_is_written_as_typing_writes_it() -> None:
+
+    rng = random.Random(16)
+    for _ in range(200):
+        hand = random_winning_hand(rng)
+        win = rng.choice(hand.concealed)
+        typed = typed_notation(hand, win)
+        assert picked_from(hand, win).notation() == typed
+        assert analyse(typed).win == win

@@ -1,0 +1,252 @@
+"""The workbench on screen: what it shows agrees with `tutor score`, lesson
+and drill hands arrive with their settings, problems are shown in place, and
+undo, save and the language switch keep the hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Static, TabbedContent
+
+from tutor.commands.score import score_json
+from tutor.engine.rules import Rules
+from tutor.lessons.blocks import evaluate, normalise
+from tutor.lessons.parse import parse_lesson
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.workbench import WorkbenchScreen
+from tutor.ui.widgets.hand_view import HandBlockView, TilesView
+from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
+from tutor.workbench.block import SAVED_FILE
+
+HAND = "23m456s55s4m [777p] [777z]"
+REQUEST = {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": False, "seat": "E", "round": "E"}
+
+
+def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+def shown(app: TutorApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def type_hand(pilot: Any, hand: str) -> None:
+    await pilot.press("w")
+    await pilot.pause()
+    for char in hand:
+        await pilot.press("space" if char == " " else char)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_typed_hand_shows_the_fu_and_fans_of_tutor_score(tmp_path: Path, width: int) -> None:
+    riichi = score_json(REQUEST)
+    mcr = score_json({**REQUEST, "rules": "mcr"})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(width, 40)) as pilot:
+        await type_hand(pilot, HAND)
+        assert isinstance(app.screen, WorkbenchScreen)
+        assert app.screen.query_one("#notation", Input).value == HAND
+        score = shown(app, "#score-riichi")
+        lines = score.splitlines()
+        for item in riichi["fu_items"]:
+            assert any(line.split()[0] == str(item["fu"]) and item["tiles"] in line for line in lines[1:]), item
+        assert f"Fu: {riichi['fu_raw']}, rounded up to {riichi['fu']}" in score
+        assert f"Total: {riichi['han']} han {riichi['fu']} fu" in score
+        assert f"Points: {riichi['points']['total']} " in score
+        fans = shown(app, "#score-mcr")
+        for fan in mcr["fans"]:
+            assert f"{fan['zh']} {fan['en']}" in fans
+        assert f"Total: {mcr['total']} points" in fans
+        assert "cannot be declared" in fans  # 2 points: under the 8-point minimum
+        side_by_side = not app.screen.query(TabbedContent)
+        assert side_by_side == (width >= 120)
+
+
+async def test_a_malformed_hand_shows_its_problem_in_place_and_keeps_the_rest(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        tiles = app.screen.query_one("#tiles", TilesView).groups
+        score = shown(app, "#score-riichi")
+        await pilot.press("9", "z")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == HAND + "9z"
+        assert shown(app, "#summary").startswith("At column 27: 9z is not a tile")
+        assert app.screen.query_one("#summary").has_class("problem")
+        assert app.screen.query_one("#tiles", TilesView).groups == tiles
+        assert shown(app, "#score-riichi") == score
+
+
+async def test_a_lesson_hand_block_opens_with_its_settings(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_lesson("m05-win-and-wait")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        view = next(v for v in app.screen.query(HandBlockView) if "flags" in v.block.setup)
+        view.focus()
+        await pilot.press("w")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, WorkbenchScreen)
+        setup = view.block.setup
+        win, how = setup["win"].split()
+        assert screen.settings.tsumo == (how == "tsumo")
+        assert screen.settings.mcr_flags == tuple(setup["flags"].split())
+        assert screen.first_rules is Rules.MCR
+        assert screen.source.split(" ")[0].endswith(win)  # the winning tile written last
+        fans = shown(app, "#score-mcr")
+        for fan in view.block.expect["fans"].split(","):
+            assert fan in fans
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+
+
+async def test_an_answered_drill_question_opens_with_its_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
+        await pilot.pause()
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        await pilot.press("w")  # not before the question is answered
+        await pilot.pause()
+        assert app.screen is drill
+        await pilot.press("ctrl+w")
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, WorkbenchScreen)
+        request = drill.question.request
+        answer = score_json(request)
+        assert f"rounded up to {answer['fu']}" in shown(app, "#score-riichi") or f"Fu: {answer['fu']}" in shown(
+            app, "#score-riichi"
+        )
+        assert app.screen.settings.seat == request["seat"] and app.screen.settings.tsumo == request["tsumo"]
+
+
+async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("backspace", "ctrl+z")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == HAND
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == HAND[:-1]
+
+
+async def test_save_writes_hand_blocks_that_pass_the_lesson_check(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    saved = tmp_path / "data" / SAVED_FILE
+    body = saved.read_text(encoding="utf-8")
+    assert body.count("```hand") == 2
+    lesson = tmp_path / "lesson.md"
+    lesson.write_text("---\nid: x\ntrack: riichi\norder: 1\ntitle: x\nquiz: []\n---\n" + body, encoding="utf-8")
+    blocks = parse_lesson(lesson, "en").blocks
+    for block in blocks:
+        answers = evaluate(block, "riichi").answers
+        assert block.expect, "a saved block makes claims"
+        for claim, value in block.expect.items():
+            assert normalise(claim, answers[claim]) == normalise(claim, value)
+
+
+async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.language == "ko"
+        assert app.screen.query_one("#notation", Input).value == HAND
+        assert "부: 26, 올림하여 30" in shown(app, "#score-riichi")
+        assert shown(app, "#summary") == "14장, 4m 론으로 화료했습니다."
+        await pilot.press("l")  # and back: a second redraw must find its header too
+        await pilot.pause()
+        assert app.language == "en" and app.screen.title == "Hand workbench"
+        assert shown(app, "#summary") == "14 tiles, won on 4m by ron."
+
+
+TYPED = "23m45556s4m [777p] [777z]"
+"""HAND as the workbench writes it back: suits in order, the winning tile last."""
+
+
+def picker_moves(name: str, now: tuple[int, int]) -> list[str]:
+    """Keys that move the picker's cursor from `now` to the tile `name`."""
+    row = next(number for number, names in enumerate(ROWS) if name in names)
+    column = ROWS[row].index(name)
+    keys = ["down" if row > now[1] else "up"] * abs(row - now[1])
+    return keys + ["right" if column > now[0] else "left"] * abs(column - now[0])
+
+
+async def test_the_picker_builds_the_notation_typing_gives(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await type_hand(pilot, TYPED)
+        typed = shown(app, "#score-riichi"), shown(app, "#score-mcr")
+        await pilot.press(*["backspace"] * len(TYPED), "f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        assert picker.has_focus and app.screen.query_one("#notation", Input).value == ""
+        for name in ["2m", "3m", "4s", "5s", "5s", "5s", "6s", "7p", "7p", "7p", "7z", "7z", "7z", "4m"]:
+            await pilot.press(*picker_moves(name, picker.cursor), "enter")
+        # The hand row: select the three 7p (picked 8th to 10th), make a pon, then the three 7z.
+        await pilot.press(*["down"] * HAND_ROW)
+        for _ in range(2):
+            await pilot.press(*["left"] * 14)
+            await pilot.press(*["right"] * 7, "space", "right", "space", "right", "space", "p")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == TYPED
+        assert (shown(app, "#score-riichi"), shown(app, "#score-mcr")) == typed
+
+
+async def test_picker_removes_marks_the_winning_tile_and_makes_a_concealed_kan_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await type_hand(pilot, "1111m23m789p456s55s4m")
+        await pilot.press("f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        cells = picker.hand_cells()
+        for index in range(4):  # the four 1m, clicked on the hand row
+            await pilot.click(TilePicker, offset=(cells[index].start + 2, HAND_ROW))
+        await pilot.click("#button-closed_kan")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "23m789p45556s4m (1111m)"
+        await pilot.click(TilePicker, offset=(picker.hand_cells()[0].start + 2, HAND_ROW))  # select 2m
+        await pilot.click("#button-win")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s2m (1111m)"
+        await pilot.click("#button-remove")
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s (1111m)"
+        await pilot.click(TilePicker, offset=(2, 0))  # 1m from the top row: a fifth copy is refused
+        await pilot.click(TilePicker, offset=(1 + 4 + 1, 1))  # 2p
+        await pilot.pause()
+        assert app.screen.query_one("#notation", Input).value == "34m789p45556s2p (1111m)"
+
+
+@pytest.mark.parametrize(("language", "words"), [("ko", "계산기"), ("en", "workbench")])
+async def test_the_palette_opens_the_workbench(tmp_path: Path, language: str, words: str) -> None:
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*words)
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WorkbenchScreen)
+        assert app.screen.title == ("패 계산기" if language == "ko" else "Hand workbench")

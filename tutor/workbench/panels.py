@@ -1,0 +1,190 @@
+"""The workbench's panels in words: the hand's shape, its riichi score and
+its MCR score, each a list of lines in one language.
+
+Every sentence comes from the catalogue (`workbench.*` keys); names of fu
+lines, yaku, fans and waits come from `tutor.quiz.names`, as everywhere
+else in the app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.analysis import Analysis
+from tutor.engine.mcr.fans import Fan
+from tutor.engine.mcr.score import McrScore
+from tutor.engine.mcr.settlement import MINIMUM_POINTS
+from tutor.engine.notation import format_decomposition
+from tutor.engine.riichi.score import RiichiScore
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import tile_name
+from tutor.locale import text
+from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, limit_name, yaku_name
+from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
+from tutor.workbench.problems import Problem
+
+TILES_WIDTH = 8
+"""Columns for a fu line's tiles, such as `[7777z]`, so that the names line up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Panels:
+    """What the workbench shows for one analysis, in one language."""
+
+    summary: str
+    shape: dict[Rules, list[str]]
+    riichi: list[str]
+    mcr: list[str]
+
+
+def problem_text(problem: Problem, language: str) -> str:
+    """A notation problem as a whole sentence with its column."""
+    what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment)
+    if problem.column:
+        return text(language, "workbench.error_at", column=problem.column, problem=what)
+    return what
+
+
+def summary_text(analysis: WorkbenchAnalysis, language: str) -> str:
+    if analysis.problem is not None:
+        return problem_text(analysis.problem, language)
+    if analysis.hand is None:
+        return text(language, "workbench.empty")
+    count = analysis.tile_count
+    if count not in (13, 14):
+        return text(language, "workbench.count_partial", count=count)
+    if count == 13:
+        return text(language, "workbench.count_waiting", count=count)
+    tile = tile_name(analysis.win) if analysis.win is not None else "-"
+    key = "workbench.count_won_tsumo" if analysis.settings.tsumo else "workbench.count_won_ron"
+    return text(language, key, count=count, tile=tile)
+
+
+def shape_lines(shape: Analysis, language: str) -> list[str]:
+    rules = shape.rules.value
+    if shape.hand.tile_count == 13:
+        if not shape.tenpai:
+            return [text(language, "workbench.not_tenpai")]
+        lines = [text(language, "workbench.tenpai", count=len(shape.waits))]
+        for wait in shape.waits:
+            kinds = ", ".join(WAIT_NAMES[language].get(kind.value, kind.value) for kind in wait.kinds)
+            lines.append(f"  {tile_name(wait.tile):<3} {kinds}")
+        return lines
+    if shape.complete:
+        lines = [text(language, "workbench.complete", count=len(shape.decompositions))]
+        for number, reading in enumerate(shape.decompositions, 1):
+            name = SHAPE_NAMES[rules][language].get(reading.shape.value, reading.shape.value)
+            lines.append(f"  {number}. {format_decomposition(reading)}  ({name})")
+    else:
+        lines = [text(language, "workbench.not_complete")]
+    if shape.discards:
+        lines.append(text(language, "workbench.discards"))
+        # One wrapped line, not one line per discard: a complete hand often has ten.
+        lines.append(
+            "  "
+            + ";  ".join(
+                f"{tile_name(option.discard)} → {' '.join(tile_name(wait.tile) for wait in option.waits)}"
+                for option in shape.discards
+            )
+        )
+    elif not shape.complete:
+        lines.append(text(language, "workbench.no_discard"))
+    return lines
+
+
+def _riichi_payment(score: RiichiScore, language: str) -> str:
+    points = score.points
+    if points.discarder is not None:
+        return text(language, "workbench.pay_ron", total=points.total)
+    if points.dealer is None:
+        return text(language, "workbench.pay_dealer_tsumo", total=points.total, each=points.non_dealer)
+    return text(language, "workbench.pay_tsumo", total=points.total, dealer=points.dealer, each=points.non_dealer)
+
+
+def riichi_lines(score: RiichiScore, language: str) -> list[str]:
+    lines = [text(language, "workbench.fu_heading")]
+    for line in score.fu.lines:
+        name = FU_ITEMS[language].get(line.item, line.item)
+        # Numbers first, then the name: a long name then never pushes a number out of its column.
+        lines.append(f"  {line.fu:>3}  {line.tiles:<{TILES_WIDTH}} {name}")
+    if score.fu.raw == score.fu.fu:
+        lines.append(text(language, "workbench.fu_total", fu=score.fu.fu))
+    else:
+        lines.append(text(language, "workbench.fu_rounded", raw=score.fu.raw, fu=score.fu.fu))
+    if score.yakuman:
+        lines.append(text(language, "workbench.yakuman_heading"))
+        for name, times in score.yakuman:
+            lines.append(f"  x{times}  {YAKUMAN_NAMES[language].get(name, name)}")
+    else:
+        lines.append(text(language, "workbench.yaku_heading"))
+        for name, han in score.yaku:
+            lines.append(f"  {text(language, 'workbench.han', han=han):>5}  {yaku_name(name, language)}")
+        for key, count in (("workbench.dora", score.dora), ("workbench.ura_dora", score.ura_dora)):
+            if count:
+                lines.append(f"  {text(language, 'workbench.han', han=count):>5}  {text(language, key)}")
+        lines.append(text(language, "workbench.han_fu", han=score.han, fu=score.fu.fu))
+    lines.append(_riichi_payment(score, language))
+    if score.points.limit:
+        lines.append(text(language, "workbench.limit", limit=limit_name(score.points.limit, language)))
+    return lines
+
+
+def _fan_name(fan: Fan, language: str) -> str:
+    return f"{fan.zh} {fan.en if language == 'en' else fan.ko_sino}"
+
+
+def mcr_lines(score: McrScore, language: str) -> list[str]:
+    lines = [text(language, "workbench.fans_heading")]
+    for item in score.fans:
+        times = f" x{item.count}" if item.count > 1 else ""
+        lines.append(f"  {item.fan.points * item.count:>3}  {_fan_name(item.fan, language)}{times}   {item.tiles}")
+    if score.left_out:
+        lines.append(text(language, "workbench.left_out_heading"))
+        for left in score.left_out:
+            principle = PRINCIPLE_NAMES[language].get(left.principle, left.principle)
+            if left.because_of is not None:
+                why = text(language, "workbench.included_in", principle=principle, fan=left.because_of.zh)
+            else:
+                why = principle
+            lines.append(f"  {_fan_name(left.fan, language)}: {why}")
+    lines.append(text(language, "workbench.total", total=score.total, flowers=score.flowers))
+    without = score.total - score.flowers
+    key = "workbench.minimum_met" if score.can_win else "workbench.minimum_short"
+    lines.append(text(language, key, points=without, minimum=MINIMUM_POINTS))
+    payments = score.payments
+    if payments.discarder is None:
+        lines.append(text(language, "workbench.pay_mcr_tsumo", total=payments.received, each=payments.each_other))
+    else:
+        lines.append(
+            text(
+                language,
+                "workbench.pay_mcr_ron",
+                total=payments.received,
+                discarder=payments.discarder,
+                each=payments.each_other,
+            )
+        )
+    return lines
+
+
+def score_lines(result: Outcome | None, language: str) -> list[str]:
+    """One rule family's score in words, or why there is none."""
+    if result is None:
+        return [text(language, "workbench.scores_later")]
+    if result.request_problem is not None:
+        return [text(language, "workbench.setting_refused")]
+    if result.refusal is not None or result.score is None:
+        return [text(language, f"workbench.refused.{result.refusal or 'not_complete'}")]
+    if isinstance(result.score, RiichiScore):
+        return riichi_lines(result.score, language)
+    return mcr_lines(result.score, language)
+
+
+def panels(analysis: WorkbenchAnalysis, language: str) -> Panels:
+    shapes = analysis.shapes or {}
+    return Panels(
+        summary=summary_text(analysis, language),
+        shape={rules: shape_lines(shape, language) for rules, shape in shapes.items()},
+        riichi=score_lines(analysis.riichi, language) if shapes else [],
+        mcr=score_lines(analysis.mcr, language) if shapes else [],
+    )
