@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from tutor.engine.table import (
     DEAD_WALL,
-    WINDS,
     Game,
     Result,
     Setup,
@@ -26,6 +25,7 @@ from tutor.engine.table import (
     step_ids,
     tile_total,
 )
+from tutor.engine.tiles import WIND_LETTERS
 
 rules_sets = st.sampled_from(("riichi", "mcr"))
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
@@ -173,11 +173,11 @@ def test_mcr_deal_passes_every_hand_for_sixteen_hands(first, sequence):
 
 
 def test_mcr_seats_over_sixteen_hands():
-    dealers = {start: 0 for start in WINDS}
+    dealers = {start: 0 for start in WIND_LETTERS}
     for hand in range(1, 17):
-        seats = [mcr_seat_wind(start, hand) for start in WINDS]
-        assert sorted(seats) == sorted(WINDS), hand
-        dealers[WINDS[seats.index("E")]] += 1
+        seats = [mcr_seat_wind(start, hand) for start in WIND_LETTERS]
+        assert sorted(seats) == sorted(WIND_LETTERS), hand
+        dealers[WIND_LETTERS[seats.index("E")]] += 1
     assert set(dealers.values()) == {4}  # each player deals once in each round
     # Document 004: from East the seats at the rounds' starts go East, South, North, West.
     assert [mcr_seat_wind("E", hand) for hand in (1, 5, 9, 13)] == ["E", "S", "N", "W"]

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final, Literal
 
+from tutor.engine.tiles import WIND_LETTERS
+
 Rules = Literal["riichi", "mcr"]
 
-WINDS: Final = ("E", "S", "W", "N")
 SUITED_KINDS: Final = 27
 """Kinds 0-26 are the three suits (m, p, s), 27-33 the honours, 34-41 MCR's flowers."""
 FLOWER_KINDS: Final = tuple(range(34, 42))
@@ -59,7 +60,7 @@ def next_turn(position: int) -> int:
 
 
 def wind_of(position: int, east: int) -> str:
-    return WINDS[(position - east) % 4]
+    return WIND_LETTERS[(position - east) % 4]
 
 
 def is_flower(kind: int) -> bool:
@@ -243,12 +244,12 @@ def mcr_seat_wind(start: str, hand: int) -> str:
         raise ValueError(f"an MCR game has hands 1 to {MCR_HANDS}, not {hand}")
     round_number, in_round = divmod(hand - 1, 4)
     at_round_start = MCR_SEAT_PATHS[start][round_number]
-    return WINDS[(WINDS.index(at_round_start) - in_round) % 4]
+    return WIND_LETTERS[(WIND_LETTERS.index(at_round_start) - in_round) % 4]
 
 
 def mcr_seats(hand: int) -> dict[str, str]:
     """Seat wind in hand `hand` by starting seat."""
-    return {start: mcr_seat_wind(start, hand) for start in WINDS}
+    return {start: mcr_seat_wind(start, hand) for start in WIND_LETTERS}
 
 
 # --- claims ------------------------------------------------------------------------------

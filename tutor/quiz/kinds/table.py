@@ -11,7 +11,6 @@ from tutor.engine.notation import format_hand, format_meld
 from tutor.engine.table import (
     MCR_HANDS,
     MCR_SEAT_PATHS,
-    WINDS,
     Game,
     Result,
     break_of,
@@ -22,7 +21,7 @@ from tutor.engine.table import (
     next_turn,
     tile_total,
 )
-from tutor.engine.tiles import TILE_KINDS, tile_name
+from tutor.engine.tiles import TILE_KINDS, WIND_LETTERS, tile_name
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import drop_one, random_complete
 from tutor.quiz.names import CALL_NAMES, choice_labels
@@ -129,7 +128,7 @@ def check_calls(question: Question, response: dict[str, Any]) -> bool:
     return isinstance(given, list) and sorted(given) == question.answer["calls"]
 
 
-SEATS = WINDS
+SEATS = tuple(WIND_LETTERS)
 SEAT_WORDS = {
     "en": dict(zip(SEATS, ("East", "South", "West", "North"), strict=True)),
     "ko": dict(zip(SEATS, ("동가", "남가", "서가", "북가"), strict=True)),
@@ -168,7 +167,7 @@ def _question(seed: int, level: int, rules: str, **parts: Any) -> Question:
 
 def _dice_question(rng: random.Random, seed: int) -> Question:
     total = rng.randint(2, 12)
-    seat = WINDS[counted_seat(0, total)]
+    seat = WIND_LETTERS[counted_seat(0, total)]
     # The count starts at the thrower, so the seats below hold only for a
     # throw from the East seat (the first throw, and the dealer's).
     return _seat_question(
@@ -199,13 +198,13 @@ def _break_question(rng: random.Random, seed: int) -> Question:
     wrong_seat = (opening.position + 1) % 4  # counted without the thrower as 1
     places = [(opening.position, total), (wrong_seat, total), (opening.position, 2 * total), (wrong_seat, 2 * total)]
     rng.shuffle(places)
-    choices = tuple(f"{WINDS[position]}:{stacks}" for position, stacks in places)
+    choices = tuple(f"{WIND_LETTERS[position]}:{stacks}" for position, stacks in places)
 
     def label(language: str, choice: str) -> str:
         wind, stacks = choice.split(":")
         return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
 
-    seat = WINDS[opening.position]
+    seat = WIND_LETTERS[opening.position]
     return _question(
         seed,
         2,
@@ -259,7 +258,7 @@ def _call_question(rng: random.Random, seed: int) -> Question:
     after = next_turn(caller)
 
     def seat(language: str, position: int) -> str:
-        return SEAT_WORDS[language][WINDS[position]]
+        return SEAT_WORDS[language][WIND_LETTERS[position]]
 
     return _seat_question(
         seed,
@@ -274,8 +273,8 @@ def _call_question(rng: random.Random, seed: int) -> Question:
                 call=CALL_NAMES[language][call],
             )
         ),
-        request={"discarder": WINDS[discarder], "caller": WINDS[caller], "call": call, "rules": "riichi"},
-        answer={"seat": WINDS[after]},
+        request={"discarder": WIND_LETTERS[discarder], "caller": WIND_LETTERS[caller], "call": call, "rules": "riichi"},
+        answer={"seat": WIND_LETTERS[after]},
         explanation=in_both(lambda language: text(language, "table.quiz.call_why", next=seat(language, after))),
         concept="game-flow:call-turn",
         lesson="r11-table",
@@ -295,7 +294,7 @@ def _dealer_question(rng: random.Random, seed: int) -> Question:
     after = next_game(Game("riichi", dealer=0, honba=honba), result)
     places = sorted({(0, honba + 1), (0, 0), (1, honba + 1), (1, 0), (after.dealer, after.honba)})
     rng.shuffle(places)
-    choices = tuple(f"{WINDS[position]}:{count}" for position, count in places)
+    choices = tuple(f"{WIND_LETTERS[position]}:{count}" for position, count in places)
 
     def label(language: str, choice: str) -> str:
         wind, count = choice.split(":")
@@ -314,7 +313,7 @@ def _dealer_question(rng: random.Random, seed: int) -> Question:
             )
         ),
         request={"result": result_name, "honba": honba, "rules": "riichi"},
-        answer={"seat": f"{WINDS[after.dealer]}:{after.honba}"},
+        answer={"seat": f"{WIND_LETTERS[after.dealer]}:{after.honba}"},
         explanation=in_both(lambda language: text(language, "table.quiz.dealer_why")),
         concept="game-flow:dealer",
         lesson="r11-table",
