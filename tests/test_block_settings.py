@@ -26,7 +26,7 @@ def test_revealed_fu_lines_use_the_block_options() -> None:
         1, HAND, {"win": "2m", "flags": "riichi", "options": "double_wind_pair_fu=2"}, {"fu_raw": "40"}, ""
     )
     assert evaluate(block, "riichi").answers["fu_raw"] == "40"
-    assert "double wind pair 11z: 2" in answer_steps(block, "riichi", "en")
+    assert "double wind pair 東 東: 2" in answer_steps(block, "riichi", "en")
     assert _revealed_total(block) == 40
 
 
