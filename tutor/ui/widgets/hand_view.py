@@ -107,10 +107,21 @@ class TilesView(Widget):
 
     def __init__(self, groups: list[Group], *, size: TileSize = TileSize.SMALL, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.groups = groups
-        """What to draw: the hand's groups, apart from each other."""
+        self._groups = groups
         self.set_reactive(TilesView.size_name, size)
         self._drawn: tuple[int, TileSize, list[list[tuple[str, str]]]] | None = None
+
+    @property
+    def groups(self) -> list[Group]:
+        """What to draw: the hand's groups, apart from each other."""
+        return self._groups
+
+    @groups.setter
+    def groups(self, groups: list[Group]) -> None:
+        # The drawing is kept per width and size; new tiles must not reuse it.
+        self._groups = groups
+        self._drawn = None
+        self.refresh(layout=True)
 
     def _lines(self, width: int) -> list[list[tuple[str, str]]]:
         # Layout asks for the height and then renders at the same width: draw once.
