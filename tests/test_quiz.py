@@ -446,3 +446,18 @@ def test_mcr_hand_five_seats() -> None:
     for question in asked:
         assert question.answer["seat"] == hand_five[question.request["start"]]
         assert "hand 5" in question.prompt["en"] and "5국" in question.prompt["ko"]
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_worksheets_speak_one_language(kind: str) -> None:
+    """A printed sheet is in one language throughout: its title names the
+    kind in words (not `calls` or `fu-steps`), the rules by their names, and
+    every prompt and explanation from the catalogue.  Notation (`888m`) and
+    the acronym MCR are the only Latin letters a Korean sheet may hold."""
+    for level in (1, 2, 3):
+        korean = worksheet(kind, 3, 7, level, "ko", "text")
+        english = worksheet(kind, 3, 7, level, "en", "text")
+        latin_words = set(re.findall(r"[A-Za-z]{3,}", korean)) - {"MCR"}
+        assert not latin_words, f"{kind} level {level}: English in the Korean sheet: {sorted(latin_words)}"
+        hangul = [line for line in english.splitlines() if re.search(r"[\uac00-\ud7a3]", line)]
+        assert not hangul, f"{kind} level {level}: Korean in the English sheet: {hangul[:3]}"

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from tutor.engine.tiles import WIND_LETTERS
+from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
 from tutor.quiz.kinds.steps import question_steps, step_label
@@ -22,12 +23,6 @@ def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Questi
     if count < 1 or count > 500:
         raise QuizError(f"count {count} is not between 1 and 500")
     return [generate(kind, seed * 1000 + number, level) for number in range(count)]
-
-
-HEADINGS = {
-    "en": ("Questions", "Answer key", "rules", "hand", "won on", "choices"),
-    "ko": ("문제", "정답", "규칙", "손패", "오름패", "보기"),
-}
 
 
 def _win_text(request: dict[str, Any], language: str) -> str:
@@ -51,14 +46,18 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
     questions = sheet_questions(kind, count, seed, level)
     if fmt == "json":
         return json.dumps([question.to_json(language) for question in questions], ensure_ascii=False, indent=2)
-    questions_title, key_title, rules_word, hand_word, win_word, choices_word = HEADINGS[language]
+    questions_title, key_title = text(language, "worksheet.questions"), text(language, "worksheet.answer_key")
+    hand_word, win_word = text(language, "worksheet.hand"), text(language, "worksheet.won_on")
+    choices_word = text(language, "worksheet.choices")
     markdown = fmt == "md"
-    lines = [f"# {kind} ({seed})" if markdown else f"{kind} ({seed})", ""]
+    title = text(language, "worksheet.title", kind=text(language, f"drill.kind.{kind}"), level=level, seed=seed)
+    lines = [f"# {title}" if markdown else title, ""]
     lines.append(f"## {questions_title}" if markdown else questions_title.upper())
     for number, question in enumerate(questions, 1):
         request = question.request
         lines.append("")
-        lines.append(f"{number}. {question.prompt[language]}  [{rules_word}: {question.rules}]")
+        rules = text(language, "worksheet.rules", rules=text(language, question.rules))
+        lines.append(f"{number}. {question.prompt[language]}  [{rules}]")
         if "hand" in request:
             hand = f"`{request['hand']}`" if markdown else request["hand"]
             lines.append(f"   {hand_word}: {hand}")

@@ -24,14 +24,12 @@ from tutor.engine.table import (
 from tutor.engine.tiles import TILE_KINDS, WIND_LETTERS, tile_name
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import drop_one, random_complete
-from tutor.quiz.names import CALL_NAMES, choice_labels
+from tutor.quiz.names import CALL_NAMES, choice_labels, names_table
 from tutor.quiz.question import Question
 
 CALL_CHOICES = ("chi", "pon", "open_kan", "win", "none")
-SEAT_NAMES = {
-    "en": {"left": "the player on the left", "across": "the player opposite", "right": "the player on the right"},
-    "ko": {"left": "상가", "across": "대면", "right": "하가"},
-}
+DISCARDERS = names_table("discarder", tuple(seat.value for seat in Seat))
+"""Who discarded, as a prompt names them: "the player on the left", "상가"."""
 
 
 def generate_calls(seed: int, level: int) -> Question:
@@ -50,28 +48,29 @@ def generate_calls(seed: int, level: int) -> Question:
     calls = calls_on_discard(hand, discard, seat)
     kinds = sorted({call.kind.value for call in calls}) or ["none"]
     melds = ", ".join(format_meld(call.meld) for call in calls if call.meld)
-    explanation = {
-        "en": f"From {SEAT_NAMES['en'][seat.value]}: "
-        + ", ".join(CALL_NAMES["en"][k] for k in kinds)
-        + (f" ({melds})" if melds else "")
-        + ". Chi only from the player on the left; pon and kan from anyone.",
-        "ko": f"{SEAT_NAMES['ko'][seat.value]}의 버림패: "
-        + ", ".join(CALL_NAMES["ko"][k] for k in kinds)
-        + (f" ({melds})" if melds else "")
-        + ". 치는 상가의 패로만, 뻥과 깡은 누구의 패로든 할 수 있다.",
-    }
+
+    def why(language: str) -> str:
+        return text(
+            language,
+            "table.quiz.calls_why_melds" if melds else "table.quiz.calls_why",
+            discarder=DISCARDERS[language][seat.value],
+            calls=", ".join(CALL_NAMES[language][k] for k in kinds),
+            melds=melds,
+        )
+
     return Question(
         kind="calls",
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={
-            "en": f"{SEAT_NAMES['en'][seat.value].capitalize()} discards {tile_name(discard)}. Which calls can you make?",
-            "ko": f"{SEAT_NAMES['ko'][seat.value]}가 {tile_name(discard)}을(를) 버렸다. 어떤 울기를 할 수 있는가?",
-        },
+        prompt=in_both(
+            lambda language: text(
+                language, "table.quiz.calls_prompt", discarder=DISCARDERS[language][seat.value], tile=tile_name(discard)
+            )
+        ),
         request={"hand": format_hand(hand), "discard": tile_name(discard), "from": seat.value, "rules": "riichi"},
         answer={"calls": kinds},
-        explanation=explanation,
+        explanation=in_both(why),
         concept=f"calls:{seat.value}",
         lesson="r05-calls",
         answer_type="checklist",
@@ -95,29 +94,27 @@ def _claims(rng: random.Random, seed: int) -> Question:
     choices = tuple(f"{claim.seat.value}:{claim.kind.value}" for claim in claims)
 
     def label(claim: Claim, language: str) -> str:
-        return f"{SEAT_NAMES[language][claim.seat.value]}: {CALL_NAMES[language][claim.kind.value]}"
+        return text(
+            language,
+            "table.quiz.claim_choice",
+            discarder=DISCARDERS[language][claim.seat.value],
+            call=CALL_NAMES[language][claim.kind.value],
+        )
 
     return Question(
         kind="calls",
         level=3,
         seed=seed,
         rules="mcr",
-        prompt={
-            "en": "Several players claim the same discard. Whose claim is taken?",
-            "ko": "여러 사람이 같은 버림패를 선언했다. 누구의 선언이 유효한가?",
-        },
+        prompt=in_both(lambda language: text(language, "table.quiz.claims_prompt")),
         request={"claims": [{"from": claim.seat.value, "call": claim.kind.value} for claim in claims], "rules": "mcr"},
         answer={"winner": f"{winner.seat.value}:{winner.kind.value}"},
-        explanation={
-            "en": "A win comes before kong and pung, and those before chi; of several wins, the player "
-            f"nearest the discarder in turn order. So: {label(winner, 'en')}.",
-            "ko": f"후 > 깡 = 펑 > 츠 순이고, 여러 명이 후를 선언하면 버린 사람에게서 차례가 가장 가까운 사람이 우선한다. 따라서 {label(winner, 'ko')}.",
-        },
+        explanation=in_both(lambda language: text(language, "table.quiz.claims_why", winner=label(winner, language))),
         concept="calls:priority",
         lesson="m03-calls-and-flowers",
         answer_type="choice",
         choices=choices,
-        choice_labels={language: tuple(label(claim, language) for claim in claims) for language in ("en", "ko")},
+        choice_labels={language: tuple(label(claim, language) for claim in claims) for language in LANGUAGES},
     )
 
 
@@ -129,11 +126,10 @@ def check_calls(question: Question, response: dict[str, Any]) -> bool:
 
 
 SEATS = tuple(WIND_LETTERS)
-SEAT_WORDS = {
-    "en": dict(zip(SEATS, ("East", "South", "West", "North"), strict=True)),
-    "ko": dict(zip(SEATS, ("동가", "남가", "서가", "북가"), strict=True)),
-}
-ROUND_NAMES = {"en": ("East", "South", "West"), "ko": ("동장", "남장", "서장")}
+SEAT_WORDS = names_table("seat_wind", SEATS)
+"""The four seats by their winds: "East", "동가"."""
+ROUND_NAMES = names_table("round_wind", SEATS[:3])
+"""The rounds an MCR game changes seats after: "East", "동장"."""
 RESULTS = ("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins")
 TABLE_CALLS = ("chi", "pon", "open_kan")
 
@@ -174,17 +170,10 @@ def _dice_question(rng: random.Random, seed: int) -> Question:
         seed,
         1,
         "riichi",
-        prompt={
-            "en": f"The player in the East seat throws the dice: {total}. Counting the thrower as 1, whose seat is it?",
-            "ko": f"동가가 주사위를 던져 눈의 합이 {total}이다. 던진 사람을 1로 세면 어느 자리인가?",
-        },
+        prompt=in_both(lambda language: text(language, "table.quiz.dice_prompt", total=total)),
         request={"dice": total, "rules": "riichi"},
         answer={"seat": seat},
-        explanation={
-            "en": "Counting from the thrower in the East seat: 5 and 9 name East, 2, 6 and 10 South, "
-            "3, 7 and 11 West, 4, 8 and 12 North.",
-            "ko": "동가를 1로 세면 5, 9는 동가, 2, 6, 10은 남가, 3, 7, 11은 서가, 4, 8, 12는 북가다.",
-        },
+        explanation=in_both(lambda language: text(language, "table.quiz.dice_why")),
         concept="game-flow:dice",
         lesson="r11-table",
     )
@@ -331,16 +320,21 @@ def _round_seats_question(rng: random.Random, seed: int) -> Question:
         seed,
         3,
         "mcr",
-        prompt={
-            "en": f"In MCR you started in the {SEAT_WORDS['en'][start]} seat. Where do you sit after the {ROUND_NAMES['en'][after]} round?",
-            "ko": f"국표마작에서 처음 {SEAT_WORDS['ko'][start]}에 앉았다. {ROUND_NAMES['ko'][after]}이 끝나면 어디에 앉는가?",
-        },
+        prompt=in_both(
+            lambda language: text(
+                language,
+                "table.quiz.round_seats_prompt",
+                start=SEAT_WORDS[language][start],
+                round=ROUND_NAMES[language][SEATS[after]],
+            )
+        ),
         request={"start": start, "after_round": ("E", "S", "W")[after], "rules": "mcr"},
         answer={"seat": seat},
-        explanation={
-            "en": f"From {SEAT_WORDS['en'][start]} the seats go {path['en']}.",
-            "ko": f"{SEAT_WORDS['ko'][start]}에서 시작하면 {path['ko']} 순이다.",
-        },
+        explanation=in_both(
+            lambda language: text(
+                language, "table.quiz.round_seats_why", start=SEAT_WORDS[language][start], path=path[language]
+            )
+        ),
         concept="game-flow:mcr-seats",
         lesson="m01-differences",
     )
