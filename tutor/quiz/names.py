@@ -181,28 +181,12 @@ FU_ITEMS: Final = names_table(
 )
 """The fu lines of a riichi hand (`FuLine.item`)."""
 
-PRINCIPLE_NAMES = {
-    "en": {
-        "non_repeat": "non-repeat",
-        "non_separation": "non-separation",
-        "non_identical": "non-identical",
-        "take_higher": "take the higher",
-        "account_once": "account-once",
-    },
-    "ko": {
-        "non_repeat": "불중복",
-        "non_separation": "불탁이",
-        "non_identical": "부득상동",
-        "take_higher": "취고불취저",
-        "account_once": "투산일차",
-    },
-}
+PRINCIPLE_NAMES: Final = names_table(
+    "principle", ("non_repeat", "non_separation", "non_identical", "take_higher", "account_once")
+)
 """The five MCR principles by their JSON ids (design brief section 5)."""
 
-FU_NOT_COUNTED = {
-    "en": "Fu are not counted for thirteen orphans: it has no sets and no pair to count.",
-    "ko": "국사무쌍은 셀 멘쯔도 작두도 없으므로 부를 계산하지 않는다.",
-}
+FU_NOT_COUNTED: Final = {language: text(language, "fu.not_counted") for language in LANGUAGES}
 """What a learner reads instead of fu lines for a hand that has none (kokushi)."""
 
 
