@@ -1,0 +1,356 @@
+"""The `points-steps` kind: yaku, dora, han and points step by step, each
+wrong step named by its rule, mistakes stored per rule and brought back when
+due, every question agreeing with `tutor score`; and the kind in the drill."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tutor.commands.requests import read_score_request
+from tutor.commands.score_riichi import riichi_score_json, score_riichi_request
+from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.score import score_riichi
+from tutor.engine.tiles import wind_tile
+from tutor.locale import text
+from tutor.quiz.kinds import concept_kind, generate
+from tutor.quiz.kinds.points_steps import (
+    PointVerdict,
+    concept_name,
+    judge_points_steps,
+    points_steps_question,
+    why_wrong,
+)
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.question import Question
+from tutor.quiz.store import DAY, Store
+from tutor.quiz.worksheet import worksheet
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.widgets.number_field import NumberField
+from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
+
+RIICHI_PINFU = ("234m567p789s234s55m", "2m", False, "S", ["riichi"], "1s")
+"""riichi 1 + pinfu 1 + dora 1 (indicator 1s, 234s): 3 han 30 fu, 3900 by ron."""
+OPEN_HONITSU = ("111m234m567m99m [777z]", "9m", False, "S", [], "")
+"""Open: yakuhai chun 1 + honitsu 2, 3 han 40 fu, 5200."""
+FOUR_HAN_FIFTY = ("111m234m567m99m777z", "9m", False, "S", [], "")
+"""Closed: chun 1 + honitsu 3 = 4 han 50 fu, over 2000 base points: a mangan."""
+BAIMAN = ("111m234m567m99m777z", "9m", False, "S", ["riichi"], "6z")
+"""riichi + chun + honitsu + 3 dora (indicator 6z, 777z): 8 han, a baiman."""
+TSUMO = ("234m567p789s234s55m", "2m", True, "S", ["riichi"], "")
+"""A non-dealer's tsumo, 3 han 20 fu: the dealer pays 1300, the others 700."""
+DEALER = ("234m567p789s234s55m", "2m", False, "E", ["riichi"], "")
+"""The dealer's ron, 2 han 30 fu: 6 x 480 rounded up, 2900."""
+
+
+def question_of(hand: str, win: str, tsumo: bool, seat: str, flags: list[str], dora: str) -> Question:
+    indicators = parse_tiles(dora) if dora else ()
+    context = WinContext(
+        parse_tile(win), tsumo, wind_tile(seat), wind_tile("E"), frozenset(Flag(f) for f in flags), indicators
+    )
+    return points_steps_question(score_riichi(parse_hand(hand), context), seed=0, level=3)
+
+
+def only_wrong(question: Question, response: dict[str, Any]) -> PointVerdict:
+    judgement = judge_points_steps(question, response)
+    wrong = [verdict for verdict in judgement.verdicts if not verdict.right]
+    assert len(wrong) == 1 and not judgement.right, wrong
+    assert dict(judgement.concepts)[wrong[0].step.concept] is False
+    return wrong[0]
+
+
+def with_yaku(question: Question, yaku: list[dict[str, Any]]) -> dict[str, Any]:
+    return {**copy.deepcopy(question.answer), "yaku": yaku}
+
+
+def with_points(question: Question, **points: int) -> dict[str, Any]:
+    response = copy.deepcopy(question.answer)
+    response["points"].update(points)
+    return response
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+class TestEachWrongStepIsNamed:
+    """One step wrong at a time: only that step is marked, its rule is
+    stored as missed, and its sentence gives the rule with both numbers."""
+
+    def test_a_yaku_left_out(self, language: str) -> None:
+        question = question_of(*RIICHI_PINFU)
+        verdict = only_wrong(question, with_yaku(question, [{"id": "riichi", "han": 1}]))
+        assert verdict.step.concept == "yaku:pinfu" and verdict.given is None
+        assert why_wrong(verdict, question, language) == text(
+            language, "points_steps.why.missed", name=concept_name("yaku:pinfu", language), han=1
+        )
+
+    def test_a_yaku_the_hand_has_not(self, language: str) -> None:
+        question = question_of(*RIICHI_PINFU)
+        response = with_yaku(question, [*question.answer["yaku"], {"id": "tanyao", "han": 1}])
+        verdict = only_wrong(question, response)
+        assert verdict.step.concept == "yaku:tanyao"
+        assert why_wrong(verdict, question, language) == text(
+            language, "points_steps.why.extra", name=concept_name("yaku:tanyao", language)
+        )
+
+    def test_a_closed_only_yaku_in_an_open_hand(self, language: str) -> None:
+        question = question_of(*OPEN_HONITSU)
+        verdict = only_wrong(question, with_yaku(question, [*question.answer["yaku"], {"id": "pinfu", "han": 1}]))
+        assert why_wrong(verdict, question, language) == text(
+            language, "points_steps.why.closed_only", name=concept_name("yaku:pinfu", language)
+        )
+
+    def test_the_closed_han_of_a_yaku_in_an_open_hand(self, language: str) -> None:
+        question = question_of(*OPEN_HONITSU)
+        yaku = [{"id": "yakuhai_chun", "han": 1}, {"id": "honitsu", "han": 3}]
+        verdict = only_wrong(question, with_yaku(question, yaku))
+        assert verdict.step.concept == "yaku:honitsu"
+        sentence = why_wrong(verdict, question, language)
+        assert sentence == text(
+            language, "points_steps.why.han_open", name=concept_name("yaku:honitsu", language), han=2, given=3
+        )
+        if language == "en":
+            assert sentence == "honitsu is worth 2 han in an open hand, not 3."
+
+    def test_the_dora(self, language: str) -> None:
+        question = question_of(*RIICHI_PINFU)
+        verdict = only_wrong(question, {**question.answer, "dora": 0})
+        assert verdict.step.concept == "points:dora"
+        sentence = why_wrong(verdict, question, language)
+        assert "1s" in sentence and "2s" in sentence and "0" in sentence
+
+    def test_the_han_sum(self, language: str) -> None:
+        question = question_of(*RIICHI_PINFU)
+        verdict = only_wrong(question, {**question.answer, "han": 2})
+        assert verdict.step.concept == "points:han_sum"
+        assert "3" in why_wrong(verdict, question, language)
+
+    def test_the_mangan_threshold(self, language: str) -> None:
+        question = question_of(*FOUR_HAN_FIFTY)
+        # 4 han 50 fu from the table would be 50 x 64 = 3200 base, 12800: the cap makes it 8000.
+        verdict = only_wrong(question, with_points(question, total=12800))
+        assert verdict.step.concept == "points:mangan_threshold"
+        sentence = why_wrong(verdict, question, language)
+        assert all(number in sentence for number in ("4", "50", "8000", "12800"))
+        if language == "en":
+            assert sentence.startswith("4 han 50 fu reaches mangan")
+
+    def test_a_limit(self, language: str) -> None:
+        question = question_of(*BAIMAN)
+        verdict = only_wrong(question, with_points(question, total=12000))
+        assert verdict.step.concept == "points:limit"
+        sentence = why_wrong(verdict, question, language)
+        assert text(language, "limit.baiman") in sentence and "16000" in sentence and "12000" in sentence
+
+    def test_the_dealer_payment_of_a_tsumo(self, language: str) -> None:
+        question = question_of(*TSUMO)
+        verdict = only_wrong(question, with_points(question, dealer=1400))
+        assert verdict.step.concept == "points:tsumo_split"
+        sentence = why_wrong(verdict, question, language)
+        assert "640" in sentence and "1300" in sentence and "1400" in sentence
+
+    def test_the_dealers_ron(self, language: str) -> None:
+        question = question_of(*DEALER)
+        verdict = only_wrong(question, with_points(question, total=2000))
+        assert verdict.step.concept == "points:dealer"
+        sentence = why_wrong(verdict, question, language)
+        assert "2900" in sentence and "2000" in sentence and "6" in sentence
+
+
+def test_each_rule_has_its_own_sentence() -> None:
+    """No two wrong steps read alike (numbers aside)."""
+    cases = [
+        (RIICHI_PINFU, lambda q: with_yaku(q, [{"id": "riichi", "han": 1}])),
+        (RIICHI_PINFU, lambda q: with_yaku(q, [*q.answer["yaku"], {"id": "tanyao", "han": 1}])),
+        (OPEN_HONITSU, lambda q: with_yaku(q, [*q.answer["yaku"], {"id": "pinfu", "han": 1}])),
+        (OPEN_HONITSU, lambda q: with_yaku(q, [{"id": "yakuhai_chun", "han": 1}, {"id": "honitsu", "han": 3}])),
+        (RIICHI_PINFU, lambda q: {**q.answer, "dora": 0}),
+        (RIICHI_PINFU, lambda q: {**q.answer, "han": 2}),
+        (FOUR_HAN_FIFTY, lambda q: with_points(q, total=1)),
+        (BAIMAN, lambda q: with_points(q, total=1)),
+        (TSUMO, lambda q: with_points(q, dealer=1)),
+        (TSUMO, lambda q: with_points(q, non_dealer=1)),
+        (TSUMO, lambda q: with_points(q, total=1)),
+        (DEALER, lambda q: with_points(q, total=1)),
+        (RIICHI_PINFU, lambda q: with_points(q, total=1)),
+    ]
+    sentences = set()
+    for hand, response in cases:
+        question = question_of(*hand)
+        sentence = why_wrong(only_wrong(question, response(question)), question, "en")
+        sentences.add("".join(character for character in sentence if not character.isdigit()))
+    assert len(sentences) == len(cases)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [{}, {"yaku": "pinfu"}, {"yaku": [None, 3, {"id": 5}], "dora": True}, {"points": [1]}, {"fu": 20}],
+)
+def test_a_malformed_response_is_wrong_not_a_crash(response: dict[str, Any]) -> None:
+    question = question_of(*TSUMO)
+    judgement = judge_points_steps(question, response)
+    assert not judgement.right
+    for verdict in judgement.verdicts:
+        if not verdict.right:
+            assert why_wrong(verdict, question, "ko")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -> None:
+    for seed in range(40):
+        question = generate("points-steps", seed, level)
+        assert question == generate("points-steps", seed, level)
+        scored = riichi_score_json(score_riichi_request(read_score_request(question.request)))
+        answer = question.answer
+        assert answer == {key: scored[key] for key in ("yaku", "dora", "han", "fu", "points")}
+        assert judge_points_steps(question, answer).right
+        limit = scored["limit"]
+        if level == 1:
+            assert len(answer["yaku"]) <= 2 and answer["han"] <= 3 and limit is None
+            assert "[" not in question.request["hand"]
+        else:
+            assert (limit is None) == (level == 2)
+
+
+def test_concepts_are_stored_per_step_and_come_back_when_due() -> None:
+    question = question_of(*FOUR_HAN_FIFTY)
+    response = with_yaku(question, [{"id": "yakuhai_chun", "han": 1}])
+    response["points"]["total"] = 12800
+    judgement = judge_points_steps(question, response)
+    store = Store.in_memory()
+    store.record_answer(
+        kind=question.kind,
+        level=3,
+        seed=0,
+        concept=question.concept,
+        lesson=question.lesson,
+        correct=False,
+        response=json.dumps(response),
+        now=0.0,
+        rules=judgement.concepts,
+    )
+    due_now = {due.concept for due in store.due(now=1.0)}
+    assert {"yaku:honitsu", "points:mangan_threshold"} <= due_now
+    assert "yaku:yakuhai_chun" not in due_now and "points:dora" not in due_now
+    assert "points:dora" in {due.concept for due in store.due(now=10 * DAY)}
+    plan = DrillPlan.review(sorted(due_now))
+    assert plan.kinds == ("points-steps",)
+    for concept, asked in zip(sorted(due_now), plan.questions(), strict=True):
+        assert concept_kind(concept) == "points-steps"
+        assert asked.kind == "points-steps" and concept in asked.step_concepts
+
+
+def test_worksheet_leaves_every_step_to_fill_and_keys_every_step() -> None:
+    sheet = worksheet("points-steps", 2, 7, 3, "en", "text")
+    questions, key = sheet.split("ANSWER KEY")
+    assert questions.count("Yaku, each with its han: ____") == 2
+    assert questions.count("Han in all: ____") == 2 and questions.count("Fu (given): ") == 2
+    assert "choices:" not in questions
+    assert key.count("Yaku: ") == 2 and key.count("Points: ") == 2
+    payload = json.loads(worksheet("points-steps", 1, 7, 3, "ko", "json"))
+    assert set(payload[0]["answer"]) == {"yaku", "dora", "han", "fu", "points"}
+    assert {"total", "base", "discarder", "dealer", "non_dealer"} == set(payload[0]["answer"]["points"])
+
+
+# --- the drill screen -------------------------------------------------------------------------
+
+POINTS_PLAN = DrillPlan(("points-steps",), length=2, level=1, seed=11)
+
+
+def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+async def open_points_drill(pilot: Pilot[Any]) -> DrillScreen:
+    pilot.app.push_screen(DrillScreen(POINTS_PLAN))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
+    return screen
+
+
+def pay_fields(screen: Any) -> list[str]:
+    """The ids of the payment fields on screen, in order."""
+    return [str(field.id) for field in screen.query(NumberField) if str(field.id).startswith("pay-")]
+
+
+async def answer(pilot: Pilot[Any], question: Question, han: int) -> None:
+    """Tick the hand's yaku (space on each, moving with the arrows), then
+    type the numbers, moving with enter as a learner does; `han` as given."""
+    screen = pilot.app.screen
+    wanted = [f"{yaku['id']}:{yaku['han']}" for yaku in question.answer["yaku"]]
+    at = 0
+    for index, choice in enumerate(question.choices):
+        if choice in wanted:
+            for _ in range(index - at):
+                await pilot.press("down")
+            await pilot.press("space")
+            at = index
+    await pilot.press("enter")
+    points = question.answer["points"]
+    numbers = [question.answer["dora"], han]
+    numbers += [points[field_id.removeprefix("pay-")] for field_id in pay_fields(screen)]
+    for number in numbers:
+        for character in str(number):
+            await pilot.press(character)
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_a_drill_with_one_wrong_step(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_points_drill(pilot)
+        question = screen.question
+        await answer(pilot, question, question.answer["han"] + 1)
+        [attempt] = screen.attempts
+        assert not attempt.right and attempt.response["yaku"] == question.answer["yaku"]
+        verdicts = judge_points_steps(question, attempt.response).verdicts
+        han = next(i for i, verdict in enumerate(verdicts) if verdict.step.step == "han")
+        marks = [str(mark.render()) for mark in screen.query(".mark").results(Static)]
+        assert marks[han] == f"✗ {question.answer['han']}"
+        assert all(mark == "✓" for i, mark in enumerate(marks) if i != han)
+        whys = [str(why.render()) for why in screen.query(".why").results(Static)]
+        assert whys[han] == why_wrong(verdicts[han], question, "en")
+        assert "Lessons: From han and fu to points" in "\n".join(screen.steps)
+        assert "points:han_sum" in [due.concept for due in app.store.due()]
+        await pilot.press("l")
+        await pilot.pause()
+        whys = [str(why.render()) for why in app.screen.query(".why").results(Static)]
+        assert whys[han] == why_wrong(verdicts[han], question, "ko")
+        app.push_screen(ProgressScreen())
+        await pilot.pause()
+        shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert text("ko", "points_steps.weakest") in shown
+        assert text("ko", "points_steps.rule.han_sum") in shown
+
+
+async def test_language_switch_keeps_ticks_and_numbers_and_presentation_reveals_one_by_one(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_points_drill(pilot)
+        await pilot.press("down", "space", "enter", "3")
+        await pilot.press("l")
+        await pilot.pause()
+        widget = screen.query_one(PointsStepsAnswer)
+        assert widget.ticked() == [screen.question.choices[1]]
+        assert screen.query_one("#dora").value == "3"  # type: ignore[attr-defined]
+        await pilot.press("f5")
+        await pilot.press("1", "enter")
+        for _ in pay_fields(screen):
+            await pilot.press("9", "enter")
+        await pilot.pause()
+        assert screen.attempts and screen.shown_steps == 1
+        marks = [str(mark.render()) for mark in screen.query(".mark").results(Static)]
+        assert marks[0] and all(mark == "" for mark in marks[1:])
+        await pilot.press("space")
+        await pilot.pause()
+        marks = [str(mark.render()) for mark in screen.query(".mark").results(Static)]
+        assert marks[1] and all(mark == "" for mark in marks[2:])
