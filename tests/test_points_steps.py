@@ -28,6 +28,7 @@ from tutor.quiz.kinds.points_steps import (
     points_steps_question,
     why_wrong,
 )
+from tutor.quiz.names import tile_words
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
@@ -124,7 +125,7 @@ class TestEachWrongStepIsNamed:
         verdict = only_wrong(question, {**question.answer, "dora": 0})
         assert verdict.step.concept == "points:dora"
         sentence = why_wrong(verdict, question, language)
-        assert "1s" in sentence and "2s" in sentence and "0" in sentence
+        assert tile_words(parse_tile("1s"), language) in sentence and tile_words(parse_tile("2s"), language) in sentence
 
     def test_the_han_sum(self, language: str) -> None:
         question = question_of(*RIICHI_PINFU)

@@ -40,7 +40,7 @@ from tutor.locale import LANGUAGES, text
 from tutor.quiz.answer_text import payment_text
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.scoring import riichi_request
-from tutor.quiz.names import limit_name, yaku_name
+from tutor.quiz.names import limit_name, tile_words, yaku_name
 from tutor.quiz.question import Question
 
 KIND: Final = "points-steps"
@@ -166,7 +166,8 @@ def _indicators(rng: random.Random, hand: Hand, level: int) -> tuple[Tile, ...]:
     counts = list(hand.all_counts())
     tiles = [tile for tile in range(TILE_KINDS) if counts[tile]]
     chosen: list[Tile] = []
-    for _ in range(1 + sum(meld.is_kan for meld in hand.melds)):
+    wanted = 1 + sum(meld.is_kan for meld in hand.melds)
+    while len(chosen) < wanted:
         aimed = rng.random() < (0.8 if level == 3 else 0.35)
         indicator = _INDICATOR_OF[rng.choice(tiles)] if aimed else rng.randrange(TILE_KINDS)
         if counts[indicator] < 4:
@@ -436,11 +437,15 @@ def right_text(step: PointStep, language: str) -> str:
     return str(step.value)
 
 
-def _dora_words(request: dict[str, Any]) -> tuple[str, str]:
-    """The indicators and the dora they point at, as tile names."""
-    indicators = [tile for tile in str(request.get("dora", "")).split() if tile]
-    doras = [tile_name(dora_from_indicator(parse_tile(tile))) for tile in indicators]
-    return ", ".join(indicators) or "-", ", ".join(doras) or "-"
+def _dora_words(request: dict[str, Any], language: str) -> tuple[str, str]:
+    """The indicators and the dora they point at, in words ("South wind")."""
+    indicators = [parse_tile(tile) for tile in str(request.get("dora", "")).split() if tile]
+    doras = [dora_from_indicator(tile) for tile in indicators]
+    return _words(indicators, language), _words(doras, language)
+
+
+def _words(tiles: list[Tile], language: str) -> str:
+    return ", ".join(tile_words(tile, language) for tile in tiles) or "-"
 
 
 def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
@@ -451,7 +456,7 @@ def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
     if step.step == "yaku":
         return _yaku_why(verdict, question, language)
     if step.step == DORA:
-        indicators, doras = _dora_words(request)
+        indicators, doras = _dora_words(request, language)
         return text(language, "points_steps.why.dora", indicators=indicators, doras=doras, dora=step.value, given=given)
     if step.step == HAN:
         parts = [f"{yaku_name(yaku['id'], language)} {yaku['han']}" for yaku in answer["yaku"]]

@@ -47,10 +47,13 @@ class PointsStepsAnswer(Vertical):
     teacher presents them)."""
 
     DEFAULT_CSS = """
-    PointsStepsAnswer { height: auto; }
-    PointsStepsAnswer TickList { height: auto; max-height: 9; border: round $panel; }
+    PointsStepsAnswer { height: auto; padding: 0 1; }
+    PointsStepsAnswer #points-entry { height: auto; }
+    PointsStepsAnswer #points-entry #yaku-list { width: 1fr; height: auto; max-height: 9; border: round $panel; }
+    PointsStepsAnswer #points-fields { width: 36; height: auto; padding: 1 0 0 1; }
     PointsStepsAnswer .row { height: 1; }
     PointsStepsAnswer .label { width: 30; }
+    PointsStepsAnswer #points-fields .label { width: 1fr; }
     PointsStepsAnswer .given { width: 10; }
     PointsStepsAnswer NumberField { width: 10; }
     PointsStepsAnswer .mark { width: 1fr; padding: 0 1; }
@@ -89,29 +92,35 @@ class PointsStepsAnswer(Vertical):
             self.call_after_refresh(self.reveal, self.revealed)
             return
         language = self.language
-        yield Static(text(language, "points_steps.yaku_list"), markup=False)
         labels = self.question.choice_labels.get(language, self.question.choices)
         chosen = set(self.chosen)
-        yaku = TickList(
-            *[
-                Selection(label, value, value in chosen)
-                for label, value in zip(labels, self.question.choices, strict=True)
-            ],
-            id=YAKU_LIST,
-        )
-        if self.highlighted is not None:
-            yaku.highlighted = self.highlighted
-        yield yaku
-        for step in answer_steps(self.question):
-            if step.step == "yaku":
-                continue
-            with Horizontal(classes="row"):
-                yield Static(step_label(step, self.question.request, language), classes="label", markup=False)
-                yield NumberField(
-                    placeholder="____", id=field_id(step), value=self.typed.get(field_id(step), ""), compact=True
-                )
-            if step.step == HAN:
-                yield self._fu_row()
+        # The list and the fields side by side, so that at 80x24 the hand stays in sight.
+        with Horizontal(id="points-entry"):
+            yaku = TickList(
+                *[
+                    Selection(label, value, value in chosen)
+                    for label, value in zip(labels, self.question.choices, strict=True)
+                ],
+                id=YAKU_LIST,
+            )
+            yaku.border_title = text(language, "points_steps.yaku_list")
+            if self.highlighted is not None:
+                yaku.highlighted = self.highlighted
+            yield yaku
+            with Vertical(id="points-fields"):
+                for step in answer_steps(self.question):
+                    if step.step == "yaku":
+                        continue
+                    with Horizontal(classes="row"):
+                        yield Static(step_label(step, self.question.request, language), classes="label", markup=False)
+                        yield NumberField(
+                            placeholder="____",
+                            id=field_id(step),
+                            value=self.typed.get(field_id(step), ""),
+                            compact=True,
+                        )
+                    if step.step == HAN:
+                        yield self._fu_row()
 
     def _fu_row(self) -> Widget:
         return Horizontal(
