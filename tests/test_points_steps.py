@@ -355,3 +355,26 @@ async def test_language_switch_keeps_ticks_and_numbers_and_presentation_reveals_
         await pilot.pause()
         marks = [str(mark.render()) for mark in screen.query(".mark").results(Static)]
         assert marks[1] and all(mark == "" for mark in marks[2:])
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_steps_that_follow_from_an_earlier_mistake_are_marked_but_not_stored_as_missed(language: str) -> None:
+    """Honitsu counted at its open 2 han in a closed hand: the han (3) and
+    the points (3 han 50 fu, 6400) are wrong for the hand but right for what
+    the learner gave, so only the honitsu rule is missed."""
+    question = question_of(*FOUR_HAN_FIFTY)
+    response = with_points(question, total=6400)
+    response.update(yaku=[{"id": "yakuhai_chun", "han": 1}, {"id": "honitsu", "han": 2}], han=3)
+    judgement = judge_points_steps(question, response)
+    wrong = {verdict.step.step: verdict for verdict in judgement.verdicts if not verdict.right}
+    assert set(wrong) == {"yaku", "han", "total"} and not judgement.right
+    assert wrong["han"].follows and wrong["total"].follows and not wrong["yaku"].follows
+    concepts = dict(judgement.concepts)
+    assert concepts["yaku:honitsu"] is False
+    assert concepts["points:han_sum"] is True and concepts["points:mangan_threshold"] is True
+    sentence = why_wrong(wrong["total"], question, language)
+    assert "6400" in sentence and "8000" in sentence
+    assert "3" in why_wrong(wrong["han"], question, language) and "4" in why_wrong(wrong["han"], question, language)
+    # A payment that follows from nothing the learner gave is its own mistake.
+    response = with_points(question, total=6400)
+    assert not judge_points_steps(question, response).verdicts[-1].follows

@@ -32,7 +32,8 @@ from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE
+from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, payments
+from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES, YAKU
 from tutor.engine.tiles import TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
@@ -64,6 +65,7 @@ CORE_YAKU: Final = frozenset(
 )
 """The yaku lesson r06-riichi teaches (with dora); the others are in r07-yaku."""
 
+RULES: Final = RiichiRules()
 HAN_OF: Final = {yaku.id: (yaku.han_closed, yaku.han_open) for yaku in YAKU}
 LISTED_YAKU: Final = tuple(yaku for yaku in YAKU if yaku.id != "renhou")
 """The yaku a learner picks from (renhou is a yakuman by default, not a yaku)."""
@@ -324,6 +326,15 @@ class PointVerdict:
     step: PointStep
     given: int | None
     right: bool
+    own: int | None = None
+    """For a wrong step that follows from the learner's own earlier steps
+    (a han that adds up the yaku and dora they gave, a payment right for
+    the han they gave): what those steps make, which the learner applied
+    rightly.  Its rule is then not stored as missed."""
+
+    @property
+    def follows(self) -> bool:
+        return not self.right and self.own is not None and self.own == self.given
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +353,8 @@ class PointsJudgement:
         found: dict[str, bool] = {}
         for verdict in self.verdicts:
             if verdict.step.concept:
-                found[verdict.step.concept] = found.get(verdict.step.concept, True) and verdict.right
+                applied = verdict.right or verdict.follows
+                found[verdict.step.concept] = found.get(verdict.step.concept, True) and applied
         return tuple(found.items())
 
 
@@ -385,22 +397,49 @@ def judge_points_steps(question: Question, response: dict[str, Any]) -> PointsJu
     verdicts = []
     steps = answer_steps(question)
     ids = {step.yaku for step in steps if step.step == "yaku"}
+    own = _own_values(question, response, given_han, points)
     for step in steps:
         if step.step == "yaku":
             han = given_han.get(step.yaku) if step.yaku in given_han else None
             verdicts.append(PointVerdict(step, han, step.yaku in given_han and han == step.value))
         elif step.step in (DORA, HAN):
             number = _number(response.get(step.step))
-            verdicts.append(PointVerdict(step, number, number == step.value))
+            verdicts.append(PointVerdict(step, number, number == step.value, own.get(step.step)))
         else:
             number = _number(points.get(step.step))
-            verdicts.append(PointVerdict(step, number, number == step.value))
+            verdicts.append(PointVerdict(step, number, number == step.value, own.get(step.step)))
     extras = [(yaku, han) for yaku, han in given_yaku if yaku not in ids]
     for yaku, han in dict(extras).items():
         concept = f"yaku:{yaku}" if yaku in HAN_OF else ""
         verdicts.insert(len(ids), PointVerdict(PointStep("yaku", None, concept, yaku), han, False))
     fu = _number(response.get("fu"))
     return PointsJudgement(tuple(verdicts), "fu" not in response or fu == question.answer["fu"])
+
+
+def _own_values(
+    question: Question, response: dict[str, Any], given_han: dict[str, int | None], points: dict[str, Any]
+) -> dict[str, int]:
+    """What the learner's own earlier steps make, step by step: the han of
+    the yaku and dora they gave, the payments for the han they gave (with
+    the fu given), and the total of the payments they gave."""
+    own: dict[str, int] = {}
+    dora = _number(response.get(DORA))
+    if dora is not None and all(han is not None for han in given_han.values()):
+        own[HAN] = sum(han for han in given_han.values() if han is not None) + dora
+    han = _number(response.get(HAN))
+    if han is None or not 0 < han < 100:
+        return own
+    request = question.request
+    dealer, tsumo = request.get("seat", "E") == "E", bool(request.get("tsumo"))
+    base, limit = base_points(han, question.answer["fu"], 0, RULES)
+    paid = payments(base, limit, dealer, tsumo)
+    own.update({FROM_DEALER: paid.dealer or 0, FROM_NON_DEALER: paid.non_dealer or 0, TOTAL: paid.total})
+    given = [_number(points.get(step)) for step in payment_steps(request)[:-1]]
+    if tsumo and all(number is not None for number in given) and own[TOTAL] != _number(points.get(TOTAL)):
+        # A total that adds up the learner's own payments follows from them.
+        numbers = [number or 0 for number in given]
+        own[TOTAL] = 3 * numbers[0] if dealer else numbers[0] + 2 * numbers[1]
+    return own
 
 
 def check_points_steps(question: Question, response: dict[str, Any]) -> bool:
@@ -455,6 +494,8 @@ def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
     given = "-" if verdict.given is None else verdict.given
     if step.step == "yaku":
         return _yaku_why(verdict, question, language)
+    if verdict.follows:
+        return _follows_why(verdict, question, language)
     if step.step == DORA:
         indicators, doras = _dora_words(request, language)
         return text(language, "points_steps.why.dora", indicators=indicators, doras=doras, dora=step.value, given=given)
@@ -478,6 +519,15 @@ def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
         limit=limit_name(limit, language) if limit else "",
         **values,
     )
+
+
+def _follows_why(verdict: PointVerdict, question: Question, language: str) -> str:
+    """A wrong step the learner worked out rightly from their own earlier steps."""
+    answer = question.answer
+    values = {"given": verdict.given, "right": verdict.step.value, "han": answer["han"], "fu": answer["fu"]}
+    if verdict.step.step == HAN:
+        return text(language, "points_steps.why.han_follows", **values)
+    return text(language, "points_steps.why.pay_follows", **values)
 
 
 def _how_paid(request: dict[str, Any]) -> str:
