@@ -378,3 +378,24 @@ def test_steps_that_follow_from_an_earlier_mistake_are_marked_but_not_stored_as_
     # A payment that follows from nothing the learner gave is its own mistake.
     response = with_points(question, total=6400)
     assert not judge_points_steps(question, response).verdicts[-1].follows
+
+
+def test_the_app_reviews_yaku_and_points_rules(tmp_path: Path) -> None:
+    """Review (r) drills what is due: the yaku and points rules of a
+    points-steps answer too, though no kind is named "yaku" or "points"."""
+    app = make_app(tmp_path)
+    question = question_of(*RIICHI_PINFU)
+    judgement = judge_points_steps(question, {**question.answer, "dora": 0})
+    app.store.record_answer(
+        kind=question.kind,
+        level=3,
+        seed=0,
+        concept=question.concept,
+        lesson=question.lesson,
+        correct=False,
+        response="{}",
+        now=0.0,
+        rules=judgement.concepts,
+    )
+    assert "points:dora" in app.due_concepts()
+    assert DrillPlan.review(app.due_concepts()).kinds == ("points-steps",)

@@ -39,8 +39,10 @@ def wrong_lines(attempt: Attempt, language: str) -> list[str]:
 
 
 def lessons_line(attempt: Attempt, language: str, library: Library) -> str | None:
-    """The lessons that teach the steps missed, in the order met; None when nothing was missed."""
-    lessons = dict.fromkeys(step_lesson(verdict.step) for verdict in verdicts_of(attempt) if not verdict.right)
+    """The lessons that teach the rules missed (not the steps that only
+    follow from them), in the order met; None when nothing was missed."""
+    missed = [verdict for verdict in verdicts_of(attempt) if not verdict.right and not verdict.follows]
+    lessons = dict.fromkeys(step_lesson(verdict.step) for verdict in missed)
     if not lessons:
         return None
     found = library.lessons.get(language, {})
