@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.test_fu_steps import make_app
 from tutor.commands.requests import read_score_request
 from tutor.commands.score_riichi import riichi_score_json, score_riichi_request
 from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
@@ -33,7 +34,6 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
-from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.number_field import NumberField
@@ -133,36 +133,29 @@ class TestEachWrongStepIsNamed:
         assert verdict.step.concept == "points:han_sum"
         assert "3" in why_wrong(verdict, question, language)
 
-    def test_the_mangan_threshold(self, language: str) -> None:
-        question = question_of(*FOUR_HAN_FIFTY)
-        # 4 han 50 fu from the table would be 50 x 64 = 3200 base, 12800: the cap makes it 8000.
-        verdict = only_wrong(question, with_points(question, total=12800))
-        assert verdict.step.concept == "points:mangan_threshold"
+    @pytest.mark.parametrize(
+        ("hand", "changed", "concept", "numbers"),
+        [
+            # 4 han 50 fu from the table would be 50 x 64 = 3200 base, 12800: the cap makes it 8000.
+            (FOUR_HAN_FIFTY, {"total": 12800}, "points:mangan_threshold", ("4", "50", "8000", "12800")),
+            (BAIMAN, {"total": 12000}, "points:limit", ("8", "16000", "12000")),
+            (TSUMO, {"dealer": 1400}, "points:tsumo_split", ("640", "1300", "1400")),
+            (DEALER, {"total": 2000}, "points:dealer", ("6", "2900", "2000")),
+        ],
+        ids=["mangan_threshold", "limit", "tsumo_split", "dealer"],
+    )
+    def test_the_points(
+        self, language: str, hand: tuple[Any, ...], changed: dict[str, int], concept: str, numbers: tuple[str, ...]
+    ) -> None:
+        question = question_of(*hand)
+        verdict = only_wrong(question, with_points(question, **changed))
+        assert verdict.step.concept == concept
         sentence = why_wrong(verdict, question, language)
-        assert all(number in sentence for number in ("4", "50", "8000", "12800"))
-        if language == "en":
+        assert all(number in sentence for number in numbers), sentence
+        if concept == "points:limit":
+            assert text(language, "limit.baiman") in sentence
+        if concept == "points:mangan_threshold" and language == "en":
             assert sentence.startswith("4 han 50 fu reaches mangan")
-
-    def test_a_limit(self, language: str) -> None:
-        question = question_of(*BAIMAN)
-        verdict = only_wrong(question, with_points(question, total=12000))
-        assert verdict.step.concept == "points:limit"
-        sentence = why_wrong(verdict, question, language)
-        assert text(language, "limit.baiman") in sentence and "16000" in sentence and "12000" in sentence
-
-    def test_the_dealer_payment_of_a_tsumo(self, language: str) -> None:
-        question = question_of(*TSUMO)
-        verdict = only_wrong(question, with_points(question, dealer=1400))
-        assert verdict.step.concept == "points:tsumo_split"
-        sentence = why_wrong(verdict, question, language)
-        assert "640" in sentence and "1300" in sentence and "1400" in sentence
-
-    def test_the_dealers_ron(self, language: str) -> None:
-        question = question_of(*DEALER)
-        verdict = only_wrong(question, with_points(question, total=2000))
-        assert verdict.step.concept == "points:dealer"
-        sentence = why_wrong(verdict, question, language)
-        assert "2900" in sentence and "2000" in sentence and "6" in sentence
 
 
 def test_each_rule_has_its_own_sentence() -> None:
@@ -220,23 +213,27 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
             assert (limit is None) == (level == 2)
 
 
-def test_concepts_are_stored_per_step_and_come_back_when_due() -> None:
-    question = question_of(*FOUR_HAN_FIFTY)
-    response = with_yaku(question, [{"id": "yakuhai_chun", "han": 1}])
-    response["points"]["total"] = 12800
-    judgement = judge_points_steps(question, response)
-    store = Store.in_memory()
+def record_at_zero(store: Store, question: Question, response: dict[str, Any]) -> None:
+    """A wrong answer stored at time 0, each step's rule on its own, as the drill stores it."""
     store.record_answer(
         kind=question.kind,
-        level=3,
-        seed=0,
+        level=question.level,
+        seed=question.seed,
         concept=question.concept,
         lesson=question.lesson,
         correct=False,
         response=json.dumps(response),
         now=0.0,
-        rules=judgement.concepts,
+        rules=judge_points_steps(question, response).concepts,
     )
+
+
+def test_concepts_are_stored_per_step_and_come_back_when_due() -> None:
+    question = question_of(*FOUR_HAN_FIFTY)
+    response = with_yaku(question, [{"id": "yakuhai_chun", "han": 1}])
+    response["points"]["total"] = 12800
+    store = Store.in_memory()
+    record_at_zero(store, question, response)
     due_now = {due.concept for due in store.due(now=1.0)}
     assert {"yaku:honitsu", "points:mangan_threshold"} <= due_now
     assert "yaku:yakuhai_chun" not in due_now and "points:dora" not in due_now
@@ -263,10 +260,6 @@ def test_worksheet_leaves_every_step_to_fill_and_keys_every_step() -> None:
 # --- the drill screen -------------------------------------------------------------------------
 
 POINTS_PLAN = DrillPlan(("points-steps",), length=2, level=1, seed=11)
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 async def open_points_drill(pilot: Pilot[Any]) -> DrillScreen:
@@ -385,17 +378,6 @@ def test_the_app_reviews_yaku_and_points_rules(tmp_path: Path) -> None:
     points-steps answer too, though no kind is named "yaku" or "points"."""
     app = make_app(tmp_path)
     question = question_of(*RIICHI_PINFU)
-    judgement = judge_points_steps(question, {**question.answer, "dora": 0})
-    app.store.record_answer(
-        kind=question.kind,
-        level=3,
-        seed=0,
-        concept=question.concept,
-        lesson=question.lesson,
-        correct=False,
-        response="{}",
-        now=0.0,
-        rules=judgement.concepts,
-    )
+    record_at_zero(app.store, question, {**question.answer, "dora": 0})
     assert "points:dora" in app.due_concepts()
     assert DrillPlan.review(app.due_concepts()).kinds == ("points-steps",)

@@ -32,7 +32,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, payments
+from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, payments, points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES, YAKU
@@ -214,19 +214,12 @@ def points_request(score: RiichiScore) -> dict[str, Any]:
 def points_answer(score: RiichiScore) -> dict[str, Any]:
     """Every step's answer: the yaku with their han, the dora, the han, the
     fu, and the points as `tutor score --json` reports them."""
-    points = score.points
     return {
         "yaku": [{"id": name, "han": han} for name, han in score.yaku],
         "dora": score.dora,
         "han": score.han,
         "fu": score.fu.fu,
-        "points": {
-            "total": points.total,
-            "base": points.base,
-            "discarder": points.discarder,
-            "dealer": points.dealer,
-            "non_dealer": points.non_dealer,
-        },
+        "points": points_json(score.points),
     }
 
 
