@@ -381,3 +381,12 @@ def test_the_app_reviews_yaku_and_points_rules(tmp_path: Path) -> None:
     record_at_zero(app.store, question, {**question.answer, "dora": 0})
     assert "points:dora" in app.due_concepts()
     assert DrillPlan.review(app.due_concepts()).kinds == ("points-steps",)
+
+
+@pytest.mark.parametrize(
+    "concept", ["yaku:pinfu", "yaku:ittsu", "yaku:ryanpeikou", "yaku:shousangen", "yaku:chanta", "points:tsumo_split"]
+)
+def test_a_review_finds_a_hand_for_a_rare_rule(concept: str) -> None:
+    """Hands shaped for the yaku random deals seldom make: a review of one finds a hand that has it."""
+    question = generate("points-steps", 5, 2, concept=concept)
+    assert concept in question.step_concepts

@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.notation import parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
@@ -36,7 +36,7 @@ from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, p
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES, YAKU
-from tutor.engine.tiles import TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
+from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.answer_text import payment_text
 from tutor.quiz.deal import random_complete, random_seven_pairs
@@ -130,12 +130,87 @@ def concept_name(concept: str, language: str) -> str:
 _INDICATOR_OF: Final = {dora_from_indicator(indicator): indicator for indicator in range(TILE_KINDS)}
 
 
+def _run(rng: random.Random, suit: int | None = None, start: int | None = None) -> list[Tile]:
+    suit = rng.randrange(3) if suit is None else suit
+    start = rng.randrange(7) if start is None else start
+    return [suit * 9 + start + offset for offset in range(3)]
+
+
+def _number_pair(rng: random.Random) -> list[Tile]:
+    return [rng.randrange(27)] * 2
+
+
+def _terminal_set(rng: random.Random, honours: bool) -> list[Tile]:
+    """A set holding a terminal (or an honour): 123, 789 or a triplet of them."""
+    roll = rng.random()
+    if roll < 0.5:
+        return _run(rng, start=rng.choice((0, 6)))
+    return [rng.choice([*TERMINALS, *(HONOURS if honours else ())])] * 3
+
+
+def _shaped_sets(rng: random.Random) -> list[list[Tile]]:
+    """Four sets and a pair (the pair last) shaped for a yaku that random
+    hands seldom make: pinfu, ittsu, sanshoku, iipeikou and ryanpeikou,
+    chanta and junchan, shousangen, toitoi, honroutou, sanshoku doukou."""
+    shape = rng.choice(("runs", "ittsu", "sanshoku", "peikou", "chanta", "junchan", "dragons", "triplets"))
+    if shape == "runs":
+        return [_run(rng) for _ in range(4)] + [_number_pair(rng)]
+    if shape == "ittsu":
+        suit = rng.randrange(3)
+        return [_run(rng, suit, start) for start in (0, 3, 6)] + [_run(rng), _number_pair(rng)]
+    if shape == "sanshoku":
+        start = rng.randrange(7)
+        return [_run(rng, suit, start) for suit in range(3)] + [_run(rng), _number_pair(rng)]
+    if shape == "peikou":
+        twice, other = _run(rng), _run(rng)
+        return [twice, twice, other, other if rng.random() < 0.4 else _run(rng), _number_pair(rng)]
+    if shape in ("chanta", "junchan"):
+        honours = shape == "chanta"
+        pair = rng.choice([*TERMINALS, *(HONOURS if honours else ())])
+        return [_run(rng, start=rng.choice((0, 6)))] + [_terminal_set(rng, honours) for _ in range(3)] + [[pair] * 2]
+    if shape == "dragons":
+        dragons = list(DRAGONS)
+        rng.shuffle(dragons)
+        return [[dragons[0]] * 3, [dragons[1]] * 3, _run(rng), _run(rng), [dragons[2]] * 2]
+    # Triplets: any, of terminals and honours only (honroutou), or one number in the three suits (sanshoku doukou).
+    pool = rng.choice((list(range(TILE_KINDS)), [*TERMINALS, *HONOURS], None))
+    if pool is None:
+        number = rng.randrange(9)
+        return [[suit * 9 + number] * 3 for suit in range(3)] + [[rng.randrange(34)] * 3, _number_pair(rng)]
+    return [[rng.choice(pool)] * 3 for _ in range(4)] + [[rng.choice(pool)] * 2]
+
+
+def _shaped_hand(rng: random.Random, level: int) -> Hand | None:
+    """A hand of `_shaped_sets`, some sets called from level 2; None when
+    the sets would need a fifth copy of a tile."""
+    sets = _shaped_sets(rng)
+    # Two runs twice over (ryanpeikou) count only in a closed hand: those stay closed.
+    closed = sets[0] == sets[1] and sets[2] == sets[3]
+    tiles = [tile for group in sets for tile in group]
+    if any(tiles.count(tile) > 4 for tile in set(tiles)):
+        return None
+    concealed: list[Tile] = [*sets[-1]]
+    melds = []
+    for group in sets[:-1]:
+        if level > 1 and not closed and rng.random() < 0.3:
+            melds.append(Meld(MeldKind.PON if group[0] == group[1] else MeldKind.CHI, tuple(group)))
+        else:
+            concealed += group
+    return Hand(tuple(sorted(concealed)), tuple(melds))
+
+
 def _hand(rng: random.Random, level: int) -> Hand:
     """A complete hand: closed at level 1, with calls at 2, kans and seven
-    pairs at 3; from level 2 some of one suit (for honitsu and chinitsu)."""
+    pairs at 3; from level 2 some of one suit (for honitsu and chinitsu);
+    and at every level some shaped for the rarer yaku."""
     while True:
         if level == 3 and rng.random() < 0.1:
             return random_seven_pairs(rng)
+        if rng.random() < 0.35:
+            shaped = _shaped_hand(rng, level)
+            if shaped is not None:
+                return shaped
+            continue
         pool = None
         if level > 1 and rng.random() < 0.3:
             suit = rng.randrange(3)
@@ -150,11 +225,13 @@ def _flags(rng: random.Random, hand: Hand, tsumo: bool, level: int) -> frozenset
     moment (ippatsu, the last tile, a kan's replacement tile)."""
     flags = set()
     if hand.is_closed and rng.random() < 0.7:
-        flags.add(Flag.RIICHI)
+        flags.add(Flag.DOUBLE_RIICHI if level > 1 and rng.random() < 0.05 else Flag.RIICHI)
         if level > 1 and rng.random() < 0.15:
             flags.add(Flag.IPPATSU)
     if level > 1 and rng.random() < 0.1:
         flags.add(Flag.HAITEI if tsumo else Flag.HOUTEI)
+    elif level > 1 and not tsumo and rng.random() < 0.03:
+        flags.add(Flag.CHANKAN)
     if level == 3 and tsumo and any(meld.is_kan for meld in hand.melds) and rng.random() < 0.3:
         flags.discard(Flag.HAITEI)
         flags.add(Flag.RINSHAN)
