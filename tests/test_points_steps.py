@@ -390,3 +390,9 @@ def test_a_review_finds_a_hand_for_a_rare_rule(concept: str) -> None:
     """Hands shaped for the yaku random deals seldom make: a review of one finds a hand that has it."""
     question = generate("points-steps", 5, 2, concept=concept)
     assert concept in question.step_concepts
+
+
+def test_its_answer_type_is_known() -> None:
+    from tutor.quiz.question import ANSWER_TYPES
+
+    assert generate("points-steps", 1, 1).answer_type in ANSWER_TYPES
