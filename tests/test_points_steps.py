@@ -396,3 +396,15 @@ def test_its_answer_type_is_known() -> None:
     from tutor.quiz.question import ANSWER_TYPES
 
     assert generate("points-steps", 1, 1).answer_type in ANSWER_TYPES
+
+
+async def test_progress_names_the_lesson_of_each_rule_due(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    question = question_of(*OPEN_HONITSU)
+    record_at_zero(app.store, question, with_yaku(question, [{"id": "yakuhai_chun", "han": 1}]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ProgressScreen())
+        await pilot.pause()
+        shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+    kind = text("en", "drill.kind.points-steps")
+    assert text("en", "drill.due_item", kind=kind, count=1, lesson="The other yaku") in shown

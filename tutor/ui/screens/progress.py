@@ -19,6 +19,13 @@ from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
 
 
+def _lesson_of(concept: str, stored: str) -> str:
+    """The lesson a due concept is reviewed from: a points-steps rule's own
+    (a yaku by r06 or r07, the points by r08), since one answer stores all
+    its rules under the question's lesson; else the lesson stored."""
+    return concept_lesson(concept) if concept_kind(concept) == "points-steps" else stored
+
+
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
     """A day's accuracy as an ASCII bar: block characters are ambiguous-width
     in East-Asian terminals, and a one-point sparkline cannot show 0%."""
@@ -69,7 +76,7 @@ class ProgressScreen(RedrawnScreen):
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
-            grouped = Counter((concept_kind(item.concept), item.lesson) for item in due)
+            grouped = Counter((concept_kind(item.concept), _lesson_of(item.concept, item.lesson)) for item in due)
             for (kind, lesson), count in grouped.most_common(20):
                 name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
                 title = lesson_title(self.tutor.library, lesson, language)
