@@ -54,6 +54,9 @@ def changed(question: Question, key: str) -> dict[str, Any]:
         answer[key] = next((choice for choice in question.choices if choice != value), value + "?")
     elif value is None:
         answer[key] = "mangan"
+    elif isinstance(value, dict):
+        # A step answer's points: a wrong total.
+        answer[key] = {**value, "total": value["total"] + 10}
     elif key == "fans":
         answer[key] = value[1:] if len(value) > 1 else [*value, {"zh": "七对", "count": 1}]
     elif isinstance(value, list):

@@ -181,3 +181,36 @@ def test_workbench_side_by_side(snap_compare: Any, tmp_path: Path, language: str
     tsumo, chosen in the settings (f2, enter on the first entry, f2 to close)."""
     run = workbench("1122m3344p5566s7z7z", "f2", "enter", "f2")
     assert snap_compare(app_for(tmp_path, language), terminal_size=(120, 40), run_before=run)
+
+
+def points_drill(answered: bool) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A points-steps drill's first question; answered, with the yaku, dora
+    and points right and the han one too many."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        from tests.test_points_steps import POINTS_PLAN, answer
+        from tutor.ui.screens.drill import DrillScreen
+
+        pilot.app.push_screen(DrillScreen(POINTS_PLAN))
+        await pilot.pause()
+        if answered:
+            screen = pilot.app.screen
+            assert isinstance(screen, DrillScreen)
+            await answer(pilot, screen.question, screen.question.answer["han"] + 1)
+        await settled(pilot)
+        await still(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+class TestPointsSteps:
+    """The points-steps drill at 80x24: the yaku list beside the number
+    fields, the hand in sight; once answered, each step marked and the wrong
+    one named by its rule, with the lesson that teaches it."""
+
+    def test_question(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=points_drill(False))
+
+    def test_feedback(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=points_drill(True))

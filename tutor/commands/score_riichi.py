@@ -11,6 +11,7 @@ from tutor.commands.errors import RequestError
 from tutor.commands.requests import ScoreRequest
 from tutor.engine.notation import format_decomposition, format_hand
 from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.points import points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import tile_name, wind_letter
@@ -61,13 +62,7 @@ def riichi_score_json(score: RiichiScore) -> JsonObject:
         "yakuman": [{"id": name, "multiplier": times} for name, times in score.yakuman],
         "dora": score.dora,
         "ura_dora": score.ura_dora,
-        "points": {
-            "total": points.total,
-            "base": points.base,
-            "discarder": points.discarder,
-            "dealer": points.dealer,
-            "non_dealer": points.non_dealer,
-        },
+        "points": points_json(points),
         "limit": points.limit,
         "reading": {"wait": reading.wait.value, **decomposition_json(reading.decomposition)},
         "readings_considered": score.readings_considered,

@@ -18,6 +18,7 @@ QUIZ_KINDS = (
     "fu-steps",
     "yakuman",
     "riichi-points",
+    "points-steps",
     "mcr-fans",
     "game-flow",
     "shanten",

@@ -50,6 +50,12 @@ def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, langua
         return ", ".join(_fan_text(fan, language) for fan in value)
     if key == "lines":
         return " + ".join(_fu_line_text(line, language) for line in value)
+    if key == "yaku" and isinstance(value, list) and all(isinstance(item, dict) for item in value):
+        # A step answer's yaku, each with its han: "pinfu 1 han, tanyao 1 han".
+        names = ", ".join(_yaku_han_text(item, language) for item in value)
+        return names or ANSWER_WORDS[language]["none"]
+    if key == "points" and isinstance(value, dict):
+        return payment_text(value, language)
     items = value if isinstance(value, list) else [value]
     if not items:
         return ANSWER_WORDS[language]["none"]
@@ -76,6 +82,29 @@ def _fu_line_text(line: dict[str, Any], language: str) -> str:
     concealed, so the tiles go without their brackets), its tiles, its fu."""
     name = FU_ITEMS[language].get(line["item"], line["item"])
     return " ".join(part for part in (name, str(line["tiles"]).strip("[]()"), str(line["fu"])) if part)
+
+
+def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
+    han = text(language, "points_steps.han", han=yaku.get("han"))
+    return f"{_item_text('yaku', str(yaku.get('id')), 'riichi', language)} {han}"
+
+
+def payment_text(points: dict[str, Any], language: str) -> str:
+    """The points of a step answer with who pays them (the payments of
+    `tutor score --json`)."""
+    if points.get("discarder") is not None:
+        return text(language, "points_steps.paid_ron", total=points.get("total"))
+    if points.get("dealer") is None:
+        return text(
+            language, "points_steps.paid_dealer_tsumo", total=points.get("total"), each=points.get("non_dealer")
+        )
+    return text(
+        language,
+        "points_steps.paid_tsumo",
+        total=points.get("total"),
+        dealer=points.get("dealer"),
+        each=points.get("non_dealer"),
+    )
 
 
 def _fan_name(zh: str, language: str) -> str:

@@ -12,6 +12,7 @@ from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
+from tutor.quiz.kinds.points_steps import blank_lines
 from tutor.quiz.kinds.steps import question_steps, step_label
 from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
@@ -35,6 +36,8 @@ def _win_text(request: dict[str, Any], language: str) -> str:
         f"{words['round']} {winds[WIND_LETTERS.index(request.get('round', 'E'))]}",
     ]
     parts += [flag_name(flag, language) for flag in request.get("flags", ())]
+    if request.get("dora"):
+        parts.append(text(language, "setup.dora", tiles=request["dora"]))
     if request.get("flowers"):
         parts.append(flowers_text(request["flowers"], language))
     return ", ".join(parts)
@@ -65,7 +68,10 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
             lines.append(f"   {win_word}: {_win_text(request, language)}")
         if question.answer_type == "steps":
             lines += [f"   {step_label(step, language)}: ____" for step in question_steps(question)]
-        if question.choices and question.choice_labels:
+        if question.answer_type == "points_steps":
+            lines += [f"   {line}" for line in blank_lines(question, language)]
+        # The yaku list is the same for every points-steps hand: the learner writes the yaku instead.
+        if question.choices and question.choice_labels and question.answer_type != "points_steps":
             lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
     lines.append("")
     lines.append(f"## {key_title}" if markdown else key_title.upper())

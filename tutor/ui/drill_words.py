@@ -14,6 +14,7 @@ from tutor.quiz.kinds.steps import judge_fu_steps, reading_note, step_label, why
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
+from tutor.ui.points_feedback import points_feedback, wrong_lines
 
 
 def word(language: str, key: str, **values: object) -> str:
@@ -57,6 +58,8 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
     question = attempt.question
     if attempt.right or not attempt.response:
         return []
+    if question.answer_type == "points_steps":
+        return wrong_lines(attempt, language)
     if question.answer_type == "steps":
         # Each wrong line by the rule it breaks, rather than as lines missed and added.
         verdicts = judge_fu_steps(question, attempt.response).verdicts
@@ -91,6 +94,8 @@ def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[st
     question = attempt.question
     if question.answer_type == "steps":
         return step_feedback(attempt, language, library)
+    if question.answer_type == "points_steps":
+        return points_feedback(attempt, language, library)
     lines = [word(language, "right_answer", answer=answer_text(question, language))]
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))

@@ -35,6 +35,17 @@ class Points:
     non_dealer: int | None
 
 
+def points_json(points: Points) -> dict[str, int | None]:
+    """Who pays what, as `tutor score --json` writes it (design brief section 4)."""
+    return {
+        "total": points.total,
+        "base": points.base,
+        "discarder": points.discarder,
+        "dealer": points.dealer,
+        "non_dealer": points.non_dealer,
+    }
+
+
 def round_up_100(points: int) -> int:
     return (points + 99) // 100 * 100
 

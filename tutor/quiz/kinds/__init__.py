@@ -17,6 +17,7 @@ from tutor.quiz.kinds.efficiency import (
     generate_ukeire,
 )
 from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
+from tutor.quiz.kinds.points_steps import check_points_steps, generate_points_steps
 from tutor.quiz.kinds.scoring import (
     check_fu,
     check_points,
@@ -51,6 +52,7 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "fu-steps": (generate_fu_steps, check_fu_steps),
     "yakuman": (generate_yakuman, check_yakuman),
     "riichi-points": (generate_points, check_points),
+    "points-steps": (generate_points_steps, check_points_steps),
     "mcr-fans": (generate_mcr_fans, check_mcr_fans),
     "game-flow": (generate_game_flow, check_game_flow),
     "shanten": (generate_shanten, check_shanten),
@@ -86,10 +88,17 @@ QUICK_FU_CONCEPTS: Final = frozenset(f"fu:{wait.value}" for wait in WaitKind)
 fu rule ("fu:closed_ron") is a `fu-steps` line."""
 
 
+POINTS_STEPS_PREFIXES: Final = ("yaku", "points")
+"""The concepts `points-steps` stores per step ("yaku:pinfu", "points:dora")."""
+
+
 def concept_kind(concept: str) -> str:
     """The kind that brings a concept back for review: its prefix, except
-    the fu rules that only `fu-steps` drills line by line."""
+    the fu rules that only `fu-steps` drills line by line and the yaku and
+    points rules of `points-steps`."""
     kind = concept.split(":")[0]
+    if kind in POINTS_STEPS_PREFIXES:
+        return "points-steps"
     return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
 
 

@@ -29,6 +29,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
+from tutor.quiz.kinds.points_steps import judge_points_steps
 from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
@@ -40,6 +41,7 @@ from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.number_field import NumberField
+from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import TickList
@@ -102,6 +104,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
+    DrillScreen #answer-area.points_steps { max-height: 40; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
     DrillScreen #verdict { text-style: bold; padding: 0 1; }
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
@@ -199,6 +202,8 @@ class DrillScreen(RedrawnScreen):
             verdicts = judge_fu_steps(question, attempt.response).verdicts if attempt else ()
             steps = question_steps(question)
             return [StepAnswer(steps, language, self.draft.typed, verdicts, self.shown_steps, id="answer")]
+        if question.answer_type == "points_steps":
+            return [self._points_answer(question, language)]
         if question.answer_type == "choice":
             return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
@@ -232,6 +237,20 @@ class DrillScreen(RedrawnScreen):
             NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
         ]
 
+    def _points_answer(self, question: Question, language: str) -> PointsStepsAnswer:
+        attempt = self.attempts[self.position] if self.answered else None
+        return PointsStepsAnswer(
+            question,
+            language,
+            self.draft.typed,
+            self.draft.ticked,
+            judge_points_steps(question, attempt.response).verdicts if attempt else (),
+            self.shown_steps,
+            answered=bool(attempt and attempt.response),
+            highlighted=self.draft.highlighted,
+            id="answer",
+        )
+
     def _strip(self) -> str:
         marks = ["✓" if attempt.right else "✗" for attempt in self.attempts]
         marks += ["-"] * (len(self.questions) - len(self.attempts))
@@ -240,6 +259,8 @@ class DrillScreen(RedrawnScreen):
     def _shown_steps_text(self) -> str:
         # A step question's first feedback steps are its lines, marked in the answer widget itself.
         rows = len(question_steps(self.question)) if self.question.answer_type == "steps" else 0
+        if self.question.answer_type == "points_steps":
+            rows = len(judge_points_steps(self.question, self.attempts[self.position].response).verdicts)
         return "\n".join(self.steps[rows : self.shown_steps])
 
     def keep(self) -> None:
@@ -250,6 +271,9 @@ class DrillScreen(RedrawnScreen):
             if number.id:
                 self.draft.typed[number.id] = number.value
         answer = self.query("#answer").first()
+        if isinstance(answer, PointsStepsAnswer):
+            self.draft.ticked = answer.ticked()
+            self.draft.highlighted = answer.list_highlight()
         if isinstance(answer, SelectionList):
             self.draft.ticked = [str(value) for value in answer.selected]
         elif isinstance(answer, OptionList):
@@ -325,6 +349,8 @@ class DrillScreen(RedrawnScreen):
         widget = self.query_one("#answer")
         if isinstance(widget, StepAnswer):
             return self._steps_response(widget)
+        if isinstance(widget, PointsStepsAnswer):
+            return widget.response(self.focused)
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
@@ -387,6 +413,8 @@ class DrillScreen(RedrawnScreen):
         question = self.question
         right = not shown and is_right(question, response)
         rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
+        if question.answer_type == "points_steps" and not shown:
+            rules = judge_points_steps(question, response).concepts
         self.keep()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
@@ -434,6 +462,8 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#steps", Static).update(self._shown_steps_text())
             for widget in self.query(StepAnswer):
                 widget.reveal(self.shown_steps)
+            for points in self.query(PointsStepsAnswer):
+                points.reveal(self.shown_steps)
 
     def action_workbench(self) -> None:
         """The answered question's hand and settings, in the workbench."""

@@ -13,9 +13,17 @@ from textual.widgets import Static
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.kinds import concept_kind
+from tutor.quiz.kinds.points_steps import concept_lesson, concept_name
 from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
+
+
+def _lesson_of(concept: str, stored: str) -> str:
+    """The lesson a due concept is reviewed from: a points-steps rule's own
+    (a yaku by r06 or r07, the points by r08), since one answer stores all
+    its rules under the question's lesson; else the lesson stored."""
+    return concept_lesson(concept) if concept_kind(concept) == "points-steps" else stored
 
 
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
@@ -64,10 +72,11 @@ class ProgressScreen(RedrawnScreen):
                         markup=False,
                     )
             yield from self._weakest_fu_rules(language)
+            yield from self._weakest_points_rules(language)
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
-            grouped = Counter((concept_kind(item.concept), item.lesson) for item in due)
+            grouped = Counter((concept_kind(item.concept), _lesson_of(item.concept, item.lesson)) for item in due)
             for (kind, lesson), count in grouped.most_common(20):
                 name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
                 title = lesson_title(self.tutor.library, lesson, language)
@@ -76,12 +85,25 @@ class ProgressScreen(RedrawnScreen):
     def _weakest_fu_rules(self, language: str) -> ComposeResult:
         """The fu rules missed last time (stored per rule by `fu-steps`), weakest first."""
         weakest = [item for item in self.tutor.store.weakest("fu:") if item.box == 0]
-        if not weakest:
+        rules = [(rule_name(item.concept, language), item.lesson) for item in weakest]
+        yield from self._weak_rules(language, "steps.weakest", rules)
+
+    def _weakest_points_rules(self, language: str) -> ComposeResult:
+        """The yaku and points rules missed last time (stored per step by
+        `points-steps`), each with the lesson that teaches it."""
+        store = self.tutor.store
+        weakest = [item for prefix in ("yaku:", "points:") for item in store.weakest(prefix) if item.box == 0]
+        weakest.sort(key=lambda item: item.due_at)
+        rules = [(concept_name(item.concept, language), concept_lesson(item.concept)) for item in weakest[:5]]
+        yield from self._weak_rules(language, "points_steps.weakest", rules)
+
+    def _weak_rules(self, language: str, heading: str, rules: list[tuple[str, str]]) -> ComposeResult:
+        """A heading and one line per rule missed (its name, its lesson); nothing when none was."""
+        if not rules:
             return
-        yield Static(text(language, "steps.weakest"), classes="kind", markup=False)
-        for item in weakest:
-            title = lesson_title(self.tutor.library, item.lesson, language)
-            rule = rule_name(item.concept, language)
+        yield Static(text(language, heading), classes="kind", markup=False)
+        for rule, lesson in rules:
+            title = lesson_title(self.tutor.library, lesson, language)
             yield Static(text(language, "steps.weak_rule", rule=rule, lesson=title), markup=False)
 
     def settle(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tutor.engine.notation import NotationError, parse_hand, parse_tile
+from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
 from tutor.locale import text
 from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
@@ -50,4 +50,7 @@ def context_text(question: Question, language: str) -> str:
     parts += [flag_name(str(flag), language) for flag in request.get("flags", [])]
     if request.get("flowers"):
         parts.append(flowers_text(int(request["flowers"]), language))
+    if request.get("dora"):
+        indicators = parse_tiles(str(request["dora"]))
+        parts.append(text(language, "setup.dora", tiles=" ".join(chip(tile)[0] for tile in indicators)))
     return "   ".join(parts)

@@ -1,0 +1,651 @@
+"""Quiz kind `points-steps`: the han and points of a riichi hand, step by step.
+
+The learner names each yaku with its han (picked from a list, where a yaku
+worth less when open is listed with both values), counts the dora, adds up
+the han, and reads the points for that han and the fu (which are given) as
+the hand was won: what the discarder pays for a ron, or each payment of a
+tsumo and their total.  The checker judges every step on its own and names
+the rule of each wrong one; each step's rule is stored as a concept:
+
+* `yaku:<id>` (`yaku:pinfu`): that yaku, with its han open or closed;
+* `points:dora`: counting the dora the indicators point at;
+* `points:han_sum`: adding the yaku and the dora;
+* `points:tsumo_split`: who pays what on a tsumo (each payment of a tsumo);
+* the total's rule, one of: `points:limit` (5 han or more: mangan,
+  haneman, baiman, sanbaiman, counted yakuman), `points:mangan_threshold`
+  (under 5 han but over 2000 base points: 4 han 40 fu, 3 han 70 fu),
+  `points:dealer` (a dealer's win below the limits: 6x or 2x base each),
+  `points:base` (a non-dealer's win below the limits: fu x 2^(han+2),
+  times 4 or split, rounded up to 100).
+
+Yaku are taught by lessons r06-riichi (the core yaku and dora) and r07-yaku
+(the others); the points by r08-points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.notation import parse_tile
+from tutor.engine.refusal import Refusal
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, payments, points_json
+from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.riichi.yaku import REPLACES, YAKU
+from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
+from tutor.locale import LANGUAGES, text
+from tutor.quiz.answer_text import payment_text
+from tutor.quiz.deal import random_complete, random_seven_pairs
+from tutor.quiz.kinds.scoring import riichi_request
+from tutor.quiz.names import limit_name, tile_words, yaku_name
+from tutor.quiz.question import Question
+
+KIND: Final = "points-steps"
+LESSON: Final = "r08-points"
+YAKU_LESSON: Final = "r07-yaku"
+CORE_LESSON: Final = "r06-riichi"
+CORE_YAKU: Final = frozenset(
+    {
+        "riichi",
+        "ippatsu",
+        "menzen_tsumo",
+        "pinfu",
+        "tanyao",
+        "iipeikou",
+        "yakuhai_haku",
+        "yakuhai_hatsu",
+        "yakuhai_chun",
+        "yakuhai_seat_wind",
+        "yakuhai_round_wind",
+    }
+)
+"""The yaku lesson r06-riichi teaches (with dora); the others are in r07-yaku."""
+
+RULES: Final = RiichiRules()
+HAN_OF: Final = {yaku.id: (yaku.han_closed, yaku.han_open) for yaku in YAKU}
+LISTED_YAKU: Final = tuple(yaku for yaku in YAKU if yaku.id != "renhou")
+"""The yaku a learner picks from (renhou is a yakuman by default, not a yaku)."""
+
+# The steps after the yaku, by id: the dora, the han, the payments and the total.
+DORA: Final = "dora"
+HAN: Final = "han"
+FROM_DEALER: Final = "dealer"
+FROM_NON_DEALER: Final = "non_dealer"
+TOTAL: Final = "total"
+
+
+def yaku_choices() -> tuple[str, ...]:
+    """The yaku list's values, "pinfu:1": each yaku with its closed han, and
+    with its open han too when that differs."""
+    choices = []
+    for yaku in LISTED_YAKU:
+        choices.append(f"{yaku.id}:{yaku.han_closed}")
+        if yaku.han_open and yaku.han_open != yaku.han_closed:
+            choices.append(f"{yaku.id}:{yaku.han_open}")
+    return tuple(choices)
+
+
+CHOICES: Final = yaku_choices()
+
+
+def choice_label(choice: str, language: str) -> str:
+    """A yaku list entry: "Honitsu: 3 han (closed)", "Pinfu: 1 han"."""
+    yaku, han = choice.split(":")
+    closed, opened = HAN_OF[yaku]
+    key = (
+        "points_steps.choice"
+        if opened in (0, closed)
+        else "points_steps.choice_" + ("closed" if int(han) == closed else "open")
+    )
+    return text(language, key, name=yaku_name(yaku, language), han=han)
+
+
+CHOICE_LABELS: Final = {language: tuple(choice_label(choice, language) for choice in CHOICES) for language in LANGUAGES}
+
+
+def yaku_lesson(yaku: str) -> str:
+    return CORE_LESSON if yaku in CORE_YAKU else YAKU_LESSON
+
+
+def concept_lesson(concept: str) -> str:
+    """The lesson that teaches a points-steps concept."""
+    if concept.startswith("yaku:"):
+        return yaku_lesson(concept.removeprefix("yaku:"))
+    return CORE_LESSON if concept == "points:dora" else LESSON
+
+
+def concept_name(concept: str, language: str) -> str:
+    """A concept in words: "yaku:pinfu" reads "Pinfu"; "points:dora" "counting dora"."""
+    if concept.startswith("yaku:"):
+        return yaku_name(concept.removeprefix("yaku:"), language)
+    return text(language, f"points_steps.rule.{concept.removeprefix('points:')}")
+
+
+# --- generating -------------------------------------------------------------------------------
+
+_INDICATOR_OF: Final = {dora_from_indicator(indicator): indicator for indicator in range(TILE_KINDS)}
+
+
+def _run(rng: random.Random, suit: int | None = None, start: int | None = None) -> list[Tile]:
+    suit = rng.randrange(3) if suit is None else suit
+    start = rng.randrange(7) if start is None else start
+    return [suit * 9 + start + offset for offset in range(3)]
+
+
+def _number_pair(rng: random.Random) -> list[Tile]:
+    return [rng.randrange(27)] * 2
+
+
+def _terminal_set(rng: random.Random, honours: bool) -> list[Tile]:
+    """A set holding a terminal (or an honour): 123, 789 or a triplet of them."""
+    roll = rng.random()
+    if roll < 0.5:
+        return _run(rng, start=rng.choice((0, 6)))
+    return [rng.choice([*TERMINALS, *(HONOURS if honours else ())])] * 3
+
+
+def _shaped_sets(rng: random.Random) -> list[list[Tile]]:
+    """Four sets and a pair (the pair last) shaped for a yaku that random
+    hands seldom make: pinfu, ittsu, sanshoku, iipeikou and ryanpeikou,
+    chanta and junchan, shousangen, toitoi, honroutou, sanshoku doukou."""
+    shape = rng.choice(("runs", "ittsu", "sanshoku", "peikou", "chanta", "junchan", "dragons", "triplets"))
+    if shape == "runs":
+        return [_run(rng) for _ in range(4)] + [_number_pair(rng)]
+    if shape == "ittsu":
+        suit = rng.randrange(3)
+        return [_run(rng, suit, start) for start in (0, 3, 6)] + [_run(rng), _number_pair(rng)]
+    if shape == "sanshoku":
+        start = rng.randrange(7)
+        return [_run(rng, suit, start) for suit in range(3)] + [_run(rng), _number_pair(rng)]
+    if shape == "peikou":
+        twice, other = _run(rng), _run(rng)
+        return [twice, twice, other, other if rng.random() < 0.4 else _run(rng), _number_pair(rng)]
+    if shape in ("chanta", "junchan"):
+        honours = shape == "chanta"
+        pair = rng.choice([*TERMINALS, *(HONOURS if honours else ())])
+        return [_run(rng, start=rng.choice((0, 6)))] + [_terminal_set(rng, honours) for _ in range(3)] + [[pair] * 2]
+    if shape == "dragons":
+        dragons = list(DRAGONS)
+        rng.shuffle(dragons)
+        return [[dragons[0]] * 3, [dragons[1]] * 3, _run(rng), _run(rng), [dragons[2]] * 2]
+    # Triplets: any, of terminals and honours only (honroutou), or one number in the three suits (sanshoku doukou).
+    pool = rng.choice((list(range(TILE_KINDS)), [*TERMINALS, *HONOURS], None))
+    if pool is None:
+        number = rng.randrange(9)
+        return [[suit * 9 + number] * 3 for suit in range(3)] + [[rng.randrange(34)] * 3, _number_pair(rng)]
+    return [[rng.choice(pool)] * 3 for _ in range(4)] + [[rng.choice(pool)] * 2]
+
+
+def _shaped_hand(rng: random.Random, level: int) -> Hand | None:
+    """A hand of `_shaped_sets`, some sets called from level 2; None when
+    the sets would need a fifth copy of a tile."""
+    sets = _shaped_sets(rng)
+    # Two runs twice over (ryanpeikou) count only in a closed hand: those stay closed.
+    closed = sets[0] == sets[1] and sets[2] == sets[3]
+    tiles = [tile for group in sets for tile in group]
+    if any(tiles.count(tile) > 4 for tile in set(tiles)):
+        return None
+    concealed: list[Tile] = [*sets[-1]]
+    melds = []
+    for group in sets[:-1]:
+        if level > 1 and not closed and rng.random() < 0.3:
+            melds.append(Meld(MeldKind.PON if group[0] == group[1] else MeldKind.CHI, tuple(group)))
+        else:
+            concealed += group
+    return Hand(tuple(sorted(concealed)), tuple(melds))
+
+
+def _hand(rng: random.Random, level: int) -> Hand:
+    """A complete hand: closed at level 1, with calls at 2, kans and seven
+    pairs at 3; from level 2 some of one suit (for honitsu and chinitsu);
+    and at every level some shaped for the rarer yaku."""
+    while True:
+        if level == 3 and rng.random() < 0.1:
+            return random_seven_pairs(rng)
+        if rng.random() < 0.35:
+            shaped = _shaped_hand(rng, level)
+            if shaped is not None:
+                return shaped
+            continue
+        pool = None
+        if level > 1 and rng.random() < 0.3:
+            suit = rng.randrange(3)
+            pool = list(range(suit * 9, suit * 9 + 9)) + (list(range(27, 34)) if rng.random() < 0.6 else [])
+        hand = random_complete(rng, pool, max_melds=0 if level == 1 else 2 if level == 2 else 4)
+        if level == 3 or not any(meld.is_kan for meld in hand.melds):
+            return hand
+
+
+def _flags(rng: random.Random, hand: Hand, tsumo: bool, level: int) -> frozenset[Flag]:
+    """Riichi on most closed hands; from level 2 now and then a yaku of the
+    moment (ippatsu, the last tile, a kan's replacement tile)."""
+    flags = set()
+    if hand.is_closed and rng.random() < 0.7:
+        flags.add(Flag.DOUBLE_RIICHI if level > 1 and rng.random() < 0.05 else Flag.RIICHI)
+        if level > 1 and rng.random() < 0.15:
+            flags.add(Flag.IPPATSU)
+    if level > 1 and rng.random() < 0.1:
+        flags.add(Flag.HAITEI if tsumo else Flag.HOUTEI)
+    elif level > 1 and not tsumo and rng.random() < 0.03:
+        flags.add(Flag.CHANKAN)
+    if level == 3 and tsumo and any(meld.is_kan for meld in hand.melds) and rng.random() < 0.3:
+        flags.discard(Flag.HAITEI)
+        flags.add(Flag.RINSHAN)
+    return frozenset(flags)
+
+
+def _indicators(rng: random.Random, hand: Hand, level: int) -> tuple[Tile, ...]:
+    """One dora indicator, and one more for each kan; at level 3 most point
+    at a tile of the hand (so that limits are reached).  An indicator is
+    never a fifth copy of a tile."""
+    counts = list(hand.all_counts())
+    tiles = [tile for tile in range(TILE_KINDS) if counts[tile]]
+    chosen: list[Tile] = []
+    wanted = 1 + sum(meld.is_kan for meld in hand.melds)
+    while len(chosen) < wanted:
+        aimed = rng.random() < (0.8 if level == 3 else 0.35)
+        indicator = _INDICATOR_OF[rng.choice(tiles)] if aimed else rng.randrange(TILE_KINDS)
+        if counts[indicator] < 4:
+            counts[indicator] += 1
+            chosen.append(indicator)
+    return tuple(chosen)
+
+
+def _fits(score: RiichiScore, level: int) -> bool:
+    """Level 1: one or two yaku, at most 3 han, no limit; level 2: below
+    the limits; level 3: a limit (mangan by the threshold or by han, and above)."""
+    if score.yakuman:
+        return False
+    limit = score.points.limit
+    if level == 1:
+        return len(score.yaku) <= 2 and score.han <= 3 and limit is None
+    return (limit is None) if level == 2 else limit is not None
+
+
+def points_score(rng: random.Random, level: int) -> RiichiScore:
+    """A scored win fitting the level (see `_fits`)."""
+    while True:
+        hand = _hand(rng, level)
+        tsumo = level > 1 and rng.random() < 0.45
+        flags = _flags(rng, hand, tsumo, level)
+        context = WinContext(rng.choice(hand.concealed), tsumo, rng.choice(WINDS), rng.choice(WINDS[:2]), flags)
+        context = replace(context, dora_indicators=_indicators(rng, hand, level))
+        try:
+            score = score_riichi(hand, context)
+        except Refusal:
+            continue
+        if _fits(score, level):
+            return score
+
+
+def points_request(score: RiichiScore) -> dict[str, Any]:
+    """The score request of the hand, with its dora indicators (design brief section 4)."""
+    indicators = score.context.dora_indicators
+    return {**riichi_request(score.hand, score.context), "dora": " ".join(tile_name(tile) for tile in indicators)}
+
+
+def points_answer(score: RiichiScore) -> dict[str, Any]:
+    """Every step's answer: the yaku with their han, the dora, the han, the
+    fu, and the points as `tutor score --json` reports them."""
+    return {
+        "yaku": [{"id": name, "han": han} for name, han in score.yaku],
+        "dora": score.dora,
+        "han": score.han,
+        "fu": score.fu.fu,
+        "points": points_json(score.points),
+    }
+
+
+def total_rule(han: int, base: int, dealer: bool) -> str:
+    """The rule that decides the total (see the module's note)."""
+    if han >= 5:
+        return "points:limit"
+    if base >= MANGAN_BASE:
+        return "points:mangan_threshold"
+    return "points:dealer" if dealer else "points:base"
+
+
+def payment_steps(request: dict[str, Any]) -> tuple[str, ...]:
+    """The point steps a hand asks: the total for a ron; for a tsumo each
+    payment (one for the dealer's, two for a non-dealer's) and the total."""
+    if not request.get("tsumo"):
+        return (TOTAL,)
+    return (FROM_NON_DEALER, TOTAL) if request.get("seat", "E") == "E" else (FROM_DEALER, FROM_NON_DEALER, TOTAL)
+
+
+def generate_points_steps(seed: int, level: int) -> Question:
+    """A winning hand to score step by step (see `_fits` for the levels)."""
+    return points_steps_question(points_score(random.Random(seed), level), seed, level)
+
+
+def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
+    request = points_request(score)
+    answer = points_answer(score)
+    rule = total_rule(score.han, score.points.base, score.context.dealer)
+    concepts = [f"yaku:{name}" for name, _ in score.yaku]
+    concepts += ["points:dora", "points:han_sum", rule]
+    if score.context.tsumo:
+        concepts.append("points:tsumo_split")
+    return Question(
+        kind=KIND,
+        level=level,
+        seed=seed,
+        rules="riichi",
+        prompt={language: text(language, "points_steps.prompt", fu=score.fu.fu) for language in LANGUAGES},
+        request=request,
+        answer=answer,
+        explanation={language: explanation(answer, request, language) for language in LANGUAGES},
+        concept=rule,
+        lesson=LESSON,
+        answer_type="points_steps",
+        choices=CHOICES,
+        choice_labels=CHOICE_LABELS,
+        step_concepts=tuple(concepts),
+    )
+
+
+def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) -> str:
+    """The whole count in a few sentences: yaku and dora to han, then the points."""
+    parts = [f"{yaku_name(yaku['id'], language)} {yaku['han']}" for yaku in answer["yaku"]]
+    if answer["dora"]:
+        parts.append(text(language, "points_steps.dora_part", dora=answer["dora"]))
+    points = answer["points"]
+    limit = limit_of(answer["han"], points["base"])
+    return text(
+        language,
+        "points_steps.explanation",
+        parts=" + ".join(parts),
+        han=answer["han"],
+        fu=answer["fu"],
+        base=points["base"],
+        limit=f" ({limit_name(limit, language)})" if limit else "",
+        paid=payment_text(points, language),
+    )
+
+
+def limit_of(han: int, base: int) -> str | None:
+    """The limit's name from han and base points (as `points.base_points` names it)."""
+    if base < MANGAN_BASE:
+        return None
+    if han >= 13:
+        return "kazoe_yakuman"
+    return {MANGAN_BASE: "mangan", HANEMAN_BASE: "haneman"}.get(base) or ("baiman" if han < 11 else "sanbaiman")
+
+
+# --- judging ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PointStep:
+    """One step to judge: a yaku (`yaku` set, `value` its han, or None when
+    the hand does not have it), the dora, the han, a payment or the total."""
+
+    step: str
+    """"yaku", DORA, HAN, FROM_DEALER, FROM_NON_DEALER or TOTAL."""
+    value: int | None
+    concept: str
+    yaku: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PointVerdict:
+    step: PointStep
+    given: int | None
+    right: bool
+    own: int | None = None
+    """For a wrong step that follows from the learner's own earlier steps
+    (a han that adds up the yaku and dora they gave, a payment right for
+    the han they gave): what those steps make, which the learner applied
+    rightly.  Its rule is then not stored as missed."""
+
+    @property
+    def follows(self) -> bool:
+        return not self.right and self.own is not None and self.own == self.given
+
+
+@dataclass(frozen=True, slots=True)
+class PointsJudgement:
+    verdicts: tuple[PointVerdict, ...]
+    fu_right: bool
+    """The fu are given; a response that restates them must keep them."""
+
+    @property
+    def right(self) -> bool:
+        return self.fu_right and all(verdict.right for verdict in self.verdicts)
+
+    @property
+    def concepts(self) -> tuple[tuple[str, bool], ...]:
+        """Each rule exercised, with whether every step applying it was right."""
+        found: dict[str, bool] = {}
+        for verdict in self.verdicts:
+            if verdict.step.concept:
+                applied = verdict.right or verdict.follows
+                found[verdict.step.concept] = found.get(verdict.step.concept, True) and applied
+        return tuple(found.items())
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _given_yaku(response: dict[str, Any]) -> list[tuple[str, int | None]]:
+    """The yaku of a response with their han; anything malformed is kept as
+    an unknown yaku (judged extra), never dropped."""
+    given = response.get("yaku")
+    found: list[tuple[str, int | None]] = []
+    for item in given if isinstance(given, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            found.append((item["id"][:40], _number(item.get("han"))))
+        else:
+            found.append((str(item)[:40], None))
+    return found
+
+
+def answer_steps(question: Question) -> tuple[PointStep, ...]:
+    """The steps of a question without a response: its yaku, the dora, the han, the payments."""
+    answer, request = question.answer, question.request
+    steps = [PointStep("yaku", yaku["han"], f"yaku:{yaku['id']}", yaku["id"]) for yaku in answer["yaku"]]
+    steps += [PointStep(DORA, answer["dora"], "points:dora"), PointStep(HAN, answer["han"], "points:han_sum")]
+    rule = total_rule(answer["han"], answer["points"]["base"], request.get("seat", "E") == "E")
+    for step in payment_steps(request):
+        steps.append(PointStep(step, answer["points"][step], rule if step == TOTAL else "points:tsumo_split"))
+    return tuple(steps)
+
+
+def judge_points_steps(question: Question, response: dict[str, Any]) -> PointsJudgement:
+    """Each step of the response judged on its own: each yaku of the hand
+    (missed, or given with the wrong han), each yaku given that the hand
+    does not have, the dora, the han and each payment."""
+    given_yaku = _given_yaku(response)
+    given_han = dict(given_yaku)
+    points = response.get("points")
+    points = points if isinstance(points, dict) else {}
+    verdicts = []
+    steps = answer_steps(question)
+    ids = {step.yaku for step in steps if step.step == "yaku"}
+    own = _own_values(question, response, given_han, points)
+    for step in steps:
+        if step.step == "yaku":
+            han = given_han.get(step.yaku) if step.yaku in given_han else None
+            verdicts.append(PointVerdict(step, han, step.yaku in given_han and han == step.value))
+        elif step.step in (DORA, HAN):
+            number = _number(response.get(step.step))
+            verdicts.append(PointVerdict(step, number, number == step.value, own.get(step.step)))
+        else:
+            number = _number(points.get(step.step))
+            verdicts.append(PointVerdict(step, number, number == step.value, own.get(step.step)))
+    extras = [(yaku, han) for yaku, han in given_yaku if yaku not in ids]
+    for yaku, han in dict(extras).items():
+        concept = f"yaku:{yaku}" if yaku in HAN_OF else ""
+        verdicts.insert(len(ids), PointVerdict(PointStep("yaku", None, concept, yaku), han, False))
+    fu = _number(response.get("fu"))
+    return PointsJudgement(tuple(verdicts), "fu" not in response or fu == question.answer["fu"])
+
+
+def _own_values(
+    question: Question, response: dict[str, Any], given_han: dict[str, int | None], points: dict[str, Any]
+) -> dict[str, int]:
+    """What the learner's own earlier steps make, step by step: the han of
+    the yaku and dora they gave, the payments for the han they gave (with
+    the fu given), and the total of the payments they gave."""
+    own: dict[str, int] = {}
+    dora = _number(response.get(DORA))
+    if dora is not None and all(han is not None for han in given_han.values()):
+        own[HAN] = sum(han for han in given_han.values() if han is not None) + dora
+    han = _number(response.get(HAN))
+    if han is None or not 0 < han < 100:
+        return own
+    request = question.request
+    dealer, tsumo = request.get("seat", "E") == "E", bool(request.get("tsumo"))
+    base, limit = base_points(han, question.answer["fu"], 0, RULES)
+    paid = payments(base, limit, dealer, tsumo)
+    own.update({FROM_DEALER: paid.dealer or 0, FROM_NON_DEALER: paid.non_dealer or 0, TOTAL: paid.total})
+    given = [_number(points.get(step)) for step in payment_steps(request)[:-1]]
+    if tsumo and all(number is not None for number in given) and own[TOTAL] != _number(points.get(TOTAL)):
+        # A total that adds up the learner's own payments follows from them.
+        numbers = [number or 0 for number in given]
+        own[TOTAL] = 3 * numbers[0] if dealer else numbers[0] + 2 * numbers[1]
+    return own
+
+
+def check_points_steps(question: Question, response: dict[str, Any]) -> bool:
+    return judge_points_steps(question, response).right
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def step_label(step: PointStep, request: dict[str, Any], language: str) -> str:
+    """What a step asks: "Pinfu", "Dora", "Han", "The dealer pays", "Total"."""
+    if step.step == "yaku":
+        return yaku_name(step.yaku, language)
+    if step.step == TOTAL and not request.get("tsumo"):
+        return text(language, "points_steps.label.discarder")
+    if step.step == FROM_NON_DEALER and request.get("seat", "E") == "E":
+        return text(language, "points_steps.label.each")
+    return text(language, f"points_steps.label.{step.step}")
+
+
+def given_text(verdict: PointVerdict, language: str) -> str:
+    """What the learner gave for a step: a yaku's han as "2 han", a number as itself."""
+    if verdict.given is None:
+        return "-"
+    if verdict.step.step == "yaku":
+        return text(language, "points_steps.han", han=verdict.given)
+    return str(verdict.given)
+
+
+def right_text(step: PointStep, language: str) -> str:
+    """A step's right value as `given_text` writes it."""
+    if step.step == "yaku":
+        return text(language, "points_steps.han", han=step.value)
+    return str(step.value)
+
+
+def _dora_words(request: dict[str, Any], language: str) -> tuple[str, str]:
+    """The indicators and the dora they point at, in words ("South wind")."""
+    indicators = [parse_tile(tile) for tile in str(request.get("dora", "")).split() if tile]
+    doras = [dora_from_indicator(tile) for tile in indicators]
+    return _words(indicators, language), _words(doras, language)
+
+
+def _words(tiles: list[Tile], language: str) -> str:
+    return ", ".join(tile_words(tile, language) for tile in tiles) or "-"
+
+
+def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
+    """The rule a wrong step breaks, in one sentence."""
+    step = verdict.step
+    request, answer = question.request, question.answer
+    given = "-" if verdict.given is None else verdict.given
+    if step.step == "yaku":
+        return _yaku_why(verdict, question, language)
+    if verdict.follows:
+        return _follows_why(verdict, question, language)
+    if step.step == DORA:
+        indicators, doras = _dora_words(request, language)
+        return text(language, "points_steps.why.dora", indicators=indicators, doras=doras, dora=step.value, given=given)
+    if step.step == HAN:
+        parts = [f"{yaku_name(yaku['id'], language)} {yaku['han']}" for yaku in answer["yaku"]]
+        if answer["dora"]:
+            parts.append(text(language, "points_steps.dora_part", dora=answer["dora"]))
+        return text(language, "points_steps.why.han", parts=" + ".join(parts), han=step.value, given=given)
+    points = answer["points"]
+    values = {"base": points["base"], "han": answer["han"], "fu": answer["fu"], "paid": step.value, "given": given}
+    if step.step != TOTAL:
+        key = "each" if step.step == FROM_NON_DEALER and request.get("seat", "E") == "E" else step.step
+        return text(language, f"points_steps.why.pay_{key}", **values)
+    how = _how_paid(request)
+    limit = limit_of(answer["han"], points["base"])
+    rule = step.concept.removeprefix("points:")
+    return text(
+        language,
+        f"points_steps.why.total_{rule}",
+        how=text(language, f"points_steps.how.{how}"),
+        limit=limit_name(limit, language) if limit else "",
+        **values,
+    )
+
+
+def _follows_why(verdict: PointVerdict, question: Question, language: str) -> str:
+    """A wrong step the learner worked out rightly from their own earlier steps."""
+    answer = question.answer
+    values = {"given": verdict.given, "right": verdict.step.value, "han": answer["han"], "fu": answer["fu"]}
+    if verdict.step.step == HAN:
+        return text(language, "points_steps.why.han_follows", **values)
+    return text(language, "points_steps.why.pay_follows", **values)
+
+
+def _how_paid(request: dict[str, Any]) -> str:
+    dealer = request.get("seat", "E") == "E"
+    if request.get("tsumo"):
+        return "tsumo_dealer" if dealer else "tsumo"
+    return "ron_dealer" if dealer else "ron"
+
+
+def _yaku_why(verdict: PointVerdict, question: Question, language: str) -> str:
+    step = verdict.step
+    name = yaku_name(step.yaku, language)
+    is_open = "[" in question.request["hand"]
+    if step.value is None:
+        closed, opened = HAN_OF.get(step.yaku, (1, 1))
+        replaced = next(
+            (yaku["id"] for yaku in question.answer["yaku"] if step.yaku in REPLACES.get(yaku["id"], ())), None
+        )
+        if replaced is not None:
+            return text(language, "points_steps.why.replaced", name=name, by=yaku_name(replaced, language))
+        if is_open and not opened and step.yaku in HAN_OF:
+            return text(language, "points_steps.why.closed_only", name=name)
+        return text(language, "points_steps.why.extra", name=name)
+    if verdict.given is None:
+        return text(language, "points_steps.why.missed", name=name, han=step.value)
+    closed, opened = HAN_OF[step.yaku]
+    if opened and opened != closed:
+        key = "points_steps.why.han_open" if is_open else "points_steps.why.han_closed"
+    else:
+        key = "points_steps.why.han_same"
+    return text(language, key, name=name, han=step.value, given=verdict.given)
+
+
+def step_lesson(step: PointStep) -> str:
+    """The lesson that teaches a step's rule."""
+    if step.step == "yaku":
+        return yaku_lesson(step.yaku)
+    return concept_lesson(step.concept)
+
+
+def blank_lines(question: Question, language: str) -> list[str]:
+    """The lines a worksheet leaves to fill: the yaku with their han, then
+    each step after them; the fu are given."""
+    request = question.request
+    lines = [text(language, "points_steps.sheet_yaku")]
+    for step in answer_steps(question):
+        if step.step != "yaku":
+            lines.append(f"{step_label(step, request, language)}: ____")
+        if step.step == HAN:
+            lines.append(f"{text(language, 'points_steps.label.fu')}: {question.answer['fu']}")
+    return lines
