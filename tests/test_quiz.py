@@ -335,6 +335,22 @@ class TestStore:
         assert store.due(now=1001.0) == []
         assert [due.box for due in store.due(now=1001.0 + BOX_DAYS[1] * DAY)] == [1]
 
+    def test_a_box_moves_up_only_at_a_review(self, tmp_path: Path) -> None:
+        """A rule missed and then answered right twice in the same drill is
+        in box 1, still among the weakest: the second right answer came
+        before the rule was due again, and lifts it no further."""
+        store = Store.open(tmp_path / "p.sqlite3")
+        self.record(store, "fu:kanchan", False, now=1000.0)
+        self.record(store, "fu:kanchan", True, now=1001.0)
+        self.record(store, "fu:kanchan", True, now=1002.0)
+        assert [(due.concept, due.box) for due in store.weakest("fu:")] == [("fu:kanchan", 1)]
+        # Once due again, a right answer moves it up.
+        self.record(store, "fu:kanchan", True, now=1001.0 + BOX_DAYS[1] * DAY)
+        assert store.weakest("fu:") == []
+        # A wrong answer sends it back at any time, due or not.
+        self.record(store, "fu:kanchan", False, now=1003.0 + BOX_DAYS[1] * DAY)
+        assert [(due.concept, due.box) for due in store.weakest("fu:")] == [("fu:kanchan", 0)]
+
     def test_crash_between_answers_loses_nothing_committed(self, tmp_path: Path) -> None:
         path = tmp_path / "p.sqlite3"
         store = Store.open(path)

@@ -57,7 +57,8 @@ TABLES = frozenset({"settings", "lessons_read", "answers", "concepts"})
 
 BOX_DAYS = (0, 1, 2, 4, 8, 16)
 """Leitner boxes: days until a concept in box 0..5 comes back.  A right
-answer moves a concept up a box, a wrong one back to box 0 (due at once)."""
+answer to a due concept moves it up a box (a right answer before it is due
+leaves it where it is), a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
 
 
@@ -235,7 +236,12 @@ class Store:
                 (now, kind, level, seed, concept, int(correct), response),
             )
             for moved, right in rules or ((concept, correct),):
-                row = self.connection.execute("SELECT box FROM concepts WHERE concept = ?", (moved,)).fetchone()
+                row = self.connection.execute("SELECT box, due_at FROM concepts WHERE concept = ?", (moved,)).fetchone()
+                if right and row is not None and float(row[1]) > now:
+                    # Answered right before it was due (twice in one drill, say):
+                    # a Leitner box moves up only at a review, or one drill
+                    # could lift a rule just missed out of the weakest list.
+                    continue
                 box = min((int(row[0]) if row else 0) + 1, len(BOX_DAYS) - 1) if right else 0
                 self.connection.execute(
                     "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) ON CONFLICT(concept) "
