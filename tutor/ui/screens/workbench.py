@@ -27,6 +27,7 @@ from tutor.ui.keys import localise_bindings
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
+from tutor.ui.widgets.efficiency_view import EfficiencyView
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.notation_field import NotationField
 from tutor.ui.widgets.tile_picker import TilePicker
@@ -82,7 +83,7 @@ class WorkbenchScreen(TutorScreen):
     WorkbenchScreen #settings-list { height: auto; max-height: 10; }
     WorkbenchScreen #indicators { height: auto; }
     WorkbenchScreen #indicators Input { width: 1fr; }
-    WorkbenchScreen .efficiency { color: $text-muted; margin-top: 1; }
+    WorkbenchScreen .efficiency { margin-top: 1; }
     WorkbenchScreen .score { margin-bottom: 1; }
     WorkbenchScreen #picker-panel { height: auto; display: none; }
     WorkbenchScreen.picking #picker-panel { display: block; }
@@ -156,13 +157,7 @@ class WorkbenchScreen(TutorScreen):
         # The score first: on a small screen it is what the learner came for.
         yield Static("", classes="score", id=f"score-{rules.value}", markup=False)
         yield Static("", classes="shape", id=f"shape-{rules.value}", markup=False)
-        # Where shanten and ukeire go once tutor/engine/efficiency.py exists (another helper builds it).
-        yield Static(
-            text(self.tutor.language, "workbench.efficiency"),
-            classes="efficiency",
-            id=f"efficiency-{rules.value}",
-            markup=False,
-        )
+        yield EfficiencyView(classes="efficiency", id=f"efficiency-{rules.value}")
 
     def on_mount(self) -> None:
         localise_bindings(self, self.tutor.language)
@@ -203,6 +198,7 @@ class WorkbenchScreen(TutorScreen):
                 score = words.riichi if rules is Rules.RIICHI else words.mcr
                 self.query_one(f"#shape-{rules.value}", Static).update("\n".join(shape))
                 self.query_one(f"#score-{rules.value}", Static).update("\n".join(score))
+                self.query_one(f"#efficiency-{rules.value}", EfficiencyView).found = words.efficiency.get(rules)
 
     # --- settings --------------------------------------------------------------------------
 
