@@ -149,15 +149,27 @@ async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
         assert app.screen.query_one("#notation", Input).value == HAND[:-1]
 
 
-async def test_save_writes_hand_blocks_that_pass_the_lesson_check(tmp_path: Path, monkeypatch: Any) -> None:
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Copied to the clipboard (where the terminal allows it) and added to {path}."), ("ko", "클립보드에 복사하고")],
+)
+async def test_save_copies_and_writes_hand_blocks_that_pass_the_lesson_check(
+    tmp_path: Path, monkeypatch: Any, language: str, said: str
+) -> None:
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path)
+    saved = tmp_path / "data" / SAVED_FILE
+    app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_hand(pilot, HAND)
         await pilot.press("ctrl+s")
         await pilot.pause()
-    saved = tmp_path / "data" / SAVED_FILE
+        copied = app.clipboard
+        messages = [notification.message for notification in app._notifications]
     body = saved.read_text(encoding="utf-8")
+    assert copied.startswith("```hand") and body == copied + "\n"
+    # One line in the learner's language, naming both places.
+    assert len(messages) == 1 and "\n" not in messages[0] and str(saved) in messages[0]
+    assert messages[0].startswith(said.format(path=saved))
     assert body.count("```hand") == 2
     lesson = tmp_path / "lesson.md"
     lesson.write_text("---\nid: x\ntrack: riichi\norder: 1\ntitle: x\nquiz: []\n---\n" + body, encoding="utf-8")

@@ -66,7 +66,14 @@ class WorkbenchScreen(TutorScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="back", tooltip="Return to where the workbench was opened"),
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True, tooltip="Undo the last change of the hand"),
-        Binding("ctrl+s", "save", "Save", id="save", priority=True, tooltip="Write the hand as lesson hand blocks"),
+        Binding(
+            "ctrl+s",
+            "save",
+            "Save",
+            id="save",
+            priority=True,
+            tooltip="Copy the hand as lesson hand blocks and add them to a file in the data folder",
+        ),
         Binding("f5", "present", "Present", id="present", tooltip="Largest tiles, for the classroom"),
         Binding("f2", "settings", "Settings", id="workbench_settings", tooltip="Show or hide the settings"),
         Binding("f3", "picker", "Tiles", id="picker", tooltip="Pick tiles with the keyboard or the mouse"),
@@ -317,11 +324,13 @@ class WorkbenchScreen(TutorScreen):
         if blocks is None:
             self.notify(text(language, "workbench.nothing_to_save"), severity="warning")
             return
+        # Both: the clipboard (OSC 52) is quickest to paste, but some terminals ignore it; the file is always there.
+        self.app.copy_to_clipboard(blocks)
         folder = data_folder()
         try:
             path = save_blocks(blocks, folder)
         except OSError:
-            self.notify(text(language, "workbench.not_saved", path=folder), severity="error")
+            self.notify(text(language, "workbench.not_saved", path=folder), severity="warning")
             return
         self.notify(text(language, "workbench.saved", path=path), timeout=10)
 
