@@ -197,6 +197,19 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         assert shown(app, "#summary") == "14 tiles, won on 4m by ron."
 
 
+async def test_l_keeps_the_rule_family_tab_the_learner_chose(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("tab", "tab", "right")  # from the field to the tabs, then to MCR
+        await pilot.pause()
+        assert app.screen.query_one(TabbedContent).active == "tab-mcr"
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.language == "ko"
+        assert app.screen.query_one(TabbedContent).active == "tab-mcr"
+
+
 TYPED = "23m45556s4m [777p] [777z]"
 """HAND as the workbench writes it back: suits in order, the winning tile last."""
 

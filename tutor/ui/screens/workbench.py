@@ -178,6 +178,10 @@ class WorkbenchScreen(TutorScreen):
             self.refresh(recompose=True)
 
     async def recompose(self) -> None:
+        # The tab the learner chose stays chosen in the other language (`l`).
+        tabs = self.query(TabbedContent)
+        if tabs:
+            self.first_rules = Rules(tabs.first().active.removeprefix("tab-"))
         await super().recompose()
         self.title = text(self.tutor.language, "workbench.title")
         self.show()
