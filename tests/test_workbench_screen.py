@@ -151,7 +151,10 @@ async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("language", "said"),
-    [("en", "Copied to the clipboard (where the terminal allows it) and added to {path}."), ("ko", "클립보드에 복사하고")],
+    [
+        ("en", "Copied to the clipboard (where the terminal allows it) and added to {path}."),
+        ("ko", "클립보드에 복사하고"),
+    ],
 )
 async def test_save_copies_and_writes_hand_blocks_that_pass_the_lesson_check(
     tmp_path: Path, monkeypatch: Any, language: str, said: str
