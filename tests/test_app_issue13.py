@@ -8,6 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import DataTable, Input, Markdown, OptionList, Static
 from textual.widgets._footer import FooterKey
@@ -204,6 +205,21 @@ class TestSmallerOnes:
         async with app.run_test(size=(80, 24)):
             entries = str(app.screen.query_one("#entries", Static).render())
             assert "ctrl+p find a lesson" in entries
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_home_entries_name_every_key_the_footer_leaves_out(self, tmp_path: Path, language: str) -> None:
+        """b (table) and w (workbench) are not in the footer: the entries
+        line names them, each with its screen, on one line at 80 columns."""
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            entries = app.screen.query_one("#entries", Static)
+            hidden = [binding for binding in app.screen.BINDINGS if isinstance(binding, Binding) and not binding.show]
+            assert {binding.key for binding in hidden} == {"b", "w"}
+            said = str(entries.render())
+            for binding in hidden:
+                assert f"{binding.key} {text(language, f'key.{binding.id}').lower()}" in said.lower()
+            assert entries.region.height == 1 and entries.region.right <= 80
 
     async def test_explanations_show_tiles_not_notation(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)

@@ -507,6 +507,24 @@ class TestSetup:
             assert isinstance(app.screen, DrillScreen)
             assert app.screen.plan.kinds == (QUIZ_KINDS[1], QUIZ_KINDS[3])
 
+    async def test_arrows_reach_every_kind_when_the_list_scrolls(self, tmp_path: Path) -> None:
+        """At 80x24 the kinds scroll: the arrows still walk the boxes (the
+        scrolling list took them), and the box reached is scrolled into view."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            assert app.screen.query_one("#kinds").max_scroll_y > 0
+            last = len(QUIZ_KINDS) - 1
+            await pilot.press(*["down"] * last, "space")
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == f"kind-{QUIZ_KINDS[last]}"
+            assert app.focused.region.height == 1  # on screen
+            await pilot.press(*["up"] * last, "space", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            assert app.screen.plan.kinds == (QUIZ_KINDS[0], QUIZ_KINDS[last])
+
     async def test_preset_and_the_choice_remembered(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:

@@ -132,6 +132,8 @@ async def test_a_discard_drill_with_a_worse_pick(tmp_path: Path) -> None:
             if not pick_right:
                 # A worse pick's line names what it loses, or that it goes backwards.
                 assert "it loses" in line or "further from tenpai" in line, line
+                # The pick is named as a discard, not as the answer's "best discards".
+                assert f"Your answer: Discard: {choice} (" in shown
             await pilot.press("enter")
             await pilot.pause()
         assert screen.results == [True, False]

@@ -158,12 +158,20 @@ class TestTable:
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
 class TestWorkbench:
-    """The workbench: a riichi hand's fu, yaku and points; an MCR hand under
-    the 8-point minimum on its tab (80 columns) or beside riichi (120); and
-    a seven-pairs hand, read differently by the two rule families."""
+    """The workbench: a riichi hand's fu, yaku and points; a 13-tile hand's
+    shanten and ukeire; an MCR hand under the 8-point minimum on its tab (80
+    columns) or beside riichi (120); and a seven-pairs hand, read differently
+    by the two rule families."""
 
     def test_riichi_hand(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         run = workbench("234m567m234p56s88s4s")
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
+
+    def test_thirteen_tiles_shanten_and_ukeire(
+        self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]
+    ) -> None:
+        """A 3-shanten hand: each family's shanten by shape and the ukeire tiles drawn with their copies."""
+        run = workbench("1245m368p12779s1z")
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
 
     def test_mcr_hand_under_eight(

@@ -70,6 +70,19 @@ def test_thirteen_tiles_show_waits_and_no_scores() -> None:
     assert [line.split()[0] for line in shape[1:]] == ["1z", "2z"]
 
 
+def test_only_discards_that_leave_waits_are_listed_as_keeping_tenpai() -> None:
+    """The analysis lists every discard for the efficiency table; the shape
+    panel names only those that leave the hand waiting."""
+    analysis = analyse("1245m368p12779s1z5p")  # 3-shanten: no discard keeps it tenpai
+    assert analysis.shapes is not None
+    for rules in analysis.shapes:
+        assert panels(analysis, "en").shape[rules][1:] == ["No discard leaves it tenpai."]
+    tenpai = panels(analyse("123m456p789s1122z3z"), "en").shape
+    for lines in tenpai.values():
+        listed = lines[lines.index("Discards that keep it tenpai:") + 1]
+        assert [item.split(" → ")[0].strip() for item in listed.split(";")] == ["3z"]
+
+
 def test_a_malformed_hand_is_a_problem_with_its_column_not_an_exception() -> None:
     analysis = analyse("123m45p#6p")
     assert analysis.hand is None and analysis.problem is not None

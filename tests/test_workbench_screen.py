@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static, TabbedContent
 
+from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.score import score_json
+from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
 from tutor.lessons.parse import parse_lesson
@@ -20,9 +22,12 @@ from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
+from tutor.ui.tile_art import chip
+from tutor.ui.widgets.efficiency_view import EfficiencyView
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
 from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
 from tutor.workbench.block import SAVED_FILE
+from tutor.workbench.panels import DISCARDS_SHOWN
 
 HAND = "23m456s55s4m [777p] [777z]"
 REQUEST = {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": False, "seat": "E", "round": "E"}
@@ -144,15 +149,30 @@ async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
         assert app.screen.query_one("#notation", Input).value == HAND[:-1]
 
 
-async def test_save_writes_hand_blocks_that_pass_the_lesson_check(tmp_path: Path, monkeypatch: Any) -> None:
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Copied to the clipboard (where the terminal allows it) and added to {path}."),
+        ("ko", "클립보드에 복사하고"),
+    ],
+)
+async def test_save_copies_and_writes_hand_blocks_that_pass_the_lesson_check(
+    tmp_path: Path, monkeypatch: Any, language: str, said: str
+) -> None:
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path)
+    saved = tmp_path / "data" / SAVED_FILE
+    app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_hand(pilot, HAND)
         await pilot.press("ctrl+s")
         await pilot.pause()
-    saved = tmp_path / "data" / SAVED_FILE
+        copied = app.clipboard
+        messages = [notification.message for notification in app._notifications]
     body = saved.read_text(encoding="utf-8")
+    assert copied.startswith("```hand") and body == copied + "\n"
+    # One line in the learner's language, naming both places.
+    assert len(messages) == 1 and "\n" not in messages[0] and str(saved) in messages[0]
+    assert messages[0].startswith(said.format(path=saved))
     assert body.count("```hand") == 2
     lesson = tmp_path / "lesson.md"
     lesson.write_text("---\nid: x\ntrack: riichi\norder: 1\ntitle: x\nquiz: []\n---\n" + body, encoding="utf-8")
@@ -178,6 +198,19 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         await pilot.pause()
         assert app.language == "en" and app.screen.title == "Hand workbench"
         assert shown(app, "#summary") == "14 tiles, won on 4m by ron."
+
+
+async def test_l_keeps_the_rule_family_tab_the_learner_chose(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("tab", "tab", "right")  # from the field to the tabs, then to MCR
+        await pilot.pause()
+        assert app.screen.query_one(TabbedContent).active == "tab-mcr"
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.language == "ko"
+        assert app.screen.query_one(TabbedContent).active == "tab-mcr"
 
 
 TYPED = "23m45556s4m [777p] [777z]"
@@ -250,3 +283,62 @@ async def test_the_palette_opens_the_workbench(tmp_path: Path, language: str, wo
         await pilot.pause()
         assert isinstance(app.screen, WorkbenchScreen)
         assert app.screen.title == ("패 계산기" if language == "ko" else "Hand workbench")
+
+
+def analyze_says(hand: str, rules: Rules) -> tuple[dict[str, Any], str]:
+    """`tutor analyze --json` and `tutor analyze` (text) for one hand."""
+    analysis = analyze_request({"hand": hand, "rules": rules.value})
+    return analysis_json(analysis), analysis_text(analysis)
+
+
+def faces(names: list[str]) -> list[str]:
+    """Tile names from the JSON as the workbench draws them (their faces)."""
+    return [chip(parse_tile(name))[0] for name in names]
+
+
+def efficiency_shown(app: TutorApp, rules: Rules) -> list[str]:
+    return app.screen.query_one(f"#efficiency-{rules.value}", EfficiencyView).plain.splitlines()
+
+
+def figures(line: str) -> list[int]:
+    """The shape figures of the shanten sentence: "...By shape: a 3; b 5." -> [3, 5]."""
+    return [int(part.split()[-1]) for part in line.split(": ", 1)[1].rstrip(".").split("; ")]
+
+
+async def test_a_typed_13_tile_hand_shows_the_shanten_and_ukeire_of_tutor_analyze(tmp_path: Path) -> None:
+    hand = "147m258p369s1234z"  # MCR counts knitted shapes that riichi does not know
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, hand)
+        for rules in Rules:
+            said, said_text = analyze_says(hand, rules)
+            shanten, ukeire, tiles = efficiency_shown(app, rules)
+            assert shanten.startswith(f"Shanten {said['shanten']}. By shape: ")
+            assert figures(shanten) == list(said["shanten_by_shape"].values())
+            kinds = len(said["ukeire"]["tiles"])
+            assert ukeire.startswith(f"Ukeire: {said['ukeire']['count']} tiles of {kinds} kinds")
+            # The text form writes each tile with its unseen copies: "3mx4 6mx4 ... = 16 tiles".
+            counted = next(line for line in said_text.splitlines() if line.startswith("Ukeire:"))
+            pairs = [item.split("x") for item in counted.split()[1:-3]]
+            assert [name for name, _ in pairs] == said["ukeire"]["tiles"]
+            assert tiles.split() == [f"{chip(parse_tile(name))[0]}×{count}" for name, count in pairs]
+
+
+async def test_a_typed_14_tile_hand_lists_the_discards_of_tutor_analyze_best_first(tmp_path: Path) -> None:
+    hand = "1245m368p12779s1z5p"
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, hand)
+        for rules in Rules:
+            said, _ = analyze_says(hand, rules)
+            lines = efficiency_shown(app, rules)
+            assert lines[1] == "Discards, best first (shanten after it, ukeire, the tiles):"
+            rows = lines[2 : 2 + DISCARDS_SHOWN]
+            for row, option in zip(rows, said["discards"], strict=False):
+                discard, words, tiles = row.split(maxsplit=1)[0], row.split(":")[0], row.split(":")[1]
+                assert discard == faces([option["discard"]])[0]
+                assert words.endswith(f"shanten {option['shanten']}, ukeire {option['ukeire']['count']}")
+                assert tiles.split() == faces(option["ukeire"]["tiles"])
+            hidden = len(said["discards"]) - DISCARDS_SHOWN
+            assert len(rows) == DISCARDS_SHOWN and hidden > 0
+            assert lines[-1] == f"  … and {hidden} more discard(s), ranked lower."

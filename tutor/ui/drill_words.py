@@ -50,7 +50,14 @@ def given_text(attempt: Attempt, language: str) -> str:
     """What the learner answered, in words."""
     if not attempt.response:
         return word(language, "no_answer")
-    return answer_text(replace(attempt.question, answer=attempt.response), language)
+    question = attempt.question
+    if question.kind == "discard":
+        # The learner picks one tile: the answer's own name ("Best discards") would call the pick best.
+        picked = attempt.response.get("discards")
+        picks = [picked] if isinstance(picked, str) else picked if isinstance(picked, list) else []
+        labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
+        return word(language, "discard_given", tiles=", ".join(labels.get(str(pick), str(pick)) for pick in picks))
+    return answer_text(replace(question, answer=attempt.response), language)
 
 
 def step_lines(attempt: Attempt, language: str) -> list[str]:

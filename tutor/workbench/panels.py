@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.analysis import Analysis
+from tutor.engine.efficiency import DiscardOption, TileCount
 from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_decomposition
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import tile_name
+from tutor.engine.tiles import Tile, tile_name
 from tutor.locale import text
 from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, limit_name, yaku_name
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
@@ -25,6 +26,35 @@ from tutor.workbench.problems import Problem
 
 TILES_WIDTH = 8
 """Columns for a fu line's tiles, such as `[7777z]`, so that the names line up."""
+DISCARDS_SHOWN = 5
+"""Discards listed for a 14-tile hand, best first; the rest are counted in one
+line, so that the table still fits the tab of an 80x24 screen."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRow:
+    """One discard of a 14-tile hand: the shanten after it, its ukeire in
+    words, and the tiles of that ukeire (drawn as tiles by the screen)."""
+
+    discard: Tile
+    words: str
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Efficiency:
+    """Shanten and ukeire of one rule family's reading of the hand.
+
+    For 13 tiles: the shanten sentence, the ukeire sentence and the ukeire
+    tiles with their unseen copies.  For 14 tiles: the shanten sentence, a
+    heading, the best discards and how many more there are."""
+
+    shanten: str
+    ukeire: str = ""
+    ukeire_tiles: tuple[TileCount, ...] = ()
+    discards_heading: str = ""
+    discards: tuple[DiscardRow, ...] = ()
+    more: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +65,7 @@ class Panels:
     shape: dict[Rules, list[str]]
     riichi: list[str]
     mcr: list[str]
+    efficiency: dict[Rules, Efficiency]
 
 
 def problem_text(problem: Problem, language: str) -> str:
@@ -77,19 +108,51 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
             lines.append(f"  {number}. {format_decomposition(reading)}  ({name})")
     else:
         lines = [text(language, "workbench.not_complete")]
-    if shape.discards:
+    # The analysis lists every discard (for the efficiency table); here only those that leave waits.
+    keeping = [option for option in shape.discards if option.waits]
+    if keeping:
         lines.append(text(language, "workbench.discards"))
         # One wrapped line, not one line per discard: a complete hand often has ten.
         lines.append(
             "  "
             + ";  ".join(
                 f"{tile_name(option.discard)} → {' '.join(tile_name(wait.tile) for wait in option.waits)}"
-                for option in shape.discards
+                for option in keeping
             )
         )
     elif not shape.complete:
         lines.append(text(language, "workbench.no_discard"))
     return lines
+
+
+def shanten_text(shape: Analysis, language: str) -> str:
+    """The least shanten and each shape's own figure, by the shape names of the hand's rule family."""
+    names = SHAPE_NAMES[shape.rules.value][language]
+    figures = "; ".join(
+        text(language, "workbench.shape_shanten", shape=names.get(name, name), shanten=figure)
+        for name, figure in shape.shanten.by_shape().items()
+    )
+    return text(language, "workbench.shanten", shanten=shape.shanten.shanten, shapes=figures)
+
+
+def discard_row(option: DiscardOption, language: str) -> DiscardRow:
+    words = text(language, "workbench.discard_row", shanten=option.shanten, count=option.ukeire.count)
+    return DiscardRow(option.discard, words, tuple(item.tile for item in option.ukeire.tiles))
+
+
+def efficiency(shape: Analysis, language: str) -> Efficiency:
+    """What the efficiency engine says about the hand (what `tutor analyze` answers)."""
+    shanten = shanten_text(shape, language)
+    if shape.ukeire is not None:
+        found = shape.ukeire
+        if not found.tiles:
+            return Efficiency(shanten, text(language, "workbench.ukeire_none"))
+        words = text(language, "workbench.ukeire", count=found.count, kinds=len(found.tiles))
+        return Efficiency(shanten, words, found.tiles)
+    rows = tuple(discard_row(option, language) for option in shape.discards[:DISCARDS_SHOWN])
+    hidden = len(shape.discards) - len(rows)
+    more = text(language, "workbench.discards_more", count=hidden) if hidden > 0 else ""
+    return Efficiency(shanten, discards_heading=text(language, "workbench.discard_table"), discards=rows, more=more)
 
 
 def _riichi_payment(score: RiichiScore, language: str) -> str:
@@ -187,4 +250,5 @@ def panels(analysis: WorkbenchAnalysis, language: str) -> Panels:
         shape={rules: shape_lines(shape, language) for rules, shape in shapes.items()},
         riichi=score_lines(analysis.riichi, language) if shapes else [],
         mcr=score_lines(analysis.mcr, language) if shapes else [],
+        efficiency={rules: efficiency(shape, language) for rules, shape in shapes.items()},
     )

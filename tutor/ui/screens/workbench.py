@@ -27,6 +27,7 @@ from tutor.ui.keys import localise_bindings
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
+from tutor.ui.widgets.efficiency_view import EfficiencyView
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.notation_field import NotationField
 from tutor.ui.widgets.tile_picker import TilePicker
@@ -65,7 +66,14 @@ class WorkbenchScreen(TutorScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="back", tooltip="Return to where the workbench was opened"),
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True, tooltip="Undo the last change of the hand"),
-        Binding("ctrl+s", "save", "Save", id="save", priority=True, tooltip="Write the hand as lesson hand blocks"),
+        Binding(
+            "ctrl+s",
+            "save",
+            "Save",
+            id="save",
+            priority=True,
+            tooltip="Copy the hand as lesson hand blocks and add them to a file in the data folder",
+        ),
         Binding("f5", "present", "Present", id="present", tooltip="Largest tiles, for the classroom"),
         Binding("f2", "settings", "Settings", id="workbench_settings", tooltip="Show or hide the settings"),
         Binding("f3", "picker", "Tiles", id="picker", tooltip="Pick tiles with the keyboard or the mouse"),
@@ -82,7 +90,7 @@ class WorkbenchScreen(TutorScreen):
     WorkbenchScreen #settings-list { height: auto; max-height: 10; }
     WorkbenchScreen #indicators { height: auto; }
     WorkbenchScreen #indicators Input { width: 1fr; }
-    WorkbenchScreen .efficiency { color: $text-muted; margin-top: 1; }
+    WorkbenchScreen .efficiency { margin-top: 1; }
     WorkbenchScreen .score { margin-bottom: 1; }
     WorkbenchScreen #picker-panel { height: auto; display: none; }
     WorkbenchScreen.picking #picker-panel { display: block; }
@@ -156,13 +164,7 @@ class WorkbenchScreen(TutorScreen):
         # The score first: on a small screen it is what the learner came for.
         yield Static("", classes="score", id=f"score-{rules.value}", markup=False)
         yield Static("", classes="shape", id=f"shape-{rules.value}", markup=False)
-        # Where shanten and ukeire go once tutor/engine/efficiency.py exists (another helper builds it).
-        yield Static(
-            text(self.tutor.language, "workbench.efficiency"),
-            classes="efficiency",
-            id=f"efficiency-{rules.value}",
-            markup=False,
-        )
+        yield EfficiencyView(classes="efficiency", id=f"efficiency-{rules.value}")
 
     def on_mount(self) -> None:
         localise_bindings(self, self.tutor.language)
@@ -176,6 +178,10 @@ class WorkbenchScreen(TutorScreen):
             self.refresh(recompose=True)
 
     async def recompose(self) -> None:
+        # The tab the learner chose stays chosen in the other language (`l`).
+        tabs = self.query(TabbedContent)
+        if tabs:
+            self.first_rules = Rules(tabs.first().active.removeprefix("tab-"))
         await super().recompose()
         self.title = text(self.tutor.language, "workbench.title")
         self.show()
@@ -203,6 +209,7 @@ class WorkbenchScreen(TutorScreen):
                 score = words.riichi if rules is Rules.RIICHI else words.mcr
                 self.query_one(f"#shape-{rules.value}", Static).update("\n".join(shape))
                 self.query_one(f"#score-{rules.value}", Static).update("\n".join(score))
+                self.query_one(f"#efficiency-{rules.value}", EfficiencyView).found = words.efficiency.get(rules)
 
     # --- settings --------------------------------------------------------------------------
 
@@ -321,11 +328,13 @@ class WorkbenchScreen(TutorScreen):
         if blocks is None:
             self.notify(text(language, "workbench.nothing_to_save"), severity="warning")
             return
+        # Both: the clipboard (OSC 52) is quickest to paste, but some terminals ignore it; the file is always there.
+        self.app.copy_to_clipboard(blocks)
         folder = data_folder()
         try:
             path = save_blocks(blocks, folder)
         except OSError:
-            self.notify(text(language, "workbench.not_saved", path=folder), severity="error")
+            self.notify(text(language, "workbench.not_saved", path=folder), severity="warning")
             return
         self.notify(text(language, "workbench.saved", path=path), timeout=10)
 

@@ -4,7 +4,10 @@ which reads as "all ticked" in some themes and to colour-blind learners."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.segment import Segment
+from textual.binding import Binding, BindingType
 from textual.strip import Strip
 from textual.widgets import Checkbox, SelectionList
 from textual.widgets._toggle_button import ToggleButton
@@ -14,6 +17,14 @@ UNTICKED = " "
 
 
 class TickBox(Checkbox):
+    # The arrows walk the boxes as they would a list.  Bound here, on the
+    # focused box, because a scrolling parent (the drill setup at 80x24)
+    # would otherwise take them to scroll, and no box could be reached.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+    ]
+
     def __init__(self, label: str, value: bool, *, id: str) -> None:
         super().__init__(label, value, id=id)
         self.BUTTON_INNER = self._mark()
