@@ -19,6 +19,7 @@ QUIZ_KINDS = (
     "yakuman",
     "riichi-points",
     "mcr-fans",
+    "mcr-steps",
     "game-flow",
     "shanten",
     "ukeire",

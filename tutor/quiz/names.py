@@ -220,3 +220,13 @@ def tile_words(tile: Tile, language: str) -> str:
 
 def tile_list(tiles: Iterable[Tile]) -> str:
     return ", ".join(tile_name(tile) for tile in tiles) or "-"
+
+
+PRINCIPLE_ZH: Final = {
+    "non_repeat": "不重复",
+    "non_separation": "不拆移",
+    "non_identical": "不得相同",
+    "take_higher": "就高不就低",
+    "account_once": "套算一次",
+}
+"""The five MCR principles by their official (Chinese) names, by their JSON ids."""

@@ -12,9 +12,10 @@ from typing import Any
 
 LEVELS = (1, 2, 3)
 
-ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps")
+ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
-choices, or one number per step (tutor/quiz/kinds/steps.py)."""
+choices, one number per step (tutor/quiz/kinds/steps.py), or the fans of an
+MCR hand step by step (tutor/quiz/kinds/mcr_steps.py)."""
 
 
 @dataclass(frozen=True, slots=True)

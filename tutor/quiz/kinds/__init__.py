@@ -17,6 +17,7 @@ from tutor.quiz.kinds.efficiency import (
     generate_ukeire,
 )
 from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
+from tutor.quiz.kinds.mcr_steps import check_mcr_steps, generate_mcr_steps
 from tutor.quiz.kinds.scoring import (
     check_fu,
     check_points,
@@ -52,6 +53,7 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "yakuman": (generate_yakuman, check_yakuman),
     "riichi-points": (generate_points, check_points),
     "mcr-fans": (generate_mcr_fans, check_mcr_fans),
+    "mcr-steps": (generate_mcr_steps, check_mcr_steps),
     "game-flow": (generate_game_flow, check_game_flow),
     "shanten": (generate_shanten, check_shanten),
     "ukeire": (generate_ukeire, check_ukeire),
@@ -88,8 +90,11 @@ fu rule ("fu:closed_ron") is a `fu-steps` line."""
 
 def concept_kind(concept: str) -> str:
     """The kind that brings a concept back for review: its prefix, except
-    the fu rules that only `fu-steps` drills line by line."""
+    the fu rules that only `fu-steps` drills line by line, and the MCR
+    steps ("mcr:principle:套算一次") that `mcr-steps` drills."""
     kind = concept.split(":")[0]
+    if kind == "mcr":
+        return "mcr-steps"
     return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
 
 
