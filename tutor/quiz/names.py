@@ -86,6 +86,7 @@ CLAIM_NAMES: Final = names_table(
         "best_discard",
         "stack",
         "lines",
+        "left_out",
     ),
 )
 """What a lesson's claims and a question's answers are called: the keys of

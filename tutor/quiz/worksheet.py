@@ -11,6 +11,8 @@ from typing import Any
 from tutor.engine.tiles import WIND_LETTERS
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import fan_step_lines
 from tutor.quiz.kinds.steps import question_steps, step_label
 from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
@@ -66,7 +68,9 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
             lines.append(f"   {win_word}: {_win_text(request, language)}")
         if question.answer_type == "steps":
             lines += [f"   {step_label(step, language)}: ____" for step in question_steps(question)]
-        if question.choices and question.choice_labels:
+        if question.answer_type == FAN_STEPS:
+            lines += fan_step_lines(question, language)
+        elif question.choices and question.choice_labels:
             lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
     lines.append("")
     lines.append(f"## {key_title}" if markdown else key_title.upper())

@@ -533,3 +533,14 @@ def main_concept(steps: tuple[McrVerdict, ...]) -> str:
         if verdict.step.step == LEFT_OUT:
             return verdict.concepts[0][0]
     return EIGHT_CONCEPT
+
+
+def fan_step_lines(question: Question, language: str) -> list[str]:
+    """A worksheet's lines to fill: each fan offered (times it counts; if not
+    counted, the principle and the fan that includes it), the total, the
+    8-point question."""
+    lines = [f"   {text(language, 'mcrsteps.columns')}"]
+    for label in question.choice_labels[language]:
+        lines.append(f"   __ {label}: ________ / ________")
+    lines += [f"   {step_label(McrStep(step), language)}: ____" for step in (TOTAL, CAN_WIN)]
+    return lines

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import OptionList, SelectionList, Static
+from textual.widgets import OptionList, Select, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -29,16 +29,20 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
 from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import feedback_lines, header_text, verdict_text, word
 from tutor.ui.keys import relabel
+from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
@@ -102,6 +106,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
+    DrillScreen #answer-area.fan_steps { max-height: 80; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
     DrillScreen #verdict { text-style: bold; padding: 0 1; }
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
@@ -199,6 +204,20 @@ class DrillScreen(RedrawnScreen):
             verdicts = judge_fu_steps(question, attempt.response).verdicts if attempt else ()
             steps = question_steps(question)
             return [StepAnswer(steps, language, self.draft.typed, verdicts, self.shown_steps, id="answer")]
+        if question.answer_type == FAN_STEPS:
+            fan_verdicts = mcr_steps_verdicts(self.attempts[self.position]) if self.answered else ()
+            library = self.tutor.library
+            return [
+                McrStepsAnswer(
+                    question,
+                    language,
+                    self.draft.typed,
+                    fan_verdicts,
+                    self.shown_steps,
+                    lambda verdict: verdict_line(verdict, language, library),
+                    id="answer",
+                )
+            ]
         if question.answer_type == "choice":
             return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
@@ -240,6 +259,8 @@ class DrillScreen(RedrawnScreen):
     def _shown_steps_text(self) -> str:
         # A step question's first feedback steps are its lines, marked in the answer widget itself.
         rows = len(question_steps(self.question)) if self.question.answer_type == "steps" else 0
+        if self.question.answer_type == FAN_STEPS and self.answered:
+            rows = len(mcr_steps_verdicts(self.attempts[self.position]))
         return "\n".join(self.steps[rows : self.shown_steps])
 
     def keep(self) -> None:
@@ -250,6 +271,8 @@ class DrillScreen(RedrawnScreen):
             if number.id:
                 self.draft.typed[number.id] = number.value
         answer = self.query("#answer").first()
+        if isinstance(answer, McrStepsAnswer):
+            self.draft.typed.update(answer.values())
         if isinstance(answer, SelectionList):
             self.draft.ticked = [str(value) for value in answer.selected]
         elif isinstance(answer, OptionList):
@@ -304,6 +327,11 @@ class DrillScreen(RedrawnScreen):
         if self.answered:
             await self.next_question()
             return
+        focused = self.focused
+        if isinstance(focused, OptionList) and isinstance(focused.parent, Select):
+            # An open drop-down list: enter picks its option.
+            focused.action_select()
+            return
         # Enter is a priority key, handled as it arrives, while the keys typed
         # just before it may still wait in the focused field's queue (and then
         # in this screen's): answer once both are worked through, or a fast
@@ -325,6 +353,8 @@ class DrillScreen(RedrawnScreen):
         widget = self.query_one("#answer")
         if isinstance(widget, StepAnswer):
             return self._steps_response(widget)
+        if isinstance(widget, McrStepsAnswer):
+            return widget.advance(self.focused)
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
@@ -387,6 +417,8 @@ class DrillScreen(RedrawnScreen):
         question = self.question
         right = not shown and is_right(question, response)
         rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
+        if question.answer_type == FAN_STEPS and not shown:
+            rules = judge_mcr_steps(question, response).concepts
         self.keep()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
@@ -434,6 +466,8 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#steps", Static).update(self._shown_steps_text())
             for widget in self.query(StepAnswer):
                 widget.reveal(self.shown_steps)
+            for fans in self.query(McrStepsAnswer):
+                fans.reveal(self.shown_steps)
 
     def action_workbench(self) -> None:
         """The answered question's hand and settings, in the workbench."""
