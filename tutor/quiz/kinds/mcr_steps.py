@@ -143,10 +143,13 @@ class McrVerdict:
             return ((EIGHT_CONCEPT, self.right),)
         if step.step == FAN:
             return ((fan_concept(step.zh), self.right),)
+        # A fan left out drills its principle and, when a fan includes it, that pair:
+        # a wrong principle misses the one, a wrong including fan the other.
         principle_right = self.fault not in ("counted", "unmarked", "principle")
         found = [(principle_concept(step.principle), principle_right)]
         if step.because_of:
-            found.insert(0, (pair_concept(step.zh, step.because_of), self.right))
+            pair_right = self.fault not in ("counted", "unmarked", "because")
+            found.insert(0, (pair_concept(step.zh, step.because_of), pair_right))
         return tuple(found)
 
     @property

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.kinds import concept_kind
+from tutor.quiz.kinds.mcr_steps import concept_name
 from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -64,6 +65,7 @@ class ProgressScreen(RedrawnScreen):
                         markup=False,
                     )
             yield from self._weakest_fu_rules(language)
+            yield from self._weakest_mcr_steps(language)
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
@@ -83,6 +85,17 @@ class ProgressScreen(RedrawnScreen):
             title = lesson_title(self.tutor.library, item.lesson, language)
             rule = rule_name(item.concept, language)
             yield Static(text(language, "steps.weak_rule", rule=rule, lesson=title), markup=False)
+
+    def _weakest_mcr_steps(self, language: str) -> ComposeResult:
+        """The MCR fans and principles missed last time (stored per step by `mcr-steps`)."""
+        weakest = [item for item in self.tutor.store.weakest("mcr:") if item.box == 0]
+        if not weakest:
+            return
+        yield Static(text(language, "mcrsteps.weakest"), classes="kind", markup=False)
+        for item in weakest:
+            title = lesson_title(self.tutor.library, item.lesson, language)
+            rule = concept_name(item.concept, language)
+            yield Static(text(language, "mcrsteps.weak_rule", rule=rule, lesson=title), markup=False)
 
     def settle(self) -> None:
         self.title = word(self.tutor.language, "progress")
