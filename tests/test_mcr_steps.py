@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
@@ -37,6 +37,7 @@ from tutor.quiz.worksheet import worksheet
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.widgets.cycle_field import CycleField
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer, principle_id
 
 HANGUL = re.compile("[가-힣]")
@@ -264,13 +265,13 @@ async def answer_with_wrong_principle(pilot: Pilot[Any], screen: DrillScreen) ->
             await pilot.press(*str(counts[zh]))
     row = fans.index(left["zh"])
     widget.query_one(f"#{principle_id(row)}").focus()
-    # Open the list and pick the last principle (account-once): never non-repeat, level 1's principle.
-    await pilot.press("space", "end", "enter")
+    # Step back from the blank to the last principle (account-once): never non-repeat, level 1's principle.
+    await pilot.press("left")
     await pilot.pause()
-    widget.query_one(f"#because-{row}", Select).value = left["because_of"] or "none"
+    widget.query_one(f"#because-{row}", CycleField).value = left["because_of"] or "none"
     widget.query_one("#total").focus()
     await pilot.press(*str(question.answer["total"]))
-    widget.query_one("#can_win", Select).value = "yes" if question.answer["can_win"] else "no"
+    widget.query_one("#can_win", CycleField).value = "yes" if question.answer["can_win"] else "no"
     widget.query_one("#can_win").focus()
     await pilot.press("enter")
     await pilot.pause()
@@ -308,7 +309,7 @@ async def test_language_switch_keeps_entries_and_presentation_reveals_one_by_one
         widget = screen.query_one(McrStepsAnswer)
         widget.query_one("#fan-0").focus()
         await pilot.press("2")
-        widget.query_one(f"#{principle_id(1)}", Select).value = "take_higher"
+        widget.query_one(f"#{principle_id(1)}", CycleField).value = "take_higher"
         await pilot.press("l")
         await pilot.pause()
         widget = screen.query_one(McrStepsAnswer)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import OptionList, Select, SelectionList, Static
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -326,11 +326,6 @@ class DrillScreen(RedrawnScreen):
         """Enter answers the question on screen, or moves on once answered."""
         if self.answered:
             await self.next_question()
-            return
-        focused = self.focused
-        if isinstance(focused, OptionList) and isinstance(focused.parent, Select):
-            # An open drop-down list: enter picks its option.
-            focused.action_select()
             return
         # Enter is a priority key, handled as it arrives, while the keys typed
         # just before it may still wait in the focused field's queue (and then

@@ -12,7 +12,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.fans import FANS
@@ -28,6 +28,7 @@ from tutor.quiz.kinds.mcr_steps import (
 )
 from tutor.quiz.names import ANSWER_WORDS
 from tutor.quiz.question import Question
+from tutor.ui.widgets.cycle_field import CycleField
 from tutor.ui.widgets.number_field import NumberField
 
 NO_FAN = "none"
@@ -59,7 +60,7 @@ class McrStepsAnswer(Vertical):
     McrStepsAnswer .because { width: 14; }
     McrStepsAnswer .value-label { width: 1fr; }
     McrStepsAnswer .value-row NumberField { width: 8; }
-    McrStepsAnswer .value-row Select { width: 12; }
+    McrStepsAnswer .value-row CycleField { width: 12; }
     McrStepsAnswer .mark { width: 3; padding: 0 0 0 1; }
     McrStepsAnswer .why { padding: 0 0 0 4; color: $error; height: auto; display: none; }
     McrStepsAnswer .right { color: $success; }
@@ -128,18 +129,8 @@ class McrStepsAnswer(Vertical):
         widget.disabled = bool(self.verdicts)
         return widget
 
-    def _select(self, options: list[tuple[str, str]], id: str, classes: str, prompt: str) -> Widget:
-        value = self.typed.get(id)
-        known = {option for _, option in options}
-        select: Select[str] = Select(
-            options,
-            prompt=prompt,
-            value=value if value in known else Select.NULL,
-            id=id,
-            classes=classes,
-            compact=True,
-        )
-        return self._disabled(select)
+    def _select(self, options: list[tuple[str, str]], id: str, classes: str, blank: str) -> Widget:
+        return self._disabled(CycleField(options, blank, self.typed.get(id), id=id, classes=classes))
 
     # --- the response --------------------------------------------------------------------
 
@@ -147,8 +138,7 @@ class McrStepsAnswer(Vertical):
         return self.query_one(f"#{id}", NumberField).number
 
     def choice(self, id: str) -> str | None:
-        value = self.query_one(f"#{id}", Select).value
-        return value if isinstance(value, str) else None
+        return self.query_one(f"#{id}", CycleField).value
 
     def response(self) -> dict[str, Any]:
         """The rows as the checker takes them (the design brief's answer JSON)."""
@@ -188,11 +178,11 @@ class McrStepsAnswer(Vertical):
             self.query_one(f"#{count_id(row + 1)}").focus()
             return None
         total = self.query_one(f"#{TOTAL}", NumberField)
-        can_win = self.query_one(f"#{CAN_WIN}", Select)
+        can_win = self.query_one(f"#{CAN_WIN}", CycleField)
         if row is not None or total.number is None:
             total.focus()
             return None
-        if focused is not can_win or not isinstance(can_win.value, str):
+        if focused is not can_win or can_win.value is None:
             can_win.focus()
             return None
         return self.response()
@@ -200,9 +190,9 @@ class McrStepsAnswer(Vertical):
     def values(self) -> dict[str, str]:
         """Every field's text and every choice, by id, kept across a redraw."""
         kept = {field.id: field.value for field in self.query(NumberField).results(NumberField) if field.id}
-        for select in self.query(Select).results(Select):
-            if select.id and isinstance(select.value, str):
-                kept[select.id] = select.value
+        for choice in self.query(CycleField).results(CycleField):
+            if choice.id and choice.value is not None:
+                kept[choice.id] = choice.value
         return kept
 
     def focus(self, scroll_visible: bool = True) -> McrStepsAnswer:
