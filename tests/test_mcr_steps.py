@@ -20,6 +20,8 @@ from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import parse_hand, parse_tile
+from tutor.lessons.check import load_library
+from tutor.lessons.location import bundled_lessons
 from tutor.locale import text
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.mcr_steps import (
@@ -233,6 +235,15 @@ def test_worksheet_has_lines_to_fill_and_the_left_out_fans_in_the_key() -> None:
     assert all(set(left) == {"zh", "principle", "because_of"} for left in answer["left_out"])
 
 
+def test_the_fan_lessons_and_the_principles_lesson_drill_it_from_level_one() -> None:
+    library = load_library(bundled_lessons())
+    for language in ("en", "ko"):
+        lessons = library.lessons[language]
+        assert lessons["m12-principles"].quiz == ("mcr-steps",)
+        assert all("mcr-steps" in lessons[lesson].quiz for lesson in ("m05-win-and-wait", "m11-special-hands"))
+    assert DrillPlan.lesson(("mcr-fans", "mcr-steps")).level == 1
+
+
 # --- in the app -----------------------------------------------------------------------------
 
 
@@ -290,6 +301,8 @@ async def test_a_drill_with_one_wrong_principle(tmp_path: Path) -> None:
         whys = "\n".join(str(why.render()) for why in screen.query(".why").results(Static))
         assert why_wrong(wrong[0], "en") in whys and "How fans combine: the principles" in whys
         assert "mcr:principle:不重复" in [due.concept for due in app.store.due()]
+        # Due, it comes back in the review (r on the home screen) as an mcr-steps hand.
+        assert "mcr:principle:不重复" in app.due_concepts()
         # The language switch redraws the marks in Korean, keeping the answer.
         await pilot.press("l")
         await pilot.pause()

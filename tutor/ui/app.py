@@ -26,6 +26,7 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import text
+from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
@@ -195,7 +196,8 @@ class TutorApp(App[None]):
 
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""
-        return [item.concept for item in self.store.due() if item.concept.split(":")[0] in QUIZ_KINDS]
+        # By the kind that drills each: "mcr:principle:套算一次" is an mcr-steps step.
+        return [item.concept for item in self.store.due() if concept_kind(item.concept) in QUIZ_KINDS]
 
     def review_due(self) -> None:
         """A drill of the concepts that are due, most overdue first; with
