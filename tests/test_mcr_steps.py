@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
@@ -260,6 +260,23 @@ async def open_fan_drill(pilot: Pilot[Any]) -> DrillScreen:
     screen = pilot.app.screen
     assert isinstance(screen, DrillScreen)
     return screen
+
+
+async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:
+    """Put a response into the answer rows (as typed and picked) and answer with enter."""
+    widget = pilot.app.screen.query_one(McrStepsAnswer)
+    left_out = {left["zh"]: left for left in response["left_out"]}
+    counts = {fan["zh"]: fan["count"] for fan in response["fans"]}
+    for index, zh in enumerate(widget.fans):
+        widget.query_one(f"#fan-{index}", Input).value = str(counts.get(zh, ""))
+        if zh in left_out:
+            widget.query_one(f"#{principle_id(index)}", CycleField).value = left_out[zh]["principle"]
+            widget.query_one(f"#because-{index}", CycleField).value = left_out[zh]["because_of"] or "none"
+    widget.query_one("#total", Input).value = str(response["total"])
+    widget.query_one("#can_win", CycleField).value = "yes" if response["can_win"] else "no"
+    widget.query_one("#can_win").focus()
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def answer_with_wrong_principle(pilot: Pilot[Any], screen: DrillScreen) -> str:

@@ -300,7 +300,12 @@ class DrillScreen(RedrawnScreen):
     def _show_feedback_end(self) -> None:
         # The screen may have moved on (enter pressed quickly) before this runs.
         for body in self.query("#body").results(VerticalScroll):
-            body.scroll_end(animate=False)
+            # Many MCR step rows: the first one marked wrong is shown, else the end.
+            wrong = next((fans.first_wrong() for fans in self.query(McrStepsAnswer)), None)
+            if wrong is not None:
+                body.scroll_to_widget(wrong, animate=False, top=True)
+            else:
+                body.scroll_end(animate=False)
             body.focus()
 
     # --- answering -----------------------------------------------------------------------

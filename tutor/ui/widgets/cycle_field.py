@@ -19,7 +19,7 @@ class CycleField(Static, can_focus=True):
         Binding("left", "cycle(-1)", "Previous choice", show=False),
     ]
     DEFAULT_CSS = """
-    CycleField { height: 1; background: $boost; padding: 0 1; }
+    CycleField { height: 1; background: $boost; }
     CycleField:focus { background: $accent 40%; text-style: bold; }
     CycleField.-blank { color: $text-muted; }
     """

@@ -53,10 +53,10 @@ class McrStepsAnswer(Vertical):
     DEFAULT_CSS = """
     McrStepsAnswer { height: auto; }
     McrStepsAnswer .columns { color: $text-muted; height: 1; }
-    McrStepsAnswer .fan-row { height: 1; }
+    McrStepsAnswer .fan-row { height: auto; }
     McrStepsAnswer .fan-row NumberField { width: 4; }
     McrStepsAnswer .fan-label { width: 1fr; padding: 0 1; }
-    McrStepsAnswer .principle { width: 24; }
+    McrStepsAnswer .principle { width: 30; }
     McrStepsAnswer .because { width: 14; }
     McrStepsAnswer .value-label { width: 1fr; }
     McrStepsAnswer .value-row NumberField { width: 8; }
@@ -93,7 +93,10 @@ class McrStepsAnswer(Vertical):
         language = self.language
         answered = bool(self.verdicts)
         labels = self.question.choice_labels.get(language, self.question.choices)
-        principles = [(principle_words(principle, language), principle) for principle in PRINCIPLES]
+        # The official name and its gloss, without the brackets of a sentence: the column is narrow.
+        principles = [
+            (principle_words(principle, language).replace(" (", " ").rstrip(")"), principle) for principle in PRINCIPLES
+        ]
         includers = [(zh, zh) for zh in self.fans] + [(text(language, "mcrsteps.no_fan"), NO_FAN)]
         yield Static(text(language, "mcrsteps.columns"), classes="columns", markup=False)
         for index, label in enumerate(labels):
@@ -104,9 +107,7 @@ class McrStepsAnswer(Vertical):
                     )
                 )
                 yield Static(label, classes="fan-label", markup=False)
-                yield self._select(
-                    principles, principle_id(index), "principle", text(language, "mcrsteps.no_principle")
-                )
+                yield self._select(principles, principle_id(index), "principle", "—")
                 yield self._select(includers, because_id(index), "because", "—")
                 yield Static("", classes="mark", markup=False)
             yield Static("", classes="why", markup=False)
@@ -222,6 +223,13 @@ class McrStepsAnswer(Vertical):
             wrong = [self.describe(verdict) for verdict in shown if not verdict.right]
             why.update("\n".join(wrong))
             why.display = bool(wrong)
+
+    def first_wrong(self) -> Widget | None:
+        """The first row marked wrong, for the screen to scroll to."""
+        marks = list(self.query(".mark").results(Static))
+        return next(
+            (mark.parent for mark in marks if mark.has_class("wrong") and isinstance(mark.parent, Widget)), None
+        )
 
     def _row(self, verdict: McrVerdict) -> int:
         """The row a step is marked on: its fan's, or the total's, or the 8-point question's."""
