@@ -169,10 +169,12 @@ class McrVerdict:
 @dataclass(frozen=True, slots=True)
 class McrJudgement:
     verdicts: tuple[McrVerdict, ...]
+    unreadable: bool = False
+    """The response held entries that are no fan (never right, though no step names them)."""
 
     @property
     def right(self) -> bool:
-        return all(verdict.right for verdict in self.verdicts)
+        return not self.unreadable and all(verdict.right for verdict in self.verdicts)
 
     @property
     def concepts(self) -> tuple[tuple[str, bool], ...]:
@@ -269,7 +271,18 @@ def judge_mcr_steps(question: Question, response: dict[str, Any]) -> McrJudgemen
             later.append(_value_verdict(step, response))
     extra = [zh for zh in dict.fromkeys([*fans, *left]) if zh not in counted and zh not in left_out]
     fan_verdicts += [McrVerdict(McrStep(FAN, zh), False, "extra", str(fans.get(zh, ""))) for zh in extra]
-    return McrJudgement((*fan_verdicts, *later))
+    return McrJudgement((*fan_verdicts, *later), _unreadable(response))
+
+
+def _unreadable(response: dict[str, Any]) -> bool:
+    """Whether a list of the response holds something other than a fan by its Chinese name."""
+    for key in ("fans", "left_out"):
+        items = response.get(key, [])
+        if not isinstance(items, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("zh"), str) for item in items
+        ):
+            return True
+    return False
 
 
 def _value_verdict(step: McrStep, response: dict[str, Any]) -> McrVerdict:
