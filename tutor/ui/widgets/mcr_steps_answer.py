@@ -197,9 +197,14 @@ class McrStepsAnswer(Vertical):
         return kept
 
     def focus(self, scroll_visible: bool = True) -> McrStepsAnswer:
-        fields = list(self.query(NumberField).results(NumberField))
-        if fields:
-            fields[0].focus(scroll_visible)
+        """The first row; or, once the total is typed (a redraw in the other
+        language), the 8-point question, where enter answers."""
+        if self.verdicts:
+            return self
+        if self.number(TOTAL) is not None:
+            self.query_one(f"#{CAN_WIN}", CycleField).focus(scroll_visible)
+        else:
+            self.query_one(f"#{count_id(0)}", NumberField).focus(scroll_visible)
         return self
 
     # --- marking -------------------------------------------------------------------------
