@@ -27,6 +27,7 @@ from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.mcr_steps import (
     EIGHT_CONCEPT,
     TOTAL_CONCEPT,
+    concept_lesson,
     concept_name,
     judge_mcr_steps,
     mcr_steps_question,
@@ -216,6 +217,13 @@ def test_concepts_per_fan_and_principle_stored_and_back_when_due(tmp_path: Path)
     assert {due.concept for due in store.due(now + DAY)} == {concept for concept, _ in judgement.concepts}
     assert [item.concept for item in store.weakest("mcr:") if item.box == 0] == ["mcr:principle:不重复"]
     assert concept_name("mcr:principle:不重复", "en") == "不重复 (non-repeat)"
+    assert (
+        concept_name("mcr:不计:一色三同顺>一般高", "en") == "一般高 Pure Double Chow inside 一色三同顺 Pure Triple Chow"
+    )
+    lessons = [
+        concept_lesson(c) for c in ("mcr:principle:不重复", "mcr:不计:一色三同顺>一般高", "mcr:fan:箭刻", "mcr:total")
+    ]
+    assert lessons == ["m12-principles", "m06-chow-fans", "m08-honour-fans", "m04-routes-to-eight"]
     # Review brings each back as a hand that exercises it, by the kind that drills it.
     concepts = ["mcr:principle:不重复", "mcr:principle:套算一次", "mcr:不计:箭刻>幺九刻", "mcr:fan:平和"]
     assert {concept_kind(concept) for concept in concepts} == {"mcr-steps"}

@@ -103,6 +103,21 @@ def concept_name(concept: str, language: str) -> str:
     return concept
 
 
+def concept_lesson(concept: str) -> str:
+    """The lesson that teaches a stored concept: a fan's lesson (for a fan
+    another includes, the including fan's, whose lesson lists what it
+    includes), the principles lesson, or the lesson of the 8-point minimum."""
+    parts = concept.split(":", 2)
+    if concept in (TOTAL_CONCEPT, EIGHT_CONCEPT) or len(parts) < 3:
+        return EIGHT_LESSON
+    if parts[1] == "fan" and parts[2] in BY_ZH:
+        return lesson_of_fan(BY_ZH[parts[2]].id)
+    larger = parts[2].partition(">")[0]
+    if parts[1] == "不计" and larger in BY_ZH:
+        return lesson_of_fan(BY_ZH[larger].id)
+    return PRINCIPLES_LESSON
+
+
 # --- steps ---------------------------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.kinds import concept_kind
-from tutor.quiz.kinds.mcr_steps import concept_name
+from tutor.quiz.kinds.mcr_steps import concept_lesson, concept_name
 from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -93,7 +93,8 @@ class ProgressScreen(RedrawnScreen):
             return
         yield Static(text(language, "mcrsteps.weakest"), classes="kind", markup=False)
         for item in weakest:
-            title = lesson_title(self.tutor.library, item.lesson, language)
+            # Stored with the question's lesson; each step has its own.
+            title = lesson_title(self.tutor.library, concept_lesson(item.concept), language)
             rule = concept_name(item.concept, language)
             yield Static(text(language, "mcrsteps.weak_rule", rule=rule, lesson=title), markup=False)
 
