@@ -77,7 +77,7 @@ def _fan_text(fan: dict[str, Any], language: str) -> str:
 
 def _left_out_text(left: dict[str, Any], language: str) -> str:
     """A fan left out (an `mcr-steps` answer) with its principle and the fan that includes it."""
-    principle = left.get("principle")
+    principle = str(left.get("principle", ""))
     named = f"{PRINCIPLE_ZH.get(principle, principle)} {PRINCIPLE_NAMES[language].get(principle, principle)}"
     because = left.get("because_of")
     return f"{_fan_name(left['zh'], language)} ({named}" + (f", {_fan_name(because, language)})" if because else ")")

@@ -25,12 +25,11 @@ from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, PRINCIPLES, TAKE_HIGHER
 from tutor.engine.mcr.fans import BY_ZH, FANS, STANDARD_FANS
 from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
-from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
-from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile, tile_name, wind_letter
+from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
 from tutor.locale import text
-from tutor.quiz.deal import random_complete, random_set
-from tutor.quiz.kinds.mcr import explanation, lesson_of_fan
+from tutor.quiz.deal import random_complete, random_set, take_tiles
+from tutor.quiz.kinds.mcr import explanation, lesson_of_fan, mcr_request
 from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH
 from tutor.quiz.question import Question
 
@@ -362,14 +361,6 @@ def _left_out_reason(step: McrStep, language: str) -> str:
 # --- generating ----------------------------------------------------------------------------
 
 
-def _take(counts: list[int], tiles: list[Tile]) -> bool:
-    if any(counts[tile] + tiles.count(tile) > 4 for tile in set(tiles)):
-        return False
-    for tile in tiles:
-        counts[tile] += 1
-    return True
-
-
 @dataclass(frozen=True, slots=True)
 class Core:
     """The sets a hand is built around, so that it shows the left-out fans its level drills."""
@@ -417,25 +408,25 @@ def _build(rng: random.Random, core: Core, meld_chance: float) -> Hand | None:
     melds = list(core.melds)
     concealed: list[Tile] = []
     for meld in melds:
-        if not _take(counts, list(meld.tiles)):
+        if not take_tiles(counts, list(meld.tiles)):
             return None
     for tiles in core.concealed:
-        if not _take(counts, list(tiles)):
+        if not take_tiles(counts, list(tiles)):
             return None
         concealed += tiles
     sets = len(melds) + sum(1 for tiles in core.concealed if len(tiles) == 3)
     pool = list(range(TILE_KINDS))
     for _ in range(4 - sets):
-        tiles = random_set(rng, pool)
-        if not _take(counts, tiles):
+        dealt = random_set(rng, pool)
+        if not take_tiles(counts, dealt):
             return None
         if rng.random() < meld_chance:
-            melds.append(Meld(MeldKind.CHI if tiles[0] != tiles[1] else MeldKind.PON, tuple(tiles)))
+            melds.append(Meld(MeldKind.CHI if dealt[0] != dealt[1] else MeldKind.PON, tuple(dealt)))
         else:
-            concealed += tiles
+            concealed += dealt
     if not core.has_pair:
         pair = rng.choice(pool)
-        if not _take(counts, [pair, pair]):
+        if not take_tiles(counts, [pair, pair]):
             return None
         concealed += [pair, pair]
     return Hand(tuple(sorted(concealed)), tuple(melds))
@@ -526,7 +517,6 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
     shown = [BY_ZH[fan["zh"]].id for fan in answer["fans"]] + [BY_ZH[left["zh"]].id for left in answer["left_out"]]
     others = [fan.id for fan in STANDARD_FANS if fan.id not in shown and fan.id != FLOWER_FAN]
     choices = tuple(sorted({*shown, *rng.sample(others, DISTRACTORS)}, key=list(FANS).index))
-    context = score.context
     steps = tuple(McrVerdict(step, True) for step in answer_steps(answer))
     return Question(
         kind=KIND,
@@ -534,15 +524,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         seed=seed,
         rules="mcr",
         prompt={language: text(language, "mcrsteps.prompt") for language in ("en", "ko")},
-        request={
-            "hand": format_hand(score.hand),
-            "win": tile_name(context.win_tile),
-            "tsumo": context.self_drawn,
-            "seat": wind_letter(context.seat),
-            "round": wind_letter(context.prevalent),
-            "rules": "mcr",
-            "flowers": context.flowers,
-        },
+        request=mcr_request(score.hand, score.context),
         answer=answer,
         explanation=explanation(score),
         concept=main_concept(steps),
