@@ -392,13 +392,16 @@ def _take_higher_core(rng: random.Random) -> Core:
 
 
 def _account_once_core(rng: random.Random, melded: bool) -> Core:
-    """Four chows in two suits, at two steps three apart: the fourth
-    two-chow fan brings in no new chow (套算一次)."""
+    """Four chows in two suits whose two-chow fans are more than each chow
+    can join (套算一次): 234 567 in both suits (two 喜相逢, two 连六), or 234
+    twice in one suit and 234 567 in the other (一般高, 喜相逢 twice, 连六)."""
     first, second = rng.sample((0, 9, 18), 2)
     start = rng.randrange(4)
-    chows = [tuple(range(base + low, base + low + 3)) for base in (first, second) for low in (start, start + 3)]
-    if second == first:
-        chows[2] = chows[0]
+    steps = rng.choice(((0, 3, 0, 3), (0, 0, 0, 3)))
+    bases = (first, first, second, second)
+    chows = [
+        tuple(range(base + start + step, base + start + step + 3)) for base, step in zip(bases, steps, strict=True)
+    ]
     melds = (Meld(MeldKind.CHI, chows.pop(rng.randrange(4))),) if melded else ()
     return Core(melds=melds, concealed=tuple(chows))
 
