@@ -435,13 +435,14 @@ def _build(rng: random.Random, core: Core, meld_chance: float) -> Hand | None:
     return Hand(tuple(sorted(concealed)), tuple(melds))
 
 
-def _core(rng: random.Random, level: int) -> tuple[Core, float]:
-    """The core of a hand for a level, and the chance each other set is called."""
+def _core(rng: random.Random, level: int, roll: float) -> tuple[Core, float]:
+    """The core of a hand for a level, and the chance each other set is
+    called; `roll` (drawn once per question) picks the kind of core, so that
+    the kinds keep their shares whichever is quicker to deal."""
     if level == 1:
-        return (_honour_pung_core(rng) if rng.random() < 0.9 else Core()), 0.5
+        return (_honour_pung_core(rng) if roll < 0.9 else Core()), 0.5
     if level == 2:
-        return (_take_higher_core(rng) if rng.random() < 0.7 else _account_once_core(rng, False)), 0.2
-    roll = rng.random()
+        return (_take_higher_core(rng) if roll < 0.6 else _account_once_core(rng, False)), 0.2
     if roll < 0.35:
         return _account_once_core(rng, rng.random() < 0.5), 0.0
     if roll < 0.7:
@@ -468,8 +469,9 @@ def mcr_steps_win(rng: random.Random, level: int) -> McrScore:
     more under different principles at level 2; account-once, take-the-higher,
     or a hand short of 8 points at level 3, whose flowers bring its total to 8
     or more (flowers do not count towards the minimum)."""
+    roll = rng.random()
     while True:
-        core, meld_chance = _core(rng, level)
+        core, meld_chance = _core(rng, level, roll)
         short = level == 3 and not core.concealed and not core.melds
         hand = _build(rng, core, meld_chance) if core.concealed or core.melds else random_complete(rng, max_melds=3)
         if hand is None:
