@@ -7,6 +7,7 @@ and text cursors are told not to blink.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.test_mcr_steps import fill_rows
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.widgets.hand_view import HandBlockView
 
 SIZES = [(80, 24), (120, 40)]
@@ -211,6 +215,25 @@ def points_drill(answered: bool) -> Callable[[Pilot[Any]], Awaitable[None]]:
     return run
 
 
+def mcr_steps_drill(answered: bool) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A level-2 mcr-steps question; answered, every step as the engine has it
+    but the first fan left out under the wrong principle."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        screen = DrillScreen(DrillPlan(("mcr-steps",), length=2, level=2, seed=7))
+        pilot.app.push_screen(screen)
+        await pilot.pause()
+        if answered:
+            response = copy.deepcopy(screen.question.answer)
+            left = response["left_out"][0]
+            left["principle"] = "account_once" if left["principle"] != "account_once" else "take_higher"
+            await fill_rows(pilot, response)
+        await settled(pilot)
+        await still(pilot)
+
+    return run
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 class TestPointsSteps:
     """The points-steps drill at 80x24: the yaku list beside the number
@@ -222,3 +245,17 @@ class TestPointsSteps:
 
     def test_feedback(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=points_drill(True))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+class TestMcrSteps:
+    """The mcr-steps drill at 80x24: a row per fan offered (times, then for a
+    fan left out its principle and the fan that includes it), the total and
+    the 8-point question; answered with one wrong principle, that row marked
+    and named with the lesson that teaches it."""
+
+    def test_question(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=mcr_steps_drill(False))
+
+    def test_feedback(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=mcr_steps_drill(True))

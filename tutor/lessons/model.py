@@ -20,6 +20,7 @@ QUIZ_KINDS = (
     "riichi-points",
     "points-steps",
     "mcr-fans",
+    "mcr-steps",
     "game-flow",
     "shanten",
     "ukeire",

@@ -18,6 +18,8 @@ from tutor.quiz.names import (
     CLAIM_NAMES,
     FU_ITEMS,
     GROUP_NAMES,
+    PRINCIPLE_NAMES,
+    PRINCIPLE_ZH,
     SHAPE_NAMES,
     WAIT_NAMES,
     YAKU_NAMES,
@@ -56,6 +58,8 @@ def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, langua
         return names or ANSWER_WORDS[language]["none"]
     if key == "points" and isinstance(value, dict):
         return payment_text(value, language)
+    if key == "left_out":
+        return ", ".join(_left_out_text(left, language) for left in value) or ANSWER_WORDS[language]["none"]
     items = value if isinstance(value, list) else [value]
     if not items:
         return ANSWER_WORDS[language]["none"]
@@ -75,6 +79,14 @@ def _fan_text(fan: dict[str, Any], language: str) -> str:
     name = _fan_name(fan["zh"], language)
     count = int(fan.get("count", 1))
     return text(language, "fan_times", name=name, count=count) if count > 1 else name
+
+
+def _left_out_text(left: dict[str, Any], language: str) -> str:
+    """A fan left out (an `mcr-steps` answer) with its principle and the fan that includes it."""
+    principle = str(left.get("principle", ""))
+    named = f"{PRINCIPLE_ZH.get(principle, principle)} {PRINCIPLE_NAMES[language].get(principle, principle)}"
+    because = left.get("because_of")
+    return f"{_fan_name(left['zh'], language)} ({named}" + (f", {_fan_name(because, language)})" if because else ")")
 
 
 def _fu_line_text(line: dict[str, Any], language: str) -> str:

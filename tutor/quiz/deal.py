@@ -13,7 +13,8 @@ from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.tiles import EAST, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
-def _take(counts: list[int], tiles: list[Tile]) -> bool:
+def take_tiles(counts: list[int], tiles: list[Tile]) -> bool:
+    """Add `tiles` to the `counts` held, unless that makes a fifth copy of one."""
     if any(counts[tile] + tiles.count(tile) > 4 for tile in set(tiles)):
         return False
     for tile in tiles:
@@ -52,16 +53,16 @@ def random_complete(rng: random.Random, pool: list[Tile] | None = None, max_meld
         for index in range(4):
             if index < meld_count:
                 meld = random_meld(rng, pool)
-                ok = _take(counts, list(meld.tiles))
+                ok = take_tiles(counts, list(meld.tiles))
                 melds.append(meld)
             else:
                 tiles = random_set(rng, pool)
-                ok = _take(counts, tiles)
+                ok = take_tiles(counts, tiles)
                 concealed += tiles
             if not ok:
                 break
         pair = rng.choice(pool)
-        if ok and _take(counts, [pair, pair]):
+        if ok and take_tiles(counts, [pair, pair]):
             return Hand(tuple(sorted([*concealed, pair, pair])), tuple(melds))
     raise ValueError(f"no complete hand can be drawn from the pool {pool}")
 
@@ -101,7 +102,7 @@ def random_called_hand(rng: random.Random, size: int, meld_count: int, pool: lis
     melds: list[Meld] = []
     while len(melds) < meld_count:
         meld = random_meld(rng, pool)
-        if _take(counts, list(meld.tiles)):
+        if take_tiles(counts, list(meld.tiles)):
             melds.append(meld)
     wall = [tile for tile in pool for _ in range(4 - counts[tile])]
     concealed = rng.sample(wall, size - 3 * meld_count)

@@ -86,6 +86,7 @@ CLAIM_NAMES: Final = names_table(
         "best_discard",
         "stack",
         "lines",
+        "left_out",
     ),
 )
 """What a lesson's claims and a question's answers are called: the keys of
@@ -204,3 +205,13 @@ def tile_words(tile: Tile, language: str) -> str:
 
 def tile_list(tiles: Iterable[Tile]) -> str:
     return ", ".join(tile_name(tile) for tile in tiles) or "-"
+
+
+PRINCIPLE_ZH: Final = {
+    "non_repeat": "不重复",
+    "non_separation": "不拆移",
+    "non_identical": "不得相同",
+    "take_higher": "就高不就低",
+    "account_once": "套算一次",
+}
+"""The five MCR principles by their official (Chinese) names, by their JSON ids."""

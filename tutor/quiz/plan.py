@@ -13,7 +13,7 @@ from tutor.quiz.question import Question
 LENGTHS = (5, 10, 20)
 """How many questions a drill may have."""
 
-STEP_KINDS = ("fu-steps", "points-steps")
+STEP_KINDS = ("fu-steps", "points-steps", "mcr-steps")
 """The kinds answered line by line."""
 
 REVIEW_LENGTH = 20

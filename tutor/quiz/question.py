@@ -12,10 +12,11 @@ from typing import Any
 
 LEVELS = (1, 2, 3)
 
-ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps", "points_steps")
+ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps", "points_steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
-choices, one number per step (tutor/quiz/kinds/steps.py), or yaku ticked
-with their han and a number per step (tutor/quiz/kinds/points_steps.py)."""
+choices, one number per step (tutor/quiz/kinds/steps.py), yaku ticked with
+their han and a number per step (tutor/quiz/kinds/points_steps.py), or the
+fans of an MCR hand step by step (tutor/quiz/kinds/mcr_steps.py)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import fan_step_lines
 from tutor.quiz.kinds.points_steps import blank_lines
 from tutor.quiz.kinds.steps import question_steps, step_label
 from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
@@ -69,9 +71,11 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
         if question.answer_type == "steps":
             lines += [f"   {step_label(step, language)}: ____" for step in question_steps(question)]
         if question.answer_type == "points_steps":
+            # The yaku list is the same for every points-steps hand: the learner writes the yaku instead.
             lines += [f"   {line}" for line in blank_lines(question, language)]
-        # The yaku list is the same for every points-steps hand: the learner writes the yaku instead.
-        if question.choices and question.choice_labels and question.answer_type != "points_steps":
+        elif question.answer_type == FAN_STEPS:
+            lines += fan_step_lines(question, language)
+        elif question.choices and question.choice_labels:
             lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
     lines.append("")
     lines.append(f"## {key_title}" if markdown else key_title.upper())

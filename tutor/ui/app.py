@@ -196,6 +196,7 @@ class TutorApp(App[None]):
 
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""
+        # By the kind that drills each: "mcr:principle:套算一次" is an mcr-steps step.
         return [item.concept for item in self.store.due() if concept_kind(item.concept) in QUIZ_KINDS]
 
     def review_due(self) -> None:

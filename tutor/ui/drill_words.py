@@ -10,6 +10,9 @@ from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds.efficiency import discard_feedback
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
+from tutor.quiz.kinds.mcr_steps import why_wrong as why_fan_step
 from tutor.quiz.kinds.steps import judge_fu_steps, reading_note, step_label, why_wrong
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
@@ -71,6 +74,9 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
         # Each wrong line by the rule it breaks, rather than as lines missed and added.
         verdicts = judge_fu_steps(question, attempt.response).verdicts
         return [why_wrong(verdict, language) for verdict in verdicts if not verdict.right]
+    if question.answer_type == FAN_STEPS:
+        judged = judge_mcr_steps(question, attempt.response).verdicts
+        return [why_fan_step(verdict, language) for verdict in judged if not verdict.right]
     lines = []
     if question.kind == "discard":
         # Where the learner's own pick ranks, and what it loses against the best.
@@ -103,6 +109,11 @@ def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[st
         return step_feedback(attempt, language, library)
     if question.answer_type == "points_steps":
         return points_feedback(attempt, language, library)
+    if question.answer_type == FAN_STEPS:
+        # Imported here: those words build on this module's lesson titles.
+        from tutor.ui.mcr_steps_words import mcr_steps_feedback
+
+        return mcr_steps_feedback(attempt, language, library)
     lines = [word(language, "right_answer", answer=answer_text(question, language))]
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))

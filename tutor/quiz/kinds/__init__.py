@@ -17,6 +17,7 @@ from tutor.quiz.kinds.efficiency import (
     generate_ukeire,
 )
 from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
+from tutor.quiz.kinds.mcr_steps import check_mcr_steps, generate_mcr_steps
 from tutor.quiz.kinds.points_steps import check_points_steps, generate_points_steps
 from tutor.quiz.kinds.scoring import (
     check_fu,
@@ -54,6 +55,7 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "riichi-points": (generate_points, check_points),
     "points-steps": (generate_points_steps, check_points_steps),
     "mcr-fans": (generate_mcr_fans, check_mcr_fans),
+    "mcr-steps": (generate_mcr_steps, check_mcr_steps),
     "game-flow": (generate_game_flow, check_game_flow),
     "shanten": (generate_shanten, check_shanten),
     "ukeire": (generate_ukeire, check_ukeire),
@@ -94,11 +96,14 @@ POINTS_STEPS_PREFIXES: Final = ("yaku", "points")
 
 def concept_kind(concept: str) -> str:
     """The kind that brings a concept back for review: its prefix, except
-    the fu rules that only `fu-steps` drills line by line and the yaku and
-    points rules of `points-steps`."""
+    the fu rules that only `fu-steps` drills line by line, the yaku and
+    points rules of `points-steps`, and the MCR steps
+    ("mcr:principle:套算一次") that `mcr-steps` drills."""
     kind = concept.split(":")[0]
     if kind in POINTS_STEPS_PREFIXES:
         return "points-steps"
+    if kind == "mcr":
+        return "mcr-steps"
     return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, McrScore, score_mcr
@@ -71,6 +72,19 @@ def explanation(score: McrScore) -> dict[str, str]:
     return result
 
 
+def mcr_request(hand: Hand, context: McrContext) -> dict[str, Any]:
+    """The score request of an MCR win (design brief section 4)."""
+    return {
+        "hand": format_hand(hand),
+        "win": tile_name(context.win_tile),
+        "tsumo": context.self_drawn,
+        "seat": wind_letter(context.seat),
+        "round": wind_letter(context.prevalent),
+        "rules": "mcr",
+        "flowers": context.flowers,
+    }
+
+
 def generate_mcr_fans(seed: int, level: int) -> Question:
     rng = random.Random(seed)
     context, score = mcr_win(rng, level)
@@ -93,15 +107,7 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
             "en": "Which fans does this hand score, what is the total, and can it be declared?",
             "ko": "이 손의 번은 무엇이고 합계는 몇 점이며, 오를 수 있는가?",
         },
-        request={
-            "hand": format_hand(hand),
-            "win": tile_name(context.win_tile),
-            "tsumo": context.self_drawn,
-            "seat": wind_letter(context.seat),
-            "round": wind_letter(context.prevalent),
-            "rules": "mcr",
-            "flowers": context.flowers,
-        },
+        request=mcr_request(hand, context),
         answer={
             "fans": [{"zh": item.fan.zh, "count": item.count} for item in score.fans],
             "total": score.total,

@@ -29,6 +29,8 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
 from tutor.quiz.kinds.points_steps import judge_points_steps
 from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
 from tutor.quiz.plan import DrillPlan
@@ -36,10 +38,12 @@ from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import feedback_lines, header_text, verdict_text, word
 from tutor.ui.keys import relabel
+from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
@@ -105,6 +109,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
     DrillScreen #answer-area.points_steps { max-height: 40; }
+    DrillScreen #answer-area.fan_steps { max-height: 80; }
     DrillScreen #feedback { padding: 0 1; height: auto; }
     DrillScreen #verdict { text-style: bold; padding: 0 1; }
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
@@ -204,6 +209,20 @@ class DrillScreen(RedrawnScreen):
             return [StepAnswer(steps, language, self.draft.typed, verdicts, self.shown_steps, id="answer")]
         if question.answer_type == "points_steps":
             return [self._points_answer(question, language)]
+        if question.answer_type == FAN_STEPS:
+            fan_verdicts = mcr_steps_verdicts(self.attempts[self.position]) if self.answered else ()
+            library = self.tutor.library
+            return [
+                McrStepsAnswer(
+                    question,
+                    language,
+                    self.draft.typed,
+                    fan_verdicts,
+                    self.shown_steps,
+                    lambda verdict: verdict_line(verdict, language, library),
+                    id="answer",
+                )
+            ]
         if question.answer_type == "choice":
             return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
@@ -261,6 +280,8 @@ class DrillScreen(RedrawnScreen):
         rows = len(question_steps(self.question)) if self.question.answer_type == "steps" else 0
         if self.question.answer_type == "points_steps":
             rows = len(judge_points_steps(self.question, self.attempts[self.position].response).verdicts)
+        if self.question.answer_type == FAN_STEPS and self.answered:
+            rows = len(mcr_steps_verdicts(self.attempts[self.position]))
         return "\n".join(self.steps[rows : self.shown_steps])
 
     def keep(self) -> None:
@@ -274,6 +295,8 @@ class DrillScreen(RedrawnScreen):
         if isinstance(answer, PointsStepsAnswer):
             self.draft.ticked = answer.ticked()
             self.draft.highlighted = answer.list_highlight()
+        if isinstance(answer, McrStepsAnswer):
+            self.draft.typed.update(answer.values())
         if isinstance(answer, SelectionList):
             self.draft.ticked = [str(value) for value in answer.selected]
         elif isinstance(answer, OptionList):
@@ -301,7 +324,12 @@ class DrillScreen(RedrawnScreen):
     def _show_feedback_end(self) -> None:
         # The screen may have moved on (enter pressed quickly) before this runs.
         for body in self.query("#body").results(VerticalScroll):
-            body.scroll_end(animate=False)
+            # Many MCR step rows: the first one marked wrong is shown, else the end.
+            wrong = next((fans.first_wrong() for fans in self.query(McrStepsAnswer)), None)
+            if wrong is not None:
+                body.scroll_to_widget(wrong, animate=False, top=True)
+            else:
+                body.scroll_end(animate=False)
             body.focus()
 
     # --- answering -----------------------------------------------------------------------
@@ -351,6 +379,8 @@ class DrillScreen(RedrawnScreen):
             return self._steps_response(widget)
         if isinstance(widget, PointsStepsAnswer):
             return widget.response(self.focused)
+        if isinstance(widget, McrStepsAnswer):
+            return widget.advance(self.focused)
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
@@ -415,6 +445,8 @@ class DrillScreen(RedrawnScreen):
         rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
         if question.answer_type == "points_steps" and not shown:
             rules = judge_points_steps(question, response).concepts
+        if question.answer_type == FAN_STEPS and not shown:
+            rules = judge_mcr_steps(question, response).concepts
         self.keep()  # The redraw below shows the answer as it was given.
         self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
         self._save(
@@ -464,6 +496,8 @@ class DrillScreen(RedrawnScreen):
                 widget.reveal(self.shown_steps)
             for points in self.query(PointsStepsAnswer):
                 points.reveal(self.shown_steps)
+            for fans in self.query(McrStepsAnswer):
+                fans.reveal(self.shown_steps)
 
     def action_workbench(self) -> None:
         """The answered question's hand and settings, in the workbench."""

@@ -12,18 +12,23 @@ from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
-from tutor.quiz.kinds import concept_kind
-from tutor.quiz.kinds.points_steps import concept_lesson, concept_name
+from tutor.quiz.kinds import concept_kind, mcr_steps, points_steps
 from tutor.quiz.kinds.steps import rule_name
 from tutor.ui.drill_words import kind_name, lesson_title, word
 from tutor.ui.screens.redrawn import RedrawnScreen
 
 
 def _lesson_of(concept: str, stored: str) -> str:
-    """The lesson a due concept is reviewed from: a points-steps rule's own
-    (a yaku by r06 or r07, the points by r08), since one answer stores all
-    its rules under the question's lesson; else the lesson stored."""
-    return concept_lesson(concept) if concept_kind(concept) == "points-steps" else stored
+    """The lesson a due concept is reviewed from: a step's own (a yaku by r06
+    or r07, the points by r08, an MCR fan by its fan lesson, a principle by
+    m12), since one answer stores all its steps under the question's lesson;
+    else the lesson stored."""
+    kind = concept_kind(concept)
+    if kind == "points-steps":
+        return points_steps.concept_lesson(concept)
+    if kind == "mcr-steps":
+        return mcr_steps.concept_lesson(concept)
+    return stored
 
 
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
@@ -73,6 +78,7 @@ class ProgressScreen(RedrawnScreen):
                     )
             yield from self._weakest_fu_rules(language)
             yield from self._weakest_points_rules(language)
+            yield from self._weakest_mcr_steps(language)
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
@@ -94,7 +100,10 @@ class ProgressScreen(RedrawnScreen):
         store = self.tutor.store
         weakest = [item for prefix in ("yaku:", "points:") for item in store.weakest(prefix) if item.box == 0]
         weakest.sort(key=lambda item: item.due_at)
-        rules = [(concept_name(item.concept, language), concept_lesson(item.concept)) for item in weakest[:5]]
+        rules = [
+            (points_steps.concept_name(item.concept, language), points_steps.concept_lesson(item.concept))
+            for item in weakest[:5]
+        ]
         yield from self._weak_rules(language, "points_steps.weakest", rules)
 
     def _weak_rules(self, language: str, heading: str, rules: list[tuple[str, str]]) -> ComposeResult:
@@ -105,6 +114,18 @@ class ProgressScreen(RedrawnScreen):
         for rule, lesson in rules:
             title = lesson_title(self.tutor.library, lesson, language)
             yield Static(text(language, "steps.weak_rule", rule=rule, lesson=title), markup=False)
+
+    def _weakest_mcr_steps(self, language: str) -> ComposeResult:
+        """The MCR fans and principles missed last time (stored per step by `mcr-steps`)."""
+        weakest = [item for item in self.tutor.store.weakest("mcr:") if item.box == 0]
+        if not weakest:
+            return
+        yield Static(text(language, "mcrsteps.weakest"), classes="kind", markup=False)
+        for item in weakest:
+            # Stored with the question's lesson; each step has its own.
+            title = lesson_title(self.tutor.library, mcr_steps.concept_lesson(item.concept), language)
+            rule = mcr_steps.concept_name(item.concept, language)
+            yield Static(text(language, "mcrsteps.weak_rule", rule=rule, lesson=title), markup=False)
 
     def settle(self) -> None:
         self.title = word(self.tutor.language, "progress")
