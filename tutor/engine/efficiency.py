@@ -368,19 +368,28 @@ def _number_table(key: int, exhausted: int) -> int:
             counts.append(rest % 5)
             rest //= 5
         number = _EMPTY_TABLE
-        start = 0
-        while start < 9:
-            if not counts[start]:
-                start += 1
-                continue
-            end = start + 1
-            while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
-                end += 1
-            group = tuple(counts[start:end])
-            number = _join(number, _tail_table(group, exhausted >> start & ((1 << (end - start)) - 1)))
-            start = end
+        for group in _group_tables(counts, exhausted):
+            number = _join(number, group)
         _number_tables[memo_key] = number
     return number
+
+
+def _group_tables(counts: Sequence[int], exhausted: int) -> list[int]:
+    """The tables of a number suit's groups: its runs of held ranks, cut
+    where two empty ranks lie between (no block spans them)."""
+    tables = []
+    start = 0
+    while start < 9:
+        if not counts[start]:
+            start += 1
+            continue
+        end = start + 1
+        while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
+            end += 1
+        group = tuple(counts[start:end])
+        tables.append(_tail_table(group, exhausted >> start & ((1 << (end - start)) - 1)))
+        start = end
+    return tables
 
 
 _honour_tables: dict[tuple[int, int], tuple[int, int]] = {}
@@ -454,6 +463,229 @@ def _table_shanten(number: int, fixed: int) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Hands that hold no kind four times: tables of heads only.
+#
+# A table's third part (splits with no pair, by what their loose tiles are)
+# exists for the fifth-copy correction alone, which needs a kind held four
+# times.  Without one, the best split with no head is never better than the
+# best that counts its pairs as partial sets or takes one as the head, so a
+# table is its first two parts: few enough (a few dozen) that nearly every
+# join of two is met again, even by a process that has just started.  Most
+# hands are counted here; one that holds a kind four times (a few in a
+# hundred) takes the full tables above.
+
+_HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
+"""For m = 0..4 sets: the most partial sets with no head chosen (pairs
+counted as partial sets), and the most with one pair as the head."""
+
+_head_ids: dict[_HeadTable, int] = {}
+_head_tables: list[_HeadTable] = []
+
+
+def _intern_head_table(table: _HeadTable) -> int:
+    """A head table's number, as `_intern` gives full tables theirs."""
+    number = _head_ids.get(table)
+    if number is None:
+        number = len(_head_tables)
+        _head_ids[table] = number
+        _head_tables.append(table)
+    return number
+
+
+_heads_of_tables: dict[int, int] = {}
+
+
+def _head_table_of(number: int) -> int:
+    """The head table of a full table: its first two parts."""
+    found = _heads_of_tables.get(number)
+    if found is None:
+        any_head, own_head, _ = _tables[number]
+        found = _intern_head_table((any_head, own_head))
+        _heads_of_tables[number] = found
+    return found
+
+
+_EMPTY_HEAD_TABLE: Final = _head_table_of(_EMPTY_TABLE)
+
+_head_joins: dict[int, int] = {}
+
+
+def _join_heads(first: int, second: int) -> int:
+    """The head table of two parts together, memoised under both orders so
+    that callers need not sort the pair."""
+    memo_key = first * _KEY_SHIFT + second
+    number = _head_joins.get(memo_key)
+    if number is None:
+        number = _joined_head_table(first, second)
+        _head_joins[memo_key] = number
+        _head_joins[second * _KEY_SHIFT + first] = number
+    return number
+
+
+def _joined_head_table(first: int, second: int) -> int:
+    """What `_joined_table` does for the first two parts (they never read
+    the third)."""
+    any_a, own_a = _head_tables[first]
+    any_b, own_b = _head_tables[second]
+    any_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    own_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    for sets_a in range(MAX_SETS + 1):
+        if any_a[sets_a] < 0:
+            # A head is a pair, so where no split reaches, none with a head does.
+            continue
+        for sets_b in range(MAX_SETS + 1 - sets_a):
+            if any_b[sets_b] < 0:
+                continue
+            sets = sets_a + sets_b
+            room = MAX_SETS - sets
+            any_head[sets] = max(any_head[sets], min(any_a[sets_a] + any_b[sets_b], room))
+            if own_a[sets_a] >= 0:
+                own_head[sets] = max(own_head[sets], min(own_a[sets_a] + any_b[sets_b], room))
+            if own_b[sets_b] >= 0:
+                own_head[sets] = max(own_head[sets], min(any_a[sets_a] + own_b[sets_b], room))
+    return _intern_head_table((tuple(any_head), tuple(own_head)))
+
+
+_head_shanten: dict[int, int] = {}
+
+
+def _head_table_shanten(number: int, fixed: int) -> int:
+    """The regular shanten of a whole hand's head table with `fixed` sets
+    called: `_table_shanten` with no fifth-copy correction to make."""
+    memo_key = number * 8 + fixed
+    result = _head_shanten.get(memo_key)
+    if result is None:
+        any_head, own_head = _head_tables[number]
+        result = 8
+        for sets in range(MAX_SETS + 1 - fixed):
+            made = sets + fixed
+            room = MAX_SETS - made
+            if own_head[sets] >= 0:
+                result = min(result, 8 - 2 * made - 1 - min(own_head[sets], room))
+            if any_head[sets] >= 0:
+                result = min(result, 8 - 2 * made - min(any_head[sets], room))
+        _head_shanten[memo_key] = result
+    return result
+
+
+# What a suit's count vector holds, packed into one int so that a hand's
+# figures are the sum of its four suits' (each field stays below 16).
+_PAIRS_UNIT: Final = 1
+"""Kinds held twice or more (seven pairs)."""
+_KINDS_UNIT: Final = 1 << 4
+"""Kinds held at all (seven pairs wants seven different ones)."""
+_ORPHAN_KINDS_UNIT: Final = 1 << 8
+"""Terminal and honour kinds held (thirteen orphans)."""
+_ORPHAN_PAIRS_UNIT: Final = 1 << 12
+"""Terminal and honour kinds held twice or more."""
+_FOURS_UNIT: Final = 1 << 16
+"""Kinds held four times: such a hand takes the full tables."""
+_FIELD: Final = 15
+
+_SuitFacts = tuple[int, int]
+"""A suit's head table and its packed figures."""
+
+_number_facts: dict[int, _SuitFacts] = {}
+_honour_facts: dict[int, _SuitFacts] = {}
+
+
+def _figures(counts: Sequence[int], orphan_ranks: Sequence[int]) -> int:
+    """The packed figures of one suit's counts."""
+    figures = 0
+    for rank, count in enumerate(counts):
+        if count:
+            figures += _KINDS_UNIT + (_PAIRS_UNIT if count >= 2 else 0) + (_FOURS_UNIT if count == COPIES else 0)
+            if rank in orphan_ranks:
+                figures += _ORPHAN_KINDS_UNIT + (_ORPHAN_PAIRS_UNIT if count >= 2 else 0)
+    return figures
+
+
+def _unpack_suit(key: int, length: int) -> list[int]:
+    counts = []
+    for _ in range(length):
+        counts.append(key % 5)
+        key //= 5
+    return counts
+
+
+def _number_suit_facts(key: int) -> _SuitFacts:
+    """A number suit's head table and figures, by its packed key."""
+    found = _number_facts.get(key)
+    if found is None:
+        counts = _unpack_suit(key, 9)
+        # Ranks held four times are marked exhausted, as the full count
+        # would, though a hand holding them never reads this table.
+        exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+        # The groups' head tables are joined, not the full ones: head joins
+        # are cheap and nearly always met before.
+        table = _EMPTY_HEAD_TABLE
+        for group in _group_tables(counts, exhausted):
+            table = _join_heads(table, _head_table_of(group))
+        found = (table, _figures(counts, (0, 8)))
+        _number_facts[key] = found
+    return found
+
+
+def _honour_suit_facts(key: int) -> _SuitFacts:
+    """The honours' head table and figures, by their packed key."""
+    found = _honour_facts.get(key)
+    if found is None:
+        counts = _unpack_suit(key, 7)
+        exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+        found = (_head_table_of(_honour_table(key, exhausted)[0]), _figures(counts, range(7)))
+        _honour_facts[key] = found
+    return found
+
+
+def _riichi_shanten_if_free(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Shanten | None:
+    """The riichi shanten of a hand that holds no kind four times (melds
+    included), from head tables alone; None for a hand that does, which the
+    full count must take.  Such a hand needs no fifth-copy correction and
+    can have no dead wait, so the head tables give the `mahjong` library's
+    figure."""
+    wide = sum(map(_WIDE_PLACE.__getitem__, concealed))
+    # The memos are read here first: this runs for every hand counted.
+    key = wide & _SUIT_BITS
+    first = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 21 & _SUIT_BITS
+    second = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 42 & _SUIT_BITS
+    third = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 63
+    honours = _honour_facts.get(key) or _honour_suit_facts(key)
+    figures = first[1] + second[1] + third[1] + honours[1]
+    if figures >= _FOURS_UNIT or (melds and _melds_hold_four(wide, melds)):
+        return None
+    joins = _head_joins
+    suits = joins.get(first[0] * _KEY_SHIFT + second[0]) or _join_heads(first[0], second[0])
+    numbers = joins.get(suits * _KEY_SHIFT + third[0]) or _join_heads(suits, third[0])
+    table = joins.get(numbers * _KEY_SHIFT + honours[0]) or _join_heads(numbers, honours[0])
+    fixed = (14 - len(concealed)) // 3
+    regular = _head_shanten.get(table * 8 + fixed)
+    if regular is None:
+        regular = _head_table_shanten(table, fixed)
+    if melds:
+        return Shanten(regular, regular)
+    pairs = figures & _FIELD
+    kinds = figures >> 4 & _FIELD
+    seven = COMPLETE if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
+    orphans = 13 - (figures >> 8 & _FIELD) - (1 if figures >> 12 & _FIELD else 0)
+    return Shanten(min(regular, seven, orphans), regular, seven, orphans)
+
+
+def _melds_hold_four(wide: int, melds: Sequence[Meld]) -> bool:
+    """Whether the melds, with the concealed tiles packed in `wide`, hold
+    all four copies of some kind."""
+    for meld in melds:
+        wide += sum(map(_WIDE_PLACE.__getitem__, meld.tiles))
+    for meld in melds:
+        for tile in meld.tiles:
+            if (wide >> _SUIT_SHIFT[tile] & _SUIT_BITS) // _PLACE[tile] % 5 == COPIES:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------
 # Counting a hand.
 
 _SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
@@ -465,6 +697,10 @@ _WIDE_PLACE: Final = tuple(_PLACE[tile] << (21 * _SUIT_OF[tile]) for tile in ran
 """Each tile's place in all four suit keys at once, 21 bits a suit (a suit
 key is below 5**9 < 2**21), so a hand's keys are one sum."""
 _SUIT_BITS: Final = (1 << 21) - 1
+_SUIT_SHIFT: Final = tuple(21 * _SUIT_OF[tile] for tile in range(TILE_KINDS))
+"""Where each tile's suit key lies in a wide key."""
+_RIICHI: Final = Rules.RIICHI
+"""Bound once: on Python 3.11 reading an enum member off its class is slow."""
 
 
 def _exhausted_masks(held: Sequence[int]) -> list[int]:
@@ -624,6 +860,10 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
     """The shanten of a 13- or 14-tile hand (kans counted as three) under `rules`."""
     if hand.tile_count not in (13, 14):
         raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
+    if rules is _RIICHI:
+        free = _riichi_shanten_if_free(hand.concealed, hand.melds)
+        if free is not None:
+            return free
     counts = [0] * TILE_KINDS
     wide = 0
     for tile in hand.concealed:
