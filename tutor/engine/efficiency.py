@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Final
 
+from tutor.engine import number_heads
 from tutor.engine.hand import Hand, Meld
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
@@ -608,31 +609,113 @@ def _unpack_suit(key: int, length: int) -> list[int]:
     return counts
 
 
+@dataclass(frozen=True, slots=True)
+class _StoredHeads:
+    """The stored head tables of number suits (see `number_heads`), and
+    what turns a suit's packed key into its place among them."""
+
+    numbers: tuple[int, ...]
+    """Each stored table's number here."""
+    suits: bytes
+    """The stored table of each suit, by its place."""
+    low: list[tuple[int, int]]
+    """For ranks 1-4 packed in base 5: their share of the place and of the
+    packed figures (the key modulo 5**4)."""
+    high: list[tuple[int, int]]
+    """The same for ranks 5-9 (the key divided by 5**4)."""
+
+
+_LOW_RANKS: Final = 4
+_LOW_KEYS: Final = 5**_LOW_RANKS
+_stored_heads: list[_StoredHeads] = []
+
+
+def _stored_number_heads() -> _StoredHeads:
+    """The stored heads, read at the first suit not met before, so that a
+    process counting no hand never reads the file."""
+    if not _stored_heads:
+        tables, suits = number_heads.read()
+        numbers = tuple(_intern_head_table(table) for table in tables)
+        low = _rank_shares(0, _LOW_RANKS)
+        high = _rank_shares(_LOW_RANKS, 9 - _LOW_RANKS)
+        _stored_heads.append(_StoredHeads(numbers, suits, low, high))
+    return _stored_heads[0]
+
+
+def _rank_shares(first: int, ranks: int) -> list[tuple[int, int]]:
+    """For every count vector of `ranks` ranks from `first`, in the order
+    of their base-5 keys: their share of the stored place (base 4; a count
+    of four runs over, but its figures say so) and of the packed figures.
+    Built rank by rank from the highest, the key of the ranks above being
+    the more significant."""
+    shares = [(0, 0)]
+    for rank in range(first + ranks - 1, first - 1, -1):
+        own = [(count << 2 * rank, _figures([count], (0,) if rank in (0, 8) else ())) for count in range(5)]
+        shares = [
+            (place + own_place, figures + own_figures) for place, figures in shares for own_place, own_figures in own
+        ]
+    return shares
+
+
 def _number_suit_facts(key: int) -> _SuitFacts:
     """A number suit's head table and figures, by its packed key."""
     found = _number_facts.get(key)
     if found is None:
-        counts = _unpack_suit(key, 9)
-        # Ranks held four times are marked exhausted, as the full count
-        # would, though a hand holding them never reads this table.
-        exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
-        # The groups' head tables are joined, not the full ones: head joins
-        # are cheap and nearly always met before.
-        table = _EMPTY_HEAD_TABLE
-        for group in _group_tables(counts, exhausted):
-            table = _join_heads(table, _head_table_of(group))
-        found = (table, _figures(counts, (0, 8)))
+        stored = _stored_number_heads()
+        low_place, low_figures = stored.low[key % _LOW_KEYS]
+        high_place, high_figures = stored.high[key // _LOW_KEYS]
+        figures = low_figures + high_figures
+        if figures >= _FOURS_UNIT:
+            # Not stored, and never read: a hand holding a kind four times
+            # takes the full count.  Its full table's head keeps the facts whole.
+            counts = _unpack_suit(key, 9)
+            exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+            table = _head_table_of(_number_table(key, exhausted))
+        else:
+            table = stored.numbers[stored.suits[low_place + high_place]]
+        found = (table, figures)
         _number_facts[key] = found
     return found
+
+
+def computed_number_heads() -> tuple[list[number_heads.HeadTable], bytes]:
+    """Every number suit's head table counted by the full tables, as
+    `number_heads` stores them: the distinct tables and one byte per suit."""
+    tables: list[number_heads.HeadTable] = []
+    numbers: dict[number_heads.HeadTable, int] = {}
+    suits = bytearray(number_heads.SLOTS)
+    for index in range(number_heads.SLOTS):
+        counts = number_heads.suit_counts(index)
+        if sum(counts) > number_heads.MOST_TILES:
+            suits[index] = number_heads.NO_SUIT
+            continue
+        table = _EMPTY_TABLE
+        for group in _group_tables(counts, 0):
+            table = _join(table, group)
+        any_head, own_head, _ = _tables[table]
+        suits[index] = numbers.setdefault((any_head, own_head), len(numbers))
+    tables = list(numbers)
+    return tables, bytes(suits)
+
+
+_honour_heads: dict[tuple[int, ...], int] = {}
 
 
 def _honour_suit_facts(key: int) -> _SuitFacts:
     """The honours' head table and figures, by their packed key."""
     found = _honour_facts.get(key)
     if found is None:
-        counts = _unpack_suit(key, 7)
-        exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
-        found = (_head_table_of(_honour_table(key, exhausted)[0]), _figures(counts, range(7)))
+        counts = sorted(_unpack_suit(key, 7), reverse=True)
+        # Honours make no runs, so which kinds are held does not matter,
+        # only how many of them are held once, twice, ...: the table is
+        # counted once for the counts in order.
+        table = _honour_heads.get(tuple(counts))
+        if table is None:
+            ordered = sum(count * _PLACE[rank] for rank, count in enumerate(counts))
+            exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+            table = _head_table_of(_honour_table(ordered, exhausted)[0])
+            _honour_heads[tuple(counts)] = table
+        found = (table, _figures(counts, range(7)))
         _honour_facts[key] = found
     return found
 
