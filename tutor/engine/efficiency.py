@@ -464,16 +464,17 @@ def _table_shanten(number: int, fixed: int) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Hands that hold no kind four times: tables of heads only.
+# Most hands: tables of heads only.
 #
 # A table's third part (splits with no pair, by what their loose tiles are)
 # exists for the fifth-copy correction alone, which needs a kind held four
 # times.  Without one, the best split with no head is never better than the
 # best that counts its pairs as partial sets or takes one as the head, so a
 # table is its first two parts: few enough (a few dozen) that nearly every
-# join of two is met again, even by a process that has just started.  Most
-# hands are counted here; one that holds a kind four times (a few in a
-# hundred) takes the full tables above.
+# join of two is met again, even by a process that has just started.  A
+# concealed hand holding a kind four times is counted here too when a split
+# with a head reaches its least count (no correction applies to those);
+# the rest, a few in a thousand, take the full tables above.
 
 _HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
 """For m = 0..4 sets: the most partial sets with no head chosen (pairs
@@ -547,26 +548,30 @@ def _joined_head_table(first: int, second: int) -> int:
     return _intern_head_table((tuple(any_head), tuple(own_head)))
 
 
-_head_shanten: dict[int, int] = {}
+_head_shanten: dict[int, tuple[int, bool]] = {}
 
 
-def _head_table_shanten(number: int, fixed: int) -> int:
+def _head_table_shanten(number: int, fixed: int) -> tuple[int, bool]:
     """The regular shanten of a whole hand's head table with `fixed` sets
-    called: `_table_shanten` with no fifth-copy correction to make."""
+    called (`_table_shanten` with no fifth-copy correction to make), and
+    whether a split with a head reaches it.  Only splits without a pair can
+    need the correction, so where a head reaches the least, the figure holds
+    even for a hand holding a kind four times."""
     memo_key = number * 8 + fixed
-    result = _head_shanten.get(memo_key)
-    if result is None:
+    found = _head_shanten.get(memo_key)
+    if found is None:
         any_head, own_head = _head_tables[number]
-        result = 8
+        with_head = without_head = 8
         for sets in range(MAX_SETS + 1 - fixed):
             made = sets + fixed
             room = MAX_SETS - made
             if own_head[sets] >= 0:
-                result = min(result, 8 - 2 * made - 1 - min(own_head[sets], room))
+                with_head = min(with_head, 8 - 2 * made - 1 - min(own_head[sets], room))
             if any_head[sets] >= 0:
-                result = min(result, 8 - 2 * made - min(any_head[sets], room))
-        _head_shanten[memo_key] = result
-    return result
+                without_head = min(without_head, 8 - 2 * made - min(any_head[sets], room))
+        found = (min(with_head, without_head), with_head <= without_head)
+        _head_shanten[memo_key] = found
+    return found
 
 
 # What a suit's count vector holds, packed into one int so that a hand's
@@ -580,7 +585,9 @@ _ORPHAN_KINDS_UNIT: Final = 1 << 8
 _ORPHAN_PAIRS_UNIT: Final = 1 << 12
 """Terminal and honour kinds held twice or more."""
 _FOURS_UNIT: Final = 1 << 16
-"""Kinds held four times: such a hand takes the full tables."""
+"""Kinds held four times, which may call for the fifth-copy correction."""
+_HONOUR_FOURS_UNIT: Final = 1 << 20
+"""Honours held four times (the honour-quad bound)."""
 _FIELD: Final = 15
 
 _SuitFacts = tuple[int, int]
@@ -715,17 +722,17 @@ def _honour_suit_facts(key: int) -> _SuitFacts:
             exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
             table = _head_table_of(_honour_table(ordered, exhausted)[0])
             _honour_heads[tuple(counts)] = table
-        found = (table, _figures(counts, range(7)))
+        found = (table, _figures(counts, range(7)) + counts.count(COPIES) * _HONOUR_FOURS_UNIT)
         _honour_facts[key] = found
     return found
 
 
 def _riichi_shanten_if_free(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Shanten | None:
-    """The riichi shanten of a hand that holds no kind four times (melds
-    included), from head tables alone; None for a hand that does, which the
-    full count must take.  Such a hand needs no fifth-copy correction and
-    can have no dead wait, so the head tables give the `mahjong` library's
-    figure."""
+    """The riichi shanten of a hand from head tables alone, or None where
+    they cannot tell it: a called hand holding a kind four times (melds
+    included; it may also have a dead wait), and a concealed one whose least
+    count needs a split without a pair (which may need the fifth-copy
+    correction).  Those, a few in a hundred, take the full count."""
     wide = sum(map(_WIDE_PLACE.__getitem__, concealed))
     # The memos are read here first: this runs for every hand counted.
     key = wide & _SUIT_BITS
@@ -737,18 +744,20 @@ def _riichi_shanten_if_free(concealed: Sequence[Tile], melds: Sequence[Meld]) ->
     key = wide >> 63
     honours = _honour_facts.get(key) or _honour_suit_facts(key)
     figures = first[1] + second[1] + third[1] + honours[1]
-    if figures >= _FOURS_UNIT or (melds and _melds_hold_four(wide, melds)):
+    if melds and (figures >= _FOURS_UNIT or _melds_hold_four(wide, melds)):
         return None
     joins = _head_joins
     suits = joins.get(first[0] * _KEY_SHIFT + second[0]) or _join_heads(first[0], second[0])
     numbers = joins.get(suits * _KEY_SHIFT + third[0]) or _join_heads(suits, third[0])
     table = joins.get(numbers * _KEY_SHIFT + honours[0]) or _join_heads(numbers, honours[0])
     fixed = (14 - len(concealed)) // 3
-    regular = _head_shanten.get(table * 8 + fixed)
-    if regular is None:
-        regular = _head_table_shanten(table, fixed)
+    regular, head_reaches = _head_shanten.get(table * 8 + fixed) or _head_table_shanten(table, fixed)
     if melds:
         return Shanten(regular, regular)
+    if figures >= _FOURS_UNIT:
+        if not head_reaches:
+            return None
+        regular = _bounded(regular, figures >> 20 & _FIELD, len(concealed))
     pairs = figures & _FIELD
     kinds = figures >> 4 & _FIELD
     seven = COMPLETE if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
