@@ -1119,6 +1119,44 @@ def _regular_after_draws(
     return after
 
 
+def _regular_after_draws_by_heads(tiles: _Tiles) -> list[int] | None:
+    """`_regular_after_draws` from head tables, for a hand holding no kind
+    four times (None for one that does): as there, the other three suits
+    are joined once per suit and a draw far from the hand counted once.  A
+    draw of a kind's last unseen copy makes four of it, so it alone is
+    counted in full."""
+    if any(tiles.masks):
+        return None
+    keys, held = tiles.keys, tiles.held
+    fixed = (14 - tiles.size - 1) // 3
+    parts = [_number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
+    parts.append(_honour_suit_facts(keys[HONOUR_SUIT])[0])
+    others = [
+        _join_heads(_join_heads(parts[1], parts[2]), parts[3]),
+        _join_heads(_join_heads(parts[0], parts[2]), parts[3]),
+        _join_heads(_join_heads(parts[0], parts[1]), parts[3]),
+        _join_heads(_join_heads(parts[0], parts[1]), parts[2]),
+    ]
+    whole = _join_heads(others[0], parts[0])
+    apart = _head_table_shanten(_join_heads(whole, _head_table_of(_LOOSE_TABLES[0])), fixed)[0]
+    near = _near_tiles(tiles.counts)
+    after = [_UNREACHABLE] * TILE_KINDS
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen == 1:
+            tiles.add(tile, 1)
+            after[tile] = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+            tiles.add(tile, -1)
+        elif tile in near:
+            suit = _SUIT_OF[tile]
+            key = keys[suit] + _PLACE[tile]
+            facts = _honour_suit_facts(key) if suit == HONOUR_SUIT else _number_suit_facts(key)
+            after[tile] = _head_table_shanten(_join_heads(others[suit], facts[0]), fixed)[0]
+        else:
+            after[tile] = apart
+    return after
+
+
 def _live_only(tiles: _Tiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
     """Drop the draws that only reach a tenpai with no live wait (see
     `_dead_tenpai`), which the fast counts cannot see: a called hand one
@@ -1139,7 +1177,9 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
     seven pairs and thirteen orphans changed by what the drawn tile pairs or
     adds."""
     counts, held = tiles.counts, tiles.held
-    regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
+    regular = _regular_after_draws_by_heads(tiles)
+    if regular is None:
+        regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
     closed = not tiles.called
     if closed:
         absent = counts.count(0)
