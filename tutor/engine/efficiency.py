@@ -18,7 +18,9 @@ found once per suit shape and memoised (as the completeness table in
 `suit_table` does), and a hand is put together from its suits' tables.
 Joining four tables is itself memoised by the tables, which repeat far more
 than hands do; this is what makes a table of every discard and every draw
-cheap.
+cheap.  Most riichi hands need only the head half of each table (see "Most
+hands" below), and every number suit's head table is stored in the package
+(`number_heads`), so that even a new process builds almost no tables.
 
 Seven pairs, thirteen orphans and MCR's knitted shapes are counted from the
 tiles directly, each shape's own figure kept beside the minimum.
@@ -26,15 +28,16 @@ tiles directly, each shape's own figure kept beside the minimum.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from tutor.engine import number_heads
 from tutor.engine.hand import Hand, Meld
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
+from tutor.engine.suit_table import unpack
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 from tutor.engine.waits import Wait, waits, winning_tiles
 
@@ -128,18 +131,29 @@ partial sets with no head chosen among them (pairs counted as partial sets),
 the most with one of their pairs as the head, and, flattened by (m, loose),
 the most partial sets of splits using no pair at all."""
 
-_table_ids: dict[_Table, int] = {}
-_tables: list[_Table] = []
+_Item = TypeVar("_Item")
 
 
-def _intern(table: _Table) -> int:
-    """A table's number: equal tables share one, so memos key on small ints."""
-    number = _table_ids.get(table)
-    if number is None:
-        number = len(_tables)
-        _table_ids[table] = number
-        _tables.append(table)
-    return number
+class _Numbering(Generic[_Item]):
+    """Numbers for tables: equal tables share one, so memos key on small
+    ints; `items` gives a number's table back."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[_Item, int] = {}
+        self.items: list[_Item] = []
+
+    def number(self, item: _Item) -> int:
+        found = self._numbers.get(item)
+        if found is None:
+            found = len(self.items)
+            self._numbers[item] = found
+            self.items.append(item)
+        return found
+
+
+_full_tables: Final = _Numbering[_Table]()
+_tables: Final = _full_tables.items
+_intern: Final = _full_tables.number
 
 
 def _merge_loose(first: int, second: int) -> int:
@@ -480,18 +494,9 @@ _HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
 """For m = 0..4 sets: the most partial sets with no head chosen (pairs
 counted as partial sets), and the most with one pair as the head."""
 
-_head_ids: dict[_HeadTable, int] = {}
-_head_tables: list[_HeadTable] = []
-
-
-def _intern_head_table(table: _HeadTable) -> int:
-    """A head table's number, as `_intern` gives full tables theirs."""
-    number = _head_ids.get(table)
-    if number is None:
-        number = len(_head_tables)
-        _head_ids[table] = number
-        _head_tables.append(table)
-    return number
+_head_numbering: Final = _Numbering[_HeadTable]()
+_head_tables: Final = _head_numbering.items
+_intern_head_table: Final = _head_numbering.number
 
 
 _heads_of_tables: dict[int, int] = {}
@@ -608,14 +613,6 @@ def _figures(counts: Sequence[int], orphan_ranks: Sequence[int]) -> int:
     return figures
 
 
-def _unpack_suit(key: int, length: int) -> list[int]:
-    counts = []
-    for _ in range(length):
-        counts.append(key % 5)
-        key //= 5
-    return counts
-
-
 @dataclass(frozen=True, slots=True)
 class _StoredHeads:
     """The stored head tables of number suits (see `number_heads`), and
@@ -675,7 +672,7 @@ def _number_suit_facts(key: int) -> _SuitFacts:
         if figures >= _FOURS_UNIT:
             # Not stored, and never read: a hand holding a kind four times
             # takes the full count.  Its full table's head keeps the facts whole.
-            counts = _unpack_suit(key, 9)
+            counts = unpack(key, 9)
             exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
             table = _head_table_of(_number_table(key, exhausted))
         else:
@@ -712,7 +709,7 @@ def _honour_suit_facts(key: int) -> _SuitFacts:
     """The honours' head table and figures, by their packed key."""
     found = _honour_facts.get(key)
     if found is None:
-        counts = sorted(_unpack_suit(key, 7), reverse=True)
+        counts = sorted(unpack(key, 7), reverse=True)
         # Honours make no runs, so which kinds are held does not matter,
         # only how many of them are held once, twice, ...: the table is
         # counted once for the counts in order.
@@ -1070,6 +1067,17 @@ def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
     return Ukeire(tuple(found))
 
 
+def _each_without(parts: Sequence[int], join: Callable[[int, int], int]) -> list[int]:
+    """For each of a hand's four suits, the table of the other three: a
+    draw changes one suit, whose new table is then joined to this."""
+    return [
+        join(join(parts[1], parts[2]), parts[3]),
+        join(join(parts[0], parts[2]), parts[3]),
+        join(join(parts[0], parts[1]), parts[3]),
+        join(join(parts[0], parts[1]), parts[2]),
+    ]
+
+
 def _regular_after_draws(
     counts: Sequence[int], keys: Sequence[int], masks: Sequence[int], held: Sequence[int], fixed: int, bound: bool
 ) -> list[int]:
@@ -1088,12 +1096,7 @@ def _regular_after_draws(
     ]
     honours, quads = _honour_table(keys[3], masks[3])
     parts.append(honours)
-    others = [
-        _join(_join(parts[1], parts[2]), parts[3]),
-        _join(_join(parts[0], parts[2]), parts[3]),
-        _join(_join(parts[0], parts[1]), parts[3]),
-        _join(_join(parts[0], parts[1]), parts[2]),
-    ]
+    others = _each_without(parts, _join)
     whole = _join(others[0], parts[0])
     apart = [_table_shanten(_join(whole, _LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
     if bound:
@@ -1131,12 +1134,7 @@ def _regular_after_draws_by_heads(tiles: _Tiles) -> list[int] | None:
     fixed = (14 - tiles.size - 1) // 3
     parts = [_number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
     parts.append(_honour_suit_facts(keys[HONOUR_SUIT])[0])
-    others = [
-        _join_heads(_join_heads(parts[1], parts[2]), parts[3]),
-        _join_heads(_join_heads(parts[0], parts[2]), parts[3]),
-        _join_heads(_join_heads(parts[0], parts[1]), parts[3]),
-        _join_heads(_join_heads(parts[0], parts[1]), parts[2]),
-    ]
+    others = _each_without(parts, _join_heads)
     whole = _join_heads(others[0], parts[0])
     apart = _head_table_shanten(_join_heads(whole, _head_table_of(_LOOSE_TABLES[0])), fixed)[0]
     near = _near_tiles(tiles.counts)
