@@ -30,6 +30,7 @@ def test_wheel_holds_lessons_and_data(tmp_path: Path) -> None:
     [wheel] = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "tutor/engine/mcr/fans.tsv" in names
+    assert "tutor/engine/number_heads.bin" in names
     assert "tutor/bundled_lessons/en/r01-tiles.md" in names
     assert "tutor/bundled_lessons/ko/r12-efficiency.md" in names
     assert "tutor/bundled_lessons/ko/m13-penalties-and-payments.md" in names

@@ -18,7 +18,9 @@ found once per suit shape and memoised (as the completeness table in
 `suit_table` does), and a hand is put together from its suits' tables.
 Joining four tables is itself memoised by the tables, which repeat far more
 than hands do; this is what makes a table of every discard and every draw
-cheap.
+cheap.  Most riichi hands need only the head half of each table (see "Most
+hands" below), and every number suit's head table is stored in the package
+(`number_heads`), so that even a new process builds almost no tables.
 
 Seven pairs, thirteen orphans and MCR's knitted shapes are counted from the
 tiles directly, each shape's own figure kept beside the minimum.
@@ -26,14 +28,16 @@ tiles directly, each shape's own figure kept beside the minimum.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
+from tutor.engine import number_heads
 from tutor.engine.hand import Hand, Meld
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
+from tutor.engine.suit_table import unpack
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 from tutor.engine.waits import Wait, waits, winning_tiles
 
@@ -127,18 +131,29 @@ partial sets with no head chosen among them (pairs counted as partial sets),
 the most with one of their pairs as the head, and, flattened by (m, loose),
 the most partial sets of splits using no pair at all."""
 
-_table_ids: dict[_Table, int] = {}
-_tables: list[_Table] = []
+_Item = TypeVar("_Item")
 
 
-def _intern(table: _Table) -> int:
-    """A table's number: equal tables share one, so memos key on small ints."""
-    number = _table_ids.get(table)
-    if number is None:
-        number = len(_tables)
-        _table_ids[table] = number
-        _tables.append(table)
-    return number
+class _Numbering(Generic[_Item]):
+    """Numbers for tables: equal tables share one, so memos key on small
+    ints; `items` gives a number's table back."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[_Item, int] = {}
+        self.items: list[_Item] = []
+
+    def number(self, item: _Item) -> int:
+        found = self._numbers.get(item)
+        if found is None:
+            found = len(self.items)
+            self._numbers[item] = found
+            self.items.append(item)
+        return found
+
+
+_full_tables: Final = _Numbering[_Table]()
+_tables: Final = _full_tables.items
+_intern: Final = _full_tables.number
 
 
 def _merge_loose(first: int, second: int) -> int:
@@ -368,19 +383,28 @@ def _number_table(key: int, exhausted: int) -> int:
             counts.append(rest % 5)
             rest //= 5
         number = _EMPTY_TABLE
-        start = 0
-        while start < 9:
-            if not counts[start]:
-                start += 1
-                continue
-            end = start + 1
-            while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
-                end += 1
-            group = tuple(counts[start:end])
-            number = _join(number, _tail_table(group, exhausted >> start & ((1 << (end - start)) - 1)))
-            start = end
+        for group in _group_tables(counts, exhausted):
+            number = _join(number, group)
         _number_tables[memo_key] = number
     return number
+
+
+def _group_tables(counts: Sequence[int], exhausted: int) -> list[int]:
+    """The tables of a number suit's groups: its runs of held ranks, cut
+    where two empty ranks lie between (no block spans them)."""
+    tables = []
+    start = 0
+    while start < 9:
+        if not counts[start]:
+            start += 1
+            continue
+        end = start + 1
+        while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
+            end += 1
+        group = tuple(counts[start:end])
+        tables.append(_tail_table(group, exhausted >> start & ((1 << (end - start)) - 1)))
+        start = end
+    return tables
 
 
 _honour_tables: dict[tuple[int, int], tuple[int, int]] = {}
@@ -454,6 +478,303 @@ def _table_shanten(number: int, fixed: int) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Most hands: tables of heads only.
+#
+# A table's third part (splits with no pair, by what their loose tiles are)
+# exists for the fifth-copy correction alone, which needs a kind held four
+# times.  Without one, the best split with no head is never better than the
+# best that counts its pairs as partial sets or takes one as the head, so a
+# table is its first two parts: few enough (a few dozen) that nearly every
+# join of two is met again, even by a process that has just started.  A
+# concealed hand holding a kind four times is counted here too when a split
+# with a head reaches its least count (no correction applies to those);
+# the rest, a few in a thousand, take the full tables above.
+
+_HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
+"""For m = 0..4 sets: the most partial sets with no head chosen (pairs
+counted as partial sets), and the most with one pair as the head."""
+
+_head_numbering: Final = _Numbering[_HeadTable]()
+_head_tables: Final = _head_numbering.items
+_intern_head_table: Final = _head_numbering.number
+
+
+_heads_of_tables: dict[int, int] = {}
+
+
+def _head_table_of(number: int) -> int:
+    """The head table of a full table: its first two parts."""
+    found = _heads_of_tables.get(number)
+    if found is None:
+        any_head, own_head, _ = _tables[number]
+        found = _intern_head_table((any_head, own_head))
+        _heads_of_tables[number] = found
+    return found
+
+
+_EMPTY_HEAD_TABLE: Final = _head_table_of(_EMPTY_TABLE)
+
+_head_joins: dict[int, int] = {}
+
+
+def _join_heads(first: int, second: int) -> int:
+    """The head table of two parts together, memoised under both orders so
+    that callers need not sort the pair."""
+    memo_key = first * _KEY_SHIFT + second
+    number = _head_joins.get(memo_key)
+    if number is None:
+        number = _joined_head_table(first, second)
+        _head_joins[memo_key] = number
+        _head_joins[second * _KEY_SHIFT + first] = number
+    return number
+
+
+def _joined_head_table(first: int, second: int) -> int:
+    """What `_joined_table` does for the first two parts (they never read
+    the third)."""
+    any_a, own_a = _head_tables[first]
+    any_b, own_b = _head_tables[second]
+    any_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    own_head = [_UNREACHABLE] * (MAX_SETS + 1)
+    for sets_a in range(MAX_SETS + 1):
+        if any_a[sets_a] < 0:
+            # A head is a pair, so where no split reaches, none with a head does.
+            continue
+        for sets_b in range(MAX_SETS + 1 - sets_a):
+            if any_b[sets_b] < 0:
+                continue
+            sets = sets_a + sets_b
+            room = MAX_SETS - sets
+            any_head[sets] = max(any_head[sets], min(any_a[sets_a] + any_b[sets_b], room))
+            if own_a[sets_a] >= 0:
+                own_head[sets] = max(own_head[sets], min(own_a[sets_a] + any_b[sets_b], room))
+            if own_b[sets_b] >= 0:
+                own_head[sets] = max(own_head[sets], min(any_a[sets_a] + own_b[sets_b], room))
+    return _intern_head_table((tuple(any_head), tuple(own_head)))
+
+
+_head_shanten: dict[int, tuple[int, bool]] = {}
+
+
+def _head_table_shanten(number: int, fixed: int) -> tuple[int, bool]:
+    """The regular shanten of a whole hand's head table with `fixed` sets
+    called (`_table_shanten` with no fifth-copy correction to make), and
+    whether a split with a head reaches it.  Only splits without a pair can
+    need the correction, so where a head reaches the least, the figure holds
+    even for a hand holding a kind four times."""
+    memo_key = number * 8 + fixed
+    found = _head_shanten.get(memo_key)
+    if found is None:
+        any_head, own_head = _head_tables[number]
+        with_head = without_head = 8
+        for sets in range(MAX_SETS + 1 - fixed):
+            made = sets + fixed
+            room = MAX_SETS - made
+            if own_head[sets] >= 0:
+                with_head = min(with_head, 8 - 2 * made - 1 - min(own_head[sets], room))
+            if any_head[sets] >= 0:
+                without_head = min(without_head, 8 - 2 * made - min(any_head[sets], room))
+        found = (min(with_head, without_head), with_head <= without_head)
+        _head_shanten[memo_key] = found
+    return found
+
+
+# What a suit's count vector holds, packed into one int so that a hand's
+# figures are the sum of its four suits' (each field stays below 16).
+_PAIRS_UNIT: Final = 1
+"""Kinds held twice or more (seven pairs)."""
+_KINDS_UNIT: Final = 1 << 4
+"""Kinds held at all (seven pairs wants seven different ones)."""
+_ORPHAN_KINDS_UNIT: Final = 1 << 8
+"""Terminal and honour kinds held (thirteen orphans)."""
+_ORPHAN_PAIRS_UNIT: Final = 1 << 12
+"""Terminal and honour kinds held twice or more."""
+_FOURS_UNIT: Final = 1 << 16
+"""Kinds held four times, which may call for the fifth-copy correction."""
+_HONOUR_FOURS_UNIT: Final = 1 << 20
+"""Honours held four times (the honour-quad bound)."""
+_FIELD: Final = 15
+
+_SuitFacts = tuple[int, int]
+"""A suit's head table and its packed figures."""
+
+_number_facts: dict[int, _SuitFacts] = {}
+_honour_facts: dict[int, _SuitFacts] = {}
+
+
+def _figures(counts: Sequence[int], orphan_ranks: Sequence[int]) -> int:
+    """The packed figures of one suit's counts."""
+    figures = 0
+    for rank, count in enumerate(counts):
+        if count:
+            figures += _KINDS_UNIT + (_PAIRS_UNIT if count >= 2 else 0) + (_FOURS_UNIT if count == COPIES else 0)
+            if rank in orphan_ranks:
+                figures += _ORPHAN_KINDS_UNIT + (_ORPHAN_PAIRS_UNIT if count >= 2 else 0)
+    return figures
+
+
+@dataclass(frozen=True, slots=True)
+class _StoredHeads:
+    """The stored head tables of number suits (see `number_heads`), and
+    what turns a suit's packed key into its place among them."""
+
+    numbers: tuple[int, ...]
+    """Each stored table's number here."""
+    suits: bytes
+    """The stored table of each suit, by its place."""
+    low: list[tuple[int, int]]
+    """For ranks 1-4 packed in base 5: their share of the place and of the
+    packed figures (the key modulo 5**4)."""
+    high: list[tuple[int, int]]
+    """The same for ranks 5-9 (the key divided by 5**4)."""
+
+
+_LOW_RANKS: Final = 4
+_LOW_KEYS: Final = 5**_LOW_RANKS
+_stored_heads: list[_StoredHeads] = []
+
+
+def _stored_number_heads() -> _StoredHeads:
+    """The stored heads, read at the first suit not met before, so that a
+    process counting no hand never reads the file."""
+    if not _stored_heads:
+        tables, suits = number_heads.read()
+        numbers = tuple(_intern_head_table(table) for table in tables)
+        low = _rank_shares(0, _LOW_RANKS)
+        high = _rank_shares(_LOW_RANKS, 9 - _LOW_RANKS)
+        _stored_heads.append(_StoredHeads(numbers, suits, low, high))
+    return _stored_heads[0]
+
+
+def _rank_shares(first: int, ranks: int) -> list[tuple[int, int]]:
+    """For every count vector of `ranks` ranks from `first`, in the order
+    of their base-5 keys: their share of the stored place (base 4; a count
+    of four runs over, but its figures say so) and of the packed figures.
+    Built rank by rank from the highest, the key of the ranks above being
+    the more significant."""
+    shares = [(0, 0)]
+    for rank in range(first + ranks - 1, first - 1, -1):
+        own = [(count << 2 * rank, _figures([count], (0,) if rank in (0, 8) else ())) for count in range(5)]
+        shares = [
+            (place + own_place, figures + own_figures) for place, figures in shares for own_place, own_figures in own
+        ]
+    return shares
+
+
+def _number_suit_facts(key: int) -> _SuitFacts:
+    """A number suit's head table and figures, by its packed key."""
+    found = _number_facts.get(key)
+    if found is None:
+        stored = _stored_number_heads()
+        low_place, low_figures = stored.low[key % _LOW_KEYS]
+        high_place, high_figures = stored.high[key // _LOW_KEYS]
+        figures = low_figures + high_figures
+        if figures >= _FOURS_UNIT:
+            # Not stored, and never read: a hand holding a kind four times
+            # takes the full count.  Its full table's head keeps the facts whole.
+            counts = unpack(key, 9)
+            exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+            table = _head_table_of(_number_table(key, exhausted))
+        else:
+            table = stored.numbers[stored.suits[low_place + high_place]]
+        found = (table, figures)
+        _number_facts[key] = found
+    return found
+
+
+def computed_number_heads() -> tuple[list[number_heads.HeadTable], bytes]:
+    """Every number suit's head table counted by the full tables, as
+    `number_heads` stores them: the distinct tables and one byte per suit."""
+    tables: list[number_heads.HeadTable] = []
+    numbers: dict[number_heads.HeadTable, int] = {}
+    suits = bytearray(number_heads.SLOTS)
+    for index in range(number_heads.SLOTS):
+        counts = number_heads.suit_counts(index)
+        if sum(counts) > number_heads.MOST_TILES:
+            suits[index] = number_heads.NO_SUIT
+            continue
+        table = _EMPTY_TABLE
+        for group in _group_tables(counts, 0):
+            table = _join(table, group)
+        any_head, own_head, _ = _tables[table]
+        suits[index] = numbers.setdefault((any_head, own_head), len(numbers))
+    tables = list(numbers)
+    return tables, bytes(suits)
+
+
+_honour_heads: dict[tuple[int, ...], int] = {}
+
+
+def _honour_suit_facts(key: int) -> _SuitFacts:
+    """The honours' head table and figures, by their packed key."""
+    found = _honour_facts.get(key)
+    if found is None:
+        counts = sorted(unpack(key, 7), reverse=True)
+        # Honours make no runs, so which kinds are held does not matter,
+        # only how many of them are held once, twice, ...: the table is
+        # counted once for the counts in order.
+        table = _honour_heads.get(tuple(counts))
+        if table is None:
+            ordered = sum(count * _PLACE[rank] for rank, count in enumerate(counts))
+            exhausted = sum(1 << rank for rank, count in enumerate(counts) if count == COPIES)
+            table = _head_table_of(_honour_table(ordered, exhausted)[0])
+            _honour_heads[tuple(counts)] = table
+        found = (table, _figures(counts, range(7)) + counts.count(COPIES) * _HONOUR_FOURS_UNIT)
+        _honour_facts[key] = found
+    return found
+
+
+def _riichi_shanten_if_free(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Shanten | None:
+    """The riichi shanten of a hand from head tables alone, or None where
+    they cannot tell it: a called hand holding a kind four times (melds
+    included; it may also have a dead wait), and a concealed one whose least
+    count needs a split without a pair (which may need the fifth-copy
+    correction).  Those, a few in a hundred, take the full count."""
+    wide = sum(map(_WIDE_PLACE.__getitem__, concealed))
+    # The memos are read here first: this runs for every hand counted.
+    key = wide & _SUIT_BITS
+    first = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 21 & _SUIT_BITS
+    second = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 42 & _SUIT_BITS
+    third = _number_facts.get(key) or _number_suit_facts(key)
+    key = wide >> 63
+    honours = _honour_facts.get(key) or _honour_suit_facts(key)
+    figures = first[1] + second[1] + third[1] + honours[1]
+    if melds and (figures >= _FOURS_UNIT or _melds_hold_four(wide, melds)):
+        return None
+    joins = _head_joins
+    suits = joins.get(first[0] * _KEY_SHIFT + second[0]) or _join_heads(first[0], second[0])
+    numbers = joins.get(suits * _KEY_SHIFT + third[0]) or _join_heads(suits, third[0])
+    table = joins.get(numbers * _KEY_SHIFT + honours[0]) or _join_heads(numbers, honours[0])
+    fixed = (14 - len(concealed)) // 3
+    regular, head_reaches = _head_shanten.get(table * 8 + fixed) or _head_table_shanten(table, fixed)
+    if melds:
+        return Shanten(regular, regular)
+    if figures >= _FOURS_UNIT:
+        if not head_reaches:
+            return None
+        regular = _bounded(regular, figures >> 20 & _FIELD, len(concealed))
+    pairs = figures & _FIELD
+    kinds = figures >> 4 & _FIELD
+    seven = COMPLETE if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
+    orphans = 13 - (figures >> 8 & _FIELD) - (1 if figures >> 12 & _FIELD else 0)
+    return Shanten(min(regular, seven, orphans), regular, seven, orphans)
+
+
+def _melds_hold_four(wide: int, melds: Sequence[Meld]) -> bool:
+    """Whether the melds, with the concealed tiles packed in `wide`, hold
+    all four copies of some kind."""
+    for meld in melds:
+        wide += sum(map(_WIDE_PLACE.__getitem__, meld.tiles))
+    for meld in melds:
+        for tile in meld.tiles:
+            if (wide >> _SUIT_SHIFT[tile] & _SUIT_BITS) // _PLACE[tile] % 5 == COPIES:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------
 # Counting a hand.
 
 _SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
@@ -465,6 +786,10 @@ _WIDE_PLACE: Final = tuple(_PLACE[tile] << (21 * _SUIT_OF[tile]) for tile in ran
 """Each tile's place in all four suit keys at once, 21 bits a suit (a suit
 key is below 5**9 < 2**21), so a hand's keys are one sum."""
 _SUIT_BITS: Final = (1 << 21) - 1
+_SUIT_SHIFT: Final = tuple(21 * _SUIT_OF[tile] for tile in range(TILE_KINDS))
+"""Where each tile's suit key lies in a wide key."""
+_RIICHI: Final = Rules.RIICHI
+"""Bound once: on Python 3.11 reading an enum member off its class is slow."""
 
 
 def _exhausted_masks(held: Sequence[int]) -> list[int]:
@@ -624,6 +949,10 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
     """The shanten of a 13- or 14-tile hand (kans counted as three) under `rules`."""
     if hand.tile_count not in (13, 14):
         raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
+    if rules is _RIICHI:
+        free = _riichi_shanten_if_free(hand.concealed, hand.melds)
+        if free is not None:
+            return free
     counts = [0] * TILE_KINDS
     wide = 0
     for tile in hand.concealed:
@@ -738,6 +1067,17 @@ def _ukeire_of(tiles: _Tiles, rules: Rules, now: int) -> Ukeire:
     return Ukeire(tuple(found))
 
 
+def _each_without(parts: Sequence[int], join: Callable[[int, int], int]) -> list[int]:
+    """For each of a hand's four suits, the table of the other three: a
+    draw changes one suit, whose new table is then joined to this."""
+    return [
+        join(join(parts[1], parts[2]), parts[3]),
+        join(join(parts[0], parts[2]), parts[3]),
+        join(join(parts[0], parts[1]), parts[3]),
+        join(join(parts[0], parts[1]), parts[2]),
+    ]
+
+
 def _regular_after_draws(
     counts: Sequence[int], keys: Sequence[int], masks: Sequence[int], held: Sequence[int], fixed: int, bound: bool
 ) -> list[int]:
@@ -756,12 +1096,7 @@ def _regular_after_draws(
     ]
     honours, quads = _honour_table(keys[3], masks[3])
     parts.append(honours)
-    others = [
-        _join(_join(parts[1], parts[2]), parts[3]),
-        _join(_join(parts[0], parts[2]), parts[3]),
-        _join(_join(parts[0], parts[1]), parts[3]),
-        _join(_join(parts[0], parts[1]), parts[2]),
-    ]
+    others = _each_without(parts, _join)
     whole = _join(others[0], parts[0])
     apart = [_table_shanten(_join(whole, _LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
     if bound:
@@ -787,6 +1122,39 @@ def _regular_after_draws(
     return after
 
 
+def _regular_after_draws_by_heads(tiles: _Tiles) -> list[int] | None:
+    """`_regular_after_draws` from head tables, for a hand holding no kind
+    four times (None for one that does): as there, the other three suits
+    are joined once per suit and a draw far from the hand counted once.  A
+    draw of a kind's last unseen copy makes four of it, so it alone is
+    counted in full."""
+    if any(tiles.masks):
+        return None
+    keys, held = tiles.keys, tiles.held
+    fixed = (14 - tiles.size - 1) // 3
+    parts = [_number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
+    parts.append(_honour_suit_facts(keys[HONOUR_SUIT])[0])
+    others = _each_without(parts, _join_heads)
+    whole = _join_heads(others[0], parts[0])
+    apart = _head_table_shanten(_join_heads(whole, _head_table_of(_LOOSE_TABLES[0])), fixed)[0]
+    near = _near_tiles(tiles.counts)
+    after = [_UNREACHABLE] * TILE_KINDS
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen == 1:
+            tiles.add(tile, 1)
+            after[tile] = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+            tiles.add(tile, -1)
+        elif tile in near:
+            suit = _SUIT_OF[tile]
+            key = keys[suit] + _PLACE[tile]
+            facts = _honour_suit_facts(key) if suit == HONOUR_SUIT else _number_suit_facts(key)
+            after[tile] = _head_table_shanten(_join_heads(others[suit], facts[0]), fixed)[0]
+        else:
+            after[tile] = apart
+    return after
+
+
 def _live_only(tiles: _Tiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
     """Drop the draws that only reach a tenpai with no live wait (see
     `_dead_tenpai`), which the fast counts cannot see: a called hand one
@@ -807,7 +1175,9 @@ def _riichi_ukeire(tiles: _Tiles, now: int) -> Ukeire:
     seven pairs and thirteen orphans changed by what the drawn tile pairs or
     adds."""
     counts, held = tiles.counts, tiles.held
-    regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
+    regular = _regular_after_draws_by_heads(tiles)
+    if regular is None:
+        regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
     closed = not tiles.called
     if closed:
         absent = counts.count(0)

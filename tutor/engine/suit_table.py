@@ -32,7 +32,8 @@ def pack(counts: Sequence[int], start: int, length: int) -> int:
     return key
 
 
-def _unpack(key: int, length: int) -> list[int]:
+def unpack(key: int, length: int) -> list[int]:
+    """The counts a key made by `pack` holds, lowest rank first."""
     counts = []
     for _ in range(length):
         counts.append(key % 5)
@@ -59,7 +60,7 @@ def number_suit_state(key: int) -> int:
     """MELDS_ONLY and WITH_PAIR bits for a number suit packed by `pack`."""
     state = _number_cache.get(key)
     if state is None:
-        counts = _unpack(key, 9)
+        counts = unpack(key, 9)
         total = sum(counts)
         state = 0
         if total % 3 == 0 and _splits_into_sets(counts):
@@ -82,7 +83,7 @@ def honour_suit_state(key: int) -> int:
     Honours make no runs: every kind must be 0 or 3, and one may be 2."""
     state = _honour_cache.get(key)
     if state is None:
-        counts = _unpack(key, 7)
+        counts = unpack(key, 7)
         pairs = counts.count(2)
         if all(count in (0, 2, 3) for count in counts):
             state = MELDS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else 0
@@ -102,7 +103,7 @@ def completing_ranks(key: int, honour: bool) -> tuple[int, ...]:
     cached = _completing_cache.get((key, honour))
     if cached is None:
         length = 7 if honour else 9
-        counts = _unpack(key, length)
+        counts = unpack(key, length)
         wanted = WITH_PAIR if sum(counts) % 3 == 1 else MELDS_ONLY
         lookup = honour_suit_state if honour else number_suit_state
         cached = tuple(rank for rank in range(length) if counts[rank] < 4 and lookup(key + PLACE[rank]) & wanted)
