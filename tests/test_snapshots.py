@@ -126,10 +126,16 @@ class TestPaletteAndHelp:
 
 
 def table_at(rules: str, step_id: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """The table screen opened at one step of its walk-through."""
+
     async def run(pilot: Pilot[Any]) -> None:
         from tutor.ui.screens.table import TableScreen
 
         pilot.app.push_screen(TableScreen(rules, step_id, seed=42))  # type: ignore[arg-type]
+        await settled(pilot)
+        await still(pilot)
+
+    return run
 
 
 def workbench(hand: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
