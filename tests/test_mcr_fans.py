@@ -76,6 +76,24 @@ class TestExplanations:
         assert tiles["dragon_pung"] == "[555z]"
         assert tiles["single_wait"] == "1z"
 
+    @pytest.mark.parametrize(
+        ("hand", "win", "fan", "tiles"),
+        [
+            # The fourth chow, 234s, is no part of the straight.
+            ("123m 456p 234s 789s 99m", "9m", "mixed_straight", "123m 456p 789s"),
+            ("112233m 123p 456s 55z", "5z", "pure_double_chow", "123m 123m"),
+            ("112233m 123p 456s 55z", "5z", "mixed_double_chow", "123m 123p"),
+            ("123345567m 789p 11s", "1s", "pure_shifted_chows", "123m 345m 567m"),
+            ("234345456m 678p 99s", "9s", "pure_shifted_chows", "234m 345m 456m"),
+            ("123m 234p 345s 789s 11z", "1z", "mixed_shifted_chows", "123m 234p 345s"),
+            ("123m 789m 456p 456s 11z", "1z", "two_terminal_chows", "123m 789m"),
+            ("123m 456m 234p 789s 11z", "1z", "short_straight", "123m 456m"),
+        ],
+    )
+    def test_chow_fans_name_the_chows_that_make_them(self, hand: str, win: str, fan: str, tiles: str) -> None:
+        named = {item.fan.id: item.tiles for item in score(hand, win, {}).fans}
+        assert named[fan] == tiles, named
+
     def test_pungs_named_are_those_the_fan_counts(self) -> None:
         # The East pung counts as the seat and prevalent wind in place of 幺九刻,
         # so 幺九刻 (once) is the 999m pung alone.

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import mcr_wins
 from tutor.engine.hand import Hand
+from tutor.engine.mcr.chow_sources import PATTERNS
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.refusal import Refusal
@@ -48,3 +49,22 @@ def test_chicken_hand_only_alone(win: tuple[Hand, McrContext]) -> None:
     assert result is not None
     fans = {item.fan.id for item in result.fans} - {"flower_tiles"}
     assert "chicken_hand" not in fans or fans == {"chicken_hand"}
+
+
+@given(mcr_wins())
+def test_a_chow_fan_names_chows_that_show_it(win: tuple[Hand, McrContext]) -> None:
+    """A chow fan counted once names exactly the chows of its pattern (花龙
+    three chows of 123, 456, 789 in three suits, and no other chow)."""
+    result = score_or_none(*win)
+    assume(result is not None)
+    assert result is not None
+    for item in result.fans:
+        if item.fan.id not in PATTERNS:
+            continue
+        size, shows = PATTERNS[item.fan.id]
+        chows = [pack.tile for pack in item.sources]
+        assert all(pack.kind == "chow" for pack in item.sources)
+        if item.count == 1:
+            assert len(chows) == size and shows(chows), (item.fan.id, item.tiles)
+        else:
+            assert len(chows) >= size, (item.fan.id, item.tiles)

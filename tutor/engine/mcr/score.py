@@ -20,6 +20,7 @@ from tutor.engine.mcr.calculate import (
     packs_of_melds,
     reading_order,
 )
+from tutor.engine.mcr.chow_sources import chow_sources
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_REPEAT, NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FANS, Fan
@@ -399,7 +400,9 @@ def _sources(fan: str, count: int, reading: Reading, context: McrContext) -> tup
     pungs = [pack for pack in packs if pack.kind in ("pung", "kong")]
     pairs = [pack for pack in packs if pack.kind == "pair"]
     if fan in _CHOW_FANS:
-        return tuple(pack for pack in packs if pack.kind == "chow")
+        chows = [pack for pack in packs if pack.kind == "chow"]
+        positions = chow_sources(fan, count, [pack.tile for pack in chows])
+        return tuple(chows) if positions is None else tuple(chows[i] for i in positions)
     if fan in _KONG_FANS:
         return tuple(pack for pack in packs if pack.kind == "kong")
     if fan in _WIND_SET_FANS:
