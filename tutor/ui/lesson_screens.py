@@ -10,6 +10,7 @@ in the app so that Textual does not remove them, and shown again as they are.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from textual.app import App
 
@@ -23,7 +24,7 @@ KEPT = 6
 class LessonScreens:
     """The lesson screens built so far, the least recently shown first."""
 
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self._app = app
         self._kept: OrderedDict[tuple[str, str], LessonScreen] = OrderedDict()
 
