@@ -243,10 +243,20 @@ class TestSmallerOnes:
             await pilot.press("l")
             await settle(pilot)
             await pilot.pause(0.3)
-            assert app.screen is screen and screen.lesson.title == app.library.lessons["ko"]["r09-fu"].title
-            after = screen.reading_state()
+            korean = app.screen
+            assert isinstance(korean, LessonScreen) and korean.lesson.title == app.library.lessons["ko"]["r09-fu"].title
+            after = korean.reading_state()
             assert after.revealed == before.revealed and all(after.revealed)
             assert after.top_part == before.top_part
+            assert korean.title == korean.lesson.title and korean.query_one("#presenting").display is False
+            # Back in English, the screen built first is shown again, where the reader now is.
+            korean.query_one("#text").scroll_to(y=0, animate=False, immediate=True)
+            await settle(pilot)
+            await pilot.press("l")
+            await settle(pilot)
+            await pilot.pause(0.3)
+            assert app.screen is screen and screen.query_one("#text").scroll_y == 0
+            assert screen.reading_state().revealed == before.revealed
 
     async def test_language_switch_keeps_the_glossary_filter_and_cursor(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)

@@ -32,7 +32,9 @@ from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
+from tutor.ui.lesson_screens import LessonScreens
 from tutor.ui.palette import LessonsAndTerms, TutorThemes
+from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
@@ -121,6 +123,8 @@ class TutorApp(App[None]):
         remembered_theme = self.store.setting("theme")
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
         self.title = text(self.language, "title")
+        self.lesson_screens = LessonScreens(self)
+        """Lesson screens kept to be shown again."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
 
@@ -175,14 +179,18 @@ class TutorApp(App[None]):
 
     # --- navigation -------------------------------------------------------------------------
 
-    def open_lesson(self, lesson_id: str, replace: bool = False) -> None:
+    def open_lesson(self, lesson_id: str, replace: bool = False, at: ReadingState | None = None) -> None:
+        """Show a lesson in the app's language, as first opened or at `at`;
+        `replace` shows it in place of the lesson on top."""
         lesson = self.library.lessons.get(self.language, {}).get(current_lesson_id(lesson_id))
         if lesson is None:
             return
+        screen = self.lesson_screens.screen_for(lesson)
+        screen.show_at(at or ReadingState())
         if replace and isinstance(self.screen, LessonScreen):
-            self.switch_screen(LessonScreen(lesson))
+            self.switch_screen(screen)
         else:
-            self.push_screen(LessonScreen(lesson))
+            self.push_screen(screen)
 
     def open_glossary(self, term: str | None = None) -> None:
         self.push_screen(GlossaryScreen(term))

@@ -15,6 +15,7 @@ from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.store import Store
 from tutor.ui.answer_log import AnswerLog
+from tutor.ui.reading_state import ReadingState
 from tutor.workbench.settings import Settings
 
 
@@ -37,7 +38,7 @@ class Tutor(Protocol):
     @property
     def theme(self) -> str: ...
 
-    def open_lesson(self, lesson_id: str, replace: bool = False) -> None: ...
+    def open_lesson(self, lesson_id: str, replace: bool = False, at: ReadingState | None = None) -> None: ...
 
     def open_glossary(self, term: str | None = None) -> None: ...
 

@@ -4,9 +4,9 @@ revealed on request, and a presentation mode for the classroom."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -18,6 +18,8 @@ from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
+from tutor.ui.keys import localise_bindings
+from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
@@ -30,20 +32,6 @@ HEADING = re.compile(r"^(#{1,3}) (.+)$")
 READING_WIDTH = 100
 """Columns a line of lesson text may run to: wider lines are hard to follow
 back to their start (at 200 columns they ran to 170)."""
-
-
-@dataclass(frozen=True)
-class ReadingState:
-    """Where a reader is in a lesson, kept when the lesson is drawn again in
-    the other language: the part at the top of the view (by position, since
-    both languages have the same parts) and how far into it, the answers
-    revealed, presentation mode and the contents panel."""
-
-    top_part: int = 0
-    into_part: int = 0
-    revealed: tuple[int, ...] = ()
-    presenting: bool = False
-    contents_hidden: bool = False
 
 
 class LessonScreen(TutorScreen):
@@ -129,8 +117,14 @@ class LessonScreen(TutorScreen):
         self._pending: list[Widget] = []
         """Parts of the body built but not mounted yet."""
         self._mounting: AwaitMount | None = None
+        self._state_to_show: ReadingState | None = None
+        """Where to show the lesson next (see `show_at`); None: where it is."""
+        self._styled_at: int | None = None
+        """The app's count of stylesheet changes when this screen's widgets were last styled."""
 
     def compose(self) -> ComposeResult:
+        # Widgets are styled as they mount, with the stylesheet of now.
+        self._styled_at = self.app._css_update_count
         parts = list(self._segments())
         self._pending = parts[self.FIRST_PARTS :]
         self._mounting = None
@@ -237,21 +231,51 @@ class LessonScreen(TutorScreen):
         )
 
     def redraw_in_language(self) -> None:
-        state = self.reading_state()
-        self.lesson = self.tutor.library.lessons.get(self.tutor.language, {}).get(self.lesson.id, self.lesson)
-        self.call_later(self._redraw, state)
+        """The same lesson in the app's language, at the same place: the
+        screen of that language takes this one's place (a kept one if there
+        is, see tutor/ui/lesson_screens.py)."""
+        localise_bindings(self, self.tutor.language)
+        if self.lesson.language != self.tutor.language and self.is_current:
+            self.tutor.open_lesson(self.lesson.id, replace=True, at=self.reading_state())
 
-    async def _redraw(self, state: ReadingState) -> None:
-        await self.recompose()
+    def show_at(self, state: ReadingState) -> None:
+        """The next time this screen is shown, show it at this state."""
+        if not self.is_attached:
+            # Not composed yet: it is composed in the state's mode.
+            self.presenting = state.presenting
+            self._contents_hidden = state.contents_hidden
+            if state == ReadingState(presenting=state.presenting, contents_hidden=state.contents_hidden):
+                return
+        self._state_to_show = state
+
+    def _on_screen_suspend(self) -> None:
+        self._styled_at = self.app._css_update_count
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles a resumed screen again from scratch, in case the
+        # stylesheet changed while it was away (a theme); a kept lesson screen
+        # has hundreds of widgets, so that is done only when it did change.
+        # (Textual counts its stylesheet changes in `_css_update_count`.)
+        if self._styled_at == self.app._css_update_count:
+            event.refresh_styles = False
+        self._styled_at = self.app._css_update_count
+        # Kept screens come back here, perhaps after the language changed twice.
+        localise_bindings(self, self.tutor.language)
+        if self._state_to_show is not None:
+            state, self._state_to_show = self._state_to_show, None
+            self.call_later(self._restore, state)
+
+    async def _restore(self, state: ReadingState) -> None:
         await self.all_parts()
-        self._write_titles()
-        self._show_presenting()
-        self._contents_hidden = state.contents_hidden
-        self._show_presenting()
-        for view, revealed in zip(self.query(HandBlockView), state.revealed, strict=False):
-            view.revealed = revealed
-        text_view = self.query_one("#text", VerticalScroll)
-        self.watch(text_view, "scroll_y", self._check_end, init=False)
+        if self.focused is not None:
+            self.set_focus(None)
+        if self.presenting != state.presenting:
+            await self.action_present()
+        if self._contents_hidden != state.contents_hidden:
+            self.action_toggle_contents()
+        views = list(self.query(HandBlockView))
+        for position, view in enumerate(views):
+            view.revealed = state.revealed[position] if position < len(state.revealed) else 0
         # Markdown lays itself out after mounting: scroll once the heights are known.
         self.call_after_refresh(self.call_after_refresh, self._return_to, state)
 

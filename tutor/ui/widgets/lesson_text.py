@@ -19,11 +19,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Markdown
 
+PARSER = MarkdownIt("gfm-like")
+"""One parser for every piece: building one cost more than a parse."""
+
 
 @lru_cache(maxsize=2048)
 def parsed(markdown: str) -> tuple[Token, ...]:
     """The tokens of a piece of text; Textual's widgets only read them."""
-    return tuple(MarkdownIt("gfm-like").parse(markdown))
+    return tuple(PARSER.parse(markdown))
 
 
 class LessonText(Markdown):

@@ -1,0 +1,65 @@
+"""Lesson screens are kept and shown again (tutor/ui/lesson_screens.py):
+a kept screen must look and behave as a newly built one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+from tutor.ui.lesson_screens import KEPT
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.widgets.hand_view import HandBlockView
+
+
+def make_app(tmp_path: Path) -> TutorApp:
+    return TutorApp(language="en", store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+async def test_a_kept_lesson_opens_as_new_and_in_the_current_theme(tmp_path: Path) -> None:
+    """Opened again, a lesson read with answers revealed, in presentation
+    mode, scrolled and with the theme changed meanwhile is drawn exactly as a
+    lesson opened for the first time in that theme."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r04-waits")
+        await settle(pilot)
+        first = app.screen
+        await pilot.press("a", "f5", "pagedown", "pagedown")
+        await settle(pilot)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        theme = app.theme
+        app.open_lesson("r04-waits")
+        await settle(pilot)
+        assert app.screen is first
+        assert not any(view.revealed for view in first.query(HandBlockView))
+        kept = app.export_screenshot()
+    fresh = make_app(tmp_path / "fresh")
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        fresh.theme = theme
+        await settle(pilot)
+        fresh.open_lesson("r04-waits")
+        await settle(pilot)
+        assert kept == fresh.export_screenshot()
+
+
+async def test_only_a_few_lesson_screens_are_kept(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r01-tiles")
+        await settle(pilot)
+        for _ in range(KEPT + 2):
+            await pilot.press("right_square_bracket")
+            await settle(pilot)
+        opened = [lesson.id for lesson in app.library.in_order("en", "riichi")[: KEPT + 3]]
+        installed = [lesson_id for lesson_id in opened if app.is_screen_installed(f"lesson-en-{lesson_id}")]
+        assert installed == opened[-KEPT:]
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == opened[-1]
