@@ -404,15 +404,28 @@ def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     in the memo itself first, saving a call on the path most hands take.)"""
     splits = _splits_by_tiles.get(tiles)
     if splits is None:
-        if tiles[0] < EAST:
-            splits = _number_suit_splits(tiles)
-        else:
-            key = 0
-            for tile in tiles:
-                key += PLACE_OF[tile]
-            splits = suit_readings_of_key(HONOUR_SUIT, key)
+        splits = _number_suit_splits(tiles) if tiles[0] < EAST else _honour_splits(tiles)
         _splits_by_tiles[tiles] = splits
     return splits
+
+
+def _honour_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    """The one split (or none) of sorted honour tiles, read off their counts:
+    honours make no runs, so a kind held three times is a triplet, one held
+    twice the pair, and a kind held once or four times splits no way.  The
+    general search (`split_suit_counts`) gives the same, at many times the
+    cost of this, which every honour suit not met before pays."""
+    sets: list[Block] = []
+    pair = None
+    for tile in sorted(set(tiles)):
+        count = tiles.count(tile)
+        if count == 3:
+            sets.append(_TRIPLET_BLOCKS[tile])
+        elif count == 2 and pair is None:
+            pair = tile
+        else:
+            return ()
+    return ((pair, tuple(sets)),)
 
 
 def _readings_of_tiles(concealed: tuple[Tile, ...], called: tuple[Block, ...]) -> list[Decomposition]:
