@@ -60,16 +60,6 @@ def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) 
     return base, None
 
 
-def total_points(base: int, dealer: bool, tsumo: bool) -> int:
-    """What `payments` totals, without writing out who pays what: scoring
-    compares the readings of a hand by it."""
-    if not tsumo:
-        return round_up_100(base * (6 if dealer else 4))
-    if dealer:
-        return 3 * round_up_100(base * 2)
-    return round_up_100(base * 2) + 2 * round_up_100(base)
-
-
 def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
     if not tsumo:
         paid = round_up_100(base * (6 if dealer else 4))
