@@ -164,6 +164,8 @@ class ValuedReading:
 
 
 _DEFAULT_RULES: Final = RiichiRules()
+_new_score = object.__new__
+"""Makes an empty RiichiScore for `score_riichi` to fill in field by field."""
 
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
@@ -221,19 +223,20 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
     yakuman_hand = best.is_yakuman
-    # By position, in field order: one is built for every hand scored, and a
-    # call by keyword costs several times a call by position.
-    return RiichiScore(
-        hand,
-        context,
-        rules,
-        best.facts.reading,
-        len(found),
-        best.fu_result(rules),
-        () if yakuman_hand else tuple(best.yaku),
-        tuple(best.yaku) if yakuman_hand else (),
-        0 if yakuman_hand else dora,
-        0 if yakuman_hand else ura,
-        best.han,
-        best.points,
-    )
+    # Field by field, by name: one is built for every hand scored, and this
+    # costs a third less than a call to the constructor even by position
+    # (tests/test_engine_names.py checks that no field is left unset).
+    score = _new_score(RiichiScore)
+    score.hand = hand
+    score.context = context
+    score.rules = rules
+    score.reading = best.facts.reading
+    score.readings_considered = len(found)
+    score.fu = best.fu_result(rules)
+    score.yaku = () if yakuman_hand else tuple(best.yaku)
+    score.yakuman = tuple(best.yaku) if yakuman_hand else ()
+    score.dora = 0 if yakuman_hand else dora
+    score.ura_dora = 0 if yakuman_hand else ura
+    score.han = best.han
+    score.points = best.points
+    return score
