@@ -208,7 +208,10 @@ def _suit_sets(counts: list[int], base: int, runs_allowed: bool, rank: int) -> l
             counts[rank + 1] -= runs
             counts[rank + 2] -= runs
         taken = ((_TRIPLET_BLOCKS[base + rank],) if triplet else ()) + (_RUN_BLOCKS[base + rank],) * runs
-        found.extend(taken + rest for rest in _suit_sets(counts, base, runs_allowed, rank + 1))
+        # A loop, not a generator: each stretch shape and suit not met
+        # before is searched here, and a generator costs more than it holds.
+        for rest in _suit_sets(counts, base, runs_allowed, rank + 1):
+            found.append(taken + rest)
         counts[rank] = here
         if runs:
             counts[rank + 1] += runs
@@ -272,10 +275,12 @@ def split_suit_counts(counts: list[int], start: Tile, runs_allowed: bool) -> tup
                 # Most places for the pair leave tiles that make no sets: a
                 # single greedy pass says so before any split is looked for.
                 if _splits_at_all(counts, runs_allowed):
-                    found.extend((start + pair, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+                    for sets in _suit_sets(counts, start, runs_allowed, 0):
+                        found.append((start + pair, sets))
                 counts[pair] += 2
     elif _splits_at_all(counts, runs_allowed):
-        found.extend((None, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+        for sets in _suit_sets(counts, start, runs_allowed, 0):
+            found.append((None, sets))
     return tuple(found)
 
 
@@ -306,10 +311,10 @@ def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
         counts = [0] * (shape[-1] + 3)
         for rank in shape:
             counts[rank] += 1
-        found = tuple(
-            (pair, tuple(block.first + (TILE_KINDS if block.kind is _SHUNTSU else 0) for block in sets))
-            for pair, sets in split_suit_counts(counts, 0, True)
-        )
+        coded = []
+        for pair, sets in split_suit_counts(counts, 0, True):
+            coded.append((pair, tuple([block.first + (TILE_KINDS if block.kind is _SHUNTSU else 0) for block in sets])))
+        found = tuple(coded)
         _stretch_shape_cache[shape] = found
     return found
 
