@@ -347,16 +347,23 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     before is mostly made of stretches already split."""
     stretches: list[tuple[SuitReading, ...]] = []
     pair_stretches = 0
+    single = True
     begin = 0
     previous = tiles[0]
     # A tile past the end closes the last stretch.
     for index, tile in enumerate((*tiles, TILE_KINDS)):
         if tile > previous + 1:
-            splits = _stretch_splits(tiles[begin:index])
+            part = tiles[begin:index]
+            # The memo is looked in here first: most stretches are in it,
+            # and the call is saved.
+            splits = _splits_by_tiles.get(part)
+            if splits is None:
+                splits = _stretch_splits(part)
             if not splits:
                 return ()
             if splits[0][0] is not None:
                 pair_stretches += 1
+            single = single and len(splits) == 1
             stretches.append(splits)
             begin = index
         previous = tile
@@ -364,10 +371,19 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
         return ()
     if len(stretches) == 1:
         return stretches[0]
+    if single:
+        # Each stretch splits one way, as in most suits: one split, no product.
+        pair = None
+        sets: tuple[Block, ...] = ()
+        for ((stretch_pair, blocks),) in stretches:
+            if stretch_pair is not None:
+                pair = stretch_pair
+            sets += blocks
+        return ((pair, sets),)
     found: list[SuitReading] = []
     for combination in product(*stretches):
         pair = None
-        sets: tuple[Block, ...] = ()
+        sets = ()
         for stretch_pair, blocks in combination:
             if stretch_pair is not None:
                 pair = stretch_pair
