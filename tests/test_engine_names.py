@@ -63,7 +63,7 @@ def test_every_reading_has_every_field_set() -> None:
 
 
 def test_every_score_has_every_field_set() -> None:
-    """A score and its hand's facts are built field by field (for speed): none may be left out."""
+    """A score and its parts are built field by field (for speed): none may be left out."""
     rng = random.Random(11)
     for _ in range(300):
         hand = random_winning_hand(rng)
@@ -71,5 +71,13 @@ def test_every_score_has_every_field_set() -> None:
             score = score_riichi(hand, random_context(rng, hand), random_rules(rng))
         except Refusal:
             continue
-        for made in (score, score.fu.facts.of_hand):
+        made_by_name = (
+            score,
+            score.fu,
+            score.points,
+            score.reading,
+            score.reading.decomposition,
+            score.fu.facts.of_hand,
+        )
+        for made in made_by_name:
             assert all(hasattr(made, field.name) for field in fields(made)), format_hand(hand)
