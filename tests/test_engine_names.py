@@ -12,9 +12,11 @@ from dataclasses import fields
 from pathlib import Path
 
 import tutor.engine
-from crosscheck.random_wins import random_context, random_winning_hand
+from crosscheck.random_wins import random_context, random_rules, random_winning_hand
 from tutor.engine.notation import format_hand
+from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.reading import ReadingFacts, hand_facts, reading_facts
+from tutor.engine.riichi.score import score_riichi
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,3 +60,24 @@ def test_every_reading_has_every_field_set() -> None:
         hand = random_winning_hand(rng)
         for facts in reading_facts(hand_facts(hand, random_context(rng, hand))):
             assert all(hasattr(facts, name) for name in names), format_hand(hand)
+
+
+def test_every_score_has_every_field_set() -> None:
+    """A score and its parts are built field by field (for speed): none may be left out."""
+    rng = random.Random(11)
+    for _ in range(300):
+        hand = random_winning_hand(rng)
+        try:
+            score = score_riichi(hand, random_context(rng, hand), random_rules(rng))
+        except Refusal:
+            continue
+        made_by_name = (
+            score,
+            score.fu,
+            score.points,
+            score.reading,
+            score.reading.decomposition,
+            score.fu.facts.of_hand,
+        )
+        for made in made_by_name:
+            assert all(hasattr(made, field.name) for field in fields(made)), format_hand(hand)

@@ -9,7 +9,6 @@ from tests.strategies import riichi_wins
 from tutor.engine.hand import Hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.points import payments, total_points
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.shapes import ShapeKind
@@ -102,12 +101,3 @@ def test_yakuman_replace_regular_yaku(win: tuple[Hand, WinContext]) -> None:
         assert score.yaku == () and score.han == 0 and score.points.base >= 8000
     else:
         assert score.yaku and score.han >= 1
-
-
-def test_total_points_is_what_the_payments_add_up_to() -> None:
-    """Scoring compares readings by `total_points` and writes out `payments`
-    for the one it keeps; the two must agree for every base and seat."""
-    for base in [*range(1, 2001), 3000, 4000, 6000, 8000, 16000, 24000]:
-        for dealer in (True, False):
-            for tsumo in (True, False):
-                assert total_points(base, dealer, tsumo) == payments(base, None, dealer, tsumo).total

@@ -15,6 +15,7 @@ from tutor.engine.notation import format_decomposition, parse_hand, parse_tile
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import (
     ShapeKind,
+    _honour_splits,
     _splits_at_all,
     _suit_sets,
     _suit_splits,
@@ -241,3 +242,11 @@ class TestSuitSplitShortcut:
     def test_honours_agree_with_the_full_search(self) -> None:
         for counts in itertools.product(range(5), repeat=7):
             assert _splits_at_all(list(counts), False) == bool(_suit_sets(list(counts), 27, False, 0)), counts
+
+    def test_honour_splits_agree_with_the_search(self) -> None:
+        """Honours are split by their counts alone; the splits must be those
+        the general search finds, for every honour suit of up to 14 tiles."""
+        for counts in itertools.product(range(5), repeat=7):
+            if 0 < sum(counts) <= 14:
+                tiles = tuple(27 + rank for rank, count in enumerate(counts) for _ in range(count))
+                assert _honour_splits(tiles) == split_suit_counts(list(counts), 27, False), counts

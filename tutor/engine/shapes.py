@@ -101,6 +101,8 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHUNTSU = SetKind.SHUNTSU
 _CLOSED_KAN = MeldKind.CLOSED_KAN
 _MCR = Rules.MCR
+_new_empty = object.__new__
+"""Makes an empty Decomposition to be filled in field by field."""
 
 
 KNITTED_SETS: Final = tuple(
@@ -208,7 +210,10 @@ def _suit_sets(counts: list[int], base: int, runs_allowed: bool, rank: int) -> l
             counts[rank + 1] -= runs
             counts[rank + 2] -= runs
         taken = ((_TRIPLET_BLOCKS[base + rank],) if triplet else ()) + (_RUN_BLOCKS[base + rank],) * runs
-        found.extend(taken + rest for rest in _suit_sets(counts, base, runs_allowed, rank + 1))
+        # A loop, not a generator: each stretch shape and suit not met
+        # before is searched here, and a generator costs more than it holds.
+        for rest in _suit_sets(counts, base, runs_allowed, rank + 1):
+            found.append(taken + rest)
         counts[rank] = here
         if runs:
             counts[rank + 1] += runs
@@ -272,10 +277,12 @@ def split_suit_counts(counts: list[int], start: Tile, runs_allowed: bool) -> tup
                 # Most places for the pair leave tiles that make no sets: a
                 # single greedy pass says so before any split is looked for.
                 if _splits_at_all(counts, runs_allowed):
-                    found.extend((start + pair, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+                    for sets in _suit_sets(counts, start, runs_allowed, 0):
+                        found.append((start + pair, sets))
                 counts[pair] += 2
     elif _splits_at_all(counts, runs_allowed):
-        found.extend((None, sets) for sets in _suit_sets(counts, start, runs_allowed, 0))
+        for sets in _suit_sets(counts, start, runs_allowed, 0):
+            found.append((None, sets))
     return tuple(found)
 
 
@@ -306,10 +313,10 @@ def _stretch_shape_splits(shape: tuple[int, ...]) -> _StretchShape:
         counts = [0] * (shape[-1] + 3)
         for rank in shape:
             counts[rank] += 1
-        found = tuple(
-            (pair, tuple(block.first + (TILE_KINDS if block.kind is _SHUNTSU else 0) for block in sets))
-            for pair, sets in split_suit_counts(counts, 0, True)
-        )
+        coded = []
+        for pair, sets in split_suit_counts(counts, 0, True):
+            coded.append((pair, tuple([block.first + (TILE_KINDS if block.kind is _SHUNTSU else 0) for block in sets])))
+        found = tuple(coded)
         _stretch_shape_cache[shape] = found
     return found
 
@@ -319,10 +326,17 @@ def _stretch_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     splits = _splits_by_tiles.get(tiles)
     if splits is None:
         low = tiles[0]
-        splits = tuple(
-            (None if pair is None else pair + low, tuple([_BLOCKS[code + low] for code in codes]))
-            for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles]))
-        )
+        # Plain loops, not a generator and a comprehension per split: every
+        # stretch not met before comes here (about 1,200 in the first 5,000
+        # hands scored), and making those costs more than the few items they
+        # would make.
+        shifted = []
+        for pair, codes in _stretch_shape_splits(tuple([tile - low for tile in tiles])):
+            blocks = []
+            for code in codes:
+                blocks.append(_BLOCKS[code + low])
+            shifted.append((None if pair is None else pair + low, tuple(blocks)))
+        splits = tuple(shifted)
         _splits_by_tiles[tiles] = splits
     return splits
 
@@ -335,16 +349,23 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     before is mostly made of stretches already split."""
     stretches: list[tuple[SuitReading, ...]] = []
     pair_stretches = 0
+    single = True
     begin = 0
     previous = tiles[0]
     # A tile past the end closes the last stretch.
     for index, tile in enumerate((*tiles, TILE_KINDS)):
         if tile > previous + 1:
-            splits = _stretch_splits(tiles[begin:index])
+            part = tiles[begin:index]
+            # The memo is looked in here first: most stretches are in it,
+            # and the call is saved.
+            splits = _splits_by_tiles.get(part)
+            if splits is None:
+                splits = _stretch_splits(part)
             if not splits:
                 return ()
             if splits[0][0] is not None:
                 pair_stretches += 1
+            single = single and len(splits) == 1
             stretches.append(splits)
             begin = index
         previous = tile
@@ -352,10 +373,19 @@ def _number_suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
         return ()
     if len(stretches) == 1:
         return stretches[0]
+    if single:
+        # Each stretch splits one way, as in most suits: one split, no product.
+        pair = None
+        sets: tuple[Block, ...] = ()
+        for ((stretch_pair, blocks),) in stretches:
+            if stretch_pair is not None:
+                pair = stretch_pair
+            sets += blocks
+        return ((pair, sets),)
     found: list[SuitReading] = []
     for combination in product(*stretches):
         pair = None
-        sets: tuple[Block, ...] = ()
+        sets = ()
         for stretch_pair, blocks in combination:
             if stretch_pair is not None:
                 pair = stretch_pair
@@ -404,15 +434,28 @@ def _suit_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
     in the memo itself first, saving a call on the path most hands take.)"""
     splits = _splits_by_tiles.get(tiles)
     if splits is None:
-        if tiles[0] < EAST:
-            splits = _number_suit_splits(tiles)
-        else:
-            key = 0
-            for tile in tiles:
-                key += PLACE_OF[tile]
-            splits = suit_readings_of_key(HONOUR_SUIT, key)
+        splits = _number_suit_splits(tiles) if tiles[0] < EAST else _honour_splits(tiles)
         _splits_by_tiles[tiles] = splits
     return splits
+
+
+def _honour_splits(tiles: tuple[Tile, ...]) -> tuple[SuitReading, ...]:
+    """The one split (or none) of sorted honour tiles, read off their counts:
+    honours make no runs, so a kind held three times is a triplet, one held
+    twice the pair, and a kind held once or four times splits no way.  The
+    general search (`split_suit_counts`) gives the same, at many times the
+    cost of this, which every honour suit not met before pays."""
+    sets: list[Block] = []
+    pair = None
+    for tile in sorted(set(tiles)):
+        count = tiles.count(tile)
+        if count == 3:
+            sets.append(_TRIPLET_BLOCKS[tile])
+        elif count == 2 and pair is None:
+            pair = tile
+        else:
+            return ()
+    return ((pair, tuple(sets)),)
 
 
 def _readings_of_tiles(concealed: tuple[Tile, ...], called: tuple[Block, ...]) -> list[Decomposition]:
@@ -461,7 +504,17 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
                     return []
                 pair = suit_pair
             sets += blocks
-        return [] if pair is None else [Decomposition(_REGULAR, sets, pair)]
+        if pair is None:
+            return []
+        # Field by field, by name: most hands are read this one way, and a
+        # constructor call costs a third more than this.
+        reading = _new_empty(Decomposition)
+        reading.shape = _REGULAR
+        reading.sets = sets
+        reading.pair = pair
+        reading.pairs = ()
+        reading.knitted = ()
+        return [reading]
     found = []
     for combination in product(*per_suit):
         pair = None

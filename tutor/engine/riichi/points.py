@@ -71,23 +71,28 @@ def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) 
     return base, None
 
 
-def total_points(base: int, dealer: bool, tsumo: bool) -> int:
-    """What `payments` totals, without writing out who pays what: scoring
-    compares the readings of a hand by it."""
-    if not tsumo:
-        return round_up_100(base * (6 if dealer else 4))
-    if dealer:
-        return 3 * round_up_100(base * 2)
-    return round_up_100(base * 2) + 2 * round_up_100(base)
+_new_empty = object.__new__
+"""Makes an empty Points for `payments` to fill in field by field."""
 
 
 def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
+    discarder = from_dealer = from_other = None
     if not tsumo:
-        paid = round_up_100(base * (6 if dealer else 4))
-        return Points(paid, base, limit, paid, None, None)
-    if dealer:
-        each = round_up_100(base * 2)
-        return Points(each * 3, base, limit, None, None, each)
-    from_dealer = round_up_100(base * 2)
-    from_other = round_up_100(base)
-    return Points(from_dealer + 2 * from_other, base, limit, None, from_dealer, from_other)
+        total = discarder = round_up_100(base * (6 if dealer else 4))
+    elif dealer:
+        from_other = round_up_100(base * 2)
+        total = 3 * from_other
+    else:
+        from_dealer = round_up_100(base * 2)
+        from_other = round_up_100(base)
+        total = from_dealer + 2 * from_other
+    # Field by field, by name: scoring makes one for every reading with a
+    # yaku, and a constructor call costs a third more than this.
+    points = _new_empty(Points)
+    points.total = total
+    points.base = base
+    points.limit = limit
+    points.discarder = discarder
+    points.dealer = from_dealer
+    points.non_dealer = from_other
+    return points

@@ -69,8 +69,8 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHANPON = WaitKind.SHANPON
 _TANKI = WaitKind.TANKI
 _RIICHI_RULES = Rules.RIICHI
-_new_facts = object.__new__
-"""Makes an empty ReadingFacts for `reading_facts` to fill in field by field."""
+_new_empty = object.__new__
+"""Makes an empty HandFacts, ReadingFacts or Reading to be filled in field by field."""
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 """The first tiles of the runs 123 and 789 of each suit."""
 
@@ -87,18 +87,21 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         + (not kinds.isdisjoint(SUIT_TILES[1]))
         + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
-    # By position, in field order: a call by keyword costs more than the rest of this function.
-    return HandFacts(
-        hand,
-        context,
-        not hand.melds or hand.is_closed,
-        tiles,
-        kinds,
-        number_suits,
-        tiles[-1] >= EAST,
-        kinds <= TERMINAL_OR_HONOUR_TILES,
-        context.flags,
-    )
+    # Field by field, by name, as ReadingFacts are made: a call to the
+    # constructor by keyword costs more than the rest of this function, and
+    # even one by position a third more than this (tests/test_engine_names.py
+    # checks that no field is left unset).
+    facts = _new_empty(HandFacts)
+    facts.hand = hand
+    facts.context = context
+    facts.closed = not hand.melds or hand.is_closed
+    facts.tiles = tiles
+    facts.kinds = kinds
+    facts.number_suits = number_suits
+    facts.has_honours = tiles[-1] >= EAST
+    facts.all_terminals_or_honours = kinds <= TERMINAL_OR_HONOUR_TILES
+    facts.flags = context.flags
+    return facts
 
 
 @dataclass(slots=True)
@@ -130,7 +133,13 @@ class ReadingFacts:
 
     @property
     def reading(self) -> Reading:
-        return Reading(self.decomposition, self.wait, self.win_set)
+        # Field by field, by name: every score asks for its reading, and a
+        # constructor call costs a third more than this.
+        reading = _new_empty(Reading)
+        reading.decomposition = self.decomposition
+        reading.wait = self.wait
+        reading.win_set = self.win_set
+        return reading
 
     @property
     def context(self) -> WinContext:
@@ -237,7 +246,7 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
             # costs a twentieth of all scoring, and one by position is easily
             # given its many fields in the wrong order (tests/test_engine_names.py
             # checks that none is left unset).
-            facts = _new_facts(ReadingFacts)
+            facts = _new_empty(ReadingFacts)
             facts.of_hand = of_hand
             facts.decomposition = decomposition
             facts.wait = wait
