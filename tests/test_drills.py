@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.events import Key, Paste
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
@@ -19,11 +20,13 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.quiz.kinds import KINDS, generate
 from tutor.quiz.mistake import fu_miss
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
+from tutor.ui.drill_words import header_text, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.drill_summary import MistakeView, SummaryScreen
@@ -655,3 +658,16 @@ class TestLooks:
             await answer_number(pilot, 10)
             note = app.screen.query_one("#present-note", Static)
             assert "database is locked" in str(note.render())
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_drill_header_fits_80_columns_for_every_kind(language: str) -> None:
+    """The header centres "Question n of m — kind · rules" between its icon
+    and the right edge, about 64 columns at 80: the long rules name
+    ("Chinese Official mahjong (MCR)") was cut there."""
+    for kind in KINDS:
+        for level in (1, 2, 3):
+            for seed in range(4):
+                question = generate(kind, seed, level)
+                header = word(language, "question", n=10, total=20) + " — " + header_text(question, language)
+                assert cell_len(header) <= 64, header

@@ -35,8 +35,11 @@ def kind_about(kind: str, language: str) -> str:
 
 
 def header_text(question: Question, language: str) -> str:
-    """The kind and the rules of a question, by their names."""
-    return word(language, "header", kind=kind_name(question.kind, language), rules=text(language, question.rules))
+    """The kind and the rules of a question, by their names: the short name
+    of the rules, so that the header fits 80 columns beside the question's
+    number ("Chinese Official mahjong (MCR)" was cut there)."""
+    rules = text(language, f"rules_short.{question.rules}")
+    return word(language, "header", kind=kind_name(question.kind, language), rules=rules)
 
 
 def lesson_title(library: Library, lesson: str, language: str) -> str:
