@@ -204,6 +204,8 @@ SCREENS: list[tuple[str, Opener]] = [
     ("drill question", open_question),
     ("summary", open_summary),
     ("progress", open_progress),
+    ("workbench", keys("w", *"123m456p789s11z22z", "2", "z")),
+    ("table", keys("b", "space", "space")),
 ]
 
 
