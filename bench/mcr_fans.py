@@ -12,12 +12,12 @@ wrong answer cannot pass.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from MahjongGB import MahjongFanCalculator
 
+from bench.arguments import parse_count
 from bench.timing import RoundParts, report, run_rounds
 from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from crosscheck.reference_mcr import COMPATIBLE, reference_arguments
@@ -63,7 +63,7 @@ def make_round(count: int) -> Callable[[int], RoundParts]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    count = parse_count(__doc__, 5000, "hands per round")
     rounds = run_rounds(make_round(count))
     report(rounds, count, "MahjongFanCalculator", "score_mcr", faster=False)
 

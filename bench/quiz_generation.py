@@ -10,15 +10,21 @@ With kinds named, only those are timed (`points-steps`, say).
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 
+from bench.arguments import count_parser
 from tutor.quiz.kinds import KINDS, generate
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    kinds = sys.argv[2:] or list(KINDS)
+    parser = count_parser(__doc__, 1000, "questions per kind")
+    parser.add_argument("kinds", nargs="*", metavar="kind", help="the kinds to time (default all)")
+    arguments = parser.parse_args()
+    # Checked here: argparse's `choices` refuses an empty list for nargs="*" on Python 3.11.
+    unknown = [kind for kind in arguments.kinds if kind not in KINDS]
+    if unknown:
+        parser.error(f"unknown kind {unknown[0]!r}; choose from {', '.join(KINDS)}")
+    count, kinds = arguments.count, arguments.kinds or list(KINDS)
     worst = 0.0
     for kind in kinds:
         times = []

@@ -13,12 +13,12 @@ so a fast wrong answer cannot pass.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 
+from bench.arguments import parse_count
 from bench.timing import RoundParts, report, run_rounds
 from crosscheck.random_wins import random_context, random_rules, random_winning_hand
 from crosscheck.reference_riichi import prepare_reference, reference_from_result
@@ -56,7 +56,7 @@ def make_round(count: int) -> Callable[[int], RoundParts]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    count = parse_count(__doc__, 5000, "hands per round")
     rounds = run_rounds(make_round(count))
     report(rounds, count, "estimate_hand_value", "score_riichi", faster=True)
 

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import aiohttp
 
+from bench.arguments import parse_count
+
 PAGE = os.sysconf("SC_PAGE_SIZE")
 BANNER = re.compile(r"on (http://127\.0\.0\.1:(\d+)) ")
 
@@ -95,7 +97,7 @@ async def open_sessions(served: Served, count: int) -> tuple[int, int]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    count = parse_count(__doc__, 20, "sessions")
     os.environ["TUTOR_DATA_DIR"] = tempfile.mkdtemp(prefix="tutor-serve-bench-")
     served = Served(max(count, 1))
     try:

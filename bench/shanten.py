@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import gc
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from mahjong.shanten import Shanten as Reference
 
+from bench.arguments import parse_count
 from bench.timing import RoundParts, report, run_rounds
 from tutor.engine.efficiency import discard_table, shanten
 from tutor.engine.hand import Hand
@@ -91,7 +91,7 @@ def percentile_99(times: list[float]) -> float:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    count = parse_count(__doc__, 20_000, "hands per round")
     rounds = run_rounds(make_round(count))
     report(rounds, count, "Shanten.calculate_shanten", "efficiency.shanten", faster=True)
     times, cpu_times = discard_table_times(max(count // 20, 50))

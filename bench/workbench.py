@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 
+from bench.arguments import parse_count
 from crosscheck.random_hands import mixed_13_tile_hand
 from crosscheck.random_mcr import random_mcr_hand
 from crosscheck.random_wins import random_winning_hand
@@ -45,7 +45,7 @@ def hands(count: int, seed: int = 16) -> list[tuple[str, Settings]]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    count = parse_count(__doc__, 2000, "hands")
     cases = hands(count)
     for source, settings in cases[:50]:  # warm the caches and imports first
         panels(analyse(source, settings), "en")

@@ -39,3 +39,18 @@ def test_scoring_benchmark_needs_no_test_code(module: str) -> None:
         [sys.executable, "-c", blocked + f"import {module}"], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["bench.riichi_score", "bench.mcr_fans", "bench.shanten", "bench.workbench", "bench.quiz_generation"],
+)
+def test_a_benchmark_refuses_a_bad_count_with_its_usage(
+    module: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word where the count belongs gets a usage line, not a traceback."""
+    monkeypatch.setattr(sys, "argv", [module, "many"])
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_module(module, run_name="__main__")
+    assert exit_.value.code == 2
+    assert "usage:" in capsys.readouterr().err
