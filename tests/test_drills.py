@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets._toast import ToastRack
 
+from tests.drill_helpers import open_drill
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -51,14 +52,6 @@ async def answer_number(pilot: Pilot[Any], value: int) -> None:
     field.value = str(value)
     await pilot.press("enter")
     await pilot.pause()
-
-
-async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
-    pilot.app.push_screen(DrillScreen(plan))
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, DrillScreen)
-    return screen
 
 
 def feedback(screen: Any) -> str:
@@ -629,7 +622,7 @@ class TestLooks:
         app = make_app(tmp_path, "ko")
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await open_drill(pilot, fu_plan())
-            assert screen.sub_title == "부 · 일본 리치마작"
+            assert screen.sub_title == "부 · 리치마작"
             await answer_number(pilot, screen.question.answer["fu"] + 10)
             verdict = screen.query_one("#verdict", Static)
             assert verdict.has_class("verdict-wrong") and str(verdict.render()).startswith("✗")

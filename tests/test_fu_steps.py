@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from tests.drill_helpers import open_drill, record_steps
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -208,17 +209,7 @@ def test_concepts_per_rule_stored_and_back_when_due(tmp_path: Path) -> None:
     index = [step.tiles for step in question_steps(question)].index("999s")
     judgement = judge_fu_steps(question, response_with(question, index, 4))
     now = 1_780_000_000.0
-    store.record_answer(
-        kind="fu-steps",
-        level=1,
-        seed=0,
-        concept=question.concept,
-        lesson=question.lesson,
-        correct=judgement.right,
-        response="{}",
-        now=now,
-        rules=judgement.concepts,
-    )
+    record_steps(store, question, judgement.concepts, right=judgement.right, now=now)
     assert store.answer_count() == 1
     assert [due.concept for due in store.due(now)] == ["fu:closed_terminal_triplet"]
     later = [due.concept for due in store.due(now + DAY)]
@@ -274,11 +265,7 @@ async def fill(pilot: Pilot[Any], numbers: list[int]) -> None:
 
 
 async def open_step_drill(pilot: Pilot[Any]) -> DrillScreen:
-    pilot.app.push_screen(DrillScreen(STEP_PLAN))
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, DrillScreen)
-    return screen
+    return await open_drill(pilot, STEP_PLAN)
 
 
 async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from tests.drill_helpers import open_drill, record_steps
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr
@@ -202,17 +203,7 @@ def test_concepts_per_fan_and_principle_stored_and_back_when_due(tmp_path: Path)
     next(left for left in response["left_out"] if left["zh"] == "一般高")["principle"] = "account_once"
     judgement = judge_mcr_steps(question, response)
     now = 1_780_000_000.0
-    store.record_answer(
-        kind="mcr-steps",
-        level=2,
-        seed=0,
-        concept=question.concept,
-        lesson=question.lesson,
-        correct=judgement.right,
-        response="{}",
-        now=now,
-        rules=judgement.concepts,
-    )
+    record_steps(store, question, judgement.concepts, right=judgement.right, now=now)
     assert [due.concept for due in store.due(now)] == ["mcr:principle:不重复"]
     assert {due.concept for due in store.due(now + DAY)} == {concept for concept, _ in judgement.concepts}
     assert [item.concept for item in store.weakest("mcr:") if item.box == 0] == ["mcr:principle:不重复"]
@@ -263,11 +254,7 @@ FAN_PLAN = DrillPlan(("mcr-steps",), length=2, level=1, seed=5)
 
 
 async def open_fan_drill(pilot: Pilot[Any]) -> DrillScreen:
-    pilot.app.push_screen(DrillScreen(FAN_PLAN))
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, DrillScreen)
-    return screen
+    return await open_drill(pilot, FAN_PLAN)
 
 
 async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:

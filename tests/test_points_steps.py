@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.drill_helpers import open_drill, record_steps
 from tests.test_fu_steps import make_app
 from tutor.commands.requests import read_score_request
 from tutor.commands.score_riichi import riichi_score_json, score_riichi_request
@@ -215,17 +216,8 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
 
 def record_at_zero(store: Store, question: Question, response: dict[str, Any]) -> None:
     """A wrong answer stored at time 0, each step's rule on its own, as the drill stores it."""
-    store.record_answer(
-        kind=question.kind,
-        level=question.level,
-        seed=question.seed,
-        concept=question.concept,
-        lesson=question.lesson,
-        correct=False,
-        response=json.dumps(response),
-        now=0.0,
-        rules=judge_points_steps(question, response).concepts,
-    )
+    rules = judge_points_steps(question, response).concepts
+    record_steps(store, question, rules, right=False, now=0.0, response=json.dumps(response))
 
 
 def test_concepts_are_stored_per_step_and_come_back_when_due() -> None:
@@ -263,11 +255,7 @@ POINTS_PLAN = DrillPlan(("points-steps",), length=2, level=1, seed=11)
 
 
 async def open_points_drill(pilot: Pilot[Any]) -> DrillScreen:
-    pilot.app.push_screen(DrillScreen(POINTS_PLAN))
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, DrillScreen)
-    return screen
+    return await open_drill(pilot, POINTS_PLAN)
 
 
 def pay_fields(screen: Any) -> list[str]:
