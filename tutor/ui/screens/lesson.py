@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Footer, Header, Markdown, OptionList, Static
+from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.rules import Rules
@@ -20,7 +20,7 @@ from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
 from tutor.ui.reading_state import ReadingState
-from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.base import TutorFooter, TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
 from tutor.ui.widgets.lesson_text import LessonText
@@ -136,7 +136,7 @@ class LessonScreen(TutorScreen):
             with text_view:
                 yield from parts[: self.FIRST_PARTS]
         yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self._write_titles()
