@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.command import CommandInput
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from tutor.quiz.plan import DrillPlan
@@ -31,6 +31,7 @@ from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.hand_view import HandBlockView, TilesView
+from tutor.ui.widgets.lesson_text import LessonText
 
 
 def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
@@ -410,8 +411,8 @@ class TestTable:
             lesson = app.screen
             assert isinstance(lesson, LessonScreen) and (lesson.lesson.table_links)
             assert step_id in {target for _, target in lesson.lesson.table_links}
-            markdown = lesson.query(Markdown).first()
-            markdown.post_message(Markdown.LinkClicked(markdown, f"table:{step_id}"))
+            text = lesson.query(LessonText).first()
+            text.action_link(f"table:{step_id}")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
             assert (app.screen.step.id, app.screen.setup.rules) == (step_id, rules)

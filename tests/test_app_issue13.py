@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.widgets import DataTable, Input, Markdown, OptionList, Static
+from textual.containers import VerticalScroll
+from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
-from textual.widgets._markdown import MarkdownHeader
 
 from tutor.locale import text
 from tutor.quiz.store import Store
@@ -22,6 +22,7 @@ from tutor.ui.screens.info import GlossaryScreen, SettingsScreen
 from tutor.ui.screens.lesson import READING_WIDTH, LessonScreen
 from tutor.ui.themes import THEME_NAMES
 from tutor.ui.widgets.hand_view import HandBlockView
+from tutor.ui.widgets.lesson_text import Heading, LessonText
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 NOTATION = re.compile(r"\d+[mpsz]\b")
@@ -168,15 +169,23 @@ class TestSmallerOnes:
             await pilot.press("a")
             await settle(pilot)
             column = app.screen.query_one("#text").content_region.width
-            headings = list(app.screen.query(MarkdownHeader))
-            assert headings and all(heading.outer_size.width <= column for heading in headings)
+            parts = [part for part in app.screen.query(LessonText) if any(isinstance(b, Heading) for b in part.blocks)]
+            assert parts
+            for part in parts:
+                lines = part.lines(part.size.width)
+                assert part.outer_size.width <= column
+                assert all(line.cell_length <= part.size.width for line in lines)
+                # Wrapped, not cut: every word of every heading is drawn.
+                drawn = " ".join(line.plain for line in lines).split()
+                for heading in (block for block in part.blocks if isinstance(block, Heading)):
+                    assert all(word in drawn for word in heading.text.plain.split())
 
     async def test_reading_width_is_capped_at_200_columns(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(200, 60)) as pilot:
             app.open_lesson("r09-fu")
             await settle(pilot)
-            assert all(part.outer_size.width <= READING_WIDTH for part in app.screen.query(Markdown))
+            assert all(part.outer_size.width <= READING_WIDTH for part in app.screen.query(LessonText))
 
     async def test_glossary_english_column_is_whole_at_80(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -288,20 +297,22 @@ def test_screens_reach_the_app_without_importing_it() -> None:
 
 
 async def test_a_lesson_link_opens_its_lesson(tmp_path: Path) -> None:
-    """Lesson text is composed with the screen (for speed); its links still
-    reach the screen and open the lesson they name."""
-    from textual.widgets._markdown import MarkdownBlock
-
+    """Lesson text is drawn by the screen's own widget (for speed); a click
+    on a link still reaches the screen and opens the lesson it names."""
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         app.open_lesson("r03-winning")
         await settle(pilot)
         await pilot.press("end")
         await settle(pilot)
-        [block] = [
-            block for block in app.screen.query(MarkdownBlock) if "the core yaku and riichi" in block._content.plain
-        ][:1]
-        await block.action_link("lesson:r06-riichi")
+        [part] = [part for part in app.screen.query(LessonText) if "the core yaku and riichi" in part.source][:1]
+        lines = [line.plain for line in part.lines(part.size.width)]
+        # Both links named "the core yaku" lead to the riichi lesson.
+        row = next(number for number, line in enumerate(lines) if "the core yaku" in line)
+        text_view = app.screen.query_one("#text", VerticalScroll)
+        text_view.scroll_to(y=part.virtual_region.y + row - 2, animate=False, immediate=True)
+        await settle(pilot)
+        await pilot.click(part, offset=(lines[row].index("the core yaku") + 2, row))
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r06-riichi"
 

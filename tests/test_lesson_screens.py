@@ -63,3 +63,31 @@ async def test_only_a_few_lesson_screens_are_kept(tmp_path: Path) -> None:
         installed = [lesson_id for lesson_id in opened if app.is_screen_installed(f"lesson-en-{lesson_id}")]
         assert installed == opened[-KEPT:]
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == opened[-1]
+
+
+async def test_footer_keys_are_born_in_the_footers_style(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Footer keys are not switched from compact and back (a restyle of each
+    key) when a screen's footer is built, wide or narrow."""
+    from textual.widgets._footer import FooterKey
+
+    switches: list[bool] = []
+    original = FooterKey._watch_compact
+
+    def watch(key: FooterKey, compact: bool) -> None:
+        # Textual calls the watcher on mount too: only a change of class restyles.
+        if key.has_class("-compact") != compact:
+            switches.append(compact)
+        original(key, compact)
+
+    monkeypatch.setattr(FooterKey, "_watch_compact", watch)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_lesson("r04-waits")
+        await settle(pilot)
+        keys = list(app.screen.query(FooterKey).exclude(".-command-palette"))
+        assert keys and not any(key.compact or key.has_class("-compact") for key in keys)
+        assert switches == []
+        await pilot.resize_terminal(70, 24)
+        await settle(pilot)
+        keys = list(app.screen.query(FooterKey))
+        assert keys and all(key.compact and key.has_class("-compact") for key in keys)

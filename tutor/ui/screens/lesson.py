@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Footer, Header, Markdown, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.rules import Rules
@@ -20,10 +20,10 @@ from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
 from tutor.ui.reading_state import ReadingState
-from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.base import TutorFooter, TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
-from tutor.ui.widgets.lesson_text import LessonText
+from tutor.ui.widgets.lesson_text import LessonBody, LessonText
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
 
@@ -60,8 +60,6 @@ class LessonScreen(TutorScreen):
     LessonScreen #contents {{ width: 28; border: round $panel; }}
     LessonScreen #text {{ width: 1fr; padding: 0 1; }}
     LessonScreen #text > * {{ max-width: {READING_WIDTH}; }}
-    LessonScreen Markdown {{ margin: 0; padding: 0; }}
-    LessonScreen MarkdownHeader {{ width: 100%; }}
     LessonScreen #presenting {{ height: 1; padding: 0 1; color: $text-muted; dock: bottom; }}
     """
 
@@ -131,12 +129,12 @@ class LessonScreen(TutorScreen):
         yield Header()
         with Horizontal():
             yield OptionList(*self._contents(), id="contents")
-            text_view = VerticalScroll(id="text")
+            text_view = LessonBody(id="text")
             text_view.can_focus = False
             with text_view:
                 yield from parts[: self.FIRST_PARTS]
         yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self._write_titles()
@@ -194,7 +192,7 @@ class LessonScreen(TutorScreen):
             line = lines[index]
             if line.strip() == "```hand":
                 if chunk:
-                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id)
                     chunk = []
                     chunk_id = f"after-{index}"
                 index += 1
@@ -203,14 +201,14 @@ class LessonScreen(TutorScreen):
                 yield HandBlockView(next(blocks), self.lesson.track, self.tutor.language, size)
             elif HEADING.match(line):
                 if chunk:
-                    yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
+                    yield LessonText("\n".join(chunk), id=chunk_id)
                 chunk = [line]
                 chunk_id = f"heading-{index}"
             else:
                 chunk.append(line)
             index += 1
         if chunk:
-            yield LessonText("\n".join(chunk), id=chunk_id, open_links=False)
+            yield LessonText("\n".join(chunk), id=chunk_id)
 
     # --- the other language -------------------------------------------------------------------
 
@@ -295,12 +293,10 @@ class LessonScreen(TutorScreen):
             if target:
                 self.query_one("#text", VerticalScroll).scroll_to_widget(target.first(), top=True)
 
-    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+    def on_lesson_text_link_clicked(self, event: LessonText.LinkClicked) -> None:
         if event.href.startswith("lesson:"):
-            event.prevent_default()
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
         elif event.href.startswith("table:"):
-            event.prevent_default()
             self.tutor.open_table(self.lesson.track, event.href.removeprefix("table:"))
 
     async def action_back(self) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
-from tutor.ui.screens.info import TutorScreen
+from tutor.ui.screens.base import TutorFooter, TutorScreen
 from tutor.ui.widgets.content import Content
 
 
@@ -21,7 +21,7 @@ class RedrawnScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Content(self.draw)
-        yield Footer()
+        yield TutorFooter()
 
     def draw(self) -> ComposeResult:
         raise NotImplementedError

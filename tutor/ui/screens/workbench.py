@@ -15,7 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Collapsible, Footer, Header, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import Button, Collapsible, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from tutor.commands.score_mcr import MCR_FLAGS
@@ -24,7 +24,7 @@ from tutor.locale import text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
 from tutor.quiz.store import data_folder
 from tutor.ui.keys import localise_bindings
-from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.base import TutorFooter, TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
 from tutor.ui.widgets.efficiency_view import EfficiencyView
@@ -156,7 +156,7 @@ class WorkbenchScreen(TutorScreen):
                         VerticalScroll(classes="column", id=f"column-{rules.value}"),
                     ):
                         yield from self._column(rules, title=False)
-        yield Footer()
+        yield TutorFooter()
 
     def _column(self, rules: Rules, title: bool) -> ComposeResult:
         if title:

@@ -1,46 +1,376 @@
-"""A piece of a lesson's text, drawn by Textual's Markdown widget but built
-with the screen.
+"""A piece of a lesson's text (one heading's section) drawn as one widget.
 
-Textual's Markdown parses its text in a worker thread once it is mounted and
-then mounts its blocks, each batch one more layout pass of the whole screen;
-a lesson has 10 to 40 such pieces, and opening one paid those passes for
-every piece. Here the blocks are composed with the widget, so the screen lays
-them out once, and the parse of a piece is kept, since lessons are opened
-again and again (and in two languages).
+Textual's Markdown widget draws every heading, paragraph, list item, bullet
+and table cell as a widget of its own (a lesson had 74 to 262), and each of
+them is styled and laid out on every open of a lesson, about ten times over.
+Here a piece is one widget that lays its Markdown out as lines of text
+itself, in the look of Textual's Markdown: the same heading, bullet, table and
+inline styles (taken from the theme as component classes), the same blank
+lines between blocks, and links that are clicked as before.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from textual import events
-from textual.app import ComposeResult
-from textual.widgets import Markdown
+from textual.containers import VerticalScroll
+from textual.content import Content, Span
+from textual.geometry import Size
+from textual.message import Message
+from textual.style import Style
+from textual.widget import Widget
 
 PARSER = MarkdownIt("gfm-like")
 """One parser for every piece: building one cost more than a parse."""
 
+BULLETS = ("• ", "▪ ", "‣ ", "⭑ ", "◦ ")
+"""Bullets of unordered lists by depth, as in Textual's Markdown."""
+
+MARGINS = {"h1": (2, 1), "h2": (2, 1), "h3": (1, 1), "paragraph": (0, 1), "list": (0, 1), "table": (0, 1)}
+"""Blank lines above and below each kind of block (Textual's Markdown CSS);
+between two blocks the larger of the two, as margins collapse."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: Content
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: Content
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    ordered: bool
+    start: int
+    items: tuple[tuple[Block, ...], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: tuple[Content, ...]
+    rows: tuple[tuple[Content, ...], ...]
+
+
+Block = Heading | Paragraph | ListBlock | Table
+
+
+def inline_content(token: Token) -> Content:
+    """An inline token's text with its styles and links, as Textual's
+    Markdown makes it (styles named by the widget's component classes)."""
+    parts: list[str] = []
+    spans: list[Span] = []
+    opened: list[tuple[str | Style, int]] = []
+    position = 0
+
+    def add(text: str) -> None:
+        nonlocal position
+        parts.append(text)
+        position += len(text)
+
+    def close() -> None:
+        style, start = opened.pop()
+        spans.append(Span(start, position, style))
+
+    for child in token.children or ():
+        kind = child.type
+        if kind == "text":
+            add(re.sub(r"\s+", " ", child.content))
+        elif kind == "hardbreak":
+            add("\n")
+        elif kind == "softbreak":
+            add(" ")
+        elif kind == "code_inline":
+            opened.append((".code_inline", position))
+            add(child.content)
+            close()
+        elif kind in ("em_open", "strong_open", "s_open"):
+            opened.append(("." + kind.removesuffix("_open"), position))
+        elif kind == "link_open":
+            href = str(child.attrs.get("href", ""))
+            opened.append((Style.from_meta({"@click": f"link({href!r})"}), position))
+        elif kind.endswith("_close") and opened:
+            close()
+    return Content("".join(parts), spans=spans)
+
+
+def blocks_of(tokens: list[Token], start: int = 0, end: int | None = None) -> tuple[Block, ...]:
+    """The blocks of a run of block tokens (nested lists included)."""
+    end = len(tokens) if end is None else end
+    blocks: list[Block] = []
+    index = start
+    while index < end:
+        token = tokens[index]
+        close = closing(tokens, index)
+        if token.type == "heading_open":
+            blocks.append(Heading(int(token.tag[1:]), inline_content(tokens[index + 1])))
+        elif token.type == "paragraph_open":
+            blocks.append(Paragraph(inline_content(tokens[index + 1])))
+        elif token.type in ("bullet_list_open", "ordered_list_open"):
+            items = []
+            item = index + 1
+            while item < close:
+                item_close = closing(tokens, item)
+                items.append(blocks_of(tokens, item + 1, item_close))
+                item = item_close + 1
+            start_at = token.attrs.get("start", 1)
+            blocks.append(ListBlock(token.type == "ordered_list_open", int(start_at), tuple(items)))
+        elif token.type == "table_open":
+            blocks.append(table_of(tokens[index:close]))
+        index = close + 1
+    return tuple(blocks)
+
+
+def closing(tokens: list[Token], index: int) -> int:
+    """The index of the token that closes the one at `index` (itself if it opens nothing)."""
+    if tokens[index].nesting != 1:
+        return index
+    depth = 0
+    for position in range(index, len(tokens)):
+        depth += tokens[position].nesting
+        if depth == 0:
+            return position
+    return len(tokens) - 1
+
+
+def table_of(tokens: list[Token]) -> Table:
+    headers: list[Content] = []
+    rows: list[list[Content]] = []
+    in_head = False
+    for position, token in enumerate(tokens):
+        if token.type == "thead_open":
+            in_head = True
+        elif token.type == "thead_close":
+            in_head = False
+        elif token.type == "tr_open" and not in_head:
+            rows.append([])
+        elif token.type in ("th_open", "td_open"):
+            cell = inline_content(tokens[position + 1])
+            if in_head:
+                headers.append(cell)
+            else:
+                rows[-1].append(cell)
+    return Table(tuple(headers), tuple(tuple(row) for row in rows))
+
 
 @lru_cache(maxsize=2048)
-def parsed(markdown: str) -> tuple[Token, ...]:
-    """The tokens of a piece of text; Textual's widgets only read them."""
-    return tuple(PARSER.parse(markdown))
+def parsed(markdown: str) -> tuple[Block, ...]:
+    """The blocks of a piece of text, kept: lessons are opened again and again."""
+    return blocks_of(PARSER.parse(markdown))
 
 
-class LessonText(Markdown):
-    """A Markdown piece whose blocks are composed, not mounted later."""
+def blank(count: int) -> list[Content]:
+    return [Content("")] * count
 
-    def compose(self) -> ComposeResult:
-        markdown = self._initial_markdown or ""
-        self._initial_markdown = None
-        self._markdown = markdown
-        self._theme = self.app.theme
-        yield from self._parse_markdown(parsed(markdown))
 
-    # Textual's Widget declares this handler sync and Markdown async; ours
-    # matches Markdown's, which it replaces.
-    async def _on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
-        # Markdown's own mount handler would parse and mount everything again.
-        event.prevent_default()
+def lines_of(blocks: tuple[Block, ...], width: int, depth: int = 0, margins: bool = True) -> list[Content]:
+    """Blocks laid out in lines of at most `width` cells, with blank lines
+    between them as their margins say (blocks in a list item have none)."""
+    lines: list[Content] = []
+    below = 0
+    for position, block in enumerate(blocks):
+        top, bottom = MARGINS[kind_of(block)] if margins else (0, 0)
+        lines += blank(max(top, below) if position else top)
+        lines += block_lines(block, width, depth)
+        below = bottom
+    return lines + blank(below)
+
+
+def kind_of(block: Block) -> str:
+    if isinstance(block, Heading):
+        return f"h{min(block.level, 3)}"
+    if isinstance(block, Paragraph):
+        return "paragraph"
+    return "list" if isinstance(block, ListBlock) else "table"
+
+
+def block_lines(block: Block, width: int, depth: int) -> list[Content]:
+    width = max(width, 4)
+    if isinstance(block, Heading):
+        style = f".lesson-text--h{min(block.level, 3)}"
+        text = block.text.stylize_before(style)
+        lines = text.wrap(width)
+        if block.level == 1:
+            # Centred by padding: the widget wraps its lines again, and would align them left.
+            lines = [line.pad_left((width - line.cell_length) // 2) for line in lines]
+        return lines
+    if isinstance(block, Paragraph):
+        return block.text.wrap(width)
+    if isinstance(block, ListBlock):
+        return list_lines(block, width, depth)
+    return table_lines(block, width)
+
+
+def list_lines(block: ListBlock, width: int, depth: int) -> list[Content]:
+    if block.ordered:
+        numbers = [f"{number}. " for number in range(block.start, block.start + len(block.items))]
+        size = max(len(number) for number in numbers) + 1
+        symbols = [number.rjust(size) for number in numbers]
+    else:
+        symbols = [BULLETS[min(depth, len(BULLETS) - 1)]] * len(block.items)
+    lines: list[Content] = []
+    for symbol, item in zip(symbols, block.items, strict=True):
+        inner = lines_of(item, width - len(symbol), depth + 1, margins=False) or [Content("")]
+        bullet = Content.styled(symbol, ".lesson-text--bullet")
+        lines.append(bullet + inner[0])
+        lines += [Content(" " * len(symbol)) + line for line in inner[1:]]
+    return lines
+
+
+def table_lines(table: Table, width: int) -> list[Content]:
+    """A table in thin lines, each cell padded by a space, columns as wide as
+    their widest cell until the table would be wider than the text."""
+    columns = max(len(table.headers), *(len(row) for row in table.rows)) if table.rows else len(table.headers)
+    grid = [list(table.headers) + [Content("")] * (columns - len(table.headers))]
+    grid[0] = [cell.stylize_before(".lesson-text--th") for cell in grid[0]]
+    grid += [list(row) + [Content("")] * (columns - len(row)) for row in table.rows]
+    widths = column_widths(grid, width - 1 - 3 * columns)
+    rule = ".lesson-text--rule"
+
+    def border(left: str, middle: str, right: str) -> Content:
+        return Content.styled(left + middle.join("─" * (size + 2) for size in widths) + right, rule)
+
+    lines = [border("┌", "┬", "┐")]
+    for number, row in enumerate(grid):
+        if number:
+            lines.append(border("├", "┼", "┤"))
+        cells = [cell.wrap(size, overflow="ellipsis") or [Content("")] for cell, size in zip(row, widths, strict=True)]
+        height = max(len(cell) for cell in cells)
+        if not number:
+            # Headings stand on the line above the rule, as in Textual's tables.
+            cells = [[Content("")] * (height - len(cell)) + cell for cell in cells]
+        for line in range(height):
+            parts = [Content.styled("│", rule)]
+            for cell, size in zip(cells, widths, strict=True):
+                text = cell[line] if line < len(cell) else Content("")
+                parts += [Content(" ") + text.pad(0, size - text.cell_length) + Content(" "), Content.styled("│", rule)]
+            lines.append(Content("").join(parts))
+    # A table with more columns than fit even one letter each is cut at the
+    # edge, as Textual cuts it, rather than folded onto the next line.
+    return [line.truncate(width) for line in (*lines, border("└", "┴", "┘"))]
+
+
+def column_widths(grid: list[list[Content]], room: int) -> list[int]:
+    """Widths of a table's columns (inside their padding) filling `room`
+    cells, as Textual's Markdown tables share the width: each column grows in
+    proportion to its padded width (what is left over going to the last); a
+    table too wide narrows its columns from the first, each down to its
+    longest word, and then all of them in proportion (long words end in …)."""
+    columns = len(grid[0])
+    widths = [max(row[column].cell_length for row in grid) for column in range(columns)]
+    if sum(widths) <= room:
+        padded = sum(size + 2 for size in widths)
+        grown = [size + (room - sum(widths)) * (size + 2) // padded for size in widths]
+        grown[-1] += room - sum(grown)
+        return grown
+    words = [
+        max((len(word) for row in grid for word in row[column].plain.split()), default=1) for column in range(columns)
+    ]
+    for column in range(columns):
+        excess = sum(widths) - room
+        if excess <= 0:
+            return widths
+        widths[column] -= min(excess, max(widths[column] - words[column], 0))
+    if sum(widths) <= room:
+        return widths
+    total, room = sum(widths), max(room, columns)
+    shares = [size * room / total for size in widths]
+    narrowed = [max(1, int(share)) for share in shares]
+    # What the rounding down left goes to the columns it took most from.
+    for column in sorted(range(columns), key=lambda column: int(shares[column]) - shares[column]):
+        if sum(narrowed) >= room:
+            break
+        narrowed[column] += 1
+    return narrowed
+
+
+class LessonBody(VerticalScroll):
+    """The scrolling body of a lesson, which holds the styles of its text.
+
+    A `LessonText` names its styles (headings, bullets, bold, ...) as
+    component classes, which Textual looks up on the widget and then on its
+    ancestors: held here they are styled once per screen instead of once per
+    piece of text (ten classes on forty pieces were 400 more style passes).
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "em",
+        "strong",
+        "s",
+        "code_inline",
+        "lesson-text--h1",
+        "lesson-text--h2",
+        "lesson-text--h3",
+        "lesson-text--bullet",
+        "lesson-text--th",
+        "lesson-text--rule",
+    }
+
+    DEFAULT_CSS = """
+    LessonBody {
+        & > .em { text-style: italic; }
+        & > .strong { text-style: bold; }
+        & > .s { text-style: strike; }
+        &:dark > .code_inline { background: $warning 10%; color: $text-warning 95%; }
+        &:light > .code_inline { background: $error 5%; color: $text-error 95%; }
+        & > .lesson-text--h1 {
+            color: $markdown-h1-color; background: $markdown-h1-background; text-style: $markdown-h1-text-style;
+        }
+        & > .lesson-text--h2 {
+            color: $markdown-h2-color; background: $markdown-h2-background; text-style: $markdown-h2-text-style;
+        }
+        & > .lesson-text--h3 {
+            color: $markdown-h3-color; background: $markdown-h3-background; text-style: $markdown-h3-text-style;
+        }
+        & > .lesson-text--bullet { color: $text-primary; }
+        &:light > .lesson-text--bullet { color: $text-secondary; }
+        & > .lesson-text--th { color: $primary; text-style: bold; }
+        & > .lesson-text--rule { color: $foreground 20%; }
+    }
+    """
+
+
+class LessonText(Widget):
+    """One piece of a lesson's text, laid out by itself (inside a `LessonBody`,
+    which holds its styles)."""
+
+    DEFAULT_CSS = """
+    LessonText { height: auto; width: 1fr; color: $foreground; }
+    """
+
+    class LinkClicked(Message):
+        """A link in the text was clicked."""
+
+        def __init__(self, href: str) -> None:
+            super().__init__()
+            self.href = href
+
+    def __init__(self, markdown: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.source = markdown
+        """The Markdown drawn."""
+        self.blocks = parsed(markdown)
+        self._lines: tuple[int, list[Content]] | None = None
+
+    def lines(self, width: int) -> list[Content]:
+        """The text laid out at a width (kept for the last width asked)."""
+        if self._lines is None or self._lines[0] != width:
+            self._lines = (width, lines_of(self.blocks, width))
+        return self._lines[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self.lines(self.size.width))
+
+    def action_link(self, href: str) -> None:
+        self.post_message(self.LinkClicked(href))

@@ -1,0 +1,38 @@
+"""Lesson text laid out by tutor/ui/widgets/lesson_text.py, without Textual's
+widget per block: what it draws must fit and keep every word."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.ui.widgets.lesson_text import Table, lines_of, parsed
+
+LESSONS = sorted(Path(__file__).parent.parent.joinpath("lessons").glob("*/*.md"))
+
+
+def body(path: Path) -> str:
+    """A lesson's Markdown without its front matter and hand blocks."""
+    text = path.read_text(encoding="utf-8").split("---", 2)[2]
+    return re.sub(r"```hand.*?```", "", text, flags=re.S)
+
+
+@pytest.mark.parametrize("width", [30, 48, 100])
+def test_every_line_fits_its_width(width: int) -> None:
+    """Tables too wide for the text narrow their columns (a 9-column table at
+    48 columns once ran past the edge); nothing is drawn past the width."""
+    for path in LESSONS:
+        lines = lines_of(parsed(body(path)), width)
+        assert all(line.cell_length <= width for line in lines), path.name
+
+
+def test_tables_fill_the_width_and_keep_their_cells() -> None:
+    blocks = parsed("| set | fu |\n|---|---|\n| open koutsu | 2 |\n| a concealed kan of terminals | 32 |\n")
+    assert isinstance(blocks[0], Table)
+    lines = [line.plain for line in lines_of(blocks, 60)]
+    assert {len(line) for line in lines if line} == {60}
+    drawn = " ".join(lines).split()
+    cells = ["set", "fu", "open koutsu", "2", "a concealed kan of terminals", "32"]
+    assert all(word in drawn for cell in cells for word in cell.split())
