@@ -7,12 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS, current_lesson_id
 from tutor.locale import text
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 
 
 class HomeScreen(TutorScreen):
@@ -59,7 +60,7 @@ class HomeScreen(TutorScreen):
                     yield OptionList(*self._options(track), id=f"lessons-{track}")
         yield Static(id="due", markup=False)
         yield Static(id="entries", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._write_text()

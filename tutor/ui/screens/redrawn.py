@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from tutor.ui.screens.info import TutorScreen
 from tutor.ui.widgets.content import Content
+from tutor.ui.widgets.key_footer import KeyFooter
 
 
 class RedrawnScreen(TutorScreen):
@@ -21,7 +22,7 @@ class RedrawnScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Content(self.draw)
-        yield Footer()
+        yield KeyFooter()
 
     def draw(self) -> ComposeResult:
         raise NotImplementedError

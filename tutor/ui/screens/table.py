@@ -15,11 +15,12 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tutor.engine.table import Rules, Setup, Step, TableState, hand_steps
 from tutor.locale import text
 from tutor.ui.screens.info import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.table_view import TableView, tile_text
 
 SEAT_VALUES = ("seat", "thrower_seat", "next_seat", "skipped_seat", "chow_seat", "from_seat")
@@ -87,7 +88,7 @@ class TableScreen(TutorScreen):
         yield Static(self.status_line(), id="status", markup=False)
         yield TableView(self.state, language, id="table")
         yield Static(caption(self.step, language), id="caption", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -15,7 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Collapsible, Footer, Header, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import Button, Collapsible, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from tutor.commands.score_mcr import MCR_FLAGS
@@ -29,6 +29,7 @@ from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
 from tutor.ui.widgets.efficiency_view import EfficiencyView
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.notation_field import NotationField
 from tutor.ui.widgets.tile_picker import TilePicker
 from tutor.workbench.analysis import WorkbenchAnalysis, analyse
@@ -156,7 +157,7 @@ class WorkbenchScreen(TutorScreen):
                         VerticalScroll(classes="column", id=f"column-{rules.value}"),
                     ):
                         yield from self._column(rules, title=False)
-        yield Footer()
+        yield KeyFooter()
 
     def _column(self, rules: Rules, title: bool) -> ComposeResult:
         if title:
