@@ -226,6 +226,9 @@ class DrillScreen(RedrawnScreen):
                     answer.highlighted = None
             await self._refill("#feedback", self._feedback_widgets())
             self.settle()
+            # Focus now, not after the refresh, so that the footer, rebuilt
+            # after the refresh, is rebuilt once: its keys' order follows the focus.
+            self.query_one("#body", VerticalScroll).focus()
 
     async def _draw_question(self) -> None:
         """The next question, in the widgets the last one was drawn in."""
