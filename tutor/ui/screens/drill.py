@@ -245,7 +245,7 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#hint", Static).update(word(language, f"hint_{question.answer_type}"))
             await self._refill("#feedback", [])
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
-            self.query_one("#body", VerticalScroll).scroll_home(animate=False)
+            self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
             self.settle()
 
     async def _draw_hand(self) -> None:
