@@ -11,6 +11,7 @@ from textual.widgets._footer import FooterKey
 
 from tests.test_drills import PLAN, fu_plan, make_app, open_drill
 from tutor.engine.notation import parse_hand, parse_tile
+from tutor.quiz.plan import DrillPlan
 from tutor.ui.tile_art import hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -59,3 +60,20 @@ async def test_answer_and_next_question_keep_the_hand_and_prompt(tmp_path: Path)
         expected = hand_groups(parse_hand(request["hand"], sizes=None), parse_tile(request["win"]))
         assert screen.query_one(TilesView).groups == expected
         assert not screen.query("#verdict")
+
+
+async def test_next_question_in_presentation_shows_its_list_whole(tmp_path: Path) -> None:
+    """The body's scroll goes back to the top before the answer list takes
+    the focus and scrolls into view, as in a screen drawn anew."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("waits",), length=3, level=2, seed=7))
+        await pilot.press("f5", "ctrl+w")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        body = screen.query_one("#body")
+        answer = screen.query_one("#answer")
+        assert screen.focused is answer
+        assert body.region.contains_region(answer.region)
