@@ -4,10 +4,8 @@ footer labels in the app's language, and redrawing in a new language."""
 from __future__ import annotations
 
 from textual import events
-from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import Tutor, tutor_of
@@ -16,26 +14,6 @@ NARROW = 80
 """Below this many columns the footer is compact and leaves out the palette
 key (ctrl+p still works, and the help lists it), so that every key it shows
 is whole down to 60 columns."""
-
-
-class TutorFooter(Footer):
-    """Textual's Footer, whose keys start in the footer's own style.
-
-    Textual's footer keys are born compact and are then bound to the footer's
-    `compact`, which switches each of them back (a restyle of every key) each
-    time the footer is rebuilt: on every screen shown and every change of the
-    bindings. Here each key is given its style before it mounts: the
-    footer's, or for the palette's key, which is not bound, compact (as in
-    Textual).
-    """
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                compact = True if widget.has_class("-command-palette") else self.compact
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
-            yield widget
 
 
 class TutorScreen(Screen[None]):

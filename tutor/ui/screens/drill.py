@@ -6,7 +6,9 @@ and saved later (tutor/ui/answer_log.py).
 
 The screen draws itself from its state alone (`compose`), so switching the
 language redraws it in place: the question, what was typed or ticked, and
-the feedback once answered.
+the feedback once answered. An answer and the next question change only the
+widgets that show something new (`_draw_answered`, `_draw_question`), in
+one batch: the hand, the prompt and the containers stay mounted.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ class Draft:
     """Each number field's text, by field id."""
     ticked: list[str] = field(default_factory=list)
     highlighted: int | None = None
+
+
+MARKED_ANSWERS = ("steps", "points_steps", FAN_STEPS)
+"""Answer widgets that mark each line once answered: drawn again then."""
 
 
 class DrillScreen(RedrawnScreen):
@@ -180,21 +186,89 @@ class DrillScreen(RedrawnScreen):
         yield Static(question.prompt[language], id="prompt", markup=False)
         with VerticalScroll(id="body"):
             with Vertical(id="hand"):
-                yield from question_hand(question, language, TileSize.LARGE if self.presenting else TileSize.SMALL)
+                yield from self._hand_widgets()
             with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
             yield Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
             with Vertical(id="feedback"):
-                if self.answered:
-                    attempt = self.attempts[self.position]
-                    yield Static(
-                        verdict_text(attempt, language),
-                        id="verdict",
-                        classes=f"verdict-{attempt.verdict}",
-                        markup=False,
-                    )
-                    yield Static(self._shown_steps_text(), id="steps", markup=False)
+                yield from self._feedback_widgets()
         yield Static(self.notice or word(language, "present_note"), id="present-note", markup=False)
+
+    def _hand_widgets(self) -> list[Widget]:
+        size = TileSize.LARGE if self.presenting else TileSize.SMALL
+        return question_hand(self.question, self.tutor.language, size)
+
+    def _feedback_widgets(self) -> list[Widget]:
+        """The verdict and the explanation shown so far, once answered."""
+        if not self.answered:
+            return []
+        attempt = self.attempts[self.position]
+        verdict = Static(
+            verdict_text(attempt, self.tutor.language),
+            id="verdict",
+            classes=f"verdict-{attempt.verdict}",
+            markup=False,
+        )
+        return [verdict, Static(self._shown_steps_text(), id="steps", markup=False)]
+
+    async def _draw_answered(self) -> None:
+        """The question just answered: only the strip, the feedback and an
+        answer widget that marks its lines change, so only they are drawn
+        again; the hand and the prompt stay as they are."""
+        # One layout and one frame for all of it, as a recompose has.
+        with self.app.batch_update():
+            self.query_one("#strip", Static).update(self._strip())
+            if self.question.answer_type in MARKED_ANSWERS:
+                await self._refill("#answer-area", self._answer_widgets(self.question, self.tutor.language))
+            else:
+                for answer in self.query("#answer").results(SelectionList):
+                    # As a list drawn anew, which has no highlight until focused.
+                    answer.highlighted = None
+            await self._refill("#feedback", self._feedback_widgets())
+            self.settle()
+            # Focus now, not after the refresh, so that the footer, rebuilt
+            # after the refresh, is rebuilt once: its keys' order follows the focus.
+            self.query_one("#body", VerticalScroll).focus()
+
+    async def _draw_question(self) -> None:
+        """The next question, in the widgets the last one was drawn in."""
+        question = self.question
+        language = self.tutor.language
+        # One layout and one frame for all of it, as a recompose has.
+        with self.app.batch_update():
+            self.query_one("#strip", Static).update(self._strip())
+            self.query_one("#prompt", Static).update(question.prompt[language])
+            await self._draw_hand()
+            area = self.query_one("#answer-area", Vertical)
+            area.set_classes(question.answer_type)
+            await self._refill("#answer-area", self._answer_widgets(question, language))
+            self.query_one("#hint", Static).update(word(language, f"hint_{question.answer_type}"))
+            await self._refill("#feedback", [])
+            self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
+            self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
+            self.settle()
+
+    async def _draw_hand(self) -> None:
+        """The new hand drawn in the last one's widgets when they are of the
+        same kinds (tiles, then lines of text), else in new ones."""
+        hand = self.query_one("#hand", Vertical)
+        widgets = self._hand_widgets()
+        if [type(widget) for widget in widgets] != [type(child) for child in hand.children]:
+            await self._refill("#hand", widgets)
+            return
+        for child, widget in zip(hand.children, widgets, strict=True):
+            if isinstance(child, TilesView) and isinstance(widget, TilesView):
+                child.groups = widget.groups
+                child.size_name = widget.size_name
+            elif isinstance(child, Static) and isinstance(widget, Static):
+                child.update(widget.content)
+                child.set_classes(widget.classes)
+
+    async def _refill(self, selector: str, widgets: list[Widget]) -> None:
+        container = self.query_one(selector)
+        await container.remove_children()
+        if widgets:
+            await container.mount_all(widgets)
 
     def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
         """The answer widget (id `answer`), holding the draft, and for MCR
@@ -463,7 +537,7 @@ class DrillScreen(RedrawnScreen):
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
-        await self.redraw()
+        await self._draw_answered()
 
     def _save(self, answer: Answer | None = None) -> None:
         log = self.tutor.answer_log
@@ -526,7 +600,7 @@ class DrillScreen(RedrawnScreen):
         self.position += 1
         self.draft = Draft()
         self.notice = ""
-        await self.redraw()
+        await self._draw_question()
 
     def on_unmount(self) -> None:
         """Leaving the drill: one more try for answers still waiting."""

@@ -12,7 +12,8 @@ from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS, current_lesson_id
 from tutor.locale import text
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 
 
 class HomeScreen(TutorScreen):
@@ -59,7 +60,7 @@ class HomeScreen(TutorScreen):
                     yield OptionList(*self._options(track), id=f"lessons-{track}")
         yield Static(id="due", markup=False)
         yield Static(id="entries", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._write_text()

@@ -12,7 +12,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Header, Input, Static
 
 from tutor.locale import text
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 
 __all__ = ["BACK", "GlossaryScreen", "HelpScreen", "SettingsScreen", "TutorScreen"]
 
@@ -29,7 +30,7 @@ class HelpScreen(TutorScreen):
         yield Header()
         with VerticalScroll(id="help-scroll"):
             yield Static(id="help", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.redraw_in_language()
@@ -47,7 +48,7 @@ class SettingsScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="settings", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_settings()
@@ -93,7 +94,7 @@ class GlossaryScreen(TutorScreen):
         yield Header()
         yield Input(value=self.initial, id="filter")
         yield DataTable(id="terms", cursor_type="row")
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.redraw_in_language()

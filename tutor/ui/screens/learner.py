@@ -17,7 +17,8 @@ from textual.widgets import Header, Input, Static
 
 from tutor.locale import text
 from tutor.quiz.store import MAX_LEARNER_NAME, Store, StoreUnavailable, learner_path
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 
 MAX_SHORT_NAME = 12
 SERVED_ICON = "*"
@@ -47,7 +48,7 @@ class LearnerScreen(TutorScreen):
             yield Input(placeholder=text(language, "learner_name"), max_length=MAX_LEARNER_NAME, id="learner-name")
             yield Input(placeholder=text(language, "learner_short"), max_length=MAX_SHORT_NAME, id="learner-short")
             yield Static("", id="learner-problem", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -20,9 +20,10 @@ from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
 from tutor.ui.reading_state import ReadingState
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.hand_view import HandBlockView
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.lesson_text import LessonBody, LessonText
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
@@ -134,7 +135,7 @@ class LessonScreen(TutorScreen):
             with text_view:
                 yield from parts[: self.FIRST_PARTS]
         yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._write_titles()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Header
 
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.content import Content
+from tutor.ui.widgets.key_footer import KeyFooter
 
 
 class RedrawnScreen(TutorScreen):
@@ -21,7 +22,7 @@ class RedrawnScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Content(self.draw)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def draw(self) -> ComposeResult:
         raise NotImplementedError

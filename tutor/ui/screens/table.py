@@ -19,7 +19,8 @@ from textual.widgets import Static
 
 from tutor.engine.table import Rules, Setup, Step, TableState, hand_steps
 from tutor.locale import text
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.table_view import TableView, tile_text
 
 SEAT_VALUES = ("seat", "thrower_seat", "next_seat", "skipped_seat", "chow_seat", "from_seat")
@@ -87,7 +88,7 @@ class TableScreen(TutorScreen):
         yield Static(self.status_line(), id="status", markup=False)
         yield TableView(self.state, language, id="table")
         yield Static(caption(self.step, language), id="caption", markup=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

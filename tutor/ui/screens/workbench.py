@@ -24,11 +24,12 @@ from tutor.locale import text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
 from tutor.quiz.store import data_folder
 from tutor.ui.keys import localise_bindings
-from tutor.ui.screens.base import TutorFooter, TutorScreen
+from tutor.ui.screens.base import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
 from tutor.ui.widgets.efficiency_view import EfficiencyView
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.notation_field import NotationField
 from tutor.ui.widgets.tile_picker import TilePicker
 from tutor.workbench.analysis import WorkbenchAnalysis, analyse
@@ -156,7 +157,7 @@ class WorkbenchScreen(TutorScreen):
                         VerticalScroll(classes="column", id=f"column-{rules.value}"),
                     ):
                         yield from self._column(rules, title=False)
-        yield TutorFooter()
+        yield KeyFooter()
 
     def _column(self, rules: Rules, title: bool) -> ComposeResult:
         if title:

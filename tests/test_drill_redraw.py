@@ -1,0 +1,79 @@
+"""A drill redraws only what changes (issue 13, speed a learner feels): the
+footer is rebuilt only when its keys change, and an answer or the next
+question keeps the widgets whose content stays or can be updated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from tests.test_drills import PLAN, fu_plan, make_app, open_drill
+from tutor.engine.notation import parse_hand, parse_tile
+from tutor.quiz.plan import DrillPlan
+from tutor.ui.tile_art import hand_groups
+from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
+
+
+async def test_footer_is_rebuilt_only_when_its_keys_change(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, PLAN)
+        await pilot.pause()
+        keys = list(screen.query(FooterKey))
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert list(screen.query(FooterKey)) == keys
+
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        await pilot.pause()
+        answered = list(screen.query(FooterKey))
+        assert not set(answered) & set(keys)
+        assert "Next" in [key.description for key in answered]
+        footer = screen.query_one(KeyFooter)
+        assert all(key.compact == footer.compact for key in answered if not key.has_class("-command-palette"))
+
+
+async def test_answer_and_next_question_keep_the_hand_and_prompt(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, fu_plan())
+        tiles = screen.query_one(TilesView)
+        prompt = screen.query_one("#prompt", Static)
+
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert screen.query_one(TilesView) is tiles
+        assert screen.query_one("#prompt", Static) is prompt
+        assert screen.query_one("#verdict", Static).has_class("verdict-hint")
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.position == 1
+        assert screen.query_one("#prompt", Static) is prompt
+        assert str(prompt.content) == screen.question.prompt["en"]
+        request = screen.question.request
+        expected = hand_groups(parse_hand(request["hand"], sizes=None), parse_tile(request["win"]))
+        assert screen.query_one(TilesView).groups == expected
+        assert not screen.query("#verdict")
+
+
+async def test_next_question_in_presentation_shows_its_list_whole(tmp_path: Path) -> None:
+    """The body's scroll goes back to the top before the answer list takes
+    the focus and scrolls into view, as in a screen drawn anew."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("waits",), length=3, level=2, seed=7))
+        await pilot.press("f5", "ctrl+w")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        body = screen.query_one("#body")
+        answer = screen.query_one("#answer")
+        assert screen.focused is answer
+        assert body.region.contains_region(answer.region)
