@@ -77,3 +77,22 @@ async def test_next_question_in_presentation_shows_its_list_whole(tmp_path: Path
         answer = screen.query_one("#answer")
         assert screen.focused is answer
         assert body.region.contains_region(answer.region)
+
+
+async def test_how_to_answer_shows_only_before_the_answer(tmp_path: Path) -> None:
+    """The hint on how to answer ("type a number, enter") goes once the
+    question is answered, also after `l` redraws it, and comes back with the
+    next question."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, fu_plan())
+        assert screen.query_one("#hint", Static).display
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert not screen.query_one("#hint", Static).display
+        await pilot.press("l")
+        await pilot.pause()
+        assert not app.screen.query_one("#hint", Static).display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#hint", Static).display

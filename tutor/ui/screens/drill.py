@@ -189,7 +189,10 @@ class DrillScreen(RedrawnScreen):
                 yield from self._hand_widgets()
             with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
-            yield Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
+            hint = Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
+            # How to answer is no help once answered, and it stood between the answer and its feedback.
+            hint.display = not self.answered
+            yield hint
             with Vertical(id="feedback"):
                 yield from self._feedback_widgets()
         yield Static(self.notice or word(language, "present_note"), id="present-note", markup=False)
@@ -224,6 +227,7 @@ class DrillScreen(RedrawnScreen):
                 for answer in self.query("#answer").results(SelectionList):
                     # As a list drawn anew, which has no highlight until focused.
                     answer.highlighted = None
+            self.query_one("#hint", Static).display = False
             await self._refill("#feedback", self._feedback_widgets())
             self.settle()
             # Focus now, not after the refresh, so that the footer, rebuilt
@@ -242,7 +246,9 @@ class DrillScreen(RedrawnScreen):
             area = self.query_one("#answer-area", Vertical)
             area.set_classes(question.answer_type)
             await self._refill("#answer-area", self._answer_widgets(question, language))
-            self.query_one("#hint", Static).update(word(language, f"hint_{question.answer_type}"))
+            hint = self.query_one("#hint", Static)
+            hint.update(word(language, f"hint_{question.answer_type}"))
+            hint.display = True
             await self._refill("#feedback", [])
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
             self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
