@@ -512,8 +512,6 @@ def _head_table_of(number: int) -> int:
     return found
 
 
-_EMPTY_HEAD_TABLE: Final = _head_table_of(_EMPTY_TABLE)
-
 _head_joins: dict[int, int] = {}
 
 
@@ -974,10 +972,6 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
         if found.knitted_straight is not None:
             found.knitted_straight = max(found.knitted_straight, 1)
     return found
-
-
-def _shanten_of(tiles: _Tiles, rules: Rules) -> Shanten:
-    return _shanten_of_parts(tiles.counts, tiles.held, tiles.keys, tiles.size, tiles.called, rules)
 
 
 def _shanten_of_parts(

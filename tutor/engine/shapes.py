@@ -53,11 +53,6 @@ class Block:
         size = 4 if self.kind is SetKind.KANTSU else 3
         return (self.first,) * size
 
-    @property
-    def is_triplet_like(self) -> bool:
-        """A koutsu or a kantsu: what the fu table and many yaku count alike."""
-        return self.kind is not SetKind.SHUNTSU
-
 
 class ShapeKind(Enum):
     REGULAR = "regular"

@@ -31,9 +31,7 @@ def _names_tuple(kind: str, ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {language: tuple(names.values()) for language, names in table.items()}
 
 
-SUIT_NAMES: Final = _names_tuple("suit", SUITS)
 HONOUR_NAMES: Final = _names_tuple("honour", HONOURS)
-NUMBER_WORDS: Final = tuple(text("en", f"tile_number.{number}") for number in range(1, 10))
 
 GROUP_NAMES: Final = names_table("group", ("shuntsu", "koutsu", "kantsu", "penta", "kanta", "ryanta", "toitsu", "none"))
 WAIT_NAMES: Final = names_table(

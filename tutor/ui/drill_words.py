@@ -9,7 +9,7 @@ from tutor.lessons.check import Library
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
-from tutor.quiz.kinds.efficiency import discard_feedback
+from tutor.quiz.kinds import response_feedback
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
 from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
 from tutor.quiz.kinds.mcr_steps import why_wrong as why_fan_step
@@ -81,10 +81,9 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
         judged = judge_mcr_steps(question, attempt.response).verdicts
         return [why_fan_step(verdict, language) for verdict in judged if not verdict.right]
     lines = []
-    if question.kind == "discard":
-        # Where the learner's own pick ranks, and what it loses against the best.
-        ranked = discard_feedback(question, attempt.response, language)
-        lines += [ranked] if ranked else []
+    # What the kind says of the learner's own response (a discard: where the pick ranks, what it loses).
+    ranked = response_feedback(question, attempt.response, language)
+    lines += [ranked] if ranked else []
     given = attempt.response.get("fu")
     miss = fu_miss(question, given) if isinstance(given, int) else None
     if miss is not None and miss.line is None:
