@@ -91,3 +91,28 @@ async def test_footer_keys_are_born_in_the_footers_style(tmp_path: Path, monkeyp
         await settle(pilot)
         keys = list(app.screen.query(FooterKey))
         assert keys and all(key.compact and key.has_class("-compact") for key in keys)
+
+
+async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path) -> None:
+    """A lesson's drill (`z`) switched to the other language stays the
+    screen on top; the lesson under it follows the language when the learner
+    comes back to it. (The lesson, which Textual counts as current while it
+    shows through, took the drill's place.)"""
+    from tutor.ui.screens.drill import DrillScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        await pilot.press("ctrl+w")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen is drill and app.language == "ko"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.language == "ko"

@@ -41,9 +41,16 @@ class TutorScreen(Screen[None]):
                 footer.compact = narrow
                 footer.show_command_palette = not narrow
 
+    @property
+    def on_top(self) -> bool:
+        """The screen the learner is on. Not Textual's `is_current`, which is
+        also true of a screen showing through behind the top one: a lesson
+        under a drill would then take the drill's place on a language switch."""
+        return bool(self.app.screen_stack) and self.app.screen is self
+
     def language_changed(self) -> None:
         localise_bindings(self, self.tutor.language)
-        if self.is_current:
+        if self.on_top:
             self.redraw_in_language()
         else:
             self._stale_language = True

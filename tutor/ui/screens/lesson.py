@@ -234,7 +234,7 @@ class LessonScreen(TutorScreen):
         screen of that language takes this one's place (a kept one if there
         is, see tutor/ui/lesson_screens.py)."""
         localise_bindings(self, self.tutor.language)
-        if self.lesson.language != self.tutor.language and self.is_current:
+        if self.lesson.language != self.tutor.language and self.on_top:
             self.tutor.open_lesson(self.lesson.id, replace=True, at=self.reading_state())
 
     def show_at(self, state: ReadingState) -> None:
