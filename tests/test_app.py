@@ -30,8 +30,7 @@ from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen, caption
-from tutor.ui.widgets.hand_view import HandBlockView, TilesView
-from tutor.ui.widgets.lesson_text import LessonText
+from tutor.ui.widgets.lesson_document import LessonDocument
 
 
 def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
@@ -65,7 +64,7 @@ class TestNavigation:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("enter")
             assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r01-tiles"
-            assert app.screen.query(TilesView)
+            assert app.screen.hands and app.screen.hands[0].groups
             await pilot.press("right_square_bracket")
             assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r02-sets"
             await pilot.press("escape")
@@ -137,7 +136,7 @@ class TestPresentation:
             await pilot.pause()
             await pilot.press("f5")
             assert app.screen.presenting
-            first = app.screen.query(HandBlockView).first()
+            first = app.screen.hands[0]
             assert first.revealed == 0 and len(first.steps) > 3
             await pilot.press("space")
             assert first.revealed == 1
@@ -152,7 +151,7 @@ class TestPresentation:
             app.open_lesson("r04-waits")
             await pilot.pause()
             await pilot.press("a")
-            assert all(view.fully_revealed for view in app.screen.query(HandBlockView))
+            assert all(hand.fully_revealed for hand in app.screen.hands)
 
 
 class TestPalette:
@@ -411,8 +410,7 @@ class TestTable:
             lesson = app.screen
             assert isinstance(lesson, LessonScreen) and (lesson.lesson.table_links)
             assert step_id in {target for _, target in lesson.lesson.table_links}
-            text = lesson.query(LessonText).first()
-            text.action_link(f"table:{step_id}")
+            lesson.query_one(LessonDocument).action_link(f"table:{step_id}")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
             assert (app.screen.step.id, app.screen.setup.rules) == (step_id, rules)

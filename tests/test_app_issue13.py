@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 
@@ -19,10 +18,10 @@ from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, SettingsScreen
-from tutor.ui.screens.lesson import READING_WIDTH, LessonScreen
+from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.themes import THEME_NAMES
-from tutor.ui.widgets.hand_view import HandBlockView
-from tutor.ui.widgets.lesson_text import Heading, LessonText
+from tutor.ui.widgets.lesson_document import READING_WIDTH, LessonDocument, TextPart
+from tutor.ui.widgets.lesson_text import Heading
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 NOTATION = re.compile(r"\d+[mpsz]\b")
@@ -78,7 +77,7 @@ class TestOneLanguage:
         async with app.run_test(size=(120, 40)) as pilot:
             app.open_lesson("r09-fu")
             await settle(pilot)
-            steps = [step for view in app.screen.query(HandBlockView) for step in view.steps]
+            steps = [step for hand in app.screen.hands for step in hand.steps]
             assert steps and not [step for step in steps if HANGUL.search(step)]
 
     async def test_english_glossary_headers(self, tmp_path: Path) -> None:
@@ -168,13 +167,17 @@ class TestSmallerOnes:
             await settle(pilot)
             await pilot.press("a")
             await settle(pilot)
-            column = app.screen.query_one("#text").content_region.width
-            parts = [part for part in app.screen.query(LessonText) if any(isinstance(b, Heading) for b in part.blocks)]
+            document = app.screen.query_one(LessonDocument)
+            column = document.scrollable_content_region.width
+            parts = [
+                part
+                for part in document.parts
+                if isinstance(part, TextPart) and any(isinstance(b, Heading) for b in part.blocks)
+            ]
             assert parts
             for part in parts:
-                lines = part.lines(part.size.width)
-                assert part.outer_size.width <= column
-                assert all(line.cell_length <= part.size.width for line in lines)
+                lines = part.lines(document.layout_width())
+                assert all(line.cell_length <= column for line in lines)
                 # Wrapped, not cut: every word of every heading is drawn.
                 drawn = " ".join(line.plain for line in lines).split()
                 for heading in (block for block in part.blocks if isinstance(block, Heading)):
@@ -185,7 +188,9 @@ class TestSmallerOnes:
         async with app.run_test(size=(200, 60)) as pilot:
             app.open_lesson("r09-fu")
             await settle(pilot)
-            assert all(part.outer_size.width <= READING_WIDTH for part in app.screen.query(LessonText))
+            document = app.screen.query_one(LessonDocument)
+            assert document.scrollable_content_region.width > READING_WIDTH
+            assert max(row.cell_length for row in document.current_layout().rows) <= READING_WIDTH
 
     async def test_glossary_english_column_is_whole_at_80(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -235,7 +240,7 @@ class TestSmallerOnes:
         async with app.run_test(size=(120, 40)) as pilot:
             app.open_lesson("r09-fu")
             await settle(pilot)
-            steps = [step for view in app.screen.query(HandBlockView) for step in view.steps]
+            steps = [step for hand in app.screen.hands for step in hand.steps]
             assert steps and not [step for step in steps if NOTATION.search(step)]
 
     async def test_language_switch_keeps_a_lessons_state(self, tmp_path: Path) -> None:
@@ -305,14 +310,13 @@ async def test_a_lesson_link_opens_its_lesson(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("end")
         await settle(pilot)
-        [part] = [part for part in app.screen.query(LessonText) if "the core yaku and riichi" in part.source][:1]
-        lines = [line.plain for line in part.lines(part.size.width)]
+        document = app.screen.query_one(LessonDocument)
+        lines = [line.plain for line in document.current_layout().rows]
         # Both links named "the core yaku" lead to the riichi lesson.
-        row = next(number for number, line in enumerate(lines) if "the core yaku" in line)
-        text_view = app.screen.query_one("#text", VerticalScroll)
-        text_view.scroll_to(y=part.virtual_region.y + row - 2, animate=False, immediate=True)
+        row = next(number for number, line in enumerate(lines) if "the core yaku and riichi" in line)
+        document.scroll_to(y=row - 2, animate=False, immediate=True)
         await settle(pilot)
-        await pilot.click(part, offset=(lines[row].index("the core yaku") + 2, row))
+        await pilot.click(document, offset=(document.styles.padding.left + lines[row].index("the core yaku") + 2, 2))
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r06-riichi"
 

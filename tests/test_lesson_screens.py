@@ -9,7 +9,6 @@ from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.lesson_screens import KEPT
 from tutor.ui.screens.lesson import LessonScreen
-from tutor.ui.widgets.hand_view import HandBlockView
 
 
 def make_app(tmp_path: Path) -> TutorApp:
@@ -40,7 +39,7 @@ async def test_a_kept_lesson_opens_as_new_and_in_the_current_theme(tmp_path: Pat
         app.open_lesson("r04-waits")
         await settle(pilot)
         assert app.screen is first
-        assert not any(view.revealed for view in first.query(HandBlockView))
+        assert not any(hand.revealed for hand in first.hands)
         kept = app.export_screenshot()
     fresh = make_app(tmp_path / "fresh")
     async with fresh.run_test(size=(80, 24)) as pilot:

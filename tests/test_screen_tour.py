@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.plan import DrillPlan
@@ -39,7 +39,6 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
-from tutor.ui.widgets.hand_view import HandBlockView
 
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
@@ -127,7 +126,7 @@ def hand_block_lines(app: TutorApp) -> list[str]:
     which the body's exclusion must not hide."""
     if not isinstance(app.screen, LessonScreen):
         return []
-    return [str(static.render()) for view in app.screen.query(HandBlockView) for static in view.query(Static)]
+    return [line for hand in app.screen.hands for line in (hand.setup_text, *hand.shown_lines())]
 
 
 def assert_one_language(app: TutorApp, where: str) -> None:

@@ -21,7 +21,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
-from tutor.ui.widgets.hand_view import HandBlockView
+from tutor.ui.screens.lesson import LessonScreen
 
 SIZES = [(80, 24), (120, 40)]
 LANGUAGES = ["ko", "en"]
@@ -63,11 +63,13 @@ async def settled(pilot: Pilot[Any]) -> None:
 
 async def reveal_first(pilot: Pilot[Any]) -> None:
     await settled(pilot)
-    view = pilot.app.screen.query(HandBlockView).first()
-    view.focus()
-    view.reveal_all()
+    screen = pilot.app.screen
+    assert isinstance(screen, LessonScreen)
+    hand = screen.hands[0]
+    screen.document.select(hand)
+    screen.document.reveal_all(hand)
     await settled(pilot)
-    pilot.app.screen.query_one("#text").scroll_to_widget(view, animate=False, top=True, immediate=True)
+    screen.document.scroll_to_part(screen.document.parts.index(hand))
     await settled(pilot)
 
 

@@ -24,7 +24,7 @@ from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.tile_art import chip
 from tutor.ui.widgets.efficiency_view import EfficiencyView
-from tutor.ui.widgets.hand_view import HandBlockView, TilesView
+from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
 from tutor.workbench.block import SAVED_FILE
 from tutor.workbench.panels import DISCARDS_SHOWN
@@ -95,8 +95,8 @@ async def test_a_lesson_hand_block_opens_with_its_settings(tmp_path: Path) -> No
         app.open_lesson("m05-win-and-wait")
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen)
-        view = next(v for v in app.screen.query(HandBlockView) if "flags" in v.block.setup)
-        view.focus()
+        view = next(hand for hand in app.screen.hands if "flags" in hand.block.setup)
+        app.screen.document.select(view)
         await pilot.press("w")
         await pilot.pause()
         screen = app.screen

@@ -4,13 +4,14 @@ revealed on request, and a presentation mode for the classroom."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widget import AwaitMount, Widget
+from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,20 +20,16 @@ from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
 from tutor.ui.keys import localise_bindings
+from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
-from tutor.ui.widgets.hand_view import HandBlockView
 from tutor.ui.widgets.key_footer import KeyFooter
-from tutor.ui.widgets.lesson_text import LessonBody, LessonText
+from tutor.ui.widgets.lesson_document import LessonDocument, Part, TextPart
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
 
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
-
-READING_WIDTH = 100
-"""Columns a line of lesson text may run to: wider lines are hard to follow
-back to their start (at 200 columns they ran to 170)."""
 
 
 class LessonScreen(TutorScreen):
@@ -42,26 +39,20 @@ class LessonScreen(TutorScreen):
     A lesson counts as read when its end has been scrolled to or an answer
     revealed, not when it is merely passed through with `]`.
 
-    Speed: restyling is what costs in Textual (every widget under a node whose
-    classes or focus change is styled again), so the screen mounts the parts
-    that fill the first view at once and the rest just after the first frame,
-    and presentation mode hides and shows single widgets instead of toggling
-    a class on the whole screen. The text never takes the focus: focusing a
-    container restyles everything in it (and blurring it, again), so the
-    screen scrolls it by its own keys, and `tab` focuses one hand at a time.
+    Speed: the text and the hands are one widget (`LessonDocument`), which
+    lays the lesson out itself and draws only the lines in view, so a lesson
+    opens with a dozen widgets whatever its length; presentation mode hides
+    and shows single widgets instead of toggling a class on the whole screen.
     """
 
     AUTO_FOCUS = ""
-    """Nothing takes the focus on its own: the screen's keys scroll the text."""
+    """Nothing takes the focus on its own: the screen's keys scroll the text,
+    and `tab` selects one hand at a time."""
 
-    FIRST_PARTS: ClassVar[int] = 4
-    """Parts of the body (text pieces and hands) mounted before the first frame."""
-
-    DEFAULT_CSS = f"""
-    LessonScreen #contents {{ width: 28; border: round $panel; }}
-    LessonScreen #text {{ width: 1fr; padding: 0 1; }}
-    LessonScreen #text > * {{ max-width: {READING_WIDTH}; }}
-    LessonScreen #presenting {{ height: 1; padding: 0 1; color: $text-muted; dock: bottom; }}
+    DEFAULT_CSS = """
+    LessonScreen #contents { width: 28; border: round $panel; }
+    LessonScreen #text { width: 1fr; padding: 0 1; }
+    LessonScreen #presenting { height: 1; padding: 0 1; color: $text-muted; dock: bottom; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -113,9 +104,6 @@ class LessonScreen(TutorScreen):
         self.lesson = lesson
         """The lesson shown, in the app's language."""
         self.presenting = False
-        self._pending: list[Widget] = []
-        """Parts of the body built but not mounted yet."""
-        self._mounting: AwaitMount | None = None
         self._state_to_show: ReadingState | None = None
         """Where to show the lesson next (see `show_at`); None: where it is."""
         self._styled_at: int | None = None
@@ -124,34 +112,28 @@ class LessonScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         # Widgets are styled as they mount, with the stylesheet of now.
         self._styled_at = self.app._css_update_count
-        parts = list(self._segments())
-        self._pending = parts[self.FIRST_PARTS :]
-        self._mounting = None
+        size = TileSize.LARGE if self.presenting else TileSize.SMALL
         yield Header()
         with Horizontal():
             yield OptionList(*self._contents(), id="contents")
-            text_view = LessonBody(id="text")
-            text_view.can_focus = False
-            with text_view:
-                yield from parts[: self.FIRST_PARTS]
+            yield LessonDocument(list(self._parts()), size=size, id="text")
         yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._write_titles()
         self._show_presenting()
-        text_view = self.query_one("#text", VerticalScroll)
-        self.watch(text_view, "scroll_y", self._check_end, init=False)
-        self.call_after_refresh(self.all_parts)
+        self.watch(self.document, "scroll_y", self._check_end, init=False)
 
-    async def all_parts(self) -> None:
-        """Mount the rest of the body, once; whatever needs every part (reveal,
-        steps, the contents, redrawing) awaits this first."""
-        if self._pending:
-            parts, self._pending = self._pending, []
-            self._mounting = self.query_one("#text", VerticalScroll).mount_all(parts)
-        if self._mounting is not None:
-            await self._mounting
+    @property
+    def document(self) -> LessonDocument:
+        """The lesson's text and hands."""
+        return self.query_one(LessonDocument)
+
+    @property
+    def hands(self) -> list[LessonHand]:
+        """The lesson's hands, in order."""
+        return self.document.hands
 
     def _write_titles(self) -> None:
         self.title = self.lesson.title
@@ -160,13 +142,11 @@ class LessonScreen(TutorScreen):
     # --- read marks ---------------------------------------------------------------------------
 
     def _check_end(self, scroll_y: float) -> None:
-        text_view = self.query_one("#text", VerticalScroll)
-        if self._pending:
-            return
-        if text_view.max_scroll_y and scroll_y >= text_view.max_scroll_y - 1:
+        document = self.document
+        if document.max_scroll_y and scroll_y >= document.max_scroll_y - 1:
             self.tutor.store.mark_read(self.lesson.id)
 
-    def on_hand_block_view_revealed(self) -> None:
+    def on_lesson_document_revealed(self) -> None:
         self.tutor.store.mark_read(self.lesson.id)
 
     # --- building -----------------------------------------------------------------------------
@@ -180,12 +160,11 @@ class LessonScreen(TutorScreen):
                 options.append(Option(f"{indent}{match.group(2)}", id=f"heading-{index}"))
         return options
 
-    def _segments(self) -> ComposeResult:
+    def _parts(self) -> Iterator[Part]:
         """The body as Markdown pieces (one per heading, so the contents can
-        jump to it) with hand blocks drawn in between."""
+        jump to it) with hand blocks in between."""
         lines = self.lesson.body.splitlines()
         blocks = iter(self.lesson.blocks)
-        size = TileSize.LARGE if self.presenting else TileSize.SMALL
         chunk: list[str] = []
         chunk_id = "heading-top"
         index = 0
@@ -193,38 +172,32 @@ class LessonScreen(TutorScreen):
             line = lines[index]
             if line.strip() == "```hand":
                 if chunk:
-                    yield LessonText("\n".join(chunk), id=chunk_id)
+                    yield TextPart(chunk_id, "\n".join(chunk))
                     chunk = []
                     chunk_id = f"after-{index}"
                 index += 1
                 while index < len(lines) and lines[index].strip() != "```":
                     index += 1
-                yield HandBlockView(next(blocks), self.lesson.track, self.tutor.language, size)
+                yield LessonHand(next(blocks), self.lesson.track, self.lesson.language)
             elif HEADING.match(line):
                 if chunk:
-                    yield LessonText("\n".join(chunk), id=chunk_id)
+                    yield TextPart(chunk_id, "\n".join(chunk))
                 chunk = [line]
                 chunk_id = f"heading-{index}"
             else:
                 chunk.append(line)
             index += 1
         if chunk:
-            yield LessonText("\n".join(chunk), id=chunk_id)
+            yield TextPart(chunk_id, "\n".join(chunk))
 
     # --- the other language -------------------------------------------------------------------
 
     def reading_state(self) -> ReadingState:
-        text_view = self.query_one("#text", VerticalScroll)
-        parts: list[Widget] = list(text_view.children)
-        top_part, into_part = 0, 0
-        for position, part in enumerate(parts):
-            if part.virtual_region.bottom > text_view.scroll_y:
-                top_part, into_part = position, int(text_view.scroll_y) - part.virtual_region.y
-                break
+        top_part, into_part = self.document.part_at(int(self.document.scroll_y))
         return ReadingState(
             top_part,
             into_part,
-            tuple(view.revealed for view in self.query(HandBlockView)),
+            tuple(hand.revealed for hand in self.hands),
             self.presenting,
             self._contents_hidden,
         )
@@ -264,45 +237,40 @@ class LessonScreen(TutorScreen):
             state, self._state_to_show = self._state_to_show, None
             self.call_later(self._restore, state)
 
-    async def _restore(self, state: ReadingState) -> None:
-        await self.all_parts()
+    def _restore(self, state: ReadingState) -> None:
         if self.focused is not None:
             self.set_focus(None)
         if self.presenting != state.presenting:
-            await self.action_present()
+            self.action_present()
         if self._contents_hidden != state.contents_hidden:
             self.action_toggle_contents()
-        views = list(self.query(HandBlockView))
-        for position, view in enumerate(views):
-            view.revealed = state.revealed[position] if position < len(state.revealed) else 0
-        # Markdown lays itself out after mounting: scroll once the heights are known.
-        self.call_after_refresh(self.call_after_refresh, self._return_to, state)
+        revealed = state.revealed
+        self.document.set_revealed_of(
+            {hand: revealed[position] if position < len(revealed) else 0 for position, hand in enumerate(self.hands)}
+        )
+        # The document knows its width once the screen is laid out: scroll then.
+        self.call_after_refresh(self._return_to, state)
 
     def _return_to(self, state: ReadingState) -> None:
-        text_view = self.query_one("#text", VerticalScroll)
-        parts = list(text_view.children)
-        if state.top_part < len(parts):
-            y = parts[state.top_part].virtual_region.y + state.into_part
-            text_view.scroll_to(y=y, animate=False, immediate=True)
+        if state.top_part < len(self.document.parts):
+            self.document.scroll_to_part(state.top_part, state.into_part)
 
     # --- actions ------------------------------------------------------------------------------
 
-    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        await self.all_parts()
-        if event.option.id:
-            target = self.query(f"#{event.option.id}")
-            if target:
-                self.query_one("#text", VerticalScroll).scroll_to_widget(target.first(), top=True)
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = self.document.part_index(event.option.id or "")
+        if index is not None:
+            self.document.scroll_to_part(index)
 
-    def on_lesson_text_link_clicked(self, event: LessonText.LinkClicked) -> None:
+    def on_lesson_document_link_clicked(self, event: LessonDocument.LinkClicked) -> None:
         if event.href.startswith("lesson:"):
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
         elif event.href.startswith("table:"):
             self.tutor.open_table(self.lesson.track, event.href.removeprefix("table:"))
 
-    async def action_back(self) -> None:
+    def action_back(self) -> None:
         if self.presenting:
-            await self.action_present()
+            self.action_present()
         else:
             self.app.pop_screen()
 
@@ -314,8 +282,7 @@ class LessonScreen(TutorScreen):
             self.tutor.open_lesson(ids[position], replace=True)
 
     def action_scroll_text(self, how: str) -> None:
-        text_view = self.query_one("#text", VerticalScroll)
-        getattr(text_view, f"action_{how}")()
+        getattr(self.document, f"action_{how}")()
 
     def action_next_lesson(self) -> None:
         self._neighbour(1)
@@ -329,22 +296,13 @@ class LessonScreen(TutorScreen):
         self._contents_hidden = not self._contents_hidden
         self._show_presenting()
 
-    async def action_reveal(self) -> None:
-        await self.all_parts()
-        focused = self.focused
-        if isinstance(focused, HandBlockView):
-            focused.reveal_all()
-            return
-        for view in self.query(HandBlockView):
-            view.reveal_all()
+    def action_reveal(self) -> None:
+        self.document.reveal_all(self.document.selected_hand)
 
-    async def action_present(self) -> None:
-        await self.all_parts()
+    def action_present(self) -> None:
         self.presenting = not self.presenting
         self._show_presenting()
-        size = TileSize.LARGE if self.presenting else TileSize.SMALL
-        for view in self.query(HandBlockView):
-            view.set_tile_size(size)
+        self.document.tile_size = TileSize.LARGE if self.presenting else TileSize.SMALL
 
     def _show_presenting(self) -> None:
         """Presentation mode hides the chrome and says how to leave it."""
@@ -360,22 +318,20 @@ class LessonScreen(TutorScreen):
         self.query_one("#presenting", Static).update(f"{message}  ·  {text(self.tutor.language, 'lesson.presenting')}")
         return True
 
-    async def action_step(self) -> None:
+    def action_step(self) -> None:
         """Reveal the next step of the first hand with anything still hidden."""
-        await self.all_parts()
-        for view in self.query(HandBlockView):
-            if view.reveal_step():
-                self.query_one("#text", VerticalScroll).scroll_to_widget(view)
-                return
+        hand = self.document.reveal_step()
+        if hand is not None:
+            self.document.scroll_to_hand(hand)
 
     def action_workbench(self) -> None:
         """The selected hand block, or the first, with its settings, in the workbench."""
-        focused = self.focused
-        views = [focused] if isinstance(focused, HandBlockView) else list(self.query(HandBlockView))
-        if not views:
+        selected = self.document.selected_hand
+        hands = [selected] if selected is not None else self.hands
+        if not hands:
             self.tutor.open_workbench()
             return
-        block = views[0].block
+        block = hands[0].block
         win = block.setup.get("win", "").split()
         try:
             rules = block_rules(block, self.lesson.track)

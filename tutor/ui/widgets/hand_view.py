@@ -1,5 +1,5 @@
-"""A lesson's hand block on screen: the tiles, how the hand was won, and the
-answer, hidden until revealed."""
+"""Tiles on screen, coloured by the theme: the drill's and the workbench's
+hands (a lesson's hands are drawn by its document, lesson_document.py)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,10 @@ from typing import Final
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
-from tutor.engine.hand import Hand
-from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
-from tutor.lessons.model import HandBlock
-from tutor.locale import text
-from tutor.quiz.names import flag_name
-from tutor.ui.answers import answer_steps, tiles_in_words
-from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
-from tutor.ui.tile_art import Group, TileSize, chip, fitting_size, hand_groups, render_groups
+from tutor.ui.tile_art import Group, TileSize, fitting_size, render_groups
 
 THEME_VARIABLES = (
     "tile-man",
@@ -143,124 +132,3 @@ class TilesView(Widget):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
-
-
-class HandBlockView(Vertical, can_focus=True):
-    """One ```hand block: tiles, its setting in words, and the answer steps."""
-
-    DEFAULT_CSS = """
-    HandBlockView { height: auto; margin: 1 0; padding: 0 1; border-left: tall $panel; }
-    HandBlockView:focus { border-left: tall $accent; }
-    HandBlockView .setup { color: $text-muted; }
-    HandBlockView .answer { color: $text; background: $boost; padding: 0 1; }
-    HandBlockView .answer-hidden { color: $text-muted; text-style: italic; }
-    """
-
-    revealed: reactive[int] = reactive(0)
-    """How many answer steps are shown."""
-
-    class Revealed(Message):
-        """Some of a hand's answer was revealed: the lesson counts as read."""
-
-    def __init__(self, block: HandBlock, track: str, language: str, size: TileSize = TileSize.SMALL) -> None:
-        super().__init__()
-        self.block = block
-        self.track = track
-        self.language = language
-        self.tile_size = size
-        self.steps = answer_steps(block, track, language) if block.expect else []
-
-    def compose(self) -> ComposeResult:
-        yield TilesView(self._groups(), size=self.tile_size)
-        setup = self._setup_text()
-        if setup:
-            yield Static(setup, classes="setup", markup=False)
-        if self.steps:
-            yield Static(text(self.language, "hidden"), classes="answer-hidden", markup=False)
-
-    def _groups(self) -> list[Group]:
-        try:
-            hand: Hand = parse_hand(self.block.hand, sizes=None)
-        except NotationError:
-            return []
-        win_setting = self.block.setup.get("win", "").split()
-        win = None
-        if win_setting:
-            try:
-                win = parse_tile(win_setting[0])
-            except NotationError:
-                win = None
-        return hand_groups(hand, win)
-
-    def _setup_text(self) -> str:
-        setup = self.block.setup
-        language = self.language
-        parts = []
-        win = setup.get("win", "").split()
-        if win:
-            try:
-                tile = chip(parse_tile(win[0]))[0]
-            except NotationError:
-                tile = win[0]
-            key = "win_tsumo" if len(win) > 1 and win[1] == "tsumo" else "win_ron"
-            parts.append(text(language, key, tile=tile))
-        for key in ("seat", "round"):
-            if key in setup and setup[key] in "ESWN" and setup[key]:
-                parts.append(text(language, key, wind=WIND_NAMES[language]["ESWN".index(setup[key])]))
-        if "discard" in setup:
-            seat = SEAT_NAMES[language].get(setup.get("from", "left"), setup.get("from", ""))
-            parts.append(text(language, "discard", tile=_tiles_text(setup["discard"]), seat=seat))
-        if setup.get("flags"):
-            flags = ", ".join(flag_name(flag, language) for flag in setup["flags"].replace(",", " ").split())
-            parts.append(text(language, "setup.flags", flags=flags))
-        for key in ("dora", "ura"):
-            if setup.get(key):
-                parts.append(text(language, f"setup.{key}", tiles=_tiles_text(setup[key])))
-        for key in ("flowers", "options"):
-            if setup.get(key):
-                parts.append(text(language, f"setup.{key}", value=setup[key]))
-        if "rules" in setup and setup["rules"] != self.track:
-            parts.append(text(language, "rules", rules=text(language, setup["rules"])))
-        return "   ".join(parts)
-
-    def watch_revealed(self, revealed: int) -> None:
-        if not self.is_mounted or not self.steps:
-            return
-        if revealed:
-            self.post_message(self.Revealed())
-        answer = self.query(".answer-hidden, .answer").first(Static)
-        if revealed == 0:
-            answer.update(text(self.language, "hidden"))
-            answer.set_classes("answer-hidden")
-        else:
-            answer.update("\n".join(self.steps[:revealed]))
-            answer.set_classes("answer")
-
-    def reveal_all(self) -> None:
-        self.revealed = len(self.steps)
-
-    def reveal_step(self) -> bool:
-        """Show one more step; False when nothing was left to show."""
-        if self.revealed >= len(self.steps):
-            return False
-        self.revealed += 1
-        return True
-
-    @property
-    def fully_revealed(self) -> bool:
-        return self.revealed >= len(self.steps)
-
-    def set_tile_size(self, size: TileSize) -> None:
-        self.tile_size = size
-        self.query_one(TilesView).size_name = size
-
-    def on_click(self) -> None:
-        self.reveal_all()
-
-
-def _tiles_text(notation: str) -> str:
-    """Tiles of a block's setting by their faces; as written if they do not parse."""
-    try:
-        return tiles_in_words(parse_tiles(notation))
-    except NotationError:
-        return notation

@@ -1,12 +1,13 @@
-"""A piece of a lesson's text (one heading's section) drawn as one widget.
+"""A lesson's Markdown laid out as lines of text.
 
 Textual's Markdown widget draws every heading, paragraph, list item, bullet
 and table cell as a widget of its own (a lesson had 74 to 262), and each of
 them is styled and laid out on every open of a lesson, about ten times over.
-Here a piece is one widget that lays its Markdown out as lines of text
-itself, in the look of Textual's Markdown: the same heading, bullet, table and
-inline styles (taken from the theme as component classes), the same blank
-lines between blocks, and links that are clicked as before.
+Here the Markdown is laid out as lines by plain functions, in the look of
+Textual's Markdown: the same heading, bullet, table and inline styles (named
+as component classes, which the lesson's document holds), the same blank
+lines between blocks, and links that are clicked as before. The document
+(lesson_document.py) draws the lines.
 """
 
 from __future__ import annotations
@@ -14,16 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from textual.containers import VerticalScroll
 from textual.content import Content, Span
-from textual.geometry import Size
-from textual.message import Message
 from textual.style import Style
-from textual.widget import Widget
 
 PARSER = MarkdownIt("gfm-like")
 """One parser for every piece: building one cost more than a parse."""
@@ -290,87 +286,3 @@ def column_widths(grid: list[list[Content]], room: int) -> list[int]:
             break
         narrowed[column] += 1
     return narrowed
-
-
-class LessonBody(VerticalScroll):
-    """The scrolling body of a lesson, which holds the styles of its text.
-
-    A `LessonText` names its styles (headings, bullets, bold, ...) as
-    component classes, which Textual looks up on the widget and then on its
-    ancestors: held here they are styled once per screen instead of once per
-    piece of text (ten classes on forty pieces were 400 more style passes).
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "em",
-        "strong",
-        "s",
-        "code_inline",
-        "lesson-text--h1",
-        "lesson-text--h2",
-        "lesson-text--h3",
-        "lesson-text--bullet",
-        "lesson-text--th",
-        "lesson-text--rule",
-    }
-
-    DEFAULT_CSS = """
-    LessonBody {
-        & > .em { text-style: italic; }
-        & > .strong { text-style: bold; }
-        & > .s { text-style: strike; }
-        &:dark > .code_inline { background: $warning 10%; color: $text-warning 95%; }
-        &:light > .code_inline { background: $error 5%; color: $text-error 95%; }
-        & > .lesson-text--h1 {
-            color: $markdown-h1-color; background: $markdown-h1-background; text-style: $markdown-h1-text-style;
-        }
-        & > .lesson-text--h2 {
-            color: $markdown-h2-color; background: $markdown-h2-background; text-style: $markdown-h2-text-style;
-        }
-        & > .lesson-text--h3 {
-            color: $markdown-h3-color; background: $markdown-h3-background; text-style: $markdown-h3-text-style;
-        }
-        & > .lesson-text--bullet { color: $text-primary; }
-        &:light > .lesson-text--bullet { color: $text-secondary; }
-        & > .lesson-text--th { color: $primary; text-style: bold; }
-        & > .lesson-text--rule { color: $foreground 20%; }
-    }
-    """
-
-
-class LessonText(Widget):
-    """One piece of a lesson's text, laid out by itself (inside a `LessonBody`,
-    which holds its styles)."""
-
-    DEFAULT_CSS = """
-    LessonText { height: auto; width: 1fr; color: $foreground; }
-    """
-
-    class LinkClicked(Message):
-        """A link in the text was clicked."""
-
-        def __init__(self, href: str) -> None:
-            super().__init__()
-            self.href = href
-
-    def __init__(self, markdown: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.source = markdown
-        """The Markdown drawn."""
-        self.blocks = parsed(markdown)
-        self._lines: tuple[int, list[Content]] | None = None
-
-    def lines(self, width: int) -> list[Content]:
-        """The text laid out at a width (kept for the last width asked)."""
-        if self._lines is None or self._lines[0] != width:
-            self._lines = (width, lines_of(self.blocks, width))
-        return self._lines[1]
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
-
-    def render(self) -> Content:
-        return Content("\n").join(self.lines(self.size.width))
-
-    def action_link(self, href: str) -> None:
-        self.post_message(self.LinkClicked(href))
