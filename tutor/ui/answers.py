@@ -7,6 +7,8 @@ Nothing here is typed by hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tutor.engine.notation import NotationError, parse_tiles
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
@@ -59,12 +61,20 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
     return lines
 
 
+@lru_cache(maxsize=512)
+def _evaluation(hand: str, setup: tuple[tuple[str, str], ...], claims: tuple[str, ...], rules: str) -> Evaluation:
+    """The engine's answers to a block, kept: both languages of a lesson show
+    the same hands, and a learner switches between them (`evaluate` reads
+    only which claims a block makes, not the values it claims)."""
+    return evaluate(HandBlock(0, hand, dict(setup), dict.fromkeys(claims, ""), ""), rules)
+
+
 def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
     """Every step of the answer, in the order a teacher reveals them."""
     names = CLAIM_NAMES.get(language, CLAIM_NAMES["en"])
     try:
         rules = Rules(block.setup.get("rules", track))
-        evaluation = evaluate(block, rules.value)
+        evaluation = _evaluation(block.hand, tuple(sorted(block.setup.items())), tuple(block.expect), rules.value)
     except (BlockError, ValueError):
         track_rules = block.setup.get("rules", track)
         return [

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -30,6 +31,7 @@ from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
+from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.lesson_screens import LessonScreens
@@ -127,8 +129,18 @@ class TutorApp(App[None]):
         """Lesson screens kept to be shown again."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
+        self._collector = IdleCollector(self)
+        """Full garbage collections, run while the learner reads (see idle_collector.py)."""
+
+    def on_unmount(self) -> None:
+        self._collector.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        self._collector.saw(event)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
+        self._collector.start()
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.

@@ -9,6 +9,7 @@ from textual.widgets import Footer
 
 from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import Tutor, tutor_of
+from tutor.ui.widgets.key_footer import KeyFooter
 
 NARROW = 80
 """Below this many columns the footer is compact and leaves out the palette
@@ -49,15 +50,21 @@ class TutorScreen(Screen[None]):
         return bool(self.app.screen_stack) and self.app.screen is self
 
     def language_changed(self) -> None:
-        localise_bindings(self, self.tutor.language)
         if self.on_top:
+            localise_bindings(self, self.tutor.language)
             self.redraw_in_language()
         else:
+            # Keys too are put in the new language when the screen comes
+            # back: done now, they would rebuild a footer nobody sees.
             self._stale_language = True
 
     def on_screen_resume(self) -> None:
+        # A footer whose rebuild was put off while the screen was away (see KeyFooter).
+        if any(footer.stale for footer in self.query(KeyFooter)):
+            self.refresh_bindings()
         if self._stale_language:
             self._stale_language = False
+            localise_bindings(self, self.tutor.language)
             self.redraw_in_language()
 
     def redraw_in_language(self) -> None:

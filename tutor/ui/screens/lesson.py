@@ -202,13 +202,23 @@ class LessonScreen(TutorScreen):
             self._contents_hidden,
         )
 
+    def language_changed(self) -> None:
+        if self.on_top:
+            # This screen makes way for the other language's at once; its
+            # keys are put in the language of the day when it comes back
+            # (`_on_screen_resume`), not now, for a footer nobody would see.
+            self.redraw_in_language()
+        else:
+            super().language_changed()
+
     def redraw_in_language(self) -> None:
         """The same lesson in the app's language, at the same place: the
         screen of that language takes this one's place (a kept one if there
         is, see tutor/ui/lesson_screens.py)."""
-        localise_bindings(self, self.tutor.language)
         if self.lesson.language != self.tutor.language and self.on_top:
             self.tutor.open_lesson(self.lesson.id, replace=True, at=self.reading_state())
+        else:
+            localise_bindings(self, self.tutor.language)
 
     def show_at(self, state: ReadingState) -> None:
         """The next time this screen is shown, show it at this state."""

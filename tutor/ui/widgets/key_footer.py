@@ -6,6 +6,9 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from tutor.ui.keys import localise_bindings
+from tutor.ui.shell import tutor_of
+
 FooterShows = tuple[object, ...]
 
 
@@ -22,6 +25,9 @@ class KeyFooter(Footer):
 
     _shown: FooterShows | None = None
 
+    stale = False
+    """True when a rebuild was put off because the screen was not on top."""
+
     def _shows(self) -> FooterShows:
         """Everything the footer's keys are made from."""
         keys = tuple(
@@ -34,6 +40,14 @@ class KeyFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached:
             return
+        if self.screen is not self.app.screen:
+            # A screen being left (the language switch replaces a lesson and
+            # then changes the app's keys) or one underneath: nobody sees
+            # its footer, which is rebuilt when it is back on top (if its
+            # keys are not the same again by then).
+            self.stale = True
+            return
+        self.stale = False
         shows = self._shows()
         if shows == self._shown:
             return
@@ -41,6 +55,15 @@ class KeyFooter(Footer):
         await super().recompose()
 
     def compose(self) -> ComposeResult:
+        if self.is_attached and not self._bindings_ready:
+            # Textual's footer starts empty and fills in once the screen has
+            # mounted, one more layout of the whole screen (and a frame) on
+            # every screen opened. The keys are known now: the screen's and
+            # the app's, put in the learner's language here rather than in
+            # the screen's on_mount, which comes after this.
+            localise_bindings(self.screen, tutor_of(self.app).language)
+            self.set_reactive(Footer._bindings_ready, True)
+            self._shown = self._shows()
         for widget in super().compose():
             # A key starts as the footer is, so its data binding changes
             # nothing; the palette key is not bound and is compact, as in

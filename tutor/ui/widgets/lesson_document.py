@@ -289,6 +289,19 @@ class LessonDocument(ScrollView, can_focus=True):
         self._fit_scroll_range()
         self.refresh()
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual sizes a widget inside the screen's layout pass and tells it
+        # so later (Resize); a scroll range set then takes one more layout of
+        # the whole screen, a tenth of opening a lesson. So the document is
+        # laid out at its new width here, and its range set without asking
+        # for that layout. (Private to Textual, which is pinned.)
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        fitted = Size(self.layout_width(), len(self.current_layout().rows))
+        if fitted != self.virtual_size:
+            self.set_reactive(ScrollView.virtual_size, fitted)
+            self._scroll_update(fitted)
+        return resized
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
