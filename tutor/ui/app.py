@@ -197,12 +197,13 @@ class TutorApp(App[None]):
         lesson = self.library.lessons.get(self.language, {}).get(current_lesson_id(lesson_id))
         if lesson is None:
             return
-        screen = self.lesson_screens.screen_for(lesson)
-        screen.show_at(at or ReadingState())
+        parts = self.lesson_screens.parts_for(lesson)
         if replace and isinstance(self.screen, LessonScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+            self.screen.show(lesson, parts, at or ReadingState())
+            return
+        screen = self.lesson_screens.screen()
+        screen.show(lesson, parts, at or ReadingState())
+        self.push_screen(screen)
 
     def open_glossary(self, term: str | None = None) -> None:
         self.push_screen(GlossaryScreen(term))

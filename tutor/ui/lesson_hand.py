@@ -8,6 +8,8 @@ has.
 
 from __future__ import annotations
 
+from textual.content import Content
+
 from tutor.engine.hand import Hand
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
 from tutor.lessons.model import HandBlock
@@ -15,7 +17,7 @@ from tutor.locale import text
 from tutor.quiz.names import flag_name
 from tutor.ui.answers import answer_steps, tiles_in_words
 from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
-from tutor.ui.tile_art import Group, chip, hand_groups
+from tutor.ui.tile_art import Group, TileSize, chip, hand_groups
 
 
 class LessonHand:
@@ -34,6 +36,9 @@ class LessonHand:
         """The tiles to draw, set by set."""
         self.setup_text: str = self._setup_text()
         """How the hand was won, in words; empty when the block says nothing."""
+        self.drawn: dict[tuple[int, TileSize, int], list[Content]] = {}
+        """The hand's rows as the lesson's document laid them out, by width,
+        tile size and steps shown (kept by the document)."""
 
     @property
     def fully_revealed(self) -> bool:

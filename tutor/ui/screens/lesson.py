@@ -4,7 +4,6 @@ revealed on request, and a presentation mode for the classroom."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import ClassVar
 
 from textual import events
@@ -25,7 +24,7 @@ from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.key_footer import KeyFooter
-from tutor.ui.widgets.lesson_document import LessonDocument, Part, TextPart
+from tutor.ui.widgets.lesson_document import LessonDocument, Part
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
 
@@ -99,10 +98,13 @@ class LessonScreen(TutorScreen):
         ),
     ]
 
-    def __init__(self, lesson: Lesson) -> None:
+    lesson: Lesson
+    """The lesson shown, in the app's language (set by `show` before the screen is composed)."""
+
+    def __init__(self) -> None:
         super().__init__()
-        self.lesson = lesson
-        """The lesson shown, in the app's language."""
+        self._lesson_parts: list[Part] = []
+        """The lesson's text pieces and hands (kept by tutor/ui/lesson_screens.py)."""
         self.presenting = False
         self._state_to_show: ReadingState | None = None
         """Where to show the lesson next (see `show_at`); None: where it is."""
@@ -116,7 +118,7 @@ class LessonScreen(TutorScreen):
         yield Header()
         with Horizontal():
             yield OptionList(*self._contents(), id="contents")
-            yield LessonDocument(list(self._parts()), size=size, id="text")
+            yield LessonDocument(self._lesson_parts, size=size, id="text")
         yield Static(text(self.tutor.language, "lesson.presenting"), id="presenting", markup=False)
         yield KeyFooter()
 
@@ -160,36 +162,6 @@ class LessonScreen(TutorScreen):
                 options.append(Option(f"{indent}{match.group(2)}", id=f"heading-{index}"))
         return options
 
-    def _parts(self) -> Iterator[Part]:
-        """The body as Markdown pieces (one per heading, so the contents can
-        jump to it) with hand blocks in between."""
-        lines = self.lesson.body.splitlines()
-        blocks = iter(self.lesson.blocks)
-        chunk: list[str] = []
-        chunk_id = "heading-top"
-        index = 0
-        while index < len(lines):
-            line = lines[index]
-            if line.strip() == "```hand":
-                if chunk:
-                    yield TextPart(chunk_id, "\n".join(chunk))
-                    chunk = []
-                    chunk_id = f"after-{index}"
-                index += 1
-                while index < len(lines) and lines[index].strip() != "```":
-                    index += 1
-                yield LessonHand(next(blocks), self.lesson.track, self.lesson.language)
-            elif HEADING.match(line):
-                if chunk:
-                    yield TextPart(chunk_id, "\n".join(chunk))
-                chunk = [line]
-                chunk_id = f"heading-{index}"
-            else:
-                chunk.append(line)
-            index += 1
-        if chunk:
-            yield TextPart(chunk_id, "\n".join(chunk))
-
     # --- the other language -------------------------------------------------------------------
 
     def reading_state(self) -> ReadingState:
@@ -212,23 +184,46 @@ class LessonScreen(TutorScreen):
             super().language_changed()
 
     def redraw_in_language(self) -> None:
-        """The same lesson in the app's language, at the same place: the
-        screen of that language takes this one's place (a kept one if there
-        is, see tutor/ui/lesson_screens.py)."""
+        """The same lesson in the app's language, at the same place, drawn
+        in place of this one (see tutor/ui/lesson_screens.py)."""
         if self.lesson.language != self.tutor.language and self.on_top:
             self.tutor.open_lesson(self.lesson.id, replace=True, at=self.reading_state())
         else:
             localise_bindings(self, self.tutor.language)
 
-    def show_at(self, state: ReadingState) -> None:
-        """The next time this screen is shown, show it at this state."""
+    def show(self, lesson: Lesson, parts: list[Part], state: ReadingState) -> None:
+        """Show a lesson on this screen, at a state: composed so if the screen
+        is new, swapped in place if it is on top, and otherwise when it is
+        next shown. One screen shows lesson after lesson (see
+        tutor/ui/lesson_screens.py), since building a screen is what took a
+        learner's time."""
+        self.lesson, self._lesson_parts = lesson, parts
         if not self.is_attached:
             # Not composed yet: it is composed in the state's mode.
             self.presenting = state.presenting
             self._contents_hidden = state.contents_hidden
-            if state == ReadingState(presenting=state.presenting, contents_hidden=state.contents_hidden):
-                return
-        self._state_to_show = state
+            for position, hand in enumerate(part for part in parts if isinstance(part, LessonHand)):
+                hand.revealed = state.revealed[position] if position < len(state.revealed) else 0
+            if state.top_part or state.into_part:
+                self._state_to_show = state
+            return
+        self._fill()
+        if self.on_top:
+            self._restore(state)
+        else:
+            self._state_to_show = state
+
+    def _fill(self) -> None:
+        """The lesson's parts, contents, titles and keys, in place of the last lesson's."""
+        language = self.tutor.language
+        self.document.set_parts(self._lesson_parts)
+        contents = self.query_one("#contents", OptionList)
+        contents.clear_options()
+        contents.add_options(self._contents())
+        self._write_titles()
+        self.query_one("#presenting", Static).update(text(language, "lesson.presenting"))
+        localise_bindings(self, language)
+        self.refresh_bindings()
 
     def _on_screen_suspend(self) -> None:
         self._styled_at = self.app._css_update_count
@@ -258,8 +253,11 @@ class LessonScreen(TutorScreen):
         self.document.set_revealed_of(
             {hand: revealed[position] if position < len(revealed) else 0 for position, hand in enumerate(self.hands)}
         )
-        # The document knows its width once the screen is laid out: scroll then.
-        self.call_after_refresh(self._return_to, state)
+        if state.top_part or state.into_part:
+            # The document knows its width once the screen is laid out: scroll then.
+            self.call_after_refresh(self._return_to, state)
+        else:
+            self.document.scroll_home(animate=False, immediate=True)
 
     def _return_to(self, state: ReadingState) -> None:
         if state.top_part < len(self.document.parts):

@@ -224,8 +224,6 @@ class LessonDocument(ScrollView, can_focus=True):
         self._layout: tuple[tuple[int, TileSize, tuple[int, ...]], Layout] | None = None
         self._strips: dict[int, Strip] = {}
         """Rows already drawn as strips, for the layout and styles of now."""
-        self._hand_rows: dict[tuple[int, int, TileSize, int], list[Content]] = {}
-        """Each hand's rows as last laid out: revealing one hand lays out only that one again."""
 
     # --- what it holds --------------------------------------------------------------------------
 
@@ -264,13 +262,25 @@ class LessonDocument(ScrollView, can_focus=True):
         return self._layout[1]
 
     def _rows_of_hand(self, hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
-        key = (id(hand), inner, size, hand.revealed)
-        rows = self._hand_rows.get(key)
+        # Kept on the hand, so that revealing one hand lays out only that one
+        # again, and a lesson shown again is laid out already.
+        key = (inner, size, hand.revealed)
+        rows = hand.drawn.get(key)
         if rows is None:
-            if len(self._hand_rows) > 4 * len(self.parts):
-                self._hand_rows.clear()
-            rows = self._hand_rows[key] = hand_lines(hand, inner, size)
+            if len(hand.drawn) > 8:
+                hand.drawn.clear()
+            rows = hand.drawn[key] = hand_lines(hand, inner, size)
         return rows
+
+    def set_parts(self, parts: list[Part]) -> None:
+        """Show another lesson's parts, from the top."""
+        self.parts = parts
+        self._selected = None
+        self._layout = None
+        self._strips.clear()
+        self._fit_scroll_range()
+        self.scroll_home(animate=False, immediate=True)
+        self.refresh()
 
     def _relayout(self) -> None:
         """Something the layout depends on changed: lay out when next drawn.
