@@ -126,7 +126,7 @@ def test_rule_sentences_differ_and_read_as_the_lesson_says() -> None:
     index = [step.tiles for step in question_steps(question)].index("999s")
     verdict = judge_fu_steps(question, response_with(question, index, 4)).verdicts[index]
     assert why_wrong(verdict, "en") == "999s is a concealed triplet of terminals or honours: 8, not 4."
-    assert why_wrong(verdict, "ko") == "999s는 요구패 안커다: 4부가 아니라 8부."
+    assert why_wrong(verdict, "ko") == "999s은(는) 요구패 안커다: 4부가 아니라 8부."
 
 
 def test_a_triplet_finished_by_ron_is_named_open() -> None:

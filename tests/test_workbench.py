@@ -79,6 +79,9 @@ def test_panels_show_tiles_by_their_faces_with_the_fu_names_lined_up() -> None:
         items = [FU_ITEMS[language][line.item] for line in score.fu.lines]
         starts = {columns(line[: line.rindex(item)]) for line, item in zip(fu_lines, items, strict=True)}
         assert len(starts) == 1
+    # Seven pairs count the whole hand, wider than any set: its faces follow the name.
+    seven = panels(analyse("1122m3344p5566s7z7z"), "en").riichi[1]
+    assert seven.index("seven pairs") < seven.index(set_faces("1122m"))
 
 
 def test_thirteen_tiles_show_waits_and_no_scores() -> None:

@@ -48,12 +48,21 @@ SET_GAP = "  "
 between its groups, wider than the one between two tiles."""
 
 
+SUIT_RUN = re.compile(r"[0-9]+[mpsz]")
+"""The tiles of one suit in notation: "12333m" of "12333m444888p666z"."""
+
+
 def set_faces(written: str) -> str:
     """One set of notation by its faces, its brackets kept (a called set
-    still reads as called).  Raises NotationError if it is not valid notation."""
+    still reads as called); concealed tiles of several suits are kept apart
+    by suit, as the drawn hand keeps them.  Raises NotationError if it is
+    not valid notation."""
     opener = written[0] if written[0] in "[(" else ""
     closer = written[-1] if written[-1] in "])" else ""
-    return f"{opener}{tiles_in_words(parse_tiles(written[len(opener) : len(written) - len(closer)]))}{closer}"
+    inside = written[len(opener) : len(written) - len(closer)]
+    parse_tiles(inside)  # the whole, so that five copies of a tile across the runs are refused too
+    suits = SET_GAP.join(tiles_in_words(parse_tiles(run)) for run in SUIT_RUN.findall(inside))
+    return f"{opener}{suits}{closer}"
 
 
 def _sets_faces(found: re.Match[str]) -> str:

@@ -16,6 +16,7 @@ from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_decomposition
+from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
@@ -69,6 +70,17 @@ class Panels:
 
 WAIT_WIDTH = 3
 """Columns for a waiting tile's face ("4萬" takes three, "中" two), so that the wait names line up."""
+
+
+KAN = 4
+"""The most tiles a set has."""
+
+
+def in_column(line: FuLine) -> bool:
+    """Whether a fu line's tiles stand in the tiles column: a set's, a pair's
+    or a wait's do; seven pairs count the whole hand, wider than any set,
+    whose tiles follow the name instead."""
+    return len(line.group) <= KAN
 
 
 def padded(faces: str, width: int) -> str:
@@ -174,12 +186,17 @@ def _riichi_payment(score: RiichiScore, language: str) -> str:
 def riichi_lines(score: RiichiScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fu_heading")]
     tiles = [faces_in_text(line.tiles) for line in score.fu.lines]
-    # As wide as this hand's widest tiles (a kan's four faces are wider than a pair's two), so that the names line up.
-    width = max(map(columns, tiles), default=0)
+    # As wide as this hand's widest set (a kan's four faces are wider than a pair's two), so that the names line up.
+    width = max(
+        (columns(faces) for line, faces in zip(score.fu.lines, tiles, strict=True) if in_column(line)), default=0
+    )
     for line, faces in zip(score.fu.lines, tiles, strict=True):
         name = FU_ITEMS[language].get(line.item, line.item)
         # Numbers first, then the name: a long name then never pushes a number out of its column.
-        lines.append(f"  {line.fu:>3}  {padded(faces, width)} {name}")
+        if in_column(line):
+            lines.append(f"  {line.fu:>3}  {padded(faces, width)} {name}")
+        else:
+            lines.append(f"  {line.fu:>3}  {padded('', width)} {name}  {faces}")
     if score.fu.raw == score.fu.fu:
         lines.append(text(language, "workbench.fu_total", fu=score.fu.fu))
     else:
