@@ -13,7 +13,7 @@ from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import text
 from tutor.quiz.answer_text import claim_text
-from tutor.quiz.faces import tiles_in_words
+from tutor.quiz.faces import tiles_in_words as tiles_in_words  # re-exported: hand_view reads it from here
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 
 TILE_CLAIMS = ("waits", "tile", "dora")
