@@ -3,6 +3,7 @@ the drill screen sends, and feedback that names what a worse discard loses."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from tutor.engine.efficiency import best_discards, discard_table, shanten, ukeir
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.kinds.efficiency import discard_explanation, discard_feedback
 from tutor.quiz.question import Question
@@ -123,17 +125,22 @@ async def test_a_discard_drill_with_a_worse_pick(tmp_path: Path) -> None:
             right = question.answer["discards"]
             choice = next(tile for tile in question.choices if (tile in right) == pick_right)
             options = screen.query_one("#answer", OptionList)
+            # The options, and every tile in the feedback, by their faces as the hand is drawn.
+            labels = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+            assert [label.split()[1] for label in labels] == [faces_in_text(tile) for tile in question.choices]
             options.highlighted = question.choices.index(choice)
             await pilot.press("enter")
             await pilot.pause()
             shown = "\n".join(str(part.render()) for part in screen.query("#feedback Static").results(Static))
             assert "Every discard, best first:" in shown
-            [line] = [line for line in shown.splitlines() if f" {choice}: " in line]
+            assert not re.search(r"(?<![A-Za-z0-9])[0-9]+[mpsz](?![A-Za-z0-9])", shown), shown
+            picked = faces_in_text(choice)
+            [line] = [line for line in shown.splitlines() if f" {picked}: " in line]
             if not pick_right:
                 # A worse pick's line names what it loses, or that it goes backwards.
                 assert "it loses" in line or "further from tenpai" in line, line
                 # The pick is named as a discard, not as the answer's "best discards".
-                assert f"Your answer: Discard: {choice} (" in shown
+                assert f"Your answer: Discard: {picked} (" in shown
             await pilot.press("enter")
             await pilot.pause()
         assert screen.results == [True, False]

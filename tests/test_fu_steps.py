@@ -19,6 +19,7 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
+from tutor.quiz.faces import faces_in_text, set_faces
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.steps import (
     ROUNDED,
@@ -125,7 +126,7 @@ def test_rule_sentences_differ_and_read_as_the_lesson_says() -> None:
     index = [step.tiles for step in question_steps(question)].index("999s")
     verdict = judge_fu_steps(question, response_with(question, index, 4)).verdicts[index]
     assert why_wrong(verdict, "en") == "999s is a concealed triplet of terminals or honours: 8, not 4."
-    assert why_wrong(verdict, "ko") == "999s는 요구패 안커다: 4부가 아니라 8부."
+    assert why_wrong(verdict, "ko") == "999s은(는) 요구패 안커다: 4부가 아니라 8부."
 
 
 def test_a_triplet_finished_by_ron_is_named_open() -> None:
@@ -284,7 +285,12 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         assert marks[wrong].startswith("✗") and all(mark == "✓" for i, mark in enumerate(marks) if i != wrong)
         whys = [str(why.render()) for why in screen.query(".step-why").results(Static)]
         verdict = judge_fu_steps(question, screen.attempts[0].response).verdicts[wrong]
-        assert whys[wrong] == why_wrong(verdict, "en")
+        assert whys[wrong] == faces_in_text(why_wrong(verdict, "en"))
+        # The set by its faces, in its line's label and in the rule it breaks; its notation nowhere.
+        labels = [str(label.render()) for label in screen.query(".step-label").results(Static)]
+        faces = set_faces(steps[wrong].tiles)
+        assert faces in labels[wrong] and faces in whys[wrong]
+        assert steps[wrong].tiles not in labels[wrong] + whys[wrong]
         assert "Lesson: Counting fu" in "\n".join(screen.steps)
         rule = f"fu:{steps[wrong].step}"
         assert rule in [due.concept for due in app.store.due()]
@@ -292,7 +298,8 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         whys = [str(why.render()) for why in app.screen.query(".step-why").results(Static)]
-        assert whys[wrong] == why_wrong(verdict, "ko")
+        assert whys[wrong] == faces_in_text(why_wrong(verdict, "ko"))
+        assert faces in whys[wrong] and steps[wrong].tiles not in whys[wrong]
         await pilot.press("l")
         app.push_screen(ProgressScreen())
         await pilot.pause()
@@ -371,5 +378,5 @@ async def test_the_summary_names_each_wrong_line_by_its_rule(tmp_path: Path) -> 
             await pilot.press("enter")
             await pilot.pause()
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
-        assert all(sentence in shown for sentence in sentences)
+        assert all(faces_in_text(sentence) in shown for sentence in sentences)
         assert "You left out" not in shown

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,6 +14,8 @@ from tutor.commands.score import score_as_json, score_json
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import parse_tile
 from tutor.locale import LANGUAGES, keys
+from tutor.quiz.faces import columns, set_faces
+from tutor.quiz.names import FU_ITEMS
 from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
 from tutor.workbench.panels import panels, problem_text
 from tutor.workbench.picking import Picked, picked_from
@@ -61,13 +64,33 @@ def test_an_mcr_hand_under_eight_points_names_the_minimum() -> None:
     assert any("included in 箭刻" in line for line in words)  # 幺九刻 left out by non-repeat
 
 
+def test_panels_show_tiles_by_their_faces_with_the_fu_names_lined_up() -> None:
+    """A kan's four faces are wider than a pair's two: the fu names still
+    start in one column, and no line falls back to notation."""
+    analysis = analyse("(1111m) 23m456s55s4m [7777z]")
+    for language in LANGUAGES:
+        words = panels(analysis, language)
+        lines = [words.summary, *words.riichi, *words.mcr, *(line for shape in words.shape.values() for line in shape)]
+        assert not [line for line in lines if re.search(r"(?<![A-Za-z0-9])[0-9]+[mpsz](?![A-Za-z0-9])", line)]
+        score = analysis.riichi.score  # type: ignore[union-attr]
+        fu_lines = words.riichi[1 : 1 + len(score.fu.lines)]  # under the heading, one per fu line
+        assert any(set_faces("(1111m)") in line for line in fu_lines)
+        assert any(set_faces("[7777z]") in line for line in fu_lines)
+        items = [FU_ITEMS[language][line.item] for line in score.fu.lines]
+        starts = {columns(line[: line.rindex(item)]) for line, item in zip(fu_lines, items, strict=True)}
+        assert len(starts) == 1
+    # Seven pairs count the whole hand, wider than any set: its faces follow the name.
+    seven = panels(analyse("1122m3344p5566s7z7z"), "en").riichi[1]
+    assert seven.index("seven pairs") < seven.index(set_faces("1122m"))
+
+
 def test_thirteen_tiles_show_waits_and_no_scores() -> None:
     analysis = analyse("123m456p789s1122z")
     assert analysis.riichi is None and analysis.mcr is None
     words = panels(analysis, "en")
     shape = next(iter(words.shape.values()))
     assert shape[0] == "Tenpai, waiting on 2 tile(s):"
-    assert [line.split()[0] for line in shape[1:]] == ["1z", "2z"]
+    assert [line.split()[0] for line in shape[1:]] == ["東", "南"]
 
 
 def test_only_discards_that_leave_waits_are_listed_as_keeping_tenpai() -> None:
@@ -80,7 +103,7 @@ def test_only_discards_that_leave_waits_are_listed_as_keeping_tenpai() -> None:
     tenpai = panels(analyse("123m456p789s1122z3z"), "en").shape
     for lines in tenpai.values():
         listed = lines[lines.index("Discards that keep it tenpai:") + 1]
-        assert [item.split(" → ")[0].strip() for item in listed.split(";")] == ["3z"]
+        assert [item.split(" → ")[0].strip() for item in listed.split(";")] == ["西"]
 
 
 def test_a_malformed_hand_is_a_problem_with_its_column_not_an_exception() -> None:

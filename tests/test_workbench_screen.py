@@ -16,6 +16,7 @@ from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
 from tutor.lessons.parse import parse_lesson
+from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
@@ -61,7 +62,9 @@ async def test_typed_hand_shows_the_fu_and_fans_of_tutor_score(tmp_path: Path, w
         score = shown(app, "#score-riichi")
         lines = score.splitlines()
         for item in riichi["fu_items"]:
-            assert any(line.split()[0] == str(item["fu"]) and item["tiles"] in line for line in lines[1:]), item
+            # The JSON's tiles in notation, the panel's by their faces.
+            tiles = faces_in_text(item["tiles"])
+            assert any(line.split()[0] == str(item["fu"]) and tiles in line for line in lines[1:]), item
         assert f"Fu: {riichi['fu_raw']}, rounded up to {riichi['fu']}" in score
         assert f"Total: {riichi['han']} han {riichi['fu']} fu" in score
         assert f"Points: {riichi['points']['total']} " in score
@@ -193,11 +196,11 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         assert app.language == "ko"
         assert app.screen.query_one("#notation", Input).value == HAND
         assert "부: 26, 올림하여 30" in shown(app, "#score-riichi")
-        assert shown(app, "#summary") == "14장, 4m 론으로 화료했습니다."
+        assert shown(app, "#summary") == "14장, 4萬 론으로 화료했습니다."
         await pilot.press("l")  # and back: a second redraw must find its header too
         await pilot.pause()
         assert app.language == "en" and app.screen.title == "Hand workbench"
-        assert shown(app, "#summary") == "14 tiles, won on 4m by ron."
+        assert shown(app, "#summary") == "14 tiles, won on 4萬 by ron."
 
 
 async def test_l_keeps_the_rule_family_tab_the_learner_chose(tmp_path: Path) -> None:

@@ -11,20 +11,12 @@ from functools import lru_cache
 
 from tutor.engine.notation import NotationError, parse_tiles
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import Tile
 from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import text
 from tutor.quiz.answer_text import claim_text
+from tutor.quiz.faces import tiles_in_words as tiles_in_words  # re-exported: hand_view reads it from here
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
-from tutor.ui.tile_art import chip
-
-
-def tiles_in_words(tiles: tuple[Tile, ...]) -> str:
-    """Tiles as their faces ("北 北 北", "4筒 5筒 6筒"), not as notation
-    ("444z"): a learner reads the faces the hand shows."""
-    return " ".join(chip(tile)[0] for tile in tiles)
-
 
 TILE_CLAIMS = ("waits", "tile", "dora")
 """Claims whose values are tiles in notation."""

@@ -9,6 +9,7 @@ from tutor.lessons.check import Library
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kinds import response_feedback
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
 from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
@@ -102,10 +103,26 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
     return lines
 
 
+def prompt_text(question: Question, language: str) -> str:
+    """The question as asked, its tiles by their faces ("A 5z is discarded" reads "A 白 is discarded")."""
+    return faces_in_text(question.prompt[language])
+
+
+def choice_texts(question: Question, language: str) -> list[str]:
+    """The options as shown, their tiles by their faces ("4p (four of dots)" reads "4筒 (four of dots)")."""
+    return [faces_in_text(label) for label in question.choice_labels.get(language, question.choices)]
+
+
 def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[str]:
     """Everything after the verdict, in the order presentation reveals it:
     the right answer, the learner's answer and the step missed, the
-    explanation sentence by sentence, and the lesson that teaches it."""
+    explanation sentence by sentence, and the lesson that teaches it; the
+    tiles in every line by their faces, as the hand above them is drawn."""
+    return [faces_in_text(line) for line in _feedback_in_notation(attempt, language, library)]
+
+
+def _feedback_in_notation(attempt: Attempt, language: str, library: Library) -> list[str]:
+    """The feedback lines as the quiz's data words them, tiles in notation."""
     question = attempt.question
     if question.answer_type == "steps":
         return step_feedback(attempt, language, library)

@@ -14,6 +14,7 @@ from enum import Enum
 
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.tiles import EAST, GREEN, RED, WHITE, Tile, number_of
+from tutor.quiz.faces import HONOUR_CHARACTER, SUIT_CHARACTER, face
 
 Segment = tuple[str, str]
 """(text, style name)."""
@@ -31,8 +32,6 @@ class TileSize(Enum):
 
 CHINESE_NUMERALS = "一二三四五六七八九"
 FULLWIDTH_DIGITS = "１２３４５６７８９"
-SUIT_CHARACTER = {0: "萬", 1: "筒", 2: "索"}
-HONOUR_CHARACTER = "東南西北白發中"
 
 # Pips on a 3x3 grid (row, column) for each number, as on real tiles.
 PIPS = {
@@ -117,9 +116,7 @@ def hand_groups(hand: Hand, win: Tile | None = None) -> list[Group]:
 
 def chip(tile: Tile) -> Segment:
     """A tile inside a line of text: its number and suit character."""
-    if tile >= EAST:
-        return (HONOUR_CHARACTER[tile - EAST], style_of(tile))
-    return (f"{number_of(tile)}{SUIT_CHARACTER[tile // 9]}", style_of(tile))
+    return (face(tile), style_of(tile))
 
 
 def _tile_box(tile: Tile, size: TileSize, frame: str, face_down: bool) -> list[Line]:

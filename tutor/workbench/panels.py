@@ -16,16 +16,16 @@ from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_decomposition
+from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import Tile, tile_name
+from tutor.engine.tiles import Tile
 from tutor.locale import text
+from tutor.quiz.faces import columns, face, faces_in_text
 from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, limit_name, yaku_name
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
 from tutor.workbench.problems import Problem
 
-TILES_WIDTH = 8
-"""Columns for a fu line's tiles, such as `[7777z]`, so that the names line up."""
 DISCARDS_SHOWN = 5
 """Discards listed for a 14-tile hand, best first; the rest are counted in one
 line, so that the table still fits the tab of an 80x24 screen."""
@@ -68,6 +68,26 @@ class Panels:
     efficiency: dict[Rules, Efficiency]
 
 
+WAIT_WIDTH = 3
+"""Columns for a waiting tile's face ("4萬" takes three, "中" two), so that the wait names line up."""
+
+
+KAN = 4
+"""The most tiles a set has."""
+
+
+def in_column(line: FuLine) -> bool:
+    """Whether a fu line's tiles stand in the tiles column: a set's, a pair's
+    or a wait's do; seven pairs count the whole hand, wider than any set,
+    whose tiles follow the name instead."""
+    return len(line.group) <= KAN
+
+
+def padded(faces: str, width: int) -> str:
+    """Faces padded with spaces to `width` terminal columns."""
+    return faces + " " * (width - columns(faces))
+
+
 def problem_text(problem: Problem, language: str) -> str:
     """A notation problem as a whole sentence with its column."""
     what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment)
@@ -86,7 +106,7 @@ def summary_text(analysis: WorkbenchAnalysis, language: str) -> str:
         return text(language, "workbench.count_partial", count=count)
     if count == 13:
         return text(language, "workbench.count_waiting", count=count)
-    tile = tile_name(analysis.win) if analysis.win is not None else "-"
+    tile = face(analysis.win) if analysis.win is not None else "-"
     key = "workbench.count_won_tsumo" if analysis.settings.tsumo else "workbench.count_won_ron"
     return text(language, key, count=count, tile=tile)
 
@@ -99,13 +119,13 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
         lines = [text(language, "workbench.tenpai", count=len(shape.waits))]
         for wait in shape.waits:
             kinds = ", ".join(WAIT_NAMES[language].get(kind.value, kind.value) for kind in wait.kinds)
-            lines.append(f"  {tile_name(wait.tile):<3} {kinds}")
+            lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
         return lines
     if shape.complete:
         lines = [text(language, "workbench.complete", count=len(shape.decompositions))]
         for number, reading in enumerate(shape.decompositions, 1):
             name = SHAPE_NAMES[rules][language].get(reading.shape.value, reading.shape.value)
-            lines.append(f"  {number}. {format_decomposition(reading)}  ({name})")
+            lines.append(f"  {number}. {faces_in_text(format_decomposition(reading))}  ({name})")
     else:
         lines = [text(language, "workbench.not_complete")]
     # The analysis lists every discard (for the efficiency table); here only those that leave waits.
@@ -116,8 +136,7 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
         lines.append(
             "  "
             + ";  ".join(
-                f"{tile_name(option.discard)} → {' '.join(tile_name(wait.tile) for wait in option.waits)}"
-                for option in keeping
+                f"{face(option.discard)} → {' '.join(face(wait.tile) for wait in option.waits)}" for option in keeping
             )
         )
     elif not shape.complete:
@@ -166,10 +185,18 @@ def _riichi_payment(score: RiichiScore, language: str) -> str:
 
 def riichi_lines(score: RiichiScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fu_heading")]
-    for line in score.fu.lines:
+    tiles = [faces_in_text(line.tiles) for line in score.fu.lines]
+    # As wide as this hand's widest set (a kan's four faces are wider than a pair's two), so that the names line up.
+    width = max(
+        (columns(faces) for line, faces in zip(score.fu.lines, tiles, strict=True) if in_column(line)), default=0
+    )
+    for line, faces in zip(score.fu.lines, tiles, strict=True):
         name = FU_ITEMS[language].get(line.item, line.item)
         # Numbers first, then the name: a long name then never pushes a number out of its column.
-        lines.append(f"  {line.fu:>3}  {line.tiles:<{TILES_WIDTH}} {name}")
+        if in_column(line):
+            lines.append(f"  {line.fu:>3}  {padded(faces, width)} {name}")
+        else:
+            lines.append(f"  {line.fu:>3}  {padded('', width)} {name}  {faces}")
     if score.fu.raw == score.fu.fu:
         lines.append(text(language, "workbench.fu_total", fu=score.fu.fu))
     else:
@@ -200,7 +227,8 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fans_heading")]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
-        lines.append(f"  {item.fan.points * item.count:>3}  {_fan_name(item.fan, language)}{times}   {item.tiles}")
+        tiles = faces_in_text(item.tiles)
+        lines.append(f"  {item.fan.points * item.count:>3}  {_fan_name(item.fan, language)}{times}   {tiles}")
     if score.left_out:
         lines.append(text(language, "workbench.left_out_heading"))
         for left in score.left_out:

@@ -38,7 +38,7 @@ from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
-from tutor.ui.drill_words import feedback_lines, header_text, verdict_text, word
+from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
 from tutor.ui.keys import relabel
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.drill_summary import SummaryScreen
@@ -183,7 +183,7 @@ class DrillScreen(RedrawnScreen):
         question = self.question
         language = self.tutor.language
         yield Static(self._strip(), id="strip", markup=False)
-        yield Static(question.prompt[language], id="prompt", markup=False)
+        yield Static(prompt_text(question, language), id="prompt", markup=False)
         with VerticalScroll(id="body"):
             with Vertical(id="hand"):
                 yield from self._hand_widgets()
@@ -241,7 +241,7 @@ class DrillScreen(RedrawnScreen):
         # One layout and one frame for all of it, as a recompose has.
         with self.app.batch_update():
             self.query_one("#strip", Static).update(self._strip())
-            self.query_one("#prompt", Static).update(question.prompt[language])
+            self.query_one("#prompt", Static).update(prompt_text(question, language))
             await self._draw_hand()
             area = self.query_one("#answer-area", Vertical)
             area.set_classes(question.answer_type)
@@ -279,7 +279,7 @@ class DrillScreen(RedrawnScreen):
     def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
         """The answer widget (id `answer`), holding the draft, and for MCR
         fans the total beside it."""
-        labels = question.choice_labels.get(language, question.choices)
+        labels = choice_texts(question, language)
         numbered = [f"{index + 1}. {label}" if index < 9 else label for index, label in enumerate(labels)]
         ticked = set(self.draft.ticked)
         if question.answer_type == "steps":

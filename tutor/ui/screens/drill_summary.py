@@ -14,8 +14,9 @@ from textual.widgets import Button, Static
 
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
-from tutor.ui.drill_words import given_text, header_text, lesson_title, step_lines, verdict_text, word
+from tutor.ui.drill_words import given_text, header_text, lesson_title, prompt_text, step_lines, verdict_text, word
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.widgets.question_hand import question_hand
 
@@ -47,7 +48,7 @@ class MistakeView(Vertical, can_focus=True):
                 "mistake_heading",
                 number=self.number,
                 header=header_text(question, language),
-                prompt=question.prompt[language],
+                prompt=prompt_text(question, language),
             ),
             classes="prompt",
             markup=False,
@@ -60,7 +61,7 @@ class MistakeView(Vertical, can_focus=True):
             *step_lines(attempt, language),
             word(language, "lesson_link", title=self.lesson),
         ]
-        yield Static("\n".join(lines), markup=False)
+        yield Static(faces_in_text("\n".join(lines)), markup=False)
 
     def on_click(self) -> None:
         self.focus()

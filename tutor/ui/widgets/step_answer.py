@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tutor.locale import text
+from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kinds.steps import Step, StepVerdict, step_label, why_wrong
 from tutor.ui.widgets.number_field import NumberField
 
@@ -53,7 +54,7 @@ class StepAnswer(Vertical):
         answered = bool(self.verdicts)
         for index, step in enumerate(self.steps):
             with Horizontal(classes="step-row"):
-                yield Static(step_label(step, self.language), classes="step-label", markup=False)
+                yield Static(faces_in_text(step_label(step, self.language)), classes="step-label", markup=False)
                 field = NumberField(
                     placeholder="____", id=field_id(index), value=self.typed.get(field_id(index), ""), compact=True
                 )
@@ -78,7 +79,7 @@ class StepAnswer(Vertical):
             mark.update(("✓" if verdict.right else f"✗ {verdict.step.fu}") if shown else "")
             mark.set_class(shown and verdict.right, "right")
             mark.set_class(shown and not verdict.right, "wrong")
-            why.update(why_wrong(verdict, self.language) if shown and not verdict.right else "")
+            why.update(faces_in_text(why_wrong(verdict, self.language)) if shown and not verdict.right else "")
             # An empty line would leave a gap under every row.
             why.display = shown and not verdict.right
 

@@ -16,8 +16,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tutor.engine.table import TableState, is_flower, stack_view, stacks_per_wall
-from tutor.engine.tiles import tile_name
 from tutor.locale import text
+from tutor.quiz.faces import face
 from tutor.quiz.names import tile_words
 
 Cell = tuple[str, Style]
@@ -29,6 +29,11 @@ WIDE_WIDTH = 110
 def tile_text(kind: int, language: str) -> str:
     """A tile named in the learner's words; a flower by its class."""
     return text(language, "table.flower") if is_flower(kind) else tile_words(kind, language)
+
+
+def tile_face(kind: int, language: str) -> str:
+    """A tile in a list by its face ("5筒", "中"), as hands are drawn; a flower by its class."""
+    return text(language, "table.flower") if is_flower(kind) else face(kind)
 
 
 def seat_label(state: TableState, position: int, language: str) -> str:
@@ -57,10 +62,10 @@ def seat_lines(state: TableState, position: int, language: str, wide: bool) -> l
         discards = state.discards[position]
         lines.append(text(language, "table.discard_count", count=len(discards)))
         if wide:
-            names = [tile_name(state.kind(slot)) for slot in discards[-12:]]
+            names = [tile_face(state.kind(slot), language) for slot in discards[-12:]]
             lines += (" ".join(names[start : start + 6]) for start in range(0, len(names), 6))
     if state.melds[position]:
-        tiles = " ".join(tile_name(state.kind(slot)) for slot in state.melds[position][:8])
+        tiles = " ".join(tile_face(state.kind(slot), language) for slot in state.melds[position][:8])
         lines.append(text(language, "table.meld_list", tiles=tiles))
     return lines
 
