@@ -50,18 +50,37 @@ async def test_a_kept_lesson_opens_as_new_and_in_the_current_theme(tmp_path: Pat
         assert kept == fresh.export_screenshot()
 
 
-async def test_only_a_few_lesson_screens_are_kept(tmp_path: Path) -> None:
+async def test_one_screen_shows_lesson_after_lesson_and_keeps_the_last_few_laid_out(tmp_path: Path) -> None:
+    """`]` and `l` show the next lesson and the other language in the same
+    screen (no screen is built, pushed or switched); the parts of the last
+    KEPT (lesson, language) pairs are kept, the least recent let go."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_lesson("r01-tiles")
         await settle(pilot)
-        for _ in range(KEPT + 2):
-            await pilot.press("right_square_bracket")
-            await settle(pilot)
-        opened = [lesson.id for lesson in app.library.in_order("en", "riichi")[: KEPT + 3]]
-        installed = [lesson_id for lesson_id in opened if app.is_screen_installed(f"lesson-en-{lesson_id}")]
-        assert installed == opened[-KEPT:]
-        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == opened[-1]
+        screen, depth = app.screen, len(app.screen_stack)
+        recent: list[tuple[str, str]] = []
+
+        def saw() -> None:
+            assert isinstance(app.screen, LessonScreen)
+            shown = (app.screen.lesson.language, app.screen.lesson.id)
+            recent[:] = [*(pair for pair in recent if pair != shown), shown]
+
+        saw()
+        for _ in range(KEPT // 2 + 1):
+            for key in ("l", "l", "right_square_bracket"):
+                await pilot.press(key)
+                await settle(pilot)
+                saw()
+            assert app.screen is screen and len(app.screen_stack) == depth
+        assert isinstance(screen, LessonScreen) and screen.lesson.language == "en"
+        assert screen.lesson.id == app.library.in_order("en", "riichi")[KEPT // 2 + 1].id
+        assert len(recent) > KEPT and app.lesson_screens.kept_lessons() == recent[-KEPT:]
+        await pilot.press("escape")
+        await settle(pilot)
+        app.open_lesson("r02-sets")
+        await settle(pilot)
+        assert app.screen is screen and screen.lesson.id == "r02-sets"
 
 
 async def test_footer_keys_are_born_in_the_footers_style(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

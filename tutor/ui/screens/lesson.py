@@ -220,6 +220,8 @@ class LessonScreen(TutorScreen):
         contents = self.query_one("#contents", OptionList)
         contents.clear_options()
         contents.add_options(self._contents())
+        # As a new list does: the first heading highlighted.
+        contents.highlighted = 0 if contents.option_count else None
         self._write_titles()
         self.query_one("#presenting", Static).update(text(language, "lesson.presenting"))
         localise_bindings(self, language)
@@ -245,6 +247,7 @@ class LessonScreen(TutorScreen):
     def _restore(self, state: ReadingState) -> None:
         if self.focused is not None:
             self.set_focus(None)
+        new_width = (self.presenting, self._contents_hidden) != (state.presenting, state.contents_hidden)
         if self.presenting != state.presenting:
             self.action_present()
         if self._contents_hidden != state.contents_hidden:
@@ -253,11 +256,11 @@ class LessonScreen(TutorScreen):
         self.document.set_revealed_of(
             {hand: revealed[position] if position < len(revealed) else 0 for position, hand in enumerate(self.hands)}
         )
-        if state.top_part or state.into_part:
-            # The document knows its width once the screen is laid out: scroll then.
+        if new_width and (state.top_part or state.into_part):
+            # The document has its new width once the screen is laid out: scroll then.
             self.call_after_refresh(self._return_to, state)
         else:
-            self.document.scroll_home(animate=False, immediate=True)
+            self._return_to(state)
 
     def _return_to(self, state: ReadingState) -> None:
         if state.top_part < len(self.document.parts):

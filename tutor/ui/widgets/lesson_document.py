@@ -406,7 +406,7 @@ class LessonDocument(ScrollView, can_focus=True):
         """Select a hand (the document takes the focus) and bring it into view."""
         self._selected = self.parts.index(hand)
         if not self.has_focus:
-            self.focus()
+            self.focus(scroll_visible=False)
         self._redraw_edges()
         self.scroll_to_hand(hand)
 
@@ -456,8 +456,23 @@ class LessonDocument(ScrollView, can_focus=True):
         if hand is not None:
             self.reveal_all(hand)
 
+    def focus_on_click(self) -> bool:
+        # A click on the text does not take the focus (which would select a
+        # hand away from where the learner reads); a click on a hand selects it.
+        return False
+
     def _on_focus(self, event: events.Focus) -> None:
         super()._on_focus(event)
+        if self._selected is None:
+            # Reached by `tab`: the first hand in view is selected, as the
+            # first hand took the focus when hands were widgets of their own.
+            hands = [index for index, part in enumerate(self.parts) if isinstance(part, LessonHand)]
+            starts = self.current_layout().starts
+            below = [index for index in hands if starts[index] >= self.scroll_y]
+            if below or hands:
+                part = self.parts[(below or hands)[0]]
+                assert isinstance(part, LessonHand)
+                self.select(part)
         self._redraw_edges()
 
     def _on_blur(self, event: events.Blur) -> None:
@@ -471,9 +486,8 @@ class LessonDocument(ScrollView, can_focus=True):
         index, _ = self.part_at(self.scroll_offset.y + offset.y)
         part = self.parts[index] if self.parts else None
         if isinstance(part, LessonHand) and self.part_start(index) <= self.scroll_offset.y + offset.y:
-            self._selected = index
+            self.select(part)
             self.reveal_all(part)
-            self._redraw_edges()
 
     def action_link(self, href: str) -> None:
         self.post_message(self.LinkClicked(href))
