@@ -87,3 +87,11 @@ def test_a_key_lives_in_one_domain_only(language: str) -> None:
         for key in read_po(catalogue_path(language, domain)):
             assert key not in seen, f"{key!r} is in both {seen[key]}.po and {domain}.po"
             seen[key] = domain
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_help_names_each_screen_once(language: str) -> None:
+    """The help listed home, drills and lessons twice (two merged versions
+    of the sentence, the older without the workbench's keys)."""
+    places = [line.split(":")[0] for line in text(language, "help_body").splitlines()]
+    assert len(places) == len(set(places)) >= 7
