@@ -312,6 +312,10 @@ class LessonScreen(TutorScreen):
 
     def action_present(self) -> None:
         self.presenting = not self.presenting
+        if self.presenting:
+            # A notice still up (the language just switched, say) would sit
+            # over the projected lesson; new ones go to the bottom line.
+            self.app.clear_notifications()
         self._show_presenting()
         self.document.tile_size = TileSize.LARGE if self.presenting else TileSize.SMALL
 
