@@ -125,6 +125,20 @@ class TestHands:
             assert hand_height() == small
 
 
+    async def test_presentation_clears_a_notice_over_the_lesson(self, tmp_path: Path) -> None:
+        """The language switch's notice stayed over the projected lesson."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_lesson("r04-waits")
+            await settle(pilot)
+            await pilot.press("l")
+            await settle(pilot)
+            assert len(app._notifications)
+            await pilot.press("f5")
+            await settle(pilot)
+            assert not len(app._notifications)
+
+
 class TestIdleCollector:
     """Full collections run when a learner has been quiet, not while keys come."""
 
