@@ -199,10 +199,12 @@ class LessonDocument(ScrollView, can_focus=True):
     }
     """ + tile_styles_css("LessonDocument")
 
+    # Out of the footer and without words of their own (the help names
+    # them, in the learner's language), like the screen's scroll keys.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "select_hand(1)", "Next hand", show=False),
-        Binding("shift+tab", "select_hand(-1)", "Previous hand", show=False),
-        Binding("enter", "reveal_selected", "Reveal", show=False),
+        Binding("tab", "select_hand(1)", show=False),
+        Binding("shift+tab", "select_hand(-1)", show=False),
+        Binding("enter", "reveal_selected", show=False),
     ]
 
     class LinkClicked(Message):
