@@ -27,6 +27,14 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def opened(app: TutorApp, pilot: Pilot[Any], lesson_id: str) -> LessonScreen:
+    app.open_lesson(lesson_id)
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, LessonScreen)
+    return screen
+
+
 def drawn(document: LessonDocument) -> list[str]:
     """The document's rows as they are drawn in view."""
     return [document.render_line(y).text for y in range(document.scrollable_content_region.height)]
@@ -38,10 +46,7 @@ class TestHands:
     async def test_tab_selects_one_hand_and_a_reveals_only_it(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_lesson("r04-waits")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+            screen = await opened(app, pilot, "r04-waits")
             document = screen.document
             # tab: the contents first, then the document with its first hand selected.
             await pilot.press("tab", "tab")
@@ -65,10 +70,7 @@ class TestHands:
     async def test_tab_past_the_last_hand_moves_the_focus_on(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_lesson("r01-tiles")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+            screen = await opened(app, pilot, "r01-tiles")
             await pilot.press("tab", "tab")
             await pilot.press(*["tab"] * len(screen.hands))
             await settle(pilot)
@@ -77,10 +79,7 @@ class TestHands:
     async def test_a_click_on_a_hand_reveals_it(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_lesson("r04-waits")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+            screen = await opened(app, pilot, "r04-waits")
             document = screen.document
             hand = screen.hands[0]
             document.scroll_to_part(document.parts.index(hand))
@@ -93,10 +92,7 @@ class TestHands:
     async def test_the_contents_jump_to_a_heading(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_lesson("r09-fu")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+            screen = await opened(app, pilot, "r09-fu")
             await pilot.press("tab", "down", "down", "enter")
             await settle(pilot)
             document = screen.document
@@ -106,10 +102,7 @@ class TestHands:
     async def test_presentation_draws_large_tiles_and_back(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
-            app.open_lesson("r04-waits")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+            screen = await opened(app, pilot, "r04-waits")
             document = screen.document
             hand = document.parts.index(screen.hands[0])
 
@@ -123,7 +116,6 @@ class TestHands:
             await pilot.press("f5")
             await settle(pilot)
             assert hand_height() == small
-
 
     async def test_presentation_clears_a_notice_over_the_lesson(self, tmp_path: Path) -> None:
         """The language switch's notice stayed over the projected lesson."""
