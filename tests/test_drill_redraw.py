@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.events import Key
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -15,6 +16,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.ui.tile_art import hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
+from tutor.ui.widgets.number_field import NumberField
 
 
 async def test_footer_is_rebuilt_only_when_its_keys_change(tmp_path: Path) -> None:
@@ -96,3 +98,21 @@ async def test_how_to_answer_shows_only_before_the_answer(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.query_one("#hint", Static).display
+
+
+async def test_keys_typed_right_after_enter_reach_the_next_question(tmp_path: Path) -> None:
+    """Digits typed at once after enter (next question) go to the new
+    question's field: they used to reach the old field, or none."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, fu_plan())
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        for key, character in (("enter", "\r"), ("4", "4"), ("0", "0")):
+            app.post_message(Key(key, character))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.position == 1
+        answer = screen.query_one("#answer", NumberField)
+        assert answer.value == "40"
+        assert screen.focused is answer

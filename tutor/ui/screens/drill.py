@@ -395,11 +395,22 @@ class DrillScreen(RedrawnScreen):
         if self.answered:
             self.call_after_refresh(self._show_feedback_end)
         else:
-            self.call_after_refresh(self._focus_answer)
+            # At once, not after the refresh: keys typed right after enter
+            # (the next question) are handed to the focused widget as they
+            # arrive, and must find the new field rather than the body.
+            self._focus_answer()
 
     def _focus_answer(self) -> None:
+        # The screen's set_focus, not the widget's focus(), which waits its
+        # turn in the app's queue behind the keys already typed. Scrolled
+        # into view once laid out: its place is not known before.
         for answer in self.query("#answer"):
-            answer.focus()
+            self.set_focus(answer, scroll_visible=False)
+            self.call_after_refresh(self._show_answer, answer)
+
+    def _show_answer(self, answer: Widget) -> None:
+        if self.focused is answer and not self.can_view_entire(answer):
+            self.scroll_to_center(answer, animate=False, origin_visible=True)
 
     def _show_feedback_end(self) -> None:
         # The screen may have moved on (enter pressed quickly) before this runs.
