@@ -45,6 +45,7 @@ from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
@@ -110,6 +111,10 @@ class DrillScreen(RedrawnScreen):
     DEFAULT_CSS = """
     DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
     DrillScreen #prompt { text-style: bold; padding: 0 1; }
+    /* The gutter stays whether or not the body scrolls: the hand and the
+       answer keep their width when the feedback comes and goes (no second
+       layout to take a scroll bar in or out, no re-wrapped hand). */
+    DrillScreen #body { scrollbar-gutter: stable; }
     DrillScreen #hand { padding: 0 1; height: auto; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
@@ -145,6 +150,8 @@ class DrillScreen(RedrawnScreen):
         """Presentation mode: large tiles, and the explanation one step at a time."""
         self.notice = ""
         """The drill's last notice, shown in the note line while presenting."""
+        self._to_show: Widget | None = None
+        """The answer just focused, to scroll into view after the next layout."""
 
     @property
     def question(self) -> Question:
@@ -229,10 +236,11 @@ class DrillScreen(RedrawnScreen):
                     answer.highlighted = None
             self.query_one("#hint", Static).display = False
             await self._refill("#feedback", self._feedback_widgets())
+            # Focus now, with the screen's set_focus, not after the refresh,
+            # so that the footer is rebuilt once: its keys' order follows the focus.
+            self.set_focus(self.query_one("#body", VerticalScroll), scroll_visible=False)
             self.settle()
-            # Focus now, not after the refresh, so that the footer, rebuilt
-            # after the refresh, is rebuilt once: its keys' order follows the focus.
-            self.query_one("#body", VerticalScroll).focus()
+            await self._update_footer()
 
     async def _draw_question(self) -> None:
         """The next question, in the widgets the last one was drawn in."""
@@ -253,6 +261,12 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
             self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
             self.settle()
+            await self._update_footer()
+
+    async def _update_footer(self) -> None:
+        """The footer's new keys in the same batch as the rest (the rebuild
+        Textual schedules for after the refresh then finds nothing new)."""
+        await self.query_one(KeyFooter).update_now()
 
     async def _draw_hand(self) -> None:
         """The new hand drawn in the last one's widgets when they are of the
@@ -402,14 +416,24 @@ class DrillScreen(RedrawnScreen):
 
     def _focus_answer(self) -> None:
         # The screen's set_focus, not the widget's focus(), which waits its
-        # turn in the app's queue behind the keys already typed. Scrolled
-        # into view once laid out: its place is not known before.
+        # turn in the app's queue behind the keys already typed.
         for answer in self.query("#answer"):
-            self.set_focus(answer, scroll_visible=False)
-            self.call_after_refresh(self._show_answer, answer)
+            composite = isinstance(answer, StepAnswer | PointsStepsAnswer | McrStepsAnswer)
+            target = answer.focus_target() if composite else answer
+            if target is not None:
+                self.set_focus(target, scroll_visible=False)
+                self._to_show = target
 
-    def _show_answer(self, answer: Widget) -> None:
-        if self.focused is answer and not self.can_view_entire(answer):
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen: object) -> None:
+        """After a layout: the answer just focused scrolled into view, now
+        that its place is known. (A callback "after the refresh", set while
+        drawing in a batch, may run before the layout that places it.)"""
+        answer, self._to_show = self._to_show, None
+        if answer is not None and self.focused is answer and not self.can_view_entire(answer):
             self.scroll_to_center(answer, animate=False, origin_visible=True)
 
     def _show_feedback_end(self) -> None:

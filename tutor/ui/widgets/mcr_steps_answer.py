@@ -197,15 +197,20 @@ class McrStepsAnswer(Vertical):
         return kept
 
     def focus(self, scroll_visible: bool = True) -> McrStepsAnswer:
-        """The first row; or, once the total is typed (a redraw in the other
-        language), the 8-point question, where enter answers."""
-        if self.verdicts:
-            return self
-        if self.number(TOTAL) is not None:
-            self.query_one(f"#{CAN_WIN}", CycleField).focus(scroll_visible)
-        else:
-            self.query_one(f"#{count_id(0)}", NumberField).focus(scroll_visible)
+        target = self.focus_target()
+        if target is not None:
+            target.focus(scroll_visible)
         return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first row; or, once the total is typed
+        (a redraw in the other language), the 8-point question, where enter
+        answers; nowhere once answered."""
+        if self.verdicts:
+            return None
+        if self.number(TOTAL) is not None:
+            return self.query_one(f"#{CAN_WIN}", CycleField)
+        return self.query_one(f"#{count_id(0)}", NumberField)
 
     # --- marking -------------------------------------------------------------------------
 

@@ -192,12 +192,17 @@ class PointsStepsAnswer(Vertical):
         return {"yaku": yaku, "dora": numbers[DORA], "han": numbers[HAN], "points": points}
 
     def focus(self, scroll_visible: bool = True) -> PointsStepsAnswer:
-        """Focus goes to the first empty field once a yaku is ticked, else to the yaku list."""
+        target = self.focus_target()
+        if target is not None:
+            target.focus(scroll_visible)
+        return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first empty field once a yaku is
+        ticked, else the yaku list; nowhere once answered."""
         if self.verdicts:
-            return self
+            return None
         empty = [field for field in self.fields() if field.number is None]
         if self.chosen and empty:
-            empty[0].focus(scroll_visible)
-        else:
-            self.query_one(f"#{YAKU_LIST}", TickList).focus(scroll_visible)
-        return self
+            return empty[0]
+        return self.query_one(f"#{YAKU_LIST}", TickList)

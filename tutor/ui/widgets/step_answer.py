@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.locale import text
@@ -86,9 +87,12 @@ class StepAnswer(Vertical):
         return next((field for field in self.query(NumberField).results(NumberField) if field.number is None), None)
 
     def focus(self, scroll_visible: bool = True) -> StepAnswer:
-        """Focus goes to the first line still empty (else the first line)."""
-        fields = list(self.query(NumberField).results(NumberField))
-        target = self.first_empty() or (fields[0] if fields else None)
+        target = self.focus_target()
         if target is not None:
             target.focus(scroll_visible)
         return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first line still empty (else the first line)."""
+        fields = list(self.query(NumberField).results(NumberField))
+        return self.first_empty() or (fields[0] if fields else None)
