@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Static
@@ -17,6 +18,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.ui.tile_art import hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
+from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
 
 
@@ -137,3 +139,23 @@ async def test_keys_typed_right_after_enter_reach_the_next_question(tmp_path: Pa
         answer = screen.query_one("#answer", NumberField)
         assert answer.value == "40"
         assert screen.focused is answer
+
+
+@pytest.mark.parametrize("kind", ["mcr-fans", "mcr-steps"])
+async def test_hand_stays_in_sight_beside_the_feedback(tmp_path: Path, kind: str) -> None:
+    """At 80x24 the answer scrolled the view to the feedback (or to the
+    first MCR step marked wrong) and the hand went out of sight: the learner
+    sees the hand and the feedback together after answering."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan((kind,), length=2, level=2, seed=3))
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        await pilot.pause()
+        body = screen.query_one("#body").region
+        hand = screen.query_one(TilesView).region
+        assert hand and body.contains_region(hand)
+        shown = next((fans.first_wrong() for fans in screen.query(McrStepsAnswer)), None)
+        shown = shown or screen.query_one("#verdict", Static)
+        assert body.contains_region(shown.region)
+        assert not hand.overlaps(shown.region)

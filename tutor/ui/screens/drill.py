@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -115,7 +117,11 @@ class DrillScreen(RedrawnScreen):
        answer keep their width when the feedback comes and goes (no second
        layout to take a scroll bar in or out, no re-wrapped hand). */
     DrillScreen #body { scrollbar-gutter: stable; }
-    DrillScreen #hand { padding: 0 1; height: auto; }
+    /* The hand stays at the top of the body, in sight beside the answer
+       and its feedback however far they scroll; projected, its large tiles
+       would leave too little room, and it scrolls with the rest. */
+    DrillScreen #hand { padding: 0 1; height: auto; dock: top; }
+    DrillScreen.presenting #hand { dock: none; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
@@ -150,8 +156,9 @@ class DrillScreen(RedrawnScreen):
         """Presentation mode: large tiles, and the explanation one step at a time."""
         self.notice = ""
         """The drill's last notice, shown in the note line while presenting."""
-        self._to_show: Widget | None = None
-        """The answer just focused, to scroll into view after the next layout."""
+        self._after_layout: Callable[[], None] | None = None
+        """What to scroll into view once the next layout has placed it: the
+        answer just focused, or the feedback just given."""
 
     @property
     def question(self) -> Question:
@@ -236,9 +243,6 @@ class DrillScreen(RedrawnScreen):
                     answer.highlighted = None
             self.query_one("#hint", Static).display = False
             await self._refill("#feedback", self._feedback_widgets())
-            # Focus now, with the screen's set_focus, not after the refresh,
-            # so that the footer is rebuilt once: its keys' order follows the focus.
-            self.set_focus(self.query_one("#body", VerticalScroll), scroll_visible=False)
             self.settle()
             await self._update_footer()
 
@@ -407,7 +411,12 @@ class DrillScreen(RedrawnScreen):
         if isinstance(answer, OptionList) and self.draft.highlighted is not None:
             answer.highlighted = self.draft.highlighted
         if self.answered:
-            self.call_after_refresh(self._show_feedback_end)
+            # The body takes the focus (the arrows scroll the feedback) at
+            # once, not after the refresh, so that the footer, whose keys'
+            # order follows the focus, is brought up to date once.
+            for body in self.query("#body").results(VerticalScroll):
+                self.set_focus(body, scroll_visible=False)
+            self._after_layout = self._show_feedback
         else:
             # At once, not after the refresh: keys typed right after enter
             # (the next question) are handed to the focused widget as they
@@ -422,30 +431,35 @@ class DrillScreen(RedrawnScreen):
             target = answer.focus_target() if composite else answer
             if target is not None:
                 self.set_focus(target, scroll_visible=False)
-                self._to_show = target
+                self._after_layout = partial(self._show_answer, target)
 
     def on_mount(self) -> None:
         super().on_mount()
         self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
 
     def _laid_out(self, _screen: object) -> None:
-        """After a layout: the answer just focused scrolled into view, now
-        that its place is known. (A callback "after the refresh", set while
-        drawing in a batch, may run before the layout that places it.)"""
-        answer, self._to_show = self._to_show, None
-        if answer is not None and self.focused is answer and not self.can_view_entire(answer):
+        """After a layout, what was drawn scrolled into view, now that its
+        place is known. (A callback "after the refresh", set while drawing
+        in a batch, may run before the layout that places it.)"""
+        show, self._after_layout = self._after_layout, None
+        if show is not None:
+            show()
+
+    def _show_answer(self, answer: Widget) -> None:
+        if self.focused is answer and not self.can_view_entire(answer):
             self.scroll_to_center(answer, animate=False, origin_visible=True)
 
-    def _show_feedback_end(self) -> None:
-        # The screen may have moved on (enter pressed quickly) before this runs.
+    def _show_feedback(self) -> None:
+        """The feedback in view beside the hand, docked at the top of the
+        body (Textual scrolls to the region below it): all of the feedback
+        when it fits, else from its verdict; with many MCR step rows, from
+        the first one marked wrong."""
         for body in self.query("#body").results(VerticalScroll):
-            # Many MCR step rows: the first one marked wrong is shown, else the end.
             wrong = next((fans.first_wrong() for fans in self.query(McrStepsAnswer)), None)
             if wrong is not None:
-                body.scroll_to_widget(wrong, animate=False, top=True)
+                body.scroll_to_widget(wrong, animate=False, top=True, immediate=True)
             else:
-                body.scroll_end(animate=False)
-            body.focus()
+                body.scroll_to_widget(self.query_one("#feedback"), animate=False, immediate=True)
 
     # --- answering -----------------------------------------------------------------------
 

@@ -89,7 +89,6 @@ class PointsStepsAnswer(Vertical):
     def compose(self) -> ComposeResult:
         if self.verdicts:
             yield from self._judged()
-            self.call_after_refresh(self.reveal, self.revealed)
             return
         language = self.language
         labels = self.question.choice_labels.get(language, self.question.choices)
@@ -140,6 +139,12 @@ class PointsStepsAnswer(Vertical):
             yield Static("", classes="why", markup=False)
             if verdict.step.step == HAN:
                 yield self._fu_row()
+
+    def on_mount(self) -> None:
+        # Marked as it mounts, before the first layout, which then places
+        # the lines as they will stay (one layout rather than two).
+        if self.verdicts:
+            self.reveal(self.revealed)
 
     def reveal(self, count: int) -> None:
         """Mark the first `count` steps (all of them outside presentation mode)."""

@@ -62,7 +62,11 @@ class StepAnswer(Vertical):
                 yield field
                 yield Static("", classes="step-mark", markup=False)
             yield Static("", classes="step-why", markup=False)
-        self.call_after_refresh(self.reveal, self.revealed)
+
+    def on_mount(self) -> None:
+        # Marked as it mounts, before the first layout, which then places
+        # the lines as they will stay (one layout rather than two).
+        self.reveal(self.revealed)
 
     def reveal(self, count: int) -> None:
         """Mark the first `count` lines (all of them outside presentation mode)."""
