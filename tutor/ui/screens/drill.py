@@ -427,8 +427,9 @@ class DrillScreen(RedrawnScreen):
         # The screen's set_focus, not the widget's focus(), which waits its
         # turn in the app's queue behind the keys already typed.
         for answer in self.query("#answer"):
-            composite = isinstance(answer, StepAnswer | PointsStepsAnswer | McrStepsAnswer)
-            target = answer.focus_target() if composite else answer
+            # A composite answer names the field within it to focus.
+            composite = (StepAnswer, PointsStepsAnswer, McrStepsAnswer)
+            target = answer.focus_target() if isinstance(answer, composite) else answer
             if target is not None:
                 self.set_focus(target, scroll_visible=False)
                 self._after_layout = partial(self._show_answer, target)
