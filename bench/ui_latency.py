@@ -4,7 +4,7 @@ One headless run of the app (Pilot) opens every lesson in turn and times,
 per lesson: opening it, `a` (reveal the answers), `f5` (presentation mode on),
 `l` (redraw in the other language), `]` (the next lesson); then drill
 answers: `ctrl+w` (show the answer, building the feedback) and `enter` (the
-next question). The baseline, measured in the same run and the same way, is
+next question; the last one opens the drill's summary, timed on its own). The baseline, measured in the same run and the same way, is
 a key that redraws an empty screen: it holds Pilot's own overhead and one
 frame, so "p95 minus baseline" is what our code adds.
 
@@ -15,7 +15,7 @@ it. Beside each wall-clock time the process's CPU time over the same span is
 kept: on a shared machine the wall clock mostly measures the other
 processes, and the CPU time is what our code costs whatever the load.
 
-    python -m bench.ui_latency [--size 80x24] [--repeat 1]
+    python -m bench.ui_latency [--size 80x24] [--repeat 1] [--lessons 99] [--drill-questions 10]
 
 Goal (issue 13): every action's p95 within 150 ms of the baseline's median.
 """
@@ -30,7 +30,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,8 +38,10 @@ from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillScreen
 
 GOAL_MS = 150.0
 
@@ -80,7 +82,7 @@ def press(pilot: Pilot[Any], *keys: str) -> Callable[[], Awaitable[None]]:
     return act
 
 
-async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int) -> Timings:
+async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, questions: int) -> Timings:
     times = Timings()
     app = TutorApp(language="en", store=Store.open(data / "progress.sqlite3"))
     async with app.run_test(size=size) as pilot:
@@ -111,11 +113,16 @@ async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int) 
                         await settle(pilot)
                     await pilot.press("escape")
                     await settle(pilot)
-            app.start_drills(("fu", "waits", "mcr-fans"))
+            plan = DrillPlan.lesson(("fu", "waits", "mcr-fans"))
+            app.push_screen(DrillScreen(replace(plan, length=questions)))
             await settle(pilot)
-            for _ in range(10):
+            for number in range(questions):
                 await times.time(pilot, "drill answer (ctrl+w)", press(pilot, "ctrl+w"))
-                await times.time(pilot, "drill next (enter)", press(pilot, "enter"))
+                # The last enter opens the summary, another screen: timed on its own.
+                last = number == questions - 1
+                await times.time(
+                    pilot, "drill summary (enter)" if last else "drill next (enter)", press(pilot, "enter")
+                )
             while len(app.screen_stack) > 2:
                 app.pop_screen()
                 await settle(pilot)
@@ -132,11 +139,16 @@ def main() -> None:
     parser.add_argument("--size", default="80x24", help="terminal size, COLUMNSxROWS")
     parser.add_argument("--repeat", type=int, default=1, help="rounds over every lesson")
     parser.add_argument("--lessons", type=int, default=99, help="at most this many lessons of each track")
+    parser.add_argument("--drill-questions", type=int, default=10, help="questions in the drill (at least 1)")
     arguments = parser.parse_args()
     columns, rows = (int(part) for part in arguments.size.split("x"))
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
-        times = asyncio.run(measure((columns, rows), arguments.repeat, Path(folder), arguments.lessons))
+        times = asyncio.run(
+            measure(
+                (columns, rows), arguments.repeat, Path(folder), arguments.lessons, max(1, arguments.drill_questions)
+            )
+        )
     baseline = statistics.median(times.wall["baseline (empty redraw)"])
     print(
         f"size {columns}x{rows}; times in ms from the key to idle; load {load_before:.2f} -> {os.getloadavg()[0]:.2f}"

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -45,6 +47,7 @@ from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
@@ -110,7 +113,15 @@ class DrillScreen(RedrawnScreen):
     DEFAULT_CSS = """
     DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
     DrillScreen #prompt { text-style: bold; padding: 0 1; }
-    DrillScreen #hand { padding: 0 1; height: auto; }
+    /* The gutter stays whether or not the body scrolls: the hand and the
+       answer keep their width when the feedback comes and goes (no second
+       layout to take a scroll bar in or out, no re-wrapped hand). */
+    DrillScreen #body { scrollbar-gutter: stable; }
+    /* The hand stays at the top of the body, in sight beside the answer
+       and its feedback however far they scroll; projected, its large tiles
+       would leave too little room, and it scrolls with the rest. */
+    DrillScreen #hand { padding: 0 1; height: auto; dock: top; }
+    DrillScreen.presenting #hand { dock: none; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
@@ -145,6 +156,9 @@ class DrillScreen(RedrawnScreen):
         """Presentation mode: large tiles, and the explanation one step at a time."""
         self.notice = ""
         """The drill's last notice, shown in the note line while presenting."""
+        self._after_layout: Callable[[], None] | None = None
+        """What to scroll into view once the next layout has placed it: the
+        answer just focused, or the feedback just given."""
 
     @property
     def question(self) -> Question:
@@ -230,9 +244,7 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#hint", Static).display = False
             await self._refill("#feedback", self._feedback_widgets())
             self.settle()
-            # Focus now, not after the refresh, so that the footer, rebuilt
-            # after the refresh, is rebuilt once: its keys' order follows the focus.
-            self.query_one("#body", VerticalScroll).focus()
+            await self._update_footer()
 
     async def _draw_question(self) -> None:
         """The next question, in the widgets the last one was drawn in."""
@@ -253,6 +265,12 @@ class DrillScreen(RedrawnScreen):
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
             self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
             self.settle()
+            await self._update_footer()
+
+    async def _update_footer(self) -> None:
+        """The footer's new keys in the same batch as the rest (the rebuild
+        Textual schedules for after the refresh then finds nothing new)."""
+        await self.query_one(KeyFooter).update_now()
 
     async def _draw_hand(self) -> None:
         """The new hand drawn in the last one's widgets when they are of the
@@ -393,24 +411,56 @@ class DrillScreen(RedrawnScreen):
         if isinstance(answer, OptionList) and self.draft.highlighted is not None:
             answer.highlighted = self.draft.highlighted
         if self.answered:
-            self.call_after_refresh(self._show_feedback_end)
+            # The body takes the focus (the arrows scroll the feedback) at
+            # once, not after the refresh, so that the footer, whose keys'
+            # order follows the focus, is brought up to date once.
+            for body in self.query("#body").results(VerticalScroll):
+                self.set_focus(body, scroll_visible=False)
+            self._after_layout = self._show_feedback
         else:
-            self.call_after_refresh(self._focus_answer)
+            # At once, not after the refresh: keys typed right after enter
+            # (the next question) are handed to the focused widget as they
+            # arrive, and must find the new field rather than the body.
+            self._focus_answer()
 
     def _focus_answer(self) -> None:
+        # The screen's set_focus, not the widget's focus(), which waits its
+        # turn in the app's queue behind the keys already typed.
         for answer in self.query("#answer"):
-            answer.focus()
+            # A composite answer names the field within it to focus.
+            composite = (StepAnswer, PointsStepsAnswer, McrStepsAnswer)
+            target = answer.focus_target() if isinstance(answer, composite) else answer
+            if target is not None:
+                self.set_focus(target, scroll_visible=False)
+                self._after_layout = partial(self._show_answer, target)
 
-    def _show_feedback_end(self) -> None:
-        # The screen may have moved on (enter pressed quickly) before this runs.
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen: object) -> None:
+        """After a layout, what was drawn scrolled into view, now that its
+        place is known. (A callback "after the refresh", set while drawing
+        in a batch, may run before the layout that places it.)"""
+        show, self._after_layout = self._after_layout, None
+        if show is not None:
+            show()
+
+    def _show_answer(self, answer: Widget) -> None:
+        if self.focused is answer and not self.can_view_entire(answer):
+            self.scroll_to_center(answer, animate=False, origin_visible=True)
+
+    def _show_feedback(self) -> None:
+        """The feedback in view beside the hand, docked at the top of the
+        body (Textual scrolls to the region below it): all of the feedback
+        when it fits, else from its verdict; with many MCR step rows, from
+        the first one marked wrong."""
         for body in self.query("#body").results(VerticalScroll):
-            # Many MCR step rows: the first one marked wrong is shown, else the end.
             wrong = next((fans.first_wrong() for fans in self.query(McrStepsAnswer)), None)
             if wrong is not None:
-                body.scroll_to_widget(wrong, animate=False, top=True)
+                body.scroll_to_widget(wrong, animate=False, top=True, immediate=True)
             else:
-                body.scroll_end(animate=False)
-            body.focus()
+                body.scroll_to_widget(self.query_one("#feedback"), animate=False, immediate=True)
 
     # --- answering -----------------------------------------------------------------------
 

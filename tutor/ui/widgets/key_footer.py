@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -10,6 +13,12 @@ from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import tutor_of
 
 FooterShows = tuple[object, ...]
+
+
+def key_identity(key: FooterKey) -> tuple[str, str, bool]:
+    """What makes a footer key the same key when only its label, tooltip or
+    state changes: its key, its action, and whether it is the palette's."""
+    return (key.key, key.action, key.has_class("-command-palette"))
 
 
 class KeyFooter(Footer):
@@ -20,7 +29,10 @@ class KeyFooter(Footer):
     key starts compact and is switched back, so every key is restyled twice.
     A drill answer rebuilt the same footer three times: here the footer is
     rebuilt only when the keys it shows differ, and each key starts as the
-    footer is.
+    footer is. When only some keys come or go, or a label changes (a drill's
+    enter reads "Answer", then "Next"), the keys that stay are updated in
+    place and only the new ones are mounted: mounting a key costs far more
+    than relabelling it.
     """
 
     _shown: FooterShows | None = None
@@ -51,8 +63,36 @@ class KeyFooter(Footer):
         shows = self._shows()
         if shows == self._shown:
             return
-        self._shown = shows
+        before, self._shown = self._shown, shows
+        if before is not None and before[:-1] == shows[:-1] and await self._update_keys():
+            return
         await super().recompose()
+
+    async def update_now(self) -> None:
+        """The footer's keys brought up to date at once, from a screen's
+        handler, within the screen's batch: Textual rebuilds them only after
+        the next refresh, which costs one more layout and frame."""
+        # As in a handler of the footer's own: its keys bind their data to it.
+        with self._context():
+            await self.recompose()
+
+    async def _update_keys(self) -> bool:
+        """The keys to show, reusing the mounted ones that stay in the same
+        order; False (nothing changed) when that cannot be done, as with
+        grouped keys, which Textual draws with labels between them."""
+        wanted = compose(self)
+        mounted = list(self.children)
+        if not all(isinstance(widget, FooterKey) for widget in [*mounted, *wanted]):
+            return False
+        kept, arriving = match_keys(cast(list[FooterKey], mounted), cast(list[FooterKey], wanted))
+        gone = [widget for widget in mounted if widget not in kept]
+        if gone:
+            await self.remove_children(gone)
+        for key, like in kept.items():
+            relabel_key(key, like)
+        for keys, before in arriving:
+            await self.mount_all(keys, before=before)
+        return True
 
     def compose(self) -> ComposeResult:
         if self.is_attached and not self._bindings_ready:
@@ -73,3 +113,48 @@ class KeyFooter(Footer):
                 widget.set_reactive(FooterKey.compact, compact)
                 widget.set_class(compact, "-compact", update=False)
             yield widget
+
+
+def match_keys(
+    mounted: list[FooterKey], wanted: list[FooterKey]
+) -> tuple[dict[FooterKey, FooterKey], list[tuple[list[FooterKey], FooterKey | None]]]:
+    """The mounted keys that stay, each with the key composed anew that it
+    now shows, and the new keys to mount, in runs, each run before the kept
+    key that follows it (None: at the end). Keys are matched in order, so
+    what stays keeps its place."""
+    kept: dict[FooterKey, FooterKey] = {}
+    arriving: list[tuple[list[FooterKey], FooterKey | None]] = []
+    run: list[FooterKey] = []
+    position = 0
+    for key in wanted:
+        identity = key_identity(key)
+        match = next((old for old in mounted[position:] if key_identity(old) == identity), None)
+        if match is None:
+            run.append(key)
+            continue
+        if run:
+            arriving.append((run, match))
+            run = []
+        kept[match] = key
+        position = mounted.index(match) + 1
+    if run:
+        arriving.append((run, None))
+    return kept, arriving
+
+
+def relabel_key(key: FooterKey, like: FooterKey) -> None:
+    """A mounted key shown as `like`, a key composed anew for the same binding."""
+    if (key.key_display, key.description, key._disabled, key.tooltip) == (
+        like.key_display,
+        like.description,
+        like._disabled,
+        like.tooltip,
+    ):
+        return
+    key.key_display = like.key_display
+    key.description = like.description
+    key.tooltip = like.tooltip
+    if key._disabled != like._disabled:
+        key._disabled = like._disabled
+        key.set_class(like._disabled, "-disabled")
+    key.refresh(layout=True)

@@ -91,7 +91,6 @@ class McrStepsAnswer(Vertical):
 
     def compose(self) -> ComposeResult:
         language = self.language
-        answered = bool(self.verdicts)
         labels = self.question.choice_labels.get(language, self.question.choices)
         # The official name and its gloss, without the brackets of a sentence: the column is narrow.
         principles = [
@@ -124,7 +123,12 @@ class McrStepsAnswer(Vertical):
             yield self._select([(words["yes"], "yes"), (words["no"], "no")], CAN_WIN, "", "—")
             yield Static("", classes="mark", markup=False)
         yield Static("", classes="why", markup=False)
-        self.call_after_refresh(self.reveal, self.revealed if answered else 0)
+
+    def on_mount(self) -> None:
+        # Marked as it mounts, before the first layout: the drill scrolls to
+        # the first row marked wrong once laid out, and the rows' heights
+        # must be final by then.
+        self.reveal(self.revealed if self.verdicts else 0)
 
     def _disabled(self, widget: Widget) -> Widget:
         widget.disabled = bool(self.verdicts)
@@ -197,15 +201,20 @@ class McrStepsAnswer(Vertical):
         return kept
 
     def focus(self, scroll_visible: bool = True) -> McrStepsAnswer:
-        """The first row; or, once the total is typed (a redraw in the other
-        language), the 8-point question, where enter answers."""
-        if self.verdicts:
-            return self
-        if self.number(TOTAL) is not None:
-            self.query_one(f"#{CAN_WIN}", CycleField).focus(scroll_visible)
-        else:
-            self.query_one(f"#{count_id(0)}", NumberField).focus(scroll_visible)
+        target = self.focus_target()
+        if target is not None:
+            target.focus(scroll_visible)
         return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first row; or, once the total is typed
+        (a redraw in the other language), the 8-point question, where enter
+        answers; nowhere once answered."""
+        if self.verdicts:
+            return None
+        if self.number(TOTAL) is not None:
+            return self.query_one(f"#{CAN_WIN}", CycleField)
+        return self.query_one(f"#{count_id(0)}", NumberField)
 
     # --- marking -------------------------------------------------------------------------
 
@@ -230,11 +239,14 @@ class McrStepsAnswer(Vertical):
             why.display = bool(wrong)
 
     def first_wrong(self) -> Widget | None:
-        """The first row marked wrong, for the screen to scroll to."""
+        """The first row marked wrong (or about to be: the marks are set
+        after the first refresh), for the screen to scroll to."""
+        rows = [self._row(verdict) for verdict in self.verdicts[: self.revealed] if not verdict.right]
         marks = list(self.query(".mark").results(Static))
-        return next(
-            (mark.parent for mark in marks if mark.has_class("wrong") and isinstance(mark.parent, Widget)), None
-        )
+        if not rows or min(rows) >= len(marks):
+            return None
+        row = marks[min(rows)].parent
+        return row if isinstance(row, Widget) else None
 
     def _row(self, verdict: McrVerdict) -> int:
         """The row a step is marked on: its fan's, or the total's, or the 8-point question's."""

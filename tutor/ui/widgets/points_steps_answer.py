@@ -89,7 +89,6 @@ class PointsStepsAnswer(Vertical):
     def compose(self) -> ComposeResult:
         if self.verdicts:
             yield from self._judged()
-            self.call_after_refresh(self.reveal, self.revealed)
             return
         language = self.language
         labels = self.question.choice_labels.get(language, self.question.choices)
@@ -140,6 +139,12 @@ class PointsStepsAnswer(Vertical):
             yield Static("", classes="why", markup=False)
             if verdict.step.step == HAN:
                 yield self._fu_row()
+
+    def on_mount(self) -> None:
+        # Marked as it mounts, before the first layout, which then places
+        # the lines as they will stay (one layout rather than two).
+        if self.verdicts:
+            self.reveal(self.revealed)
 
     def reveal(self, count: int) -> None:
         """Mark the first `count` steps (all of them outside presentation mode)."""
@@ -192,12 +197,17 @@ class PointsStepsAnswer(Vertical):
         return {"yaku": yaku, "dora": numbers[DORA], "han": numbers[HAN], "points": points}
 
     def focus(self, scroll_visible: bool = True) -> PointsStepsAnswer:
-        """Focus goes to the first empty field once a yaku is ticked, else to the yaku list."""
+        target = self.focus_target()
+        if target is not None:
+            target.focus(scroll_visible)
+        return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first empty field once a yaku is
+        ticked, else the yaku list; nowhere once answered."""
         if self.verdicts:
-            return self
+            return None
         empty = [field for field in self.fields() if field.number is None]
         if self.chosen and empty:
-            empty[0].focus(scroll_visible)
-        else:
-            self.query_one(f"#{YAKU_LIST}", TickList).focus(scroll_visible)
-        return self
+            return empty[0]
+        return self.query_one(f"#{YAKU_LIST}", TickList)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.locale import text
@@ -62,7 +63,11 @@ class StepAnswer(Vertical):
                 yield field
                 yield Static("", classes="step-mark", markup=False)
             yield Static("", classes="step-why", markup=False)
-        self.call_after_refresh(self.reveal, self.revealed)
+
+    def on_mount(self) -> None:
+        # Marked as it mounts, before the first layout, which then places
+        # the lines as they will stay (one layout rather than two).
+        self.reveal(self.revealed)
 
     def reveal(self, count: int) -> None:
         """Mark the first `count` lines (all of them outside presentation mode)."""
@@ -87,9 +92,12 @@ class StepAnswer(Vertical):
         return next((field for field in self.query(NumberField).results(NumberField) if field.number is None), None)
 
     def focus(self, scroll_visible: bool = True) -> StepAnswer:
-        """Focus goes to the first line still empty (else the first line)."""
-        fields = list(self.query(NumberField).results(NumberField))
-        target = self.first_empty() or (fields[0] if fields else None)
+        target = self.focus_target()
         if target is not None:
             target.focus(scroll_visible)
         return self
+
+    def focus_target(self) -> Widget | None:
+        """Where the focus goes: the first line still empty (else the first line)."""
+        fields = list(self.query(NumberField).results(NumberField))
+        return self.first_empty() or (fields[0] if fields else None)
