@@ -162,3 +162,25 @@ async def test_hand_stays_in_sight_beside_the_feedback(tmp_path: Path, kind: str
         shown = shown or screen.query_one("#verdict", Static)
         assert body.contains_region(shown.region)
         assert not hand.overlaps(shown.region)
+
+
+async def test_once_answered_the_arrows_scroll_the_feedback_with_nothing_focused(tmp_path: Path) -> None:
+    """After an answer nothing keeps the focus (a focused body, a container,
+    was styled again with all it holds when the next question took the focus
+    back): the screen's own keys scroll the feedback."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("mcr-steps",), length=2, level=2, seed=3))
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        body = screen.query_one("#body")
+        assert screen.focused is None and body.max_scroll_y > 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused in screen.query_one("#answer").walk_children(with_self=True)

@@ -108,6 +108,19 @@ class DrillScreen(RedrawnScreen):
         Binding(
             "space", "step", "Step", id="step", tooltip="In presentation mode, reveal the next part of the explanation"
         ),
+        # Once answered, nothing has the focus and these scroll the feedback
+        # (an answer field, while it has the focus, takes the arrows first).
+        *(
+            Binding(key, f"scroll_body('{how}')", show=False)
+            for key, how in (
+                ("up", "scroll_up"),
+                ("down", "scroll_down"),
+                ("pageup", "page_up"),
+                ("pagedown", "page_down"),
+                ("home", "scroll_home"),
+                ("end", "scroll_end"),
+            )
+        ),
         *APP_KEYS,
     ]
     DEFAULT_CSS = """
@@ -411,11 +424,13 @@ class DrillScreen(RedrawnScreen):
         if isinstance(answer, OptionList) and self.draft.highlighted is not None:
             answer.highlighted = self.draft.highlighted
         if self.answered:
-            # The body takes the focus (the arrows scroll the feedback) at
-            # once, not after the refresh, so that the footer, whose keys'
-            # order follows the focus, is brought up to date once.
-            for body in self.query("#body").results(VerticalScroll):
-                self.set_focus(body, scroll_visible=False)
+            # Nothing keeps the focus (the screen's arrows scroll the
+            # feedback): a focused body, a container, was styled again with
+            # all it holds when the next question took the focus from it, a
+            # fifth of the time the next question took. At once, not after
+            # the refresh, so that the footer, whose keys' order follows the
+            # focus, is brought up to date once.
+            self.set_focus(None)
             self._after_layout = self._show_feedback
         else:
             # At once, not after the refresh: keys typed right after enter
@@ -445,6 +460,10 @@ class DrillScreen(RedrawnScreen):
         show, self._after_layout = self._after_layout, None
         if show is not None:
             show()
+
+    def action_scroll_body(self, how: str) -> None:
+        for body in self.query("#body").results(VerticalScroll):
+            getattr(body, f"action_{how}")()
 
     def _show_answer(self, answer: Widget) -> None:
         if self.focused is answer and not self.can_view_entire(answer):
