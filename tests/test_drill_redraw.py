@@ -183,4 +183,6 @@ async def test_once_answered_the_arrows_scroll_the_feedback_with_nothing_focused
         assert body.scroll_y == body.max_scroll_y
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.focused is not None and screen.focused in screen.query_one("#answer").walk_children(with_self=True)
+        assert screen.focused is not None and screen.focused in screen.query_one("#answer").walk_children(
+            with_self=True
+        )
