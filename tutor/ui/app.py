@@ -48,6 +48,7 @@ from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
+from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.workbench.settings import Settings
 
 
@@ -298,22 +299,28 @@ class TutorApp(App[None]):
 
     # --- language and theme -----------------------------------------------------------------
 
-    def action_switch_language(self) -> None:
+    async def action_switch_language(self) -> None:
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
         self.language = "en" if self.language == "ko" else "ko"
         self.store.set_setting("language", self.language)
-        self.title = text(self.language, "title")
-        localise_bindings(self, self.language)
-        for screen in self.screen_stack:
-            if isinstance(screen, TutorScreen):
-                screen.language_changed()
-            else:
-                localise_bindings(screen, self.language)
-        self.refresh_bindings()
-        # Notices still up were written in the other language.
-        self.clear_notifications()
-        self.notify(text(self.language, "language_now"))
+        # Drawn once, when all of it has changed, rather than part by part.
+        with self.batch_update():
+            self.title = text(self.language, "title")
+            localise_bindings(self, self.language)
+            for screen in self.screen_stack:
+                if isinstance(screen, TutorScreen):
+                    screen.language_changed()
+                else:
+                    localise_bindings(screen, self.language)
+            self.refresh_bindings()
+            # The footer's new words in the same drawing (Textual would
+            # rebuild it after the next refresh: one more layout and frame).
+            for footer in self.screen.query(KeyFooter):
+                await footer.update_now()
+            # Notices still up were written in the other language.
+            self.clear_notifications()
+            self.notify(text(self.language, "language_now"))
 
     def theme_title(self, theme: str) -> str:
         return text(self.language, f"theme.{theme}") if theme in THEME_NAMES else theme
