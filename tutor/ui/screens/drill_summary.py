@@ -4,6 +4,7 @@ answers, the step missed and the lesson that teaches it; then a retry."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
@@ -20,9 +22,21 @@ from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.drill_words import given_text, header_text, lesson_title, prompt_text, step_lines, verdict_text, word
 from tutor.ui.screens.redrawn import RedrawnScreen
-from tutor.ui.tile_art import TileSize, fitting_size, render_groups
-from tutor.ui.widgets.hand_view import tile_styles, tiles_text
+from tutor.ui.tile_art import Group, TileSize, fitting_size, render_groups
+from tutor.ui.widgets.hand_view import tile_styles
+from tutor.ui.widgets.lesson_document import tile_line
 from tutor.ui.widgets.question_hand import hand_parts
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What a mistake shows, styled: its prompt, tiles and the text below them."""
+
+    prompt: Content
+    groups: list[Group] | None
+    tile_styles: dict[str, Style]
+    text: list[Content]
+    """The hand's setting and discard, if any, then the answers."""
 
 
 class MistakeView(Widget, can_focus=True):
@@ -38,7 +52,7 @@ class MistakeView(Widget, can_focus=True):
     # screen coming back, a change of focus) apply the stylesheet once more
     # per mistake, most of the time the summary took to open.
     DEFAULT_CSS = """
-    MistakeView { height: auto; margin: 0 0 1 0; padding: 0 1; border-left: tall $panel; }
+    MistakeView { height: auto; margin: 0 0 1 0; padding: 0 1; border-left: tall $panel; text-wrap: nowrap; }
     MistakeView:focus { border-left: tall $accent; }
     """
 
@@ -49,6 +63,7 @@ class MistakeView(Widget, can_focus=True):
         self.language = language
         self.lesson = lesson
         """The title of the lesson that teaches it."""
+        self._pieces: tuple[str, Pieces] | None = None
         self._drawn: tuple[tuple[int, str], Content, int] | None = None
 
     @property
@@ -70,23 +85,33 @@ class MistakeView(Widget, can_focus=True):
         ]
         return faces_in_text("\n".join(lines))
 
+    def _pieces_now(self) -> Pieces:
+        """The mistake's parts, styled for the theme of now (kept while it lasts)."""
+        theme = self.app.theme
+        if self._pieces is None or self._pieces[0] != theme:
+            variables = self.app.theme_variables
+            parts = hand_parts(self.attempt.question, self.language)
+            styles = {name: Style.from_rich_style(style) for name, style in tile_styles(variables).items()}
+            below = [Content.styled(parts.context, variables.get("text-muted", "auto 60%"))] if parts.context else []
+            below += [Content(parts.discard)] if parts.discard else []
+            pieces = Pieces(Content.styled(self.prompt, "bold"), parts.groups, styles, [*below, Content(self.answer)])
+            self._pieces = (theme, pieces)
+        return self._pieces[1]
+
     def _draw(self, width: int) -> tuple[Content, int]:
-        """Every line at a width, and how many rows they wrap to (kept for the last width and theme)."""
-        variables = self.app.theme_variables
+        """Every row at a width, and how many (kept for the last width and theme).
+
+        The rows are wrapped here, once, and drawn without wrapping again."""
         key = (width, self.app.theme)
         if self._drawn is None or self._drawn[0] != key:
-            parts = hand_parts(self.attempt.question, self.language)
-            lines = [Content.styled(self.prompt, "bold")]
-            if parts.groups is not None:
-                drawn = render_groups(parts.groups, fitting_size(parts.groups, TileSize.SMALL, width), width)
-                lines.append(Content.from_rich_text(tiles_text(drawn, tile_styles(variables))))
-            if parts.context:
-                lines.append(Content.styled(parts.context, variables.get("text-muted", "auto 60%")))
-            if parts.discard:
-                lines.append(Content(parts.discard))
-            lines.append(Content(self.answer))
-            content = Content("\n").join(lines)
-            self._drawn = (key, content, len(content.wrap(width)))
+            pieces = self._pieces_now()
+            rows = pieces.prompt.wrap(width)
+            if pieces.groups is not None:
+                drawn = render_groups(pieces.groups, fitting_size(pieces.groups, TileSize.SMALL, width), width)
+                rows += [tile_line(line, pieces.tile_styles) for line in drawn]
+            for text in pieces.text:
+                rows += text.wrap(width)
+            self._drawn = (key, Content("\n").join(rows), len(rows))
         return self._drawn[1:]
 
     def render(self) -> Content:

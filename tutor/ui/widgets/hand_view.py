@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tutor.ui.tile_art import Group, Line, TileSize, fitting_size, render_groups
+from tutor.ui.tile_art import Group, TileSize, fitting_size, render_groups
 
 THEME_VARIABLES = (
     "tile-man",
@@ -60,17 +60,6 @@ def theme_styles(variables: tuple[tuple[str, str], ...]) -> dict[str, Style]:
 def tile_styles(variables: Mapping[str, str]) -> dict[str, Style]:
     """The rich styles of the tile style names for a theme's variables (the app's `theme_variables`)."""
     return theme_styles(tuple((name, variables.get(name, "")) for name in THEME_VARIABLES))
-
-
-def tiles_text(lines: list[Line], styles: dict[str, Style]) -> Text:
-    """Rows of tile art as one text, coloured by `tile_styles`."""
-    result = Text()
-    for index, line in enumerate(lines):
-        if index:
-            result.append("\n")
-        for segment, style in line:
-            result.append(segment, style=styles.get(style) if style else None)
-    return result
 
 
 TILE_CSS = {
@@ -137,7 +126,14 @@ class TilesView(Widget):
         return self._drawn[2]
 
     def render(self) -> Text:
-        return tiles_text(self._lines(self.size.width or 80), tile_styles(self.app.theme_variables))
+        styles = tile_styles(self.app.theme_variables)
+        result = Text()
+        for index, line in enumerate(self._lines(self.size.width or 80)):
+            if index:
+                result.append("\n")
+            for segment, style in line:
+                result.append(segment, style=styles.get(style) if style else None)
+        return result
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
