@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
+from textual.style import Style
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets._toast import ToastRack
 
@@ -581,6 +583,21 @@ class TestSummary:
             await pilot.pause()
             assert isinstance(app.screen, DrillScreen)
             assert app.screen.questions == missed
+
+    async def test_a_mistakes_tiles_take_the_colours_of_the_theme(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+            await answer_number(pilot, 0)
+            await pilot.press("enter")
+            await pilot.pause()
+            view = app.screen.query_one(MistakeView)
+            for theme in ("tutor-light", "tutor-dark"):
+                app.theme = theme
+                await pilot.pause()
+                frame = Color.parse(app.theme_variables["tile-frame"])
+                colours = {span.style.foreground for span in view.render().spans if isinstance(span.style, Style)}
+                assert frame in colours, theme
 
 
 class TestFeedbackNamesTheStep:
