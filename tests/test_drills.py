@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
+from textual.style import Style
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets._toast import ToastRack
 
@@ -35,8 +37,9 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import HelpScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
-from tutor.ui.tile_art import TileSize
+from tutor.ui.tile_art import TileSize, render_groups
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.question_hand import hand_parts
 
 PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
 
@@ -347,7 +350,7 @@ class TestLanguageSwitchInADrill:
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
             assert len(app.screen.query(MistakeView)) == 3
-            assert "내 답" in str(app.screen.query(MistakeView).first().query(Static).last().render())
+            assert "내 답" in app.screen.query(MistakeView).first().answer
 
     async def test_progress_redraws_in_the_other_language(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -568,14 +571,33 @@ class TestSummary:
             missed = [attempt.question for attempt in screen.attempts if not attempt.right]
             assert len(views) == len(missed) == 2
             first = views[0]
-            assert first.query(TilesView)
-            words = str(first.query(Static).last().render())
+            assert first.attempt.question is missed[0]
+            groups = hand_parts(missed[0], "en").groups
+            assert groups is not None
+            top_row = render_groups(groups, TileSize.SMALL, first.content_size.width)[0]
+            assert "".join(segment for segment, _ in top_row).rstrip() in first.render().plain
+            words = first.answer
             title = app.library.lessons["en"][missed[0].lesson].title
             assert "Your answer: " in words and "Right answer: " in words and f"Lesson: {title}" in words
             await pilot.press("r")
             await pilot.pause()
             assert isinstance(app.screen, DrillScreen)
             assert app.screen.questions == missed
+
+    async def test_a_mistakes_tiles_take_the_colours_of_the_theme(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+            await answer_number(pilot, 0)
+            await pilot.press("enter")
+            await pilot.pause()
+            view = app.screen.query_one(MistakeView)
+            for theme in ("tutor-light", "tutor-dark"):
+                app.theme = theme
+                await pilot.pause()
+                frame = Color.parse(app.theme_variables["tile-frame"])
+                colours = {span.style.foreground for span in view.render().spans if isinstance(span.style, Style)}
+                assert frame in colours, theme
 
 
 class TestFeedbackNamesTheStep:

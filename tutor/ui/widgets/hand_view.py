@@ -3,6 +3,7 @@ hands (a lesson's hands are drawn by its document, lesson_document.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
@@ -54,6 +55,11 @@ def theme_styles(variables: tuple[tuple[str, str], ...]) -> dict[str, Style]:
         else:
             styles[name] = Style(color=colours.get(colour), bold=extra == "bold")
     return styles
+
+
+def tile_styles(variables: Mapping[str, str]) -> dict[str, Style]:
+    """The rich styles of the tile style names for a theme's variables (the app's `theme_variables`)."""
+    return theme_styles(tuple((name, variables.get(name, "")) for name in THEME_VARIABLES))
 
 
 TILE_CSS = {
@@ -120,8 +126,7 @@ class TilesView(Widget):
         return self._drawn[2]
 
     def render(self) -> Text:
-        variables = self.app.theme_variables
-        styles = theme_styles(tuple((name, variables.get(name, "")) for name in THEME_VARIABLES))
+        styles = tile_styles(self.app.theme_variables)
         result = Text()
         for index, line in enumerate(self._lines(self.size.width or 80)):
             if index:

@@ -15,7 +15,7 @@ links are clicked as before; the contents jump to a heading by its part.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -27,6 +27,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style
 
 from tutor.locale import text
 from tutor.ui.lesson_hand import LessonHand
@@ -65,13 +66,14 @@ class TextPart:
 Part = TextPart | LessonHand
 
 
-def tile_line(line: list[tuple[str, str]]) -> Content:
-    """A row of tile art, its colours named by the document's tile classes."""
+def tile_line(line: list[tuple[str, str]], styles: Mapping[str, Style] | None = None) -> Content:
+    """A row of tile art, its colours named by the document's tile classes
+    (or given as styles, for a widget without those classes)."""
     spans: list[Span] = []
     position = 0
     for segment, style in line:
         if style:
-            spans.append(Span(position, position + len(segment), f".tiles--{style}"))
+            spans.append(Span(position, position + len(segment), styles[style] if styles else f".tiles--{style}"))
         position += len(segment)
     # Tile art holds no control codes: skip Content's scan for them, which
     # was a third of the time a lesson took to lay out.

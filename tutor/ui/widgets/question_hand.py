@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -10,14 +12,24 @@ from tutor.locale import text
 from tutor.quiz.names import flag_name, flowers_text
 from tutor.quiz.question import Question
 from tutor.ui.strings import WIND_NAMES
-from tutor.ui.tile_art import TileSize, chip, hand_groups
+from tutor.ui.tile_art import Group, TileSize, chip, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 
 
-def question_hand(question: Question, language: str, size: TileSize = TileSize.SMALL) -> list[Widget]:
-    """The widgets that show a question's hand; none for a question without one."""
-    widgets: list[Widget] = []
+@dataclass(frozen=True)
+class HandParts:
+    """What a question shows of its hand: tiles, how it was won, the discard asked about."""
+
+    groups: list[Group] | None
+    """The hand's tiles as drawn; None for a question without a hand."""
+    context: str
+    discard: str
+
+
+def hand_parts(question: Question, language: str) -> HandParts:
+    """The parts of a question's hand, each empty when the question has none."""
     request = question.request
+    groups = None
     if "hand" in request:
         try:
             hand = parse_hand(request["hand"], sizes=None)
@@ -25,14 +37,23 @@ def question_hand(question: Question, language: str, size: TileSize = TileSize.S
         except NotationError:
             pass
         else:
-            tiles = TilesView(hand_groups(hand, win))
-            tiles.size_name = size
-            widgets.append(tiles)
-    context = context_text(question, language)
-    if context:
-        widgets.append(Static(context, classes="context", markup=False))
-    if "discard" in request:
-        widgets.append(Static(f"-> {chip(parse_tile(request['discard']))[0]}", markup=False))
+            groups = hand_groups(hand, win)
+    discard = f"-> {chip(parse_tile(request['discard']))[0]}" if "discard" in request else ""
+    return HandParts(groups, context_text(question, language), discard)
+
+
+def question_hand(question: Question, language: str, size: TileSize = TileSize.SMALL) -> list[Widget]:
+    """The widgets that show a question's hand; none for a question without one."""
+    parts = hand_parts(question, language)
+    widgets: list[Widget] = []
+    if parts.groups is not None:
+        tiles = TilesView(parts.groups)
+        tiles.size_name = size
+        widgets.append(tiles)
+    if parts.context:
+        widgets.append(Static(parts.context, classes="context", markup=False))
+    if parts.discard:
+        widgets.append(Static(parts.discard, markup=False))
     return widgets
 
 
