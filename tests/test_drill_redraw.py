@@ -11,7 +11,7 @@ import pytest
 from textual.events import Key
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets._footer import FooterKey
 
 from tests.test_drills import PLAN, fu_plan, make_app, open_drill
@@ -186,3 +186,27 @@ async def test_once_answered_the_arrows_scroll_the_feedback_with_nothing_focused
         assert screen.focused is not None and screen.focused in screen.query_one("#answer").walk_children(
             with_self=True
         )
+
+
+@pytest.mark.parametrize(("kind", "keys"), [("sets", "3"), ("waits", "13")])
+async def test_digits_typed_with_enter_answer_with_what_they_pick(tmp_path: Path, kind: str, keys: str) -> None:
+    """Digits and enter typed at once (as tmux or a fast hand delivers
+    them): "3⏎" answered with the first option, and the last tick of "13⏎"
+    was lost, since enter asked for the answer before the digits had
+    bubbled up to the screen. The options take their digits themselves."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan((kind,), length=2, level=2, seed=5))
+        options = screen.query_one("#answer")
+        if kind == "sets":
+            assert isinstance(options, OptionList)
+            picked = [screen.question.choices[int(digit) - 1] for digit in keys]
+        else:
+            assert isinstance(options, SelectionList) and options.option_count >= 3
+            picked = [options.get_option_at_index(int(digit) - 1).value for digit in keys]
+        for key in [*keys, "enter"]:
+            app.post_message(Key(key, "\r" if key == "enter" else key))
+        await pilot.pause()
+        await pilot.pause()
+        [answer] = screen.attempts[0].response.values()
+        assert (answer if kind == "waits" else [answer]) == picked

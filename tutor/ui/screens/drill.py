@@ -53,7 +53,7 @@ from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
-from tutor.ui.widgets.ticks import TickList
+from tutor.ui.widgets.ticks import ChoiceList, TickList
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -335,7 +335,7 @@ class DrillScreen(RedrawnScreen):
                 )
             ]
         if question.answer_type == "choice":
-            return [OptionList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
+            return [ChoiceList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
         if question.answer_type == "checklist":
             widgets: list[Widget] = [
                 TickList(
@@ -484,7 +484,8 @@ class DrillScreen(RedrawnScreen):
     # --- answering -----------------------------------------------------------------------
 
     async def on_key(self, event: Any) -> None:
-        """Digits pick or tick the numbered options."""
+        """Digits pick or tick the numbered options (when the options have
+        the focus, they take their digits themselves: see ticks.py)."""
         if self.answered or not event.character or not event.character.isdigit() or event.character == "0":
             return
         widget = self.query("#answer").first()
@@ -498,6 +499,12 @@ class DrillScreen(RedrawnScreen):
         elif isinstance(widget, OptionList) and index < widget.option_count:
             widget.highlighted = index
             event.stop()
+            await self.action_submit()
+
+    async def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        """A digit on the focused options picked one (see ChoiceList): answer with it."""
+        event.stop()
+        if not self.answered:
             await self.action_submit()
 
     async def action_submit(self) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.segment import Segment
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.strip import Strip
-from textual.widgets import Checkbox, SelectionList
+from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 
 TICKED = "✓"
@@ -37,7 +39,27 @@ class TickBox(Checkbox):
         self.BUTTON_INNER = self._mark()
 
 
+def digit_index(event: events.Key) -> int | None:
+    """The option a digit key names (1 is the first), or None."""
+    if event.character and event.character.isdigit() and event.character != "0":
+        return int(event.character) - 1
+    return None
+
+
 class TickList(SelectionList[str]):
+    """Numbered options to tick: a digit ticks (or unticks) its option.
+
+    The digit is handled here, by the focused list, rather than by the
+    screen once the key has bubbled up to it: an enter typed right after
+    (a priority key, handled at once) asks for the answer through this
+    list's queue, so the tick is made first."""
+
+    def on_key(self, event: events.Key) -> None:
+        index = digit_index(event)
+        if index is not None and index < self.option_count:
+            self.toggle(self.get_option_at_index(index).value)
+            event.stop()
+
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         segments = list(strip)
@@ -47,3 +69,21 @@ class TickList(SelectionList[str]):
         ticked = self.get_option_at_index(index).value in self.selected
         segments[1] = Segment(TICKED if ticked else UNTICKED, segments[1].style)
         return Strip(segments, strip.cell_length)
+
+
+class ChoiceList(OptionList):
+    """Numbered options to pick one of: a digit picks its option and answers.
+
+    Handled by the focused list itself, as TickList's digits are: "3⏎"
+    typed at once answered with the first option, since the answer asked
+    for by enter came before the digit had bubbled up to the screen."""
+
+    class Picked(Message):
+        """A digit picked an option: the question is answered with it."""
+
+    def on_key(self, event: events.Key) -> None:
+        index = digit_index(event)
+        if index is not None and index < self.option_count:
+            self.highlighted = index
+            event.stop()
+            self.post_message(self.Picked())
