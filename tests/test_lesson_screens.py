@@ -1,5 +1,6 @@
-"""Lesson screens are kept and shown again (tutor/ui/lesson_screens.py):
-a kept screen must look and behave as a newly built one."""
+"""One lesson screen shows lesson after lesson, and the last few lessons
+are kept laid out (tutor/ui/lesson_screens.py): a lesson shown in the kept
+screen must look and behave as in a newly built one."""
 
 from __future__ import annotations
 

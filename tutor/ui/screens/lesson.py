@@ -40,8 +40,10 @@ class LessonScreen(TutorScreen):
 
     Speed: the text and the hands are one widget (`LessonDocument`), which
     lays the lesson out itself and draws only the lines in view, so a lesson
-    opens with a dozen widgets whatever its length; presentation mode hides
-    and shows single widgets instead of toggling a class on the whole screen.
+    opens with a dozen widgets whatever its length; one screen shows lesson
+    after lesson (`show`, see tutor/ui/lesson_screens.py); presentation mode
+    hides and shows single widgets instead of toggling a class on the whole
+    screen.
     """
 
     AUTO_FOCUS = ""
@@ -107,7 +109,7 @@ class LessonScreen(TutorScreen):
         """The lesson's text pieces and hands (kept by tutor/ui/lesson_screens.py)."""
         self.presenting = False
         self._state_to_show: ReadingState | None = None
-        """Where to show the lesson next (see `show_at`); None: where it is."""
+        """Where to show the lesson when the screen is next shown (see `show`); None: where it is."""
         self._styled_at: int | None = None
         """The app's count of stylesheet changes when this screen's widgets were last styled."""
 
