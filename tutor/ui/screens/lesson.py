@@ -234,9 +234,10 @@ class LessonScreen(TutorScreen):
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual styles a resumed screen again from scratch, in case the
-        # stylesheet changed while it was away (a theme); a kept lesson screen
-        # has hundreds of widgets, so that is done only when it did change.
-        # (Textual counts its stylesheet changes in `_css_update_count`.)
+        # stylesheet changed while it was away (a theme); the kept lesson
+        # screen comes back with every lesson opened from home, so that is
+        # done only when it did change. (Textual counts its stylesheet
+        # changes in `_css_update_count`.)
         if self._styled_at == self.app._css_update_count:
             event.refresh_styles = False
         self._styled_at = self.app._css_update_count
