@@ -321,6 +321,10 @@ class TutorApp(App[None]):
             # Notices still up were written in the other language.
             self.clear_notifications()
             self.notify(text(self.language, "language_now"))
+            # Laid out in the first frame after the batch: the widgets' own
+            # requests reach the screen only as messages, and the frame
+            # before them drew the old layout, then one more drew the new.
+            self.screen.refresh(layout=True)
 
     def theme_title(self, theme: str) -> str:
         return text(self.language, f"theme.{theme}") if theme in THEME_NAMES else theme
