@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from textual.binding import Binding
 from textual.dom import DOMNode
 
 from tutor.locale import LANGUAGES, text
@@ -59,6 +60,24 @@ TIPS: Final = {language: {key: text(language, f"tip.{key}") for key in KEY_IDS} 
 
 PALETTE_PLACEHOLDER: Final = {language: text(language, "palette.placeholder") for language in LANGUAGES}
 """What the empty search field of the command palette says."""
+
+
+SCROLL_KEYS: Final = (
+    ("up", "scroll_up"),
+    ("down", "scroll_down"),
+    ("pageup", "page_up"),
+    ("pagedown", "page_down"),
+    ("home", "scroll_home"),
+    ("end", "scroll_end"),
+)
+"""The keys that scroll, each with the scrolling action it stands for."""
+
+
+def scroll_bindings(action: str) -> list[Binding]:
+    """Hidden bindings of the scrolling keys to a screen's own action, which
+    is given the scrolling action's name (a screen whose scrolling part does
+    not take the focus scrolls it by these)."""
+    return [Binding(key, f"{action}('{how}')", show=False) for key, how in SCROLL_KEYS]
 
 
 def localise_bindings(node: DOMNode, language: str) -> None:

@@ -41,7 +41,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
-from tutor.ui.keys import relabel
+from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -110,17 +110,7 @@ class DrillScreen(RedrawnScreen):
         ),
         # Once answered, nothing has the focus and these scroll the feedback
         # (an answer field, while it has the focus, takes the arrows first).
-        *(
-            Binding(key, f"scroll_body('{how}')", show=False)
-            for key, how in (
-                ("up", "scroll_up"),
-                ("down", "scroll_down"),
-                ("pageup", "page_up"),
-                ("pagedown", "page_down"),
-                ("home", "scroll_home"),
-                ("end", "scroll_end"),
-            )
-        ),
+        *scroll_bindings("scroll_body"),
         *APP_KEYS,
     ]
     DEFAULT_CSS = """

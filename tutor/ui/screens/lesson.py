@@ -18,7 +18,7 @@ from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
-from tutor.ui.keys import localise_bindings
+from tutor.ui.keys import localise_bindings, scroll_bindings
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
@@ -78,17 +78,7 @@ class LessonScreen(TutorScreen):
         Binding("space", "step", "Step", id="step", show=False, tooltip="Reveal the next answer step"),
         Binding("z", "quiz", "Drill", id="quiz", tooltip="Drill what this lesson teaches"),
         # The text scrolls by these keys without taking the focus (see the class's note on speed).
-        *(
-            Binding(key, f"scroll_text('{how}')", show=False)
-            for key, how in (
-                ("up", "scroll_up"),
-                ("down", "scroll_down"),
-                ("pageup", "page_up"),
-                ("pagedown", "page_down"),
-                ("home", "scroll_home"),
-                ("end", "scroll_end"),
-            )
-        ),
+        *scroll_bindings("scroll_text"),
         # Out of the footer, which must fit 80 columns; the help lists it.
         Binding(
             "w",

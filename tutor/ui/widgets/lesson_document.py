@@ -29,7 +29,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style
 
-from tutor.locale import text
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
 from tutor.ui.widgets.hand_view import TILE_CSS, tile_styles_css
@@ -88,13 +87,13 @@ def hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
         rows += [tile_line(line) for line in drawn]
     if hand.setup_text:
         rows += Content.styled(hand.setup_text, ".lesson-hand--setup").wrap(inner)
-    if hand.steps and hand.revealed:
-        answer = Content("\n".join(hand.steps[: hand.revealed]))
-        for line in answer.wrap(inner - 2):
+    shown = hand.shown_lines()
+    if hand.revealed:
+        for line in Content("\n".join(shown)).wrap(inner - 2):
             padded = f" {line.plain}{' ' * (inner - 2 - line.cell_length)} "
             rows.append(Content(padded, [Span(0, len(padded), ".lesson-hand--answer")], strip_control_codes=False))
-    elif hand.steps:
-        rows += Content.styled(text(hand.language, "hidden"), ".lesson-hand--hidden").wrap(inner)
+    elif shown:
+        rows += Content.styled(shown[0], ".lesson-hand--hidden").wrap(inner)
     return rows
 
 
@@ -298,10 +297,6 @@ class LessonDocument(ScrollView, can_focus=True):
     def _fit_scroll_range(self) -> None:
         """The scroll range to the document's rows at its width (laying it out if need be)."""
         self.virtual_size = Size(self.layout_width(), len(self.current_layout().rows))
-
-    def on_resize(self) -> None:
-        self._fit_scroll_range()
-        self.refresh()
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # Textual sizes a widget inside the screen's layout pass and tells it
