@@ -13,7 +13,6 @@ from rich.cells import cell_len
 from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
-from textual.style import Style
 from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets._toast import ToastRack
 
@@ -32,14 +31,16 @@ from tutor.ui.app import TutorApp
 from tutor.ui.drill_words import header_text, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
-from tutor.ui.screens.drill_summary import MistakeView, SummaryScreen
+from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import HelpScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.tile_art import TileSize, render_groups
 from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.mistake_list import MistakeList
 from tutor.ui.widgets.question_hand import hand_parts
+from tutor.ui.widgets.row_view import FRAME
 
 PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
 
@@ -349,8 +350,9 @@ class TestLanguageSwitchInADrill:
             await pilot.press("l")
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
-            assert len(app.screen.query(MistakeView)) == 3
-            assert "내 답" in app.screen.query(MistakeView).first().answer
+            mistakes = app.screen.query_one(MistakeList).mistakes
+            assert len(mistakes) == 3
+            assert "내 답" in mistakes[0].answer
 
     async def test_progress_redraws_in_the_other_language(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -567,15 +569,17 @@ class TestSummary:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SummaryScreen)
-            views = list(screen.query(MistakeView))
+            shown = screen.query_one(MistakeList)
             missed = [attempt.question for attempt in screen.attempts if not attempt.right]
-            assert len(views) == len(missed) == 2
-            first = views[0]
+            assert len(shown.mistakes) == len(missed) == 2
+            first = shown.mistakes[0]
             assert first.attempt.question is missed[0]
             groups = hand_parts(missed[0], "en").groups
             assert groups is not None
-            top_row = render_groups(groups, TileSize.SMALL, first.content_size.width)[0]
-            assert "".join(segment for segment, _ in top_row).rstrip() in first.render().plain
+            top_row = render_groups(groups, TileSize.SMALL, shown.layout_width() - FRAME)[0]
+            assert "".join(segment for segment, _ in top_row).rstrip() in "\n".join(
+                row.plain for row in shown.current_layout().rows
+            )
             words = first.answer
             title = app.library.lessons["en"][missed[0].lesson].title
             assert "Your answer: " in words and "Right answer: " in words and f"Lesson: {title}" in words
@@ -591,12 +595,13 @@ class TestSummary:
             await answer_number(pilot, 0)
             await pilot.press("enter")
             await pilot.pause()
-            view = app.screen.query_one(MistakeView)
+            shown = app.screen.query_one(MistakeList)
             for theme in ("tutor-light", "tutor-dark"):
                 app.theme = theme
                 await pilot.pause()
-                frame = Color.parse(app.theme_variables["tile-frame"])
-                colours = {span.style.foreground for span in view.render().spans if isinstance(span.style, Style)}
+                frame = Color.parse(app.theme_variables["tile-frame"]).rich_color
+                strips = [shown.render_line(y) for y in range(shown.scrollable_content_region.height)]
+                colours = {segment.style.color for strip in strips for segment in strip if segment.style}
                 assert frame in colours, theme
 
 

@@ -38,8 +38,8 @@ from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
-from tutor.ui.screens.drill_summary import MistakeView
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.widgets.mistake_list import MistakeList
 from tutor.ui.widgets.step_answer import StepAnswer
 
 # One hand for each fu line item: (hand, win, tsumo, seat, round, flags, the
@@ -378,6 +378,6 @@ async def test_the_summary_names_each_wrong_line_by_its_rule(tmp_path: Path) -> 
             sentences.append(why_wrong(judge_fu_steps(question, screen.attempts[-1].response).verdicts[wrong], "en"))
             await pilot.press("enter")
             await pilot.pause()
-        shown = "\n".join(view.answer for view in app.screen.query(MistakeView))
+        shown = "\n".join(mistake.answer for mistake in app.screen.query_one(MistakeList).mistakes)
         assert all(faces_in_text(sentence) in shown for sentence in sentences)
         assert "You left out" not in shown
