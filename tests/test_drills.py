@@ -588,6 +588,30 @@ class TestSummary:
             assert isinstance(app.screen, DrillScreen)
             assert app.screen.questions == missed
 
+    async def test_tab_or_a_click_selects_a_mistake_and_enter_opens_its_lesson(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_drill(pilot, DrillPlan(("waits", "fu"), length=3, level=1, seed=3))
+            for _ in range(3):
+                await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            shown = app.screen.query_one(MistakeList)
+            assert shown.has_focus and shown.selected == 0
+            await pilot.press("tab")
+            assert shown.selected == 1
+            await pilot.press("tab", "tab")
+            assert app.focused is app.screen.query_one("#retry")
+            await pilot.press("shift+tab")
+            assert shown.has_focus and shown.selected is not None
+            # A click on the second mistake's first row selects it.
+            row = shown.part_start(1) - round(shown.scroll_y)
+            await pilot.click(MistakeList, offset=(4, row))
+            assert shown.selected == 1
+            await pilot.press("enter")
+            await pilot.pause()
+            lesson = shown.mistakes[1].attempt.question.lesson
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == lesson
+
     async def test_a_mistakes_tiles_take_the_colours_of_the_theme(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 40)) as pilot:
