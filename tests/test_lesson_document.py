@@ -15,7 +15,8 @@ from tutor.quiz.store import Store
 from tutor.ui import idle_collector
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.lesson import LessonScreen
-from tutor.ui.widgets.lesson_document import HAND_EDGE, LessonDocument, TextPart
+from tutor.ui.widgets.lesson_document import LessonDocument, TextPart
+from tutor.ui.widgets.row_view import EDGE
 
 
 def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
@@ -59,7 +60,7 @@ class TestHands:
             # The selected hand is in view, behind its bar.
             start = document.part_start(document.parts.index(second))
             assert document.scroll_y <= start < document.scroll_y + document.scrollable_content_region.height
-            assert drawn(document)[start - int(document.scroll_y)].startswith(HAND_EDGE)
+            assert drawn(document)[start - int(document.scroll_y)].startswith(EDGE)
             await pilot.press("a")
             await settle(pilot)
             assert [hand.fully_revealed for hand in screen.hands[:3]] == [False, True, False]

@@ -78,7 +78,7 @@ class SummaryScreen(RedrawnScreen):
         lists = self.query(MistakeList)
         if lists:
             mistakes = lists.first()
-            self.call_after_refresh(mistakes.select, min(self.position, len(mistakes.mistakes) - 1))
+            self.call_after_refresh(mistakes.select_part, min(self.position, len(mistakes.mistakes) - 1))
 
     def action_open_lesson(self) -> None:
         lists = self.query(MistakeList)

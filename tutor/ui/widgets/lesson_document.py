@@ -4,9 +4,9 @@ Opening a lesson is what a learner waits for most. Drawn as widgets, a
 lesson was a hundred and fifty of them (a piece of text per heading, four
 widgets per hand), and Textual composes, styles and lays out every one on
 each open, each `]` and each language switch: 400 to 900 ms. Here the whole
-body is one widget that lays its parts out as lines itself (the Markdown by
-lesson_text.py, the tiles by tile_art.py) and draws only the lines in view,
-the way Textual's own Log and TextArea draw long content.
+body is one RowView (row_view.py) that lays its parts out as lines itself
+(the Markdown by lesson_text.py, the tiles by tile_art.py) and draws only the
+lines in view.
 
 What the widgets did, the document does by itself: a hand is selected with
 `tab` (its left edge lights up) and revealed with `a`, `space` or a click;
@@ -15,31 +15,25 @@ links are clicked as before; the contents jump to a heading by its part.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content, Span
-from textual.geometry import Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.style import Style
 
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
 from tutor.ui.widgets.hand_view import TILE_CSS, tile_styles_css
 from tutor.ui.widgets.lesson_text import Block, lines_of, parsed
+from tutor.ui.widgets.row_view import FRAME, UNFRAMED, Layout, RowView
 
 READING_WIDTH = 100
 """Columns a line of lesson text may run to: wider lines are hard to follow
 back to their start (at 200 columns they ran to 170)."""
-
-HAND_EDGE = "▊"
-"""The bar down a hand's left side (Textual's "tall" border)."""
 
 
 @dataclass
@@ -97,25 +91,6 @@ def hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
     return rows
 
 
-HAND_FRAME = 3
-"""Cells a hand's frame takes from the width: its left bar and a column of padding either side."""
-
-NO_HAND = -1
-"""In a layout's `hand_of_row`: a row of text."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """The document laid out at one width: every row, where each part starts,
-    and which rows are a hand's (drawn behind its bar, lit when selected)."""
-
-    rows: list[Content]
-    starts: list[int]
-    """The first row of each part (a hand's, its first row below its margin)."""
-    hand_of_row: list[int]
-    """For each row, the position of the hand it belongs to, or NO_HAND."""
-
-
 HandRows = Callable[[LessonHand, int, TileSize], list[Content]]
 
 
@@ -124,31 +99,34 @@ def lay_out(parts: list[Part], width: int, size: TileSize, draw_hand: HandRows =
     it out, each hand with a blank row above and below (one between two hands)."""
     rows: list[Content] = []
     starts: list[int] = []
-    hand_of_row: list[int] = []
+    frame_of_row: list[int] = []
     blank = Content("")
     previous_was_hand = False
     for index, part in enumerate(parts):
         if isinstance(part, TextPart):
             starts.append(len(rows))
             rows += part.lines(width)
-            hand_of_row += [NO_HAND] * (len(rows) - len(hand_of_row))
+            frame_of_row += [UNFRAMED] * (len(rows) - len(frame_of_row))
             previous_was_hand = False
         else:
             if not previous_was_hand:
                 rows.append(blank)
-                hand_of_row.append(NO_HAND)
+                frame_of_row.append(UNFRAMED)
             starts.append(len(rows))
-            drawn = draw_hand(part, max(width - HAND_FRAME, 4), size)
+            drawn = draw_hand(part, max(width - FRAME, 4), size)
             rows += drawn
-            hand_of_row += [index] * len(drawn)
+            frame_of_row += [index] * len(drawn)
             rows.append(blank)
-            hand_of_row.append(NO_HAND)
+            frame_of_row.append(UNFRAMED)
             previous_was_hand = True
-    return Layout(rows, starts, hand_of_row)
+    return Layout(rows, starts, frame_of_row)
 
 
-class LessonDocument(ScrollView, can_focus=True):
+class LessonDocument(RowView, can_focus=True):
     """A lesson's text and hands in one widget that draws the lines in view."""
+
+    EDGE_CLASS = "lesson-hand--edge"
+    SELECTED_CLASS = "lesson-hand--selected"
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "em",
@@ -203,8 +181,8 @@ class LessonDocument(ScrollView, can_focus=True):
     # Out of the footer and without words of their own (the help names
     # them, in the learner's language), like the screen's scroll keys.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "select_hand(1)", show=False),
-        Binding("shift+tab", "select_hand(-1)", show=False),
+        Binding("tab", "select_next(1)", show=False),
+        Binding("shift+tab", "select_next(-1)", show=False),
         Binding("enter", "reveal_selected", show=False),
     ]
 
@@ -223,10 +201,6 @@ class LessonDocument(ScrollView, can_focus=True):
         self.parts = parts
         """The text pieces and hands, in the lesson's order."""
         self._tile_size = size
-        self._selected: int | None = None
-        self._layout: tuple[tuple[int, TileSize, tuple[int, ...]], Layout] | None = None
-        self._strips: dict[int, Strip] = {}
-        """Rows already drawn as strips, for the layout and styles of now."""
 
     # --- what it holds --------------------------------------------------------------------------
 
@@ -237,9 +211,9 @@ class LessonDocument(ScrollView, can_focus=True):
     @property
     def selected_hand(self) -> LessonHand | None:
         """The hand selected with `tab` or a click, while the document has the focus."""
-        if self._selected is None or not self.has_focus:
+        if self.selected is None or not self.has_focus:
             return None
-        part = self.parts[self._selected]
+        part = self.parts[self.selected]
         return part if isinstance(part, LessonHand) else None
 
     @property
@@ -249,20 +223,21 @@ class LessonDocument(ScrollView, can_focus=True):
     @tile_size.setter
     def tile_size(self, size: TileSize) -> None:
         self._tile_size = size
-        self._relayout()
+        self.relayout()
 
     # --- laying out -----------------------------------------------------------------------------
 
     def layout_width(self) -> int:
         return max(min(self.scrollable_content_region.width, READING_WIDTH), 8)
 
-    def current_layout(self) -> Layout:
-        """The document at its width as it stands (laid out again only when something changed)."""
-        key = (self.layout_width(), self._tile_size, tuple(hand.revealed for hand in self.hands))
-        if self._layout is None or self._layout[0] != key:
-            self._layout = (key, lay_out(self.parts, key[0], self._tile_size, self._rows_of_hand))
-            self._strips.clear()
-        return self._layout[1]
+    def layout_key(self) -> Hashable:
+        return (self.layout_width(), self._tile_size, tuple(hand.revealed for hand in self.hands))
+
+    def lay_out(self, width: int) -> Layout:
+        return lay_out(self.parts, width, self._tile_size, self._rows_of_hand)
+
+    def selectable(self) -> list[int]:
+        return [index for index, part in enumerate(self.parts) if isinstance(part, LessonHand)]
 
     def _rows_of_hand(self, hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
         # Kept on the hand, so that revealing one hand lays out only that one
@@ -278,87 +253,9 @@ class LessonDocument(ScrollView, can_focus=True):
     def set_parts(self, parts: list[Part]) -> None:
         """Show another lesson's parts, from the top."""
         self.parts = parts
-        self._selected = None
-        self._layout = None
-        self._strips.clear()
-        self._fit_scroll_range()
-        self.scroll_home(animate=False, immediate=True)
-        self.refresh()
-
-    def _relayout(self) -> None:
-        """Something the layout depends on changed: lay out when next drawn.
-
-        Not at once: a change often comes with a new width (presentation mode
-        hides the contents), and the screen's layout, which sets the width,
-        runs just before the drawing. The scroll range follows once drawn."""
-        self.refresh()
-        self.call_after_refresh(self._fit_scroll_range)
-
-    def _fit_scroll_range(self) -> None:
-        """The scroll range to the document's rows at its width (laying it out if need be)."""
-        self.virtual_size = Size(self.layout_width(), len(self.current_layout().rows))
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        # Textual sizes a widget inside the screen's layout pass and tells it
-        # so later (Resize); a scroll range set then takes one more layout of
-        # the whole screen, a tenth of opening a lesson. So the document is
-        # laid out at its new width here, and its range set without asking
-        # for that layout. (Private to Textual, which is pinned.)
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        fitted = Size(self.layout_width(), len(self.current_layout().rows))
-        if fitted != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, fitted)
-            self._scroll_update(fitted)
-        return resized
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips.clear()
-
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
-        width = self.scrollable_content_region.width
-        rich_style = self.rich_style
-        rows = self.current_layout().rows
-        if row >= len(rows):
-            return Strip.blank(width, rich_style)
-        strip = self._strips.get(row)
-        if strip is None:
-            strip = self._strips[row] = self._draw_row(row)
-        return strip.crop_extend(scroll_x, scroll_x + width, rich_style)
-
-    def _draw_row(self, row: int) -> Strip:
-        layout = self.current_layout()
-        content = layout.rows[row]
-        base = self.visual_style
-        segments = [
-            Segment(piece, style.rich_style)
-            for piece, style in content.render(base, end="", parse_style=self._get_style)
-        ]
-        hand = layout.hand_of_row[row]
-        if hand == NO_HAND:
-            return Strip(segments, content.cell_length)
-        lit = hand == self._selected and self.has_focus
-        edge = self.get_component_rich_style("lesson-hand--selected" if lit else "lesson-hand--edge")
-        space = Segment(" ", base.rich_style)
-        return Strip([Segment(HAND_EDGE, edge), space, *segments, space], content.cell_length + HAND_FRAME)
+        self.forget_layout()
 
     # --- where things are -----------------------------------------------------------------------
-
-    def part_start(self, index: int) -> int:
-        """The first row of a part."""
-        return self.current_layout().starts[index]
-
-    def part_at(self, row: int) -> tuple[int, int]:
-        """The part a row falls in, and how far into it."""
-        starts = self.current_layout().starts
-        index = 0
-        for position, start in enumerate(starts):
-            if start > row:
-                break
-            index = position
-        return index, row - starts[index] if starts else 0
 
     def part_index(self, part_id: str) -> int | None:
         """The position of the text part with this id."""
@@ -368,7 +265,7 @@ class LessonDocument(ScrollView, can_focus=True):
         return None
 
     def scroll_to_part(self, index: int, into: int = 0) -> None:
-        self._fit_scroll_range()
+        self.fit_scroll_range()
         self.scroll_to(y=self.part_start(index) + into, animate=False, immediate=True)
 
     # --- hands ------------------------------------------------------------------------------------
@@ -387,7 +284,7 @@ class LessonDocument(ScrollView, can_focus=True):
         if changed:
             if any(hand.revealed for hand in revealed):
                 self.post_message(self.Revealed())
-            self._relayout()
+            self.relayout()
 
     def reveal_all(self, hand: LessonHand | None = None) -> None:
         """Every step of one hand, or of all of them."""
@@ -403,88 +300,21 @@ class LessonDocument(ScrollView, can_focus=True):
 
     def select(self, hand: LessonHand) -> None:
         """Select a hand (the document takes the focus) and bring it into view."""
-        self._selected = self.parts.index(hand)
-        if not self.has_focus:
-            self.focus(scroll_visible=False)
-        self._redraw_edges()
-        self.scroll_to_hand(hand)
-
-    def _redraw_edges(self) -> None:
-        """The selection or the focus changed: only the hands' bars are drawn anew."""
-        self._strips.clear()
-        self.refresh()
+        self.select_part(self.parts.index(hand))
 
     def scroll_to_hand(self, hand: LessonHand) -> None:
         """Bring a hand into view: the whole of it if it fits."""
-        self._fit_scroll_range()
-        layout = self.current_layout()
-        index = self.parts.index(hand)
-        top = layout.starts[index]
-        bottom = layout.starts[index + 1] if index + 1 < len(layout.starts) else len(layout.rows)
-        height = self.scrollable_content_region.height
-        if top < self.scroll_y or bottom - top > height:
-            self.scroll_to(y=max(top - 1, 0), animate=False, immediate=True)
-        elif bottom > self.scroll_y + height:
-            self.scroll_to(y=bottom - height, animate=False, immediate=True)
-
-    def action_select_hand(self, step: int) -> None:
-        """`tab` selects the next hand; past the last, the focus moves on."""
-        hands = [index for index, part in enumerate(self.parts) if isinstance(part, LessonHand)]
-        if self._selected in hands:
-            position = hands.index(self._selected) + step
-        else:
-            # The first hand from the top of the view down (or from the bottom up).
-            top = self.scroll_y
-            starts = self.current_layout().starts
-            below = [position for position, index in enumerate(hands) if starts[index] >= top]
-            position = (below[0] if below else len(hands)) if step > 0 else (below[0] - 1 if below else len(hands) - 1)
-        if 0 <= position < len(hands):
-            part = self.parts[hands[position]]
-            assert isinstance(part, LessonHand)
-            self.select(part)
-            return
-        self._selected = None
-        self._redraw_edges()
-        if step > 0:
-            self.screen.focus_next()
-        else:
-            self.screen.focus_previous()
+        self.scroll_to_part_whole(self.parts.index(hand))
 
     def action_reveal_selected(self) -> None:
         hand = self.selected_hand
         if hand is not None:
             self.reveal_all(hand)
 
-    def focus_on_click(self) -> bool:
-        # A click on the text does not take the focus (which would select a
-        # hand away from where the learner reads); a click on a hand selects it.
-        return False
-
-    def _on_focus(self, event: events.Focus) -> None:
-        super()._on_focus(event)
-        if self._selected is None:
-            # Reached by `tab`: the first hand in view is selected, as the
-            # first hand took the focus when hands were widgets of their own.
-            hands = [index for index, part in enumerate(self.parts) if isinstance(part, LessonHand)]
-            starts = self.current_layout().starts
-            below = [index for index in hands if starts[index] >= self.scroll_y]
-            if below or hands:
-                part = self.parts[(below or hands)[0]]
-                assert isinstance(part, LessonHand)
-                self.select(part)
-        self._redraw_edges()
-
-    def _on_blur(self, event: events.Blur) -> None:
-        super()._on_blur(event)
-        self._redraw_edges()
-
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        index, _ = self.part_at(self.scroll_offset.y + offset.y)
-        part = self.parts[index] if self.parts else None
-        if isinstance(part, LessonHand) and self.part_start(index) <= self.scroll_offset.y + offset.y:
+        index = self.part_clicked(event)
+        part = self.parts[index] if index is not None else None
+        if isinstance(part, LessonHand):
             self.select(part)
             self.reveal_all(part)
 

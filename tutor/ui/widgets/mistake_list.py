@@ -130,4 +130,4 @@ class MistakeList(RowView, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         index = self.part_clicked(event)
         if index is not None:
-            self.select(index)
+            self.select_part(index)

@@ -194,7 +194,7 @@ class RowView(ScrollView):
 
     # --- selecting --------------------------------------------------------------------------------
 
-    def select(self, index: int) -> None:
+    def select_part(self, index: int) -> None:
         """Select a part (the view takes the focus) and bring it into view."""
         self.selected = index
         if not self.has_focus:
@@ -225,7 +225,7 @@ class RowView(ScrollView):
         parts = self.selectable()
         position = parts.index(self.selected) + step if self.selected in parts else self.first_in_view(step)
         if position is not None and 0 <= position < len(parts):
-            self.select(parts[position])
+            self.select_part(parts[position])
             return
         self.selected = None
         self.redraw_edges()
@@ -246,7 +246,7 @@ class RowView(ScrollView):
             parts = self.selectable()
             position = self.first_in_view(1)
             if parts:
-                self.select(parts[position if position is not None else 0])
+                self.select_part(parts[position if position is not None else 0])
         self.redraw_edges()
 
     def _on_blur(self, event: events.Blur) -> None:
