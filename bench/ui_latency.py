@@ -2,10 +2,12 @@
 
 One headless run of the app (Pilot) opens every lesson in turn and times,
 per lesson: opening it, `a` (reveal the answers), `f5` (presentation mode on),
-`l` (redraw in the other language), `]` (the next lesson); then drill
-answers: `ctrl+w` (show the answer, building the feedback) and `enter` (the
-next question; the last one opens the drill's summary, timed on its own). The baseline, measured in the same run and the same way, is
-a key that redraws an empty screen: it holds Pilot's own overhead and one
+`l` (redraw in the other language), `]` (the next lesson); then a few
+drills (fixed seeds, so every run asks the same questions), timing answers:
+`ctrl+w` (show the answer, building the feedback) and `enter` (the next
+question; the last one opens the drill's summary, with every question a
+mistake, timed on its own). The baseline, measured in the same run and the
+same way, is a key that redraws an empty screen: it holds Pilot's own overhead and one
 frame, so "p95 minus baseline" is what our code adds.
 
 Each time runs from the key press until the app is idle again (messages
@@ -15,7 +17,7 @@ it. Beside each wall-clock time the process's CPU time over the same span is
 kept: on a shared machine the wall clock mostly measures the other
 processes, and the CPU time is what our code costs whatever the load.
 
-    python -m bench.ui_latency [--size 80x24] [--repeat 1] [--lessons 99] [--drill-questions 10]
+    python -m bench.ui_latency [--size 80x24] [--repeat 1] [--lessons 99] [--drill-questions 10] [--drills 3]
 
 Goal (issue 13): every action's p95 within 150 ms of the baseline's median.
 """
@@ -82,7 +84,7 @@ def press(pilot: Pilot[Any], *keys: str) -> Callable[[], Awaitable[None]]:
     return act
 
 
-async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, questions: int) -> Timings:
+async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, questions: int, drills: int) -> Timings:
     times = Timings()
     app = TutorApp(language="en", store=Store.open(data / "progress.sqlite3"))
     async with app.run_test(size=size) as pilot:
@@ -113,8 +115,9 @@ async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, 
                         await settle(pilot)
                     await pilot.press("escape")
                     await settle(pilot)
-            plan = DrillPlan.lesson(("fu", "waits", "mcr-fans"))
-            app.push_screen(DrillScreen(replace(plan, length=questions)))
+        for seed in range(drills):
+            plan = replace(DrillPlan.lesson(("fu", "waits", "mcr-fans")), length=questions, seed=seed)
+            app.push_screen(DrillScreen(plan))
             await settle(pilot)
             for number in range(questions):
                 await times.time(pilot, "drill answer (ctrl+w)", press(pilot, "ctrl+w"))
@@ -139,14 +142,20 @@ def main() -> None:
     parser.add_argument("--size", default="80x24", help="terminal size, COLUMNSxROWS")
     parser.add_argument("--repeat", type=int, default=1, help="rounds over every lesson")
     parser.add_argument("--lessons", type=int, default=99, help="at most this many lessons of each track")
-    parser.add_argument("--drill-questions", type=int, default=10, help="questions in the drill (at least 1)")
+    parser.add_argument("--drill-questions", type=int, default=10, help="questions in a drill (at least 1)")
+    parser.add_argument("--drills", type=int, default=3, help="drills, each ending in its summary")
     arguments = parser.parse_args()
     columns, rows = (int(part) for part in arguments.size.split("x"))
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         times = asyncio.run(
             measure(
-                (columns, rows), arguments.repeat, Path(folder), arguments.lessons, max(1, arguments.drill_questions)
+                (columns, rows),
+                arguments.repeat,
+                Path(folder),
+                arguments.lessons,
+                max(1, arguments.drill_questions),
+                arguments.drills,
             )
         )
     baseline = statistics.median(times.wall["baseline (empty redraw)"])

@@ -7,8 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from textual.content import Content, Span
 
-from tutor.ui.widgets.lesson_text import Table, lines_of, parsed
+from tutor.ui.widgets.lesson_text import Table, lines_of, parsed, wrapped
 
 LESSONS = sorted(Path(__file__).parent.parent.joinpath("lessons").glob("*/*.md"))
 
@@ -36,3 +39,15 @@ def test_tables_fill_the_width_and_keep_their_cells() -> None:
     drawn = " ".join(lines).split()
     cells = ["set", "fu", "open koutsu", "2", "a concealed kan of terminals", "32"]
     assert all(word in drawn for cell in cells for word in cell.split())
+
+
+TEXT = st.text(alphabet=st.sampled_from(list("ab 공부\n\t萬.")), max_size=60)
+
+
+@given(TEXT, st.integers(min_value=1, max_value=30), st.integers(min_value=0, max_value=60))
+def test_wrapped_lines_are_textuals(text: str, width: int, cut: int) -> None:
+    """The quick wrap keeps lines that fit as they are and wraps the rest: the
+    same lines, styles and all, as Content.wrap."""
+    content = Content(text, spans=[Span(0, min(cut, len(text)), "bold")] if text else [])
+    ours = [(line.plain, line.spans) for line in wrapped(content, width)]
+    assert ours == [(line.plain, line.spans) for line in content.wrap(width)]

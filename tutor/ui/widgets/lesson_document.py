@@ -28,7 +28,7 @@ from textual.style import Style
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
 from tutor.ui.widgets.hand_view import TILE_CSS, tile_styles_css
-from tutor.ui.widgets.lesson_text import Block, lines_of, parsed
+from tutor.ui.widgets.lesson_text import Block, lines_of, parsed, wrapped
 from tutor.ui.widgets.row_view import FRAME, UNFRAMED, Layout, RowView
 
 READING_WIDTH = 100
@@ -80,14 +80,14 @@ def hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
         drawn = render_groups(hand.groups, fitting_size(hand.groups, size, inner), inner)
         rows += [tile_line(line) for line in drawn]
     if hand.setup_text:
-        rows += Content.styled(hand.setup_text, ".lesson-hand--setup").wrap(inner)
+        rows += wrapped(Content.styled(hand.setup_text, ".lesson-hand--setup"), inner)
     shown = hand.shown_lines()
     if hand.revealed:
-        for line in Content("\n".join(shown)).wrap(inner - 2):
+        for line in wrapped(Content("\n".join(shown)), inner - 2):
             padded = f" {line.plain}{' ' * (inner - 2 - line.cell_length)} "
             rows.append(Content(padded, [Span(0, len(padded), ".lesson-hand--answer")], strip_control_codes=False))
     elif shown:
-        rows += Content.styled(shown[0], ".lesson-hand--hidden").wrap(inner)
+        rows += wrapped(Content.styled(shown[0], ".lesson-hand--hidden"), inner)
     return rows
 
 

@@ -24,6 +24,7 @@ from tutor.ui.drill_words import given_text, header_text, prompt_text, step_line
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
 from tutor.ui.widgets.hand_view import TILE_CSS, tile_styles_css
 from tutor.ui.widgets.lesson_document import tile_line
+from tutor.ui.widgets.lesson_text import wrapped
 from tutor.ui.widgets.question_hand import hand_parts
 from tutor.ui.widgets.row_view import FRAME, UNFRAMED, Layout, RowView
 
@@ -61,15 +62,15 @@ class Mistake:
     def rows(self, inner: int) -> list[Content]:
         """Its rows, `inner` cells wide: the prompt, the tiles, the setting, the answers."""
         parts = hand_parts(self.attempt.question, self.language)
-        rows = Content.styled(self.prompt, "bold").wrap(inner)
+        rows = wrapped(Content.styled(self.prompt, "bold"), inner)
         if parts.groups is not None:
             drawn = render_groups(parts.groups, fitting_size(parts.groups, TileSize.SMALL, inner), inner)
             rows += [tile_line(line) for line in drawn]
         if parts.context:
-            rows += Content.styled(parts.context, ".mistake-list--context").wrap(inner)
+            rows += wrapped(Content.styled(parts.context, ".mistake-list--context"), inner)
         if parts.discard:
-            rows += Content(parts.discard).wrap(inner)
-        return rows + Content(self.answer).wrap(inner)
+            rows += wrapped(Content(parts.discard), inner)
+        return rows + wrapped(Content(self.answer), inner)
 
 
 class MistakeList(RowView, can_focus=True):
