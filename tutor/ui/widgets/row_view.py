@@ -61,7 +61,10 @@ class RowView(ScrollView):
         """The position of the selected part, if any."""
         self._layout: tuple[Hashable, Layout] | None = None
         self._strips: dict[int, Strip] = {}
-        """Rows already drawn as strips, for the layout and styles of now."""
+        """Rows already drawn as strips (without their frame), for the layout and styles of now."""
+        self._styles: tuple[object, ...] = ()
+        """The styles the strips were drawn with."""
+        self._styles_checked = False
 
     # --- what a subclass gives --------------------------------------------------------------------
 
@@ -127,41 +130,56 @@ class RowView(ScrollView):
     # --- drawing ----------------------------------------------------------------------------------
 
     def notify_style_update(self) -> None:
+        # Called on every restyle, a change of focus among them, and before
+        # the component classes are restyled: whether the rows must be drawn
+        # again is known only when they are next drawn (see _check_styles).
         super().notify_style_update()
-        self._strips.clear()
+        self._styles_checked = False
+
+    def _check_styles(self) -> None:
+        """The rows drawn so far are forgotten if their styles changed (a new theme)."""
+        if self._styles_checked:
+            return
+        self._styles_checked = True
+        signature = (
+            self.visual_style,
+            *(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES)),
+        )
+        if signature != self._styles:
+            self._styles = signature
+            self._strips.clear()
 
     def render_line(self, y: int) -> Strip:
+        self._check_styles()
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
         rich_style = self.rich_style
-        rows = self.current_layout().rows
-        if row >= len(rows):
+        layout = self.current_layout()
+        if row >= len(layout.rows):
             return Strip.blank(width, rich_style)
         strip = self._strips.get(row)
         if strip is None:
-            strip = self._strips[row] = self._draw_row(row)
+            strip = self._strips[row] = self._draw_row(layout.rows[row])
+        frame = layout.frame_of_row[row]
+        if frame != UNFRAMED:
+            # The bar is put on each time: a new selection or focus draws
+            # only the bars anew, not the rows behind them.
+            lit = frame == self.selected and self.has_focus
+            edge = self.get_component_rich_style(self.SELECTED_CLASS if lit else self.EDGE_CLASS)
+            space = Segment(" ", self.visual_style.rich_style)
+            strip = Strip([Segment(EDGE, edge), space, *strip, space], strip.cell_length + FRAME)
         return strip.crop_extend(scroll_x, scroll_x + width, rich_style)
 
-    def _draw_row(self, row: int) -> Strip:
-        layout = self.current_layout()
-        content = layout.rows[row]
-        base = self.visual_style
+    def _draw_row(self, content: Content) -> Strip:
         segments = [
             Segment(piece, style.rich_style)
-            for piece, style in content.render(base, end="", parse_style=self._get_style)
+            for piece, style in content.render(self.visual_style, end="", parse_style=self._get_style)
         ]
-        frame = layout.frame_of_row[row]
-        if frame == UNFRAMED:
-            return Strip(segments, content.cell_length)
-        lit = frame == self.selected and self.has_focus
-        edge = self.get_component_rich_style(self.SELECTED_CLASS if lit else self.EDGE_CLASS)
-        space = Segment(" ", base.rich_style)
-        return Strip([Segment(EDGE, edge), space, *segments, space], content.cell_length + FRAME)
+        return Strip(segments, content.cell_length)
 
     def redraw_edges(self) -> None:
-        """The selection or the focus changed: the rows are drawn anew (their bars with them)."""
-        self._strips.clear()
+        """The selection or the focus changed: the rows in view are drawn again, with their bars."""
         self.refresh()
 
     # --- where things are -------------------------------------------------------------------------
