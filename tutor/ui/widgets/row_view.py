@@ -73,6 +73,7 @@ class RowView(ScrollView):
         return self.layout_width()
 
     def lay_out(self, width: int) -> Layout:
+        """Every row of the parts at a width: what each subclass draws."""
         raise NotImplementedError
 
     def selectable(self) -> list[int]:
