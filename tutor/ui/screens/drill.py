@@ -53,7 +53,7 @@ from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
-from tutor.ui.widgets.ticks import ChoiceList, TickList
+from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -84,8 +84,7 @@ def redraw_in(child: Widget, widget: Widget) -> bool:
     if type(child) is not type(widget) or child.id != widget.id:
         return False
     if isinstance(child, OptionList) and isinstance(widget, OptionList):
-        child.clear_options()
-        child.add_options(widget.options)
+        replace_options(child, list(widget.options))
         return True
     if isinstance(child, NumberField) and isinstance(widget, NumberField):
         child.value = widget.value

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import Option
 
 TICKED = "✓"
 UNTICKED = " "
@@ -44,6 +45,18 @@ def digit_index(event: events.Key) -> int | None:
     if event.character and event.character.isdigit() and event.character != "0":
         return int(event.character) - 1
     return None
+
+
+def replace_options(options: OptionList, new: list[Option]) -> None:
+    """Other options in a mounted list, as a list mounted with them shows them."""
+    options.clear_options()
+    options.add_options(new)
+    # Clearing hid the scroll bar, so the options' scroll range was set at
+    # the width without it; its width once the bar is back, set now rather
+    # than when the list is drawn, where it asked for one more layout of
+    # the screen and one more drawing of the list. (`_update_lines` is
+    # private to Textual, which is pinned.)
+    options._update_lines()
 
 
 class TickList(SelectionList[str]):

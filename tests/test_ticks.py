@@ -1,0 +1,32 @@
+"""The drill's option lists (tutor/ui/widgets/ticks.py)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets.selection_list import Selection
+
+from tutor.ui.widgets.ticks import TickList, replace_options
+
+
+class OptionsApp(App[None]):
+    CSS = "TickList { height: auto; max-height: 8; }"
+
+    def compose(self) -> ComposeResult:
+        yield TickList(*[Selection(f"old {index}", f"old{index}") for index in range(20)], id="answer")
+
+
+async def test_replaced_options_have_the_scroll_range_the_list_is_drawn_with() -> None:
+    """Other options in a mounted list that scrolls: its scroll range is set
+    at the width it is drawn at, beside its scroll bar (set without the bar,
+    drawing the list set it again and asked for one more layout)."""
+    app = OptionsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        options = app.query_one(TickList)
+        options.toggle("old3")
+        await pilot.pause()
+        assert options.show_vertical_scrollbar
+        replace_options(options, [Selection(f"new {index}", f"new{index}") for index in range(15)])
+        width = options.scrollable_content_region.width - options._get_left_gutter_width()
+        assert options.virtual_size.width == width
+        assert options.virtual_size.height == 15 and options.show_vertical_scrollbar
+        assert options.selected == [] and options.highlighted is None
