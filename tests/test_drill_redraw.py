@@ -230,7 +230,7 @@ async def test_next_question_draws_its_options_in_the_last_ones_list(tmp_path: P
             await pilot.press("enter")
             await pilot.pause()
             assert screen.query_one("#answer") is options
-            assert options.selected == [] and screen.focused is options
+            assert options.selected == [] and options.highlighted == 0 and screen.focused is options
             values = [options.get_option_at_index(index).value for index in range(options.option_count)]
             totals = list(screen.query("#total").results(NumberField))
             shown = [total for total in totals if total.display]
@@ -243,3 +243,20 @@ async def test_next_question_draws_its_options_in_the_last_ones_list(tmp_path: P
             await pilot.press("1")
             await pilot.pause()
             assert options.selected == [values[0]]
+
+
+async def test_enter_on_the_next_choice_question_picks_its_first_option(tmp_path: Path) -> None:
+    """The next question's choices, drawn in the last one's list, start on
+    the first option as a list drawn anew does: enter at once answers with it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("sets",), length=3, level=2, seed=5))
+        options = screen.query_one("#answer", OptionList)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#answer") is options and options.highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.attempts[1].response == {"group": screen.questions[1].choices[0]}

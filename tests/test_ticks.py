@@ -18,7 +18,9 @@ class OptionsApp(App[None]):
 async def test_replaced_options_have_the_scroll_range_the_list_is_drawn_with() -> None:
     """Other options in a mounted list that scrolls: its scroll range is set
     at the width it is drawn at, beside its scroll bar (set without the bar,
-    drawing the list set it again and asked for one more layout)."""
+    drawing the list set it again and asked for one more layout); as in a
+    list made with the new options, nothing is ticked and the first option
+    is highlighted."""
     app = OptionsApp()
     async with app.run_test(size=(40, 12)) as pilot:
         options = app.query_one(TickList)
@@ -29,4 +31,4 @@ async def test_replaced_options_have_the_scroll_range_the_list_is_drawn_with() -
         width = options.scrollable_content_region.width - options._get_left_gutter_width()
         assert options.virtual_size.width == width
         assert options.virtual_size.height == 15 and options.show_vertical_scrollbar
-        assert options.selected == [] and options.highlighted is None
+        assert options.selected == [] and options.highlighted == 0

@@ -57,6 +57,9 @@ def replace_options(options: OptionList, new: list[Option]) -> None:
     # the screen and one more drawing of the list. (`_update_lines` is
     # private to Textual, which is pinned.)
     options._update_lines()
+    # A list made with options highlights the first, so enter picks it.
+    if options.option_count:
+        options.action_first()
 
 
 class TickList(SelectionList[str]):
