@@ -32,3 +32,17 @@ async def test_replaced_options_have_the_scroll_range_the_list_is_drawn_with() -
         assert options.virtual_size.width == width
         assert options.virtual_size.height == 15 and options.show_vertical_scrollbar
         assert options.selected == [] and options.highlighted == 0
+
+
+async def test_a_list_with_more_options_than_fit_shows_its_scroll_bar_before_its_first_layout() -> None:
+    """Shown only once the list was drawn, the bar cost two more layouts of
+    the screen; a list whose options fit shows none."""
+    app = OptionsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        many = TickList(*[Selection(f"many {index}", f"m{index}") for index in range(9)], id="many")
+        few = TickList(*[Selection(f"few {index}", f"f{index}") for index in range(6)], id="few")
+        await app.screen.mount_all([many, few])
+        assert many.show_vertical_scrollbar and not few.show_vertical_scrollbar
+        await pilot.pause()
+        assert many.show_vertical_scrollbar and not few.show_vertical_scrollbar
+        assert many.virtual_size.height == 9 and many.max_scroll_y == 3

@@ -9,7 +9,10 @@ from typing import ClassVar
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets._toggle_button import ToggleButton
@@ -62,6 +65,27 @@ def replace_options(options: OptionList, new: list[Option]) -> None:
         options.action_first()
 
 
+def show_scroll_bar_early(options: OptionList) -> None:
+    """A newly mounted list's scroll bar shown before its first layout when
+    its options cannot fit its maximum height at any width.
+
+    Textual counts the options' lines when it first draws the list, after
+    the layout, and only then shows the bar: one more layout of the screen,
+    another for the new bar, and the options drawn again at the narrower
+    width. Made with more options than fit (a waits question after a number
+    question), the bar is known to be needed now."""
+    max_height = options.styles.max_height
+    if max_height is None or max_height.unit is not Unit.CELLS:
+        return
+    rows = int(max_height.value) - options.styles.gutter.height
+    # At the screen's whole width the options take the fewest lines.
+    lines = options.get_content_height(options.app.size, options.app.size, options.app.size.width)
+    if lines > rows:
+        options.set_reactive(ScrollView.virtual_size, Size(options.app.size.width, lines))
+        options.show_vertical_scrollbar = True
+        options.vertical_scrollbar.display = True
+
+
 class TickList(SelectionList[str]):
     """Numbered options to tick: a digit ticks (or unticks) its option.
 
@@ -75,6 +99,9 @@ class TickList(SelectionList[str]):
         if index is not None and index < self.option_count:
             self.toggle(self.get_option_at_index(index).value)
             event.stop()
+
+    def on_mount(self) -> None:
+        show_scroll_bar_early(self)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
