@@ -53,7 +53,7 @@ from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
-from tutor.ui.widgets.ticks import ChoiceList, TickList
+from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -76,6 +76,21 @@ class Draft:
     """Each number field's text, by field id."""
     ticked: list[str] = field(default_factory=list)
     highlighted: int | None = None
+
+
+def redraw_in(child: Widget, widget: Widget) -> bool:
+    """Whether the mounted `child` now shows what `widget`, of the same
+    kind and id, was made to show (it then does)."""
+    if type(child) is not type(widget) or child.id != widget.id:
+        return False
+    if isinstance(child, OptionList) and isinstance(widget, OptionList):
+        replace_options(child, list(widget.options))
+        return True
+    if isinstance(child, NumberField) and isinstance(widget, NumberField):
+        child.value = widget.value
+        child.placeholder = widget.placeholder
+        return True
+    return False
 
 
 MARKED_ANSWERS = ("steps", "points_steps", FAN_STEPS)
@@ -219,17 +234,28 @@ class DrillScreen(RedrawnScreen):
         return question_hand(self.question, self.tutor.language, size)
 
     def _feedback_widgets(self) -> list[Widget]:
-        """The verdict and the explanation shown so far, once answered."""
+        """The verdict and the explanation shown so far, drawn once answered.
+
+        Both stay mounted, hidden before the answer: the next question hides
+        them rather than removes them (a removal asks for one more layout of
+        the screen once the batch that drew the question is over), and the
+        answer shows them rather than mounts and styles them anew."""
+        verdict = Static(id="verdict", markup=False)
+        steps = Static(id="steps", markup=False)
+        self._fill_feedback(verdict, steps)
+        return [verdict, steps]
+
+    def _fill_feedback(self, verdict: Static, steps: Static) -> None:
+        """The feedback's widgets showing the answer, or hidden before it."""
+        verdict.display = steps.display = self.answered
         if not self.answered:
-            return []
+            verdict.update("")
+            steps.update("")
+            return
         attempt = self.attempts[self.position]
-        verdict = Static(
-            verdict_text(attempt, self.tutor.language),
-            id="verdict",
-            classes=f"verdict-{attempt.verdict}",
-            markup=False,
-        )
-        return [verdict, Static(self._shown_steps_text(), id="steps", markup=False)]
+        verdict.update(verdict_text(attempt, self.tutor.language))
+        verdict.set_classes(f"verdict-{attempt.verdict}")
+        steps.update(self._shown_steps_text())
 
     async def _draw_answered(self) -> None:
         """The question just answered: only the strip, the feedback and an
@@ -245,7 +271,7 @@ class DrillScreen(RedrawnScreen):
                     # As a list drawn anew, which has no highlight until focused.
                     answer.highlighted = None
             self.query_one("#hint", Static).display = False
-            await self._refill("#feedback", self._feedback_widgets())
+            self._fill_feedback(self.query_one("#verdict", Static), self.query_one("#steps", Static))
             self.settle()
             await self._update_footer()
 
@@ -260,11 +286,11 @@ class DrillScreen(RedrawnScreen):
             await self._draw_hand()
             area = self.query_one("#answer-area", Vertical)
             area.set_classes(question.answer_type)
-            await self._refill("#answer-area", self._answer_widgets(question, language))
+            await self._draw_answer(self._answer_widgets(question, language))
             hint = self.query_one("#hint", Static)
             hint.update(word(language, f"hint_{question.answer_type}"))
             hint.display = True
-            await self._refill("#feedback", [])
+            self._fill_feedback(self.query_one("#verdict", Static), self.query_one("#steps", Static))
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
             self.query_one("#body", VerticalScroll).scroll_home(animate=False, immediate=True)
             self.settle()
@@ -290,6 +316,33 @@ class DrillScreen(RedrawnScreen):
             elif isinstance(child, Static) and isinstance(widget, Static):
                 child.update(widget.content)
                 child.set_classes(widget.classes)
+
+    async def _draw_answer(self, widgets: list[Widget]) -> None:
+        """The new answer drawn in the last one's widgets where they are of
+        the same kinds, else in new ones.
+
+        An option list mounted anew is styled with all its parts and, once
+        drawn, shows a new scroll bar, which asks for one more layout of the
+        screen; its options were drawn twice, once at each width. An MCR fan
+        question's total, when the next question has none, is hidden rather
+        than removed: a removal asks for one more layout once the batch is
+        over."""
+        area = self.query_one("#answer-area")
+        children = list(area.children)
+        if not (children and widgets and redraw_in(children[0], widgets[0])):
+            await self._refill("#answer-area", widgets)
+            return
+        for widget in widgets[1:]:
+            same = next((child for child in children[1:] if redraw_in(child, widget)), None)
+            if same is None:
+                await area.mount(widget)
+            else:
+                same.display = True
+                children.remove(same)
+        for child in children[1:]:
+            if isinstance(child, NumberField):
+                child.value = ""
+            child.display = False
 
     async def _refill(self, selector: str, widgets: list[Widget]) -> None:
         container = self.query_one(selector)

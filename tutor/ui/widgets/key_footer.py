@@ -77,21 +77,29 @@ class KeyFooter(Footer):
             await self.recompose()
 
     async def _update_keys(self) -> bool:
-        """The keys to show, reusing the mounted ones that stay in the same
-        order; False (nothing changed) when that cannot be done, as with
-        grouped keys, which Textual draws with labels between them."""
+        """The keys to show, reusing every mounted key that stays, moved to
+        its new place; False (nothing changed) when that cannot be done, as
+        with grouped keys, which Textual draws with labels between them.
+
+        A key that only moves (a drill's enter comes first while the answer
+        has the focus, after escape once answered) is moved rather than
+        removed and mounted anew: a removal asks for one more layout of the
+        screen after its batch, and mounting a key costs far more than
+        moving it."""
         wanted = compose(self)
         mounted = list(self.children)
         if not all(isinstance(widget, FooterKey) for widget in [*mounted, *wanted]):
             return False
-        kept, arriving = match_keys(cast(list[FooterKey], mounted), cast(list[FooterKey], wanted))
-        gone = [widget for widget in mounted if widget not in kept]
+        shown = match_keys(cast(list[FooterKey], mounted), cast(list[FooterKey], wanted))
+        gone = [widget for widget in mounted if widget not in shown]
         if gone:
             await self.remove_children(gone)
-        for key, like in kept.items():
-            relabel_key(key, like)
-        for keys, before in arriving:
-            await self.mount_all(keys, before=before)
+        arriving = [key for key in shown if key not in mounted]
+        if arriving:
+            await self.mount_all(arriving)
+        for index, key in enumerate(shown):
+            if self.children[index] is not key:
+                self.move_child(key, before=self.children[index])
         return True
 
     def compose(self) -> ComposeResult:
@@ -115,31 +123,21 @@ class KeyFooter(Footer):
             yield widget
 
 
-def match_keys(
-    mounted: list[FooterKey], wanted: list[FooterKey]
-) -> tuple[dict[FooterKey, FooterKey], list[tuple[list[FooterKey], FooterKey | None]]]:
-    """The mounted keys that stay, each with the key composed anew that it
-    now shows, and the new keys to mount, in runs, each run before the kept
-    key that follows it (None: at the end). Keys are matched in order, so
-    what stays keeps its place."""
-    kept: dict[FooterKey, FooterKey] = {}
-    arriving: list[tuple[list[FooterKey], FooterKey | None]] = []
-    run: list[FooterKey] = []
-    position = 0
+def match_keys(mounted: list[FooterKey], wanted: list[FooterKey]) -> list[FooterKey]:
+    """The keys to show, in order: each a mounted key for the same binding,
+    relabelled as the key composed anew for it, or else the new key."""
+    spare = list(mounted)
+    shown = []
     for key in wanted:
         identity = key_identity(key)
-        match = next((old for old in mounted[position:] if key_identity(old) == identity), None)
+        match = next((old for old in spare if key_identity(old) == identity), None)
         if match is None:
-            run.append(key)
+            shown.append(key)
             continue
-        if run:
-            arriving.append((run, match))
-            run = []
-        kept[match] = key
-        position = mounted.index(match) + 1
-    if run:
-        arriving.append((run, None))
-    return kept, arriving
+        spare.remove(match)
+        relabel_key(match, key)
+        shown.append(match)
+    return shown
 
 
 def relabel_key(key: FooterKey, like: FooterKey) -> None:

@@ -27,8 +27,14 @@ class NumberField(Input):
             max_length=MAX_DIGITS,
             select_on_focus=False,
             id=id,
-            compact=compact,
         )
+        if compact:
+            # Set as the footer's keys set theirs: Input's reactive toggles
+            # its class with a restyle of the field, though a field not
+            # mounted yet is styled when it mounts. An MCR steps question
+            # has some twenty compact fields, each restyled for nothing.
+            self.set_reactive(Input.compact, True)
+            self.set_class(True, "-textual-compact", update=False)
 
     @property
     def number(self) -> int | None:

@@ -9,10 +9,14 @@ from typing import ClassVar
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import Option
 
 TICKED = "✓"
 UNTICKED = " "
@@ -46,6 +50,42 @@ def digit_index(event: events.Key) -> int | None:
     return None
 
 
+def replace_options(options: OptionList, new: list[Option]) -> None:
+    """Other options in a mounted list, as a list mounted with them shows them."""
+    options.clear_options()
+    options.add_options(new)
+    # Clearing hid the scroll bar, so the options' scroll range was set at
+    # the width without it; its width once the bar is back, set now rather
+    # than when the list is drawn, where it asked for one more layout of
+    # the screen and one more drawing of the list. (`_update_lines` is
+    # private to Textual, which is pinned.)
+    options._update_lines()
+    # A list made with options highlights the first, so enter picks it.
+    if options.option_count:
+        options.action_first()
+
+
+def show_scroll_bar_early(options: OptionList) -> None:
+    """A newly mounted list's scroll bar shown before its first layout when
+    its options cannot fit its maximum height at any width.
+
+    Textual counts the options' lines when it first draws the list, after
+    the layout, and only then shows the bar: one more layout of the screen,
+    another for the new bar, and the options drawn again at the narrower
+    width. Made with more options than fit (a waits question after a number
+    question), the bar is known to be needed now."""
+    max_height = options.styles.max_height
+    if max_height is None or max_height.unit is not Unit.CELLS:
+        return
+    rows = int(max_height.value) - options.styles.gutter.height
+    # At the screen's whole width the options take the fewest lines.
+    lines = options.get_content_height(options.app.size, options.app.size, options.app.size.width)
+    if lines > rows:
+        options.set_reactive(ScrollView.virtual_size, Size(options.app.size.width, lines))
+        options.show_vertical_scrollbar = True
+        options.vertical_scrollbar.display = True
+
+
 class TickList(SelectionList[str]):
     """Numbered options to tick: a digit ticks (or unticks) its option.
 
@@ -59,6 +99,9 @@ class TickList(SelectionList[str]):
         if index is not None and index < self.option_count:
             self.toggle(self.get_option_at_index(index).value)
             event.stop()
+
+    def on_mount(self) -> None:
+        show_scroll_bar_early(self)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
