@@ -48,6 +48,7 @@ from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
+from tutor.ui.widgets.header_title import set_app_title
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.workbench.settings import Settings
 
@@ -306,7 +307,7 @@ class TutorApp(App[None]):
         self.store.set_setting("language", self.language)
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():
-            self.title = text(self.language, "title")
+            set_app_title(self, text(self.language, "title"))
             localise_bindings(self, self.language)
             for screen in self.screen_stack:
                 if isinstance(screen, TutorScreen):

@@ -23,6 +23,7 @@ from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
+from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.lesson_document import LessonDocument, Part
 from tutor.workbench.analysis import typed_from
@@ -130,8 +131,7 @@ class LessonScreen(TutorScreen):
         return self.document.hands
 
     def _write_titles(self) -> None:
-        self.title = self.lesson.title
-        self.sub_title = text(self.tutor.language, self.lesson.track)
+        set_titles(self, self.lesson.title, text(self.tutor.language, self.lesson.track))
 
     # --- read marks ---------------------------------------------------------------------------
 
