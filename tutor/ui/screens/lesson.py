@@ -51,8 +51,12 @@ class LessonScreen(TutorScreen):
     """Nothing takes the focus on its own: the screen's keys scroll the text,
     and `tab` selects one hand at a time."""
 
+    # The contents run the screen's height whatever their length: as long
+    # as their words (`height: auto`), they changed size with the language
+    # and needed a scrollbar in one language only, and `l` laid the screen
+    # out once more for either.
     DEFAULT_CSS = """
-    LessonScreen #contents { width: 28; border: round $panel; }
+    LessonScreen #contents { width: 28; border: round $panel; height: 1fr; }
     LessonScreen #text { width: 1fr; padding: 0 1; }
     LessonScreen #presenting { height: 1; padding: 0 1; color: $text-muted; dock: bottom; }
     """
