@@ -172,3 +172,54 @@ async def test_l_lays_the_lesson_out_once_with_its_titles(tmp_path: Path, monkey
         await settle(pilot)
         assert app.title == "마작 튜터" and "마작 튜터" in str(app.screen.query_one(HeaderTitle).render())
 
+
+async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once no key has come for a moment, the lesson's other language is made
+    and laid out ahead, a slice at a time, as the lesson is shown (its
+    answers revealed): `l` then shows it without parsing or laying out any of
+    it. Stopped halfway by a key, the preparation leaves `l` a whole lesson."""
+    from tutor.ui import app as app_module
+    from tutor.ui import lesson_screens
+    from tutor.ui.widgets import lesson_document
+
+    made: list[str] = []
+    original_parts, original_hand_lines = lesson_screens.lesson_parts, lesson_document.hand_lines
+    monkeypatch.setattr(
+        lesson_screens, "lesson_parts", lambda lesson: (made.append(lesson.id), original_parts(lesson))[1]
+    )
+
+    def hand_lines(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append("hand")
+        return original_hand_lines(*args, **kwargs)
+
+    monkeypatch.setattr(lesson_document, "hand_lines", hand_lines)
+    # Not before a long quiet moment: the app's own timer waits for the test.
+    monkeypatch.setattr(app_module, "PREPARE_AFTER", 1000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r09-fu")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        revealed = [hand.revealed for hand in app.screen.hands]
+        assert any(revealed)
+        made.clear()
+        assert not app._prepare_when_quiet() and made == []
+        app._collector._last_input -= 1000
+        assert not app.lesson_screens.prepare(0)  # one step, and more to come
+        while not app._prepare_when_quiet():
+            pass
+        assert made[0] == "r09-fu" and "hand" in made
+        made.clear()
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen.lesson.language == "ko" and made == []
+        assert [hand.revealed for hand in app.screen.hands] == revealed
+        # Halfway (a key came): `l` makes the rest itself.
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        app.lesson_screens.prepare(0)
+        await pilot.press("l")
+        await settle(pilot)
+        lesson = app.screen.lesson
+        assert lesson.language == "en" and len(app.screen.document.parts) == len(list(original_parts(lesson)))

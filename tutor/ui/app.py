@@ -34,7 +34,7 @@ from tutor.ui.answer_log import AnswerLog
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
-from tutor.ui.lesson_screens import LessonScreens
+from tutor.ui.lesson_screens import PREPARE_AFTER, PREPARE_EVERY, PREPARE_SLICE, LessonScreens
 from tutor.ui.palette import LessonsAndTerms, TutorThemes
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
@@ -143,6 +143,7 @@ class TutorApp(App[None]):
 
     def on_mount(self) -> None:
         self._collector.start()
+        self.set_interval(PREPARE_EVERY, self._prepare_when_quiet, name="lesson preparation")
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.
@@ -161,6 +162,12 @@ class TutorApp(App[None]):
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def _prepare_when_quiet(self) -> bool:
+        """While the learner reads, the other language of the lesson is
+        prepared for `l` (see tutor/ui/lesson_screens.py); True when that is
+        done, False while there is more, or a key came a moment ago."""
+        return self._collector.quiet_for() >= PREPARE_AFTER and self.lesson_screens.prepare(PREPARE_SLICE)
 
     def progress_place(self) -> str:
         """Where progress is kept, as the settings screen says it: a served session names no server path."""

@@ -97,6 +97,20 @@ def hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
     return rows
 
 
+def kept_hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
+    """A hand's rows as `hand_lines` draws them, kept on the hand, so that
+    revealing one hand lays out only that one again, and a lesson shown
+    again (or prepared ahead, see tutor/ui/lesson_screens.py) is laid out
+    already."""
+    key = (inner, size, hand.revealed)
+    rows = hand.drawn.get(key)
+    if rows is None:
+        if len(hand.drawn) > 8:
+            hand.drawn.clear()
+        rows = hand.drawn[key] = hand_lines(hand, inner, size)
+    return rows
+
+
 HAND_FRAME = 3
 """Cells a hand's frame takes from the width: its left bar and a column of padding either side."""
 
@@ -260,20 +274,9 @@ class LessonDocument(ScrollView, can_focus=True):
         """The document at its width as it stands (laid out again only when something changed)."""
         key = (self.layout_width(), self._tile_size, tuple(hand.revealed for hand in self.hands))
         if self._layout is None or self._layout[0] != key:
-            self._layout = (key, lay_out(self.parts, key[0], self._tile_size, self._rows_of_hand))
+            self._layout = (key, lay_out(self.parts, key[0], self._tile_size, kept_hand_lines))
             self._strips.clear()
         return self._layout[1]
-
-    def _rows_of_hand(self, hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
-        # Kept on the hand, so that revealing one hand lays out only that one
-        # again, and a lesson shown again is laid out already.
-        key = (inner, size, hand.revealed)
-        rows = hand.drawn.get(key)
-        if rows is None:
-            if len(hand.drawn) > 8:
-                hand.drawn.clear()
-            rows = hand.drawn[key] = hand_lines(hand, inner, size)
-        return rows
 
     def set_parts(self, parts: list[Part]) -> None:
         """Show another lesson's parts, from the top."""
