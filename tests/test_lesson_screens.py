@@ -223,3 +223,25 @@ async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: 
         await settle(pilot)
         lesson = app.screen.lesson
         assert lesson.language == "en" and len(app.screen.document.parts) == len(list(original_parts(lesson)))
+
+
+async def test_l_with_answers_revealed_lays_the_other_language_out_once(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The other language's hands are revealed as the lesson's before its
+    parts are laid out: it was laid out with none revealed, then again."""
+    from tutor.ui.widgets import lesson_document
+
+    layouts: list[int] = []
+    original = lesson_document.lay_out
+    monkeypatch.setattr(lesson_document, "lay_out", lambda *args: (layouts.append(1), original(*args))[1])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r04-waits")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        revealed = [hand.revealed for hand in app.screen.hands]
+        layouts.clear()
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen.lesson.language == "ko" and [hand.revealed for hand in app.screen.hands] == revealed
+        assert len(layouts) == 1 and any(revealed)

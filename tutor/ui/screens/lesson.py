@@ -194,12 +194,14 @@ class LessonScreen(TutorScreen):
         tutor/ui/lesson_screens.py), since building a screen is what took a
         learner's time."""
         self.lesson, self._lesson_parts = lesson, parts
+        # The answers as the state shows them before anything is laid out,
+        # which would otherwise lay the lesson out twice.
+        for position, hand in enumerate(part for part in parts if isinstance(part, LessonHand)):
+            hand.revealed = state.revealed[position] if position < len(state.revealed) else 0
         if not self.is_attached:
             # Not composed yet: it is composed in the state's mode.
             self.presenting = state.presenting
             self._contents_hidden = state.contents_hidden
-            for position, hand in enumerate(part for part in parts if isinstance(part, LessonHand)):
-                hand.revealed = state.revealed[position] if position < len(state.revealed) else 0
             if state.top_part or state.into_part:
                 self._state_to_show = state
             return
