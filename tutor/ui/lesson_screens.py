@@ -34,7 +34,7 @@ from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.screens.lesson import HEADING, LessonScreen
 from tutor.ui.shell import tutor_of
 from tutor.ui.tile_art import TileSize
-from tutor.ui.widgets.lesson_document import HAND_FRAME, Part, TextPart, kept_hand_lines
+from tutor.ui.widgets.lesson_document import HAND_FRAME, LessonDocument, Part, TextPart, kept_hand_lines
 
 KEPT = 12
 """Lessons (one language each) whose parts are kept at most."""
@@ -134,14 +134,19 @@ class LessonScreens:
         its answers shown). The next call goes on where this one stopped.
         True when nothing is left to do."""
         screen = self._app.screen
-        if not isinstance(screen, LessonScreen) or not screen.is_mounted:
+        if not isinstance(screen, LessonScreen):
+            return True
+        # A lesson screen still being composed has no document yet, or one
+        # not laid out.
+        documents = list(screen.query(LessonDocument))
+        if not documents or not documents[0].size:
             return True
         tutor = tutor_of(self._app)
         language = "en" if screen.lesson.language == "ko" else "ko"
         other = tutor.library.lessons.get(language, {}).get(screen.lesson.id)
         if other is None:
             return True
-        document = screen.document
+        document = documents[0]
         width, size = document.layout_width(), document.tile_size
         revealed = tuple(hand.revealed for hand in document.hands)
         wanted = (other, width, size, revealed)
