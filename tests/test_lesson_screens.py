@@ -21,6 +21,17 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
+async def open_revealed(app: TutorApp, pilot, lesson_id: str) -> list[int]:  # type: ignore[no-untyped-def]
+    """Open a lesson and reveal its answers (`a`): the steps shown per hand."""
+    app.open_lesson(lesson_id)
+    await pilot.press("a")
+    await settle(pilot)
+    assert isinstance(app.screen, LessonScreen)
+    revealed = [hand.revealed for hand in app.screen.hands]
+    assert any(revealed)
+    return revealed
+
+
 async def test_a_kept_lesson_opens_as_new_and_in_the_current_theme(tmp_path: Path) -> None:
     """Opened again, a lesson read with answers revealed, in presentation
     mode, scrolled and with the theme changed meanwhile is drawn exactly as a
@@ -135,3 +146,108 @@ async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.language == "ko"
+
+
+async def test_l_lays_the_lesson_out_once_with_its_titles(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`l` on a lesson is one layout of the screen: the header's titles, the
+    relabelled footer keys and a contents list whose height changed took
+    one more each (and the screen underneath one for its title), each a
+    frame the learner waited for. The titles are the new language's all the
+    same, on the lesson and back home."""
+    from textual.screen import Screen
+    from textual.widgets._header import HeaderTitle
+
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+
+    def refresh_layout(screen: Screen[object], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        layouts.append(type(screen).__name__)
+        original(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # r01-tiles: its contents need a scrollbar in one language only.
+        for lesson_id, languages in (("r09-fu", ("ko", "en", "ko")), ("r01-tiles", ("en", "ko"))):
+            app.open_lesson(lesson_id, replace=True)
+            await settle(pilot)
+            for language in languages:
+                layouts.clear()
+                await pilot.press("l")
+                await settle(pilot)
+                assert layouts == ["LessonScreen"], lesson_id
+                lesson = app.library.lessons[language][lesson_id]
+                title = str(app.screen.query_one(HeaderTitle).render())
+                assert lesson.title in title and app.screen.title == lesson.title
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.title == "마작 튜터" and "마작 튜터" in str(app.screen.query_one(HeaderTitle).render())
+
+
+async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once no key has come for a moment, the lesson's other language is made
+    and laid out ahead, a slice at a time, as the lesson is shown (its
+    answers revealed): `l` then shows it without parsing or laying out any of
+    it. Stopped halfway by a key, the preparation leaves `l` a whole lesson."""
+    from tutor.ui import app as app_module
+    from tutor.ui import lesson_screens
+    from tutor.ui.widgets import lesson_document
+
+    made: list[str] = []
+    original_parts, original_hand_lines = lesson_screens.lesson_parts, lesson_document.hand_lines
+    monkeypatch.setattr(
+        lesson_screens, "lesson_parts", lambda lesson: (made.append(lesson.id), original_parts(lesson))[1]
+    )
+
+    def hand_lines(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append("hand")
+        return original_hand_lines(*args, **kwargs)
+
+    monkeypatch.setattr(lesson_document, "hand_lines", hand_lines)
+    # Not before a long quiet moment: the app's own timer waits for the test.
+    monkeypatch.setattr(app_module, "PREPARE_AFTER", 1000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        revealed = await open_revealed(app, pilot, "r09-fu")
+        made.clear()
+        assert not app._prepare_when_quiet() and made == []
+        app._collector._last_input -= 1000
+        assert not app.lesson_screens.prepare(0)  # one step, and more to come
+        while not app._prepare_when_quiet():
+            pass
+        assert made[0] == "r09-fu" and "hand" in made
+        made.clear()
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen.lesson.language == "ko" and made == []
+        assert [hand.revealed for hand in app.screen.hands] == revealed
+        # Halfway (a key came): `l` makes the rest itself.
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        app.lesson_screens.prepare(0)
+        await pilot.press("l")
+        await settle(pilot)
+        lesson = app.screen.lesson
+        assert lesson.language == "en" and len(app.screen.document.parts) == len(list(original_parts(lesson)))
+        # A lesson screen without its document (being taken down as the app
+        # exits, which the preparation's timer outlives) has nothing to prepare.
+        await app.screen.document.remove()
+        assert app.lesson_screens.prepare(1)
+
+
+async def test_l_with_answers_revealed_lays_the_other_language_out_once(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The other language's hands are revealed as the lesson's before its
+    parts are laid out: it was laid out with none revealed, then again."""
+    from tutor.ui.widgets import lesson_document
+
+    layouts: list[int] = []
+    original = lesson_document.lay_out
+    monkeypatch.setattr(lesson_document, "lay_out", lambda *args: (layouts.append(1), original(*args))[1])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        revealed = await open_revealed(app, pilot, "r04-waits")
+        layouts.clear()
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen.lesson.language == "ko" and [hand.revealed for hand in app.screen.hands] == revealed
+        assert len(layouts) == 1

@@ -34,7 +34,7 @@ from tutor.ui.answer_log import AnswerLog
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
-from tutor.ui.lesson_screens import LessonScreens
+from tutor.ui.lesson_screens import PREPARE_AFTER, PREPARE_EVERY, PREPARE_SLICE, LessonScreens
 from tutor.ui.palette import LessonsAndTerms, TutorThemes
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
@@ -48,6 +48,7 @@ from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
+from tutor.ui.widgets.header_title import set_app_title
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.workbench.settings import Settings
 
@@ -142,6 +143,7 @@ class TutorApp(App[None]):
 
     def on_mount(self) -> None:
         self._collector.start()
+        self.set_interval(PREPARE_EVERY, self._prepare_when_quiet, name="lesson preparation")
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.
@@ -160,6 +162,12 @@ class TutorApp(App[None]):
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def _prepare_when_quiet(self) -> bool:
+        """While the learner reads, the other language of the lesson is
+        prepared for `l` (see tutor/ui/lesson_screens.py); True when that is
+        done, False while there is more, or a key came a moment ago."""
+        return self._collector.quiet_for() >= PREPARE_AFTER and self.lesson_screens.prepare(PREPARE_SLICE)
 
     def progress_place(self) -> str:
         """Where progress is kept, as the settings screen says it: a served session names no server path."""
@@ -306,7 +314,7 @@ class TutorApp(App[None]):
         self.store.set_setting("language", self.language)
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():
-            self.title = text(self.language, "title")
+            set_app_title(self, text(self.language, "title"))
             localise_bindings(self, self.language)
             for screen in self.screen_stack:
                 if isinstance(screen, TutorScreen):

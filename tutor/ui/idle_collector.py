@@ -65,6 +65,10 @@ class IdleCollector:
         if isinstance(event, events.Key | events.MouseDown):
             self._last_input = time.monotonic()
 
+    def quiet_for(self) -> float:
+        """Seconds since the last key or click."""
+        return time.monotonic() - self._last_input
+
     def _collect_if_quiet(self) -> None:
         if gc.get_count()[2] < FULL_AFTER:
             return

@@ -9,6 +9,7 @@ from textual.widgets import Footer
 
 from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import Tutor, tutor_of
+from tutor.ui.widgets.header_title import redraw_titles
 from tutor.ui.widgets.key_footer import KeyFooter
 
 NARROW = 80
@@ -59,6 +60,8 @@ class TutorScreen(Screen[None]):
             self._stale_language = True
 
     def on_screen_resume(self) -> None:
+        # The app's title may have changed while the screen was away (see set_app_title).
+        redraw_titles(self)
         # A footer whose rebuild was put off while the screen was away (see KeyFooter).
         if any(footer.stale for footer in self.query(KeyFooter)):
             self.refresh_bindings()

@@ -23,6 +23,7 @@ from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.tile_art import TileSize
+from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.lesson_document import LessonDocument, Part
 from tutor.workbench.analysis import typed_from
@@ -50,8 +51,12 @@ class LessonScreen(TutorScreen):
     """Nothing takes the focus on its own: the screen's keys scroll the text,
     and `tab` selects one hand at a time."""
 
+    # The contents run the screen's height whatever their length: as long
+    # as their words (`height: auto`), they changed size with the language
+    # and needed a scrollbar in one language only, and `l` laid the screen
+    # out once more for either.
     DEFAULT_CSS = """
-    LessonScreen #contents { width: 28; border: round $panel; }
+    LessonScreen #contents { width: 28; border: round $panel; height: 1fr; }
     LessonScreen #text { width: 1fr; padding: 0 1; }
     LessonScreen #presenting { height: 1; padding: 0 1; color: $text-muted; dock: bottom; }
     """
@@ -130,8 +135,7 @@ class LessonScreen(TutorScreen):
         return self.document.hands
 
     def _write_titles(self) -> None:
-        self.title = self.lesson.title
-        self.sub_title = text(self.tutor.language, self.lesson.track)
+        set_titles(self, self.lesson.title, text(self.tutor.language, self.lesson.track))
 
     # --- read marks ---------------------------------------------------------------------------
 
@@ -190,12 +194,14 @@ class LessonScreen(TutorScreen):
         tutor/ui/lesson_screens.py), since building a screen is what took a
         learner's time."""
         self.lesson, self._lesson_parts = lesson, parts
+        # The answers as the state shows them before anything is laid out,
+        # which would otherwise lay the lesson out twice.
+        for position, hand in enumerate(part for part in parts if isinstance(part, LessonHand)):
+            hand.revealed = state.revealed[position] if position < len(state.revealed) else 0
         if not self.is_attached:
             # Not composed yet: it is composed in the state's mode.
             self.presenting = state.presenting
             self._contents_hidden = state.contents_hidden
-            for position, hand in enumerate(part for part in parts if isinstance(part, LessonHand)):
-                hand.revealed = state.revealed[position] if position < len(state.revealed) else 0
             if state.top_part or state.into_part:
                 self._state_to_show = state
             return

@@ -49,6 +49,20 @@ class KeyFooter(Footer):
         )
         return (self._bindings_ready, self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, keys)
 
+    def on_mount(self) -> None:
+        # (Footer's own on_mount runs too: Textual calls each class's handler.)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._keys_sized, immediate=True)
+
+    def _keys_sized(self, _screen: object) -> None:
+        # A relabelled key is given its new width by the screen's layout,
+        # and then asks for another layout of the whole screen (Textual sets
+        # every resized widget's virtual size, which asks for one): after
+        # `l`, a second layout and frame. A key holds no widgets and does
+        # not scroll, so nothing depends on that size: the request is
+        # dropped. (Private to Textual, which is pinned.)
+        for key in self.children:
+            key._layout_required = False
+
     async def recompose(self) -> None:
         if not self.is_attached:
             return

@@ -91,6 +91,20 @@ def hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
     return rows
 
 
+def kept_hand_lines(hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
+    """A hand's rows as `hand_lines` draws them, kept on the hand, so that
+    revealing one hand lays out only that one again, and a lesson shown
+    again (or prepared ahead, see tutor/ui/lesson_screens.py) is laid out
+    already."""
+    key = (inner, size, hand.revealed)
+    rows = hand.drawn.get(key)
+    if rows is None:
+        if len(hand.drawn) > 8:
+            hand.drawn.clear()
+        rows = hand.drawn[key] = hand_lines(hand, inner, size)
+    return rows
+
+
 HandRows = Callable[[LessonHand, int, TileSize], list[Content]]
 
 
@@ -234,21 +248,10 @@ class LessonDocument(RowView, can_focus=True):
         return (self.layout_width(), self._tile_size, tuple(hand.revealed for hand in self.hands))
 
     def lay_out(self, width: int) -> Layout:
-        return lay_out(self.parts, width, self._tile_size, self._rows_of_hand)
+        return lay_out(self.parts, width, self._tile_size, kept_hand_lines)
 
     def selectable(self) -> list[int]:
         return [index for index, part in enumerate(self.parts) if isinstance(part, LessonHand)]
-
-    def _rows_of_hand(self, hand: LessonHand, inner: int, size: TileSize) -> list[Content]:
-        # Kept on the hand, so that revealing one hand lays out only that one
-        # again, and a lesson shown again is laid out already.
-        key = (inner, size, hand.revealed)
-        rows = hand.drawn.get(key)
-        if rows is None:
-            if len(hand.drawn) > 8:
-                hand.drawn.clear()
-            rows = hand.drawn[key] = hand_lines(hand, inner, size)
-        return rows
 
     def set_parts(self, parts: list[Part]) -> None:
         """Show another lesson's parts, from the top."""
