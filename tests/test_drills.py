@@ -588,6 +588,60 @@ class TestSummary:
             assert isinstance(app.screen, DrillScreen)
             assert app.screen.questions == missed
 
+    async def test_the_kept_summary_shows_each_drills_own_results(self, tmp_path: Path) -> None:
+        """One summary screen shows drill after drill: the second drill's
+        score and mistakes, its first mistake selected, nothing of the first;
+        a drill without mistakes has no list and no retry."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
+            for _ in range(2):
+                await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            first = app.screen
+            assert isinstance(first, SummaryScreen)
+            await pilot.press("tab")
+            assert first.query_one(MistakeList).selected == 1
+            await pilot.press("escape")
+            drill = await open_drill(pilot, DrillPlan(("waits",), length=3, level=1, seed=8))
+            asked = list(drill.questions)
+            for _ in range(3):
+                await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            assert app.screen is first
+            shown = first.query_one(MistakeList)
+            assert [mistake.attempt.question for mistake in shown.mistakes] == asked
+            assert shown.selected == 0
+            assert "0 of 3 right" in str(first.query_one("#score", Static).render())
+            await pilot.press("escape")
+            drill = await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+            await answer_number(pilot, drill.question.answer["fu"])
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is first
+            assert not shown.display and not first.query_one("#retry").display
+            assert "1 of 1 right" in str(first.query_one("#score", Static).render())
+            await pilot.press("r")
+            assert app.screen is first
+
+    async def test_a_summary_under_a_lesson_is_not_taken_for_the_next(self, tmp_path: Path) -> None:
+        """The kept summary still on the stack (its lesson opened, a drill
+        started there): the next drill's results come in a screen of their own."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+            await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            kept = app.screen
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=6))
+            await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen) and app.screen is not kept
+            assert kept in app.screen_stack
+
     async def test_tab_or_a_click_selects_a_mistake_and_enter_opens_its_lesson(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:

@@ -27,6 +27,7 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import text
+from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store, StoreUnavailable
@@ -40,6 +41,7 @@ from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
+from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
@@ -128,6 +130,8 @@ class TutorApp(App[None]):
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
         self.title = text(self.language, "title")
         self.lesson_screens = LessonScreens(self)
+        self._summary: SummaryScreen | None = None
+        """The kept summary screen (see show_summary)."""
         """Lesson screens kept to be shown again."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
@@ -223,6 +227,24 @@ class TutorApp(App[None]):
             self.push_screen(DrillScreen(DrillPlan.lesson(kinds)))
         else:
             self.push_screen(DrillSetupScreen())
+
+    def show_summary(self, attempts: list[Attempt]) -> None:
+        """A drill's results, in place of the drill on top.
+
+        In one kept screen, as lessons are: a new screen for each drill was
+        composed, styled and laid out more than once while the learner
+        waited, the most of what the summary took. While the kept one is on
+        the stack already (its lesson opened, and a drill started from
+        there), a new one is made, and not kept."""
+        screen = self._summary
+        if screen is None:
+            screen = self._summary = SummaryScreen(attempts, again=DrillScreen)
+            self.install_screen(screen, "summary")
+        elif screen in self.screen_stack:
+            screen = SummaryScreen(attempts, again=DrillScreen)
+        else:
+            screen.show(attempts)
+        self.switch_screen(screen)
 
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""

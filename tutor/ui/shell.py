@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 from tutor.engine.rules import Rules
 from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
+from tutor.quiz.attempt import Attempt
 from tutor.quiz.store import Store
 from tutor.ui.answer_log import AnswerLog
 from tutor.ui.reading_state import ReadingState
@@ -43,6 +44,8 @@ class Tutor(Protocol):
     def open_glossary(self, term: str | None = None) -> None: ...
 
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None: ...
+
+    def show_summary(self, attempts: list[Attempt]) -> None: ...
 
     def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None: ...
 

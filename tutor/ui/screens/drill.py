@@ -43,7 +43,6 @@ from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
 from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
-from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.hand_view import TilesView
@@ -720,7 +719,7 @@ class DrillScreen(RedrawnScreen):
 
     async def next_question(self) -> None:
         if self.position + 1 >= len(self.questions):
-            self.app.switch_screen(SummaryScreen(self.attempts, again=DrillScreen))
+            self.tutor.show_summary(self.attempts)
             return
         self.position += 1
         self.draft = Draft()

@@ -51,38 +51,47 @@ class SummaryScreen(RedrawnScreen):
         return True
 
     def draw(self) -> ComposeResult:
-        language = self.tutor.language
+        # The same widgets whatever the drill: `fill` puts a drill's results
+        # in them, so that the kept screen shows the next drill's without
+        # building anything (see TutorApp.show_summary).
+        yield Static(id="score", markup=False)
+        yield Static(id="how", markup=False)
+        yield MistakeList([], id="mistakes")
+        yield Button(word(self.tutor.language, "retry"), id="retry", compact=True)
+
+    def show(self, attempts: list[Attempt]) -> None:
+        """Show another drill's results (the kept screen, before it comes back on top)."""
+        self.attempts = attempts
+        self.position = 0
+        if self.is_mounted:
+            self.fill()
+
+    def fill(self) -> None:
+        """The score, the mistakes and the retry button for the results held."""
+        language, library = self.tutor.language, self.tutor.library
         right = len(self.attempts) - len(self.mistakes)
-        yield Static(word(language, "summary", right=right, total=len(self.attempts)), id="score", markup=False)
+        self.query_one("#score", Static).update(word(language, "summary", right=right, total=len(self.attempts)))
+        self.query_one("#how", Static).update(word(language, "mistakes" if self.mistakes else "none_wrong"))
+        self.query_one(MistakeList).set_mistakes(
+            [
+                Mistake(attempt, number, language, lesson_title(library, attempt.question.lesson, language))
+                for number, attempt in enumerate(self.mistakes, start=1)
+            ]
+        )
+        self.query_one(MistakeList).display = self.query_one("#retry").display = bool(self.mistakes)
         if self.mistakes:
-            yield Static(word(language, "mistakes"), id="how", markup=False)
-            library = self.tutor.library
-            yield MistakeList(
-                [
-                    Mistake(attempt, number, language, lesson_title(library, attempt.question.lesson, language))
-                    for number, attempt in enumerate(self.mistakes, start=1)
-                ],
-                id="mistakes",
-            )
-            yield Button(word(language, "retry"), id="retry", compact=True)
-        else:
-            yield Static(word(language, "none_wrong"), id="how", markup=False)
+            self.call_after_refresh(self.query_one(MistakeList).select_part, min(self.position, len(self.mistakes) - 1))
 
     def keep(self) -> None:
         """The selected mistake stays selected across a redraw."""
-        lists = self.query(MistakeList)
-        self.position = (lists.first().selected or 0) if lists else 0
+        self.position = self.query_one(MistakeList).selected or 0
 
     def settle(self) -> None:
         self.title = word(self.tutor.language, "summary_title")
-        lists = self.query(MistakeList)
-        if lists:
-            mistakes = lists.first()
-            self.call_after_refresh(mistakes.select_part, min(self.position, len(mistakes.mistakes) - 1))
+        self.fill()
 
     def action_open_lesson(self) -> None:
-        lists = self.query(MistakeList)
-        mistake = lists.first().selected_mistake if lists else None
+        mistake = self.query_one(MistakeList).selected_mistake
         if mistake is not None:
             self.tutor.open_lesson(mistake.attempt.question.lesson)
 

@@ -112,6 +112,11 @@ class MistakeList(RowView, can_focus=True):
             return None
         return self.mistakes[self.selected]
 
+    def set_mistakes(self, mistakes: list[Mistake]) -> None:
+        """Show other mistakes, from the top."""
+        self.mistakes = mistakes
+        self.forget_layout()
+
     def selectable(self) -> list[int]:
         return list(range(len(self.mistakes)))
 
