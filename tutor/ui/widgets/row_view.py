@@ -98,7 +98,11 @@ class RowView(ScrollView):
         self.selected = None
         self._layout = None
         self._strips.clear()
-        self.fit_scroll_range()
+        if self.size.width:
+            self.fit_scroll_range()
+        # Not sized yet (filled as its screen is made): laid out at no width,
+        # every row would wrap, at many times the cost, only to be laid out
+        # again at its width by the screen's layout (see _size_updated).
         self.scroll_home(animate=False, immediate=True)
         self.refresh()
 
