@@ -13,7 +13,8 @@ from rich.cells import cell_len
 from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from tests.drill_helpers import open_drill
@@ -623,6 +624,30 @@ class TestSummary:
             assert "1 of 1 right" in str(first.query_one("#score", Static).render())
             await pilot.press("r")
             assert app.screen is first
+
+    async def test_the_kept_summary_comes_back_in_the_language_of_now(self, tmp_path: Path) -> None:
+        """Kept aside between drills, the summary misses a language switch:
+        it comes back with its title, button and keys in the new language."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+            await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=6))
+            await pilot.press("ctrl+w", "enter")
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SummaryScreen)
+            assert screen.title == word("ko", "summary_title")
+            assert str(screen.query_one("#retry", Button).label) == word("ko", "retry")
+            keys = [key.description for key in screen.query(FooterKey)]
+            assert keys and not [key for key in keys if key.isascii()], keys
+            assert "1문제 중 0문제 정답" in str(screen.query_one("#score", Static).render())
 
     async def test_a_summary_under_a_lesson_is_not_taken_for_the_next(self, tmp_path: Path) -> None:
         """The kept summary still on the stack (its lesson opened, a drill

@@ -164,3 +164,18 @@ class TestIdleCollector:
         async with app.run_test(size=(80, 24)):
             assert gc.get_threshold()[2] == idle_collector.RARE
         assert gc.get_threshold() == before
+
+
+async def test_a_scroll_put_off_past_a_change_of_parts_does_nothing(tmp_path: Path) -> None:
+    """A hand selected before the document had a width is brought into view
+    once drawn; if the lesson changed meanwhile (a quick `]`), that part may
+    be gone: nothing is scrolled, nothing raised."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await opened(app, pilot, "r04-waits")
+        document = screen.document
+        last = len(document.parts) - 1
+        document.set_parts([TextPart("heading-top", "# One heading")])
+        await settle(pilot)
+        document.scroll_to_part_whole(last)
+        assert document.scroll_y == 0

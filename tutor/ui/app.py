@@ -130,9 +130,9 @@ class TutorApp(App[None]):
         self.theme = remembered_theme if remembered_theme in THEME_NAMES else DEFAULT_THEME
         self.title = text(self.language, "title")
         self.lesson_screens = LessonScreens(self)
+        """Lesson screens kept to be shown again."""
         self._summary: SummaryScreen | None = None
         """The kept summary screen (see show_summary)."""
-        """Lesson screens kept to be shown again."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
         self._collector = IdleCollector(self)
@@ -169,8 +169,10 @@ class TutorApp(App[None]):
 
     def _prepare_when_quiet(self) -> bool:
         """While the learner reads, the other language of the lesson is
-        prepared for `l` (see tutor/ui/lesson_screens.py); True when that is
-        done, False while there is more, or a key came a moment ago."""
+        prepared for `l` (see tutor/ui/lesson_screens.py), a slice each time
+        this is called (every PREPARE_EVERY seconds) and the app is quiet.
+        Returns whether the preparation is done (for tests; the timer
+        ignores it)."""
         return self._collector.quiet_for() >= PREPARE_AFTER and self.lesson_screens.prepare(PREPARE_SLICE)
 
     def progress_place(self) -> str:

@@ -40,6 +40,8 @@ class SummaryScreen(RedrawnScreen):
         """Makes the drill screen that asks the missed questions again."""
         self.position = 0
         """Which mistake is selected."""
+        self.drawn_in = ""
+        """The language the screen was last drawn in."""
 
     @property
     def mistakes(self) -> list[Attempt]:
@@ -63,8 +65,14 @@ class SummaryScreen(RedrawnScreen):
         """Show another drill's results (the kept screen, before it comes back on top)."""
         self.attempts = attempts
         self.position = 0
-        if self.is_mounted:
-            self.fill()
+        if not self.is_mounted:
+            return
+        self.fill()
+        if self.drawn_in != self.tutor.language:
+            # Kept aside, off the stack, the screen missed a language switch:
+            # its title, button and keys are put in the new language as it
+            # comes back (see TutorScreen.on_screen_resume).
+            self.language_changed()
 
     def fill(self) -> None:
         """The score, the mistakes and the retry button for the results held."""
@@ -87,6 +95,7 @@ class SummaryScreen(RedrawnScreen):
         self.position = self.query_one(MistakeList).selected or 0
 
     def settle(self) -> None:
+        self.drawn_in = self.tutor.language
         self.title = word(self.tutor.language, "summary_title")
         self.fill()
 

@@ -251,10 +251,7 @@ class LessonScreen(TutorScreen):
             self.action_present()
         if self._contents_hidden != state.contents_hidden:
             self.action_toggle_contents()
-        revealed = state.revealed
-        self.document.set_revealed_of(
-            {hand: revealed[position] if position < len(revealed) else 0 for position, hand in enumerate(self.hands)}
-        )
+        # The answers shown were set by `show`, before the parts were laid out.
         if new_width and (state.top_part or state.into_part):
             # The document has its new width once the screen is laid out: scroll then.
             self.call_after_refresh(self._return_to, state)

@@ -15,7 +15,7 @@ links are clicked as before; the contents jump to a heading by its part.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -23,7 +23,6 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content, Span
 from textual.message import Message
-from textual.style import Style
 
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
@@ -59,14 +58,13 @@ class TextPart:
 Part = TextPart | LessonHand
 
 
-def tile_line(line: list[tuple[str, str]], styles: Mapping[str, Style] | None = None) -> Content:
-    """A row of tile art, its colours named by the document's tile classes
-    (or given as styles, for a widget without those classes)."""
+def tile_line(line: list[tuple[str, str]]) -> Content:
+    """A row of tile art, its colours named by the widget's tile classes (`tiles--man` …)."""
     spans: list[Span] = []
     position = 0
     for segment, style in line:
         if style:
-            spans.append(Span(position, position + len(segment), styles[style] if styles else f".tiles--{style}"))
+            spans.append(Span(position, position + len(segment), f".tiles--{style}"))
         position += len(segment)
     # Tile art holds no control codes: skip Content's scan for them, which
     # was a third of the time a lesson took to lay out.

@@ -95,7 +95,7 @@ class MistakeList(RowView, can_focus=True):
     }
     """ + tile_styles_css("MistakeList")
 
-    # Out of the footer: the help names them, in the learner's language.
+    # Out of the footer: the summary's own line of keys names tab, in the learner's language.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "select_next(1)", show=False),
         Binding("shift+tab", "select_next(-1)", show=False),

@@ -98,11 +98,12 @@ class RowView(ScrollView):
         self.selected = None
         self._layout = None
         self._strips.clear()
+        # Not sized yet (filled as its screen is made), the parts are not laid
+        # out: at no width every row would wrap, at many times the cost, only
+        # to be laid out again at its width by the screen's layout (see
+        # _size_updated).
         if self.size.width:
             self.fit_scroll_range()
-        # Not sized yet (filled as its screen is made): laid out at no width,
-        # every row would wrap, at many times the cost, only to be laid out
-        # again at its width by the screen's layout (see _size_updated).
         self.scroll_home(animate=False, immediate=True)
         self.refresh()
 
@@ -207,6 +208,9 @@ class RowView(ScrollView):
         """Bring a part into view: the whole of it if it fits, else its top."""
         self.fit_scroll_range()
         layout = self.current_layout()
+        if index >= len(layout.starts):
+            # Put off until drawn (see select_part), and the parts changed meanwhile.
+            return
         top = layout.starts[index]
         bottom = layout.starts[index + 1] if index + 1 < len(layout.starts) else len(layout.rows)
         height = self.scrollable_content_region.height
@@ -235,7 +239,8 @@ class RowView(ScrollView):
         the view down (or, for a negative step, the one above it)."""
         parts = self.selectable()
         if self.scroll_y == 0 and step > 0:
-            # At the top the first part is in view, laid out or not yet.
+            # From the top of the document it is the first part, wherever
+            # that is: no need to lay the parts out (they may have no width yet).
             return 0 if parts else None
         starts = self.current_layout().starts
         below = [position for position, index in enumerate(parts) if starts[index] >= self.scroll_y]
