@@ -7,8 +7,8 @@ drills (fixed seeds, so every run asks the same questions), timing answers:
 `ctrl+w` (show the answer, building the feedback) and `enter` (the next
 question; the last one opens the drill's summary, with every question a
 mistake, timed on its own). The baseline, measured in the same run and the
-same way, is a key that redraws an empty screen: it holds Pilot's own overhead and one
-frame, so "p95 minus baseline" is what our code adds.
+same way, is a key that redraws an empty screen: it holds Pilot's own
+overhead and one frame, so "p95 minus baseline" is what our code adds.
 
 Each time runs from the key press until the app is idle again (messages
 processed, animations done, one more pause for the frame), so work put off

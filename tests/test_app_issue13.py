@@ -6,10 +6,12 @@ import ast
 import re
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 
@@ -32,7 +34,7 @@ def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
     return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+async def settle(pilot: Pilot[Any]) -> None:
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 

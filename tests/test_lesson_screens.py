@@ -5,23 +5,35 @@ screen must look and behave as in a newly built one."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+from textual.widgets._header import HeaderTitle
 
 from tutor.quiz.store import Store
+from tutor.ui import app as app_module
+from tutor.ui import lesson_screens
 from tutor.ui.app import TutorApp
 from tutor.ui.lesson_screens import KEPT
+from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.widgets import lesson_document
 
 
 def make_app(tmp_path: Path) -> TutorApp:
     return TutorApp(language="en", store=Store.open(tmp_path / "progress.sqlite3"))
 
 
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+async def settle(pilot: Pilot[Any]) -> None:
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 
 
-async def open_revealed(app: TutorApp, pilot, lesson_id: str) -> list[int]:  # type: ignore[no-untyped-def]
+async def open_revealed(app: TutorApp, pilot: Pilot[Any], lesson_id: str) -> list[int]:
     """Open a lesson and reveal its answers (`a`): the steps shown per hand."""
     app.open_lesson(lesson_id)
     await pilot.press("a")
@@ -95,10 +107,9 @@ async def test_one_screen_shows_lesson_after_lesson_and_keeps_the_last_few_laid_
         assert app.screen is screen and screen.lesson.id == "r02-sets"
 
 
-async def test_footer_keys_are_born_in_the_footers_style(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_footer_keys_are_born_in_the_footers_style(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Footer keys are not switched from compact and back (a restyle of each
     key) when a screen's footer is built, wide or narrow."""
-    from textual.widgets._footer import FooterKey
 
     switches: list[bool] = []
     original = FooterKey._watch_compact
@@ -128,7 +139,6 @@ async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path)
     screen on top; the lesson under it follows the language when the learner
     comes back to it. (The lesson, which Textual counts as current while it
     shows through, took the drill's place.)"""
-    from tutor.ui.screens.drill import DrillScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -148,19 +158,17 @@ async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.language == "ko"
 
 
-async def test_l_lays_the_lesson_out_once_with_its_titles(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_l_lays_the_lesson_out_once_with_its_titles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`l` on a lesson is one layout of the screen: the header's titles, the
     relabelled footer keys and a contents list whose height changed took
     one more each (and the screen underneath one for its title), each a
     frame the learner waited for. The titles are the new language's all the
     same, on the lesson and back home."""
-    from textual.screen import Screen
-    from textual.widgets._header import HeaderTitle
 
     layouts: list[str] = []
     original = Screen._refresh_layout
 
-    def refresh_layout(screen: Screen[object], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def refresh_layout(screen: Screen[object], *args: Any, **kwargs: Any) -> None:
         layouts.append(type(screen).__name__)
         original(screen, *args, **kwargs)
 
@@ -184,14 +192,13 @@ async def test_l_lays_the_lesson_out_once_with_its_titles(tmp_path: Path, monkey
         assert app.title == "마작 튜터" and "마작 튜터" in str(app.screen.query_one(HeaderTitle).render())
 
 
-async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_the_other_language_is_prepared_while_the_learner_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Once no key has come for a moment, the lesson's other language is made
     and laid out ahead, a slice at a time, as the lesson is shown (its
     answers revealed): `l` then shows it without parsing or laying out any of
     it. Stopped halfway by a key, the preparation leaves `l` a whole lesson."""
-    from tutor.ui import app as app_module
-    from tutor.ui import lesson_screens
-    from tutor.ui.widgets import lesson_document
 
     made: list[str] = []
     original_parts, original_hand_lines = lesson_screens.lesson_parts, lesson_document.hand_lines
@@ -199,7 +206,7 @@ async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: 
         lesson_screens, "lesson_parts", lambda lesson: (made.append(lesson.id), original_parts(lesson))[1]
     )
 
-    def hand_lines(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def hand_lines(*args: Any, **kwargs: Any) -> list[Content]:
         made.append("hand")
         return original_hand_lines(*args, **kwargs)
 
@@ -235,10 +242,11 @@ async def test_the_other_language_is_prepared_while_the_learner_reads(tmp_path: 
         assert app.lesson_screens.prepare(1)
 
 
-async def test_l_with_answers_revealed_lays_the_other_language_out_once(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_l_with_answers_revealed_lays_the_other_language_out_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The other language's hands are revealed as the lesson's before its
     parts are laid out: it was laid out with none revealed, then again."""
-    from tutor.ui.widgets import lesson_document
 
     layouts: list[int] = []
     original = lesson_document.lay_out

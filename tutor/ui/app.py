@@ -340,7 +340,10 @@ class TutorApp(App[None]):
         with self.batch_update():
             set_app_title(self, text(self.language, "title"))
             localise_bindings(self, self.language)
-            for screen in self.screen_stack:
+            # The kept summary too, off the stack between drills: it comes
+            # back in the new language (the kept lesson screen sees to its own).
+            kept = [self._summary] if self._summary is not None and self._summary not in self.screen_stack else []
+            for screen in [*self.screen_stack, *kept]:
                 if isinstance(screen, TutorScreen):
                     screen.language_changed()
                 else:

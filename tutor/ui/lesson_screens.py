@@ -178,15 +178,13 @@ class LessonScreens:
                 part.lines(width)
                 yield
         for position, hand in enumerate(hands):
-            # As the switch shows it: first with the answers it shows now,
-            # then with those of the lesson on screen (see LessonScreen._restore).
-            shown = revealed[position] if position < len(revealed) else 0
+            # As the switch lays it out: with the answers of the lesson on
+            # screen, which LessonScreen.show gives it first. (The hand is not
+            # on screen: its lesson is the other language's.)
             now = hand.revealed
-            for count in dict.fromkeys((now, max(0, min(shown, len(hand.steps))))):
-                # The hand is not on screen (its lesson is the other language's).
-                hand.revealed = count
-                try:
-                    kept_hand_lines(hand, max(width - FRAME, 4), size)
-                finally:
-                    hand.revealed = now
+            hand.revealed = revealed[position] if position < len(revealed) else 0
+            try:
+                kept_hand_lines(hand, max(width - FRAME, 4), size)
+            finally:
+                hand.revealed = now
             yield

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -45,6 +46,7 @@ from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
+from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
@@ -485,8 +487,7 @@ class DrillScreen(RedrawnScreen):
         # turn in the app's queue behind the keys already typed.
         for answer in self.query("#answer"):
             # A composite answer names the field within it to focus.
-            composite = (StepAnswer, PointsStepsAnswer, McrStepsAnswer)
-            target = answer.focus_target() if isinstance(answer, composite) else answer
+            target = answer.focus_target() if isinstance(answer, CompositeAnswer) else answer
             if target is not None:
                 self.set_focus(target, scroll_visible=False)
                 self._after_layout = partial(self._show_answer, target)
@@ -525,23 +526,15 @@ class DrillScreen(RedrawnScreen):
 
     # --- answering -----------------------------------------------------------------------
 
-    async def on_key(self, event: Any) -> None:
-        """Digits pick or tick the numbered options (when the options have
-        the focus, they take their digits themselves: see ticks.py)."""
-        if self.answered or not event.character or not event.character.isdigit() or event.character == "0":
+    def on_key(self, event: events.Key) -> None:
+        """Digits pick or tick the numbered options while something else has
+        the focus (the options, focused, take their digits themselves: see
+        ticks.py); not while a number is typed."""
+        if self.answered or isinstance(self.focused, NumberField):
             return
         widget = self.query("#answer").first()
-        if isinstance(widget, NumberField) or isinstance(self.focused, NumberField):
-            return
-        index = int(event.character) - 1
-        if isinstance(widget, SelectionList):
-            if index < widget.option_count:
-                widget.toggle(widget.get_option_at_index(index).value)
-            event.stop()
-        elif isinstance(widget, OptionList) and index < widget.option_count:
-            widget.highlighted = index
-            event.stop()
-            await self.action_submit()
+        if isinstance(widget, TickList | ChoiceList):
+            widget.take_digit(event)
 
     async def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         """A digit on the focused options picked one (see ChoiceList): answer with it."""

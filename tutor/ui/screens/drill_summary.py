@@ -40,8 +40,6 @@ class SummaryScreen(RedrawnScreen):
         """Makes the drill screen that asks the missed questions again."""
         self.position = 0
         """Which mistake is selected."""
-        self.drawn_in = ""
-        """The language the screen was last drawn in."""
 
     @property
     def mistakes(self) -> list[Attempt]:
@@ -65,14 +63,8 @@ class SummaryScreen(RedrawnScreen):
         """Show another drill's results (the kept screen, before it comes back on top)."""
         self.attempts = attempts
         self.position = 0
-        if not self.is_mounted:
-            return
-        self.fill()
-        if self.drawn_in != self.tutor.language:
-            # Kept aside, off the stack, the screen missed a language switch:
-            # its title, button and keys are put in the new language as it
-            # comes back (see TutorScreen.on_screen_resume).
-            self.language_changed()
+        if self.is_mounted:
+            self.fill()
 
     def fill(self) -> None:
         """The score, the mistakes and the retry button for the results held."""
@@ -80,22 +72,22 @@ class SummaryScreen(RedrawnScreen):
         right = len(self.attempts) - len(self.mistakes)
         self.query_one("#score", Static).update(word(language, "summary", right=right, total=len(self.attempts)))
         self.query_one("#how", Static).update(word(language, "mistakes" if self.mistakes else "none_wrong"))
-        self.query_one(MistakeList).set_mistakes(
+        shown = self.query_one(MistakeList)
+        shown.set_mistakes(
             [
                 Mistake(attempt, number, language, lesson_title(library, attempt.question.lesson, language))
                 for number, attempt in enumerate(self.mistakes, start=1)
             ]
         )
-        self.query_one(MistakeList).display = self.query_one("#retry").display = bool(self.mistakes)
+        shown.display = self.query_one("#retry").display = bool(self.mistakes)
         if self.mistakes:
-            self.call_after_refresh(self.query_one(MistakeList).select_part, min(self.position, len(self.mistakes) - 1))
+            self.call_after_refresh(shown.select_part, min(self.position, len(self.mistakes) - 1))
 
     def keep(self) -> None:
         """The selected mistake stays selected across a redraw."""
         self.position = self.query_one(MistakeList).selected or 0
 
     def settle(self) -> None:
-        self.drawn_in = self.tutor.language
         self.title = word(self.tutor.language, "summary_title")
         self.fill()
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -28,6 +28,7 @@ from tutor.quiz.kinds.mcr_steps import (
 )
 from tutor.quiz.names import ANSWER_WORDS
 from tutor.quiz.question import Question
+from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.cycle_field import CycleField
 from tutor.ui.widgets.number_field import NumberField
 
@@ -47,7 +48,7 @@ def because_id(index: int) -> str:
     return f"because-{index}"
 
 
-class McrStepsAnswer(Vertical):
+class McrStepsAnswer(CompositeAnswer):
     """The rows to fill; `verdicts` (once answered) are marked up to `revealed`."""
 
     DEFAULT_CSS = """
@@ -199,12 +200,6 @@ class McrStepsAnswer(Vertical):
             if choice.id and choice.value is not None:
                 kept[choice.id] = choice.value
         return kept
-
-    def focus(self, scroll_visible: bool = True) -> McrStepsAnswer:
-        target = self.focus_target()
-        if target is not None:
-            target.focus(scroll_visible)
-        return self
 
     def focus_target(self) -> Widget | None:
         """Where the focus goes: the first row; or, once the total is typed

@@ -30,6 +30,7 @@ from tutor.quiz.kinds.points_steps import (
     why_wrong,
 )
 from tutor.quiz.question import Question
+from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.ticks import TickList
 
@@ -41,7 +42,7 @@ def field_id(step: PointStep) -> str:
     return step.step if step.step in (DORA, HAN) else f"pay-{step.step}"
 
 
-class PointsStepsAnswer(Vertical):
+class PointsStepsAnswer(CompositeAnswer):
     """The yaku list and the number fields; once answered (`verdicts`), the
     steps judged, the first `revealed` of them marked (one by one when a
     teacher presents them)."""
@@ -195,12 +196,6 @@ class PointsStepsAnswer(Vertical):
             yaku.append({"id": name, "han": int(han)})
         points = {key.removeprefix("pay-"): value for key, value in numbers.items() if key and key.startswith("pay-")}
         return {"yaku": yaku, "dora": numbers[DORA], "han": numbers[HAN], "points": points}
-
-    def focus(self, scroll_visible: bool = True) -> PointsStepsAnswer:
-        target = self.focus_target()
-        if target is not None:
-            target.focus(scroll_visible)
-        return self
 
     def focus_target(self) -> Widget | None:
         """Where the focus goes: the first empty field once a yaku is

@@ -5,13 +5,14 @@ rule it breaks."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.locale import text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kinds.steps import Step, StepVerdict, step_label, why_wrong
+from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
 
 
@@ -19,7 +20,7 @@ def field_id(index: int) -> str:
     return f"step-{index}"
 
 
-class StepAnswer(Vertical):
+class StepAnswer(CompositeAnswer):
     """The lines to fill, in order; `verdicts` (once answered) mark the
     first `revealed` of them, so that a teacher can show them one by one."""
 
@@ -90,12 +91,6 @@ class StepAnswer(Vertical):
 
     def first_empty(self) -> NumberField | None:
         return next((field for field in self.query(NumberField).results(NumberField) if field.number is None), None)
-
-    def focus(self, scroll_visible: bool = True) -> StepAnswer:
-        target = self.focus_target()
-        if target is not None:
-            target.focus(scroll_visible)
-        return self
 
     def focus_target(self) -> Widget | None:
         """Where the focus goes: the first line still empty (else the first line)."""

@@ -95,6 +95,10 @@ class TickList(SelectionList[str]):
     list's queue, so the tick is made first."""
 
     def on_key(self, event: events.Key) -> None:
+        self.take_digit(event)
+
+    def take_digit(self, event: events.Key) -> None:
+        """A digit ticks (or unticks) the option it names."""
         index = digit_index(event)
         if index is not None and index < self.option_count:
             self.toggle(self.get_option_at_index(index).value)
@@ -125,6 +129,10 @@ class ChoiceList(OptionList):
         """A digit picked an option: the question is answered with it."""
 
     def on_key(self, event: events.Key) -> None:
+        self.take_digit(event)
+
+    def take_digit(self, event: events.Key) -> None:
+        """A digit picks the option it names, and answers with it."""
         index = digit_index(event)
         if index is not None and index < self.option_count:
             self.highlighted = index
