@@ -16,6 +16,7 @@ QUIZ_KINDS = (
     "calls",
     "fu",
     "fu-steps",
+    "yaku",
     "yakuman",
     "riichi-points",
     "points-steps",

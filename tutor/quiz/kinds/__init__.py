@@ -37,6 +37,7 @@ from tutor.quiz.kinds.shapes import (
 )
 from tutor.quiz.kinds.steps import check_fu_steps, generate_fu_steps
 from tutor.quiz.kinds.table import check_calls, check_game_flow, generate_calls, generate_game_flow
+from tutor.quiz.kinds.yaku import check_yaku, generate_yaku
 from tutor.quiz.question import LEVELS, Question, QuizError
 
 Generator = Callable[[int, int], Question]
@@ -51,6 +52,7 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
     "calls": (generate_calls, check_calls),
     "fu": (generate_fu, check_fu),
     "fu-steps": (generate_fu_steps, check_fu_steps),
+    "yaku": (generate_yaku, check_yaku),
     "yakuman": (generate_yakuman, check_yakuman),
     "riichi-points": (generate_points, check_points),
     "points-steps": (generate_points_steps, check_points_steps),
