@@ -42,6 +42,7 @@ RIICHI_ORDER = [
     "r10-yakuman",
     "r11-table",
     "r12-efficiency",
+    "r13-defence",
 ]
 
 
