@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
@@ -28,7 +29,7 @@ from tutor.quiz.kinds.yaku import absent_yaku, yaku_score
 QUESTIONS_PER_LEVEL = 700
 
 
-def reference_ticks(request: dict) -> tuple[list[str], int, set[str]]:
+def reference_ticks(request: dict[str, Any]) -> tuple[list[str], int, set[str]]:
     """The reference's yaku of a question's hand as ticks ("pinfu:1"), its han, and its yaku ids."""
     hand = parse_hand(request["hand"])
     context = WinContext(
@@ -39,7 +40,7 @@ def reference_ticks(request: dict) -> tuple[list[str], int, set[str]]:
         frozenset(Flag(flag) for flag in request["flags"]),
     )
     result = HandCalculator.estimate_hand_value(**prepare_reference(hand, context, RiichiRules()))
-    assert result.error is None, (request, result.error)
+    assert result.error is None and result.yaku is not None and result.han is not None, (request, result.error)
     is_open = not hand.is_closed
     ticks = sorted(
         f"{YAKU_NAMES[yaku.name]}:{yaku.han_open if is_open else yaku.han_closed}"
@@ -47,7 +48,7 @@ def reference_ticks(request: dict) -> tuple[list[str], int, set[str]]:
         if yaku.name in YAKU_NAMES
     )
     assert len(ticks) == len(result.yaku), [yaku.name for yaku in result.yaku]  # no dora, no yakuman
-    return ticks, int(result.han), {tick.split(":")[0] for tick in ticks}
+    return ticks, result.han, {tick.split(":")[0] for tick in ticks}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
