@@ -95,7 +95,9 @@ class TestFanReference:
             load_fan_reference(path)
 
     def test_a_teachers_glossary_without_definitions_still_reads(self, tmp_path: Path) -> None:
-        (tmp_path / "glossary.tsv").write_text("id\ttrack\tko\toriginal\ten\ntile\tboth\t패\t牌\ttile\n", encoding="utf-8")
+        (tmp_path / "glossary.tsv").write_text(
+            "id\ttrack\tko\toriginal\ten\ntile\tboth\t패\t牌\ttile\n", encoding="utf-8"
+        )
         terms = load_glossary(tmp_path / "glossary.tsv")
         assert terms[0] == Term("tile", "both", "패", "牌", "tile")
         assert len(terms) == 82 and terms[1].points == 88 and not terms[1].example
@@ -120,6 +122,8 @@ class TestDetailWords:
         assert "깡 뒤의 보충패" in example_words("345m | win: 7p tsumo  flags: kong", "ko")
         assert "robbing a kong" in example_words("345m | win: 7p ron  flags: kong", "en")
         assert "3 flowers" in example_words("123m | win: 1m ron  flowers: 3", "en")
+        assert "the last tile of the wall" in example_words("345m | win: 7p tsumo  flags: wall_last", "en")
+        assert "the discard after the wall's last tile" in example_words("345m | win: 7p ron  flags: wall_last", "en")
 
 
 def make_app(tmp_path: Path, language: str = "en") -> TutorApp:

@@ -70,9 +70,11 @@ def load_glossary(path: Path) -> list[Term]:
     seen: set[str] = set()
     for number, row in enumerate(rows[1:], start=2):
         _filled(path, number, row, len(header))
-        names, extra = row[: len(NAME_COLUMNS)], row[len(NAME_COLUMNS) :]
-        lessons, ko_definition, en_definition = (extra[0].split(), *extra[1:]) if extra else ([], "", "")
-        term = Term(*names, tuple(lessons), ko_definition, en_definition)
+        term_id, track, ko, original, en = row[: len(NAME_COLUMNS)]
+        extra = row[len(NAME_COLUMNS) :]
+        lessons = tuple(extra[0].split()) if extra else ()
+        ko_definition, en_definition = (extra[1], extra[2]) if extra else ("", "")
+        term = Term(term_id, track, ko, original, en, lessons, ko_definition, en_definition)
         if term.id in seen:
             raise GlossaryError(f"{path}:{number}: term {term.id!r} appears twice")
         seen.add(term.id)

@@ -226,8 +226,8 @@ def example_words(example: str, language: str) -> str:
     tsumo = how.strip() == "tsumo"
     conditions = []
     for flag in settings.get("flags", "").split():
-        if flag == "kong":
-            flag = "kong_tsumo" if tsumo else "kong_ron"
+        if flag in ("kong", "wall_last"):
+            flag = f"{flag}_tsumo" if tsumo else f"{flag}_ron"
         conditions.append(text(language, f"glossary.condition.{flag}"))
     for key in ("seat", "round"):
         if key in settings:
