@@ -46,6 +46,16 @@ class TestTable:
         assert FANS["two_concealed_kongs"].points == 6
         assert (FANS["big_four_winds"].ko_sino, FANS["big_four_winds"].ko_mandarin) == ("대사희", "다스시")
 
+    def test_readings_follow_the_characters_not_the_sources_slips(self) -> None:
+        """Issue 26: 捞 is 로, 坎 is 감, and 和 is read 후 (hú) as the lessons teach."""
+        readings = {fan: (FANS[fan].ko_sino, FANS[fan].ko_mandarin) for fan in FANS}
+        assert readings["last_tile_claim"][0] == "해저로월"
+        assert readings["closed_wait"][0] == "감장"
+        assert readings["last_tile"][1] == "후줴장"
+        assert readings["single_wait"][1] == "단댜오장"
+        assert readings["all_pungs"][1] == "펑펑후"
+        assert readings["chicken_hand"][1] == "우판후"
+
     def test_every_fan_has_an_example(self) -> None:
         assert {fan for fan, *_ in EXAMPLES} == set(FANS)
 

@@ -127,6 +127,26 @@ class TestPaletteAndHelp:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, press=["question_mark"], run_before=still)
 
 
+def glossary_at(term: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    async def run(pilot: Pilot[Any]) -> None:
+        assert isinstance(pilot.app, TutorApp)
+        pilot.app.open_glossary(term)
+        await pilot.pause()
+        await still(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestGlossary:
+    """The glossary as the fan reference: a fan highlighted shows its points,
+    its definition in the screen's language, its example hand read out and
+    the lesson that enter opens; the three name columns stay whole."""
+
+    def test_fan_reference(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=glossary_at("Last Tile Claim"))
+
+
 def table_at(rules: str, step_id: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """The table screen opened at one step of its walk-through."""
 

@@ -1,6 +1,9 @@
 """The glossary: every term in Korean as the documents write it, its Japanese
-or Chinese original, and English.  MCR fans come from the fan table, with
-both Korean readings, so the two never disagree."""
+or Chinese original, and English, with a one-line definition in each
+language and the lesson that teaches it.  MCR fans come from the fan table,
+with both Korean readings, so the two never disagree; `fan_reference.tsv`
+beside the glossary gives each fan its lesson, its definitions and a minimal
+example hand, so the glossary is also the fan reference."""
 
 from __future__ import annotations
 
@@ -8,9 +11,14 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.engine.mcr.fans import STANDARD_FANS
+from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 
-COLUMNS = ("id", "track", "ko", "original", "en")
+NAME_COLUMNS = ("id", "track", "ko", "original", "en")
+"""The columns every glossary has; a teacher's older file may stop here."""
+COLUMNS = (*NAME_COLUMNS, "lesson", "ko_definition", "en_definition")
+FAN_COLUMNS = ("fan", "lesson", "example", "ko_definition", "en_definition")
+FAN_REFERENCE = "fan_reference.tsv"
+"""The fan reference's file name, next to `glossary.tsv`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,31 +28,100 @@ class Term:
     ko: str
     original: str
     en: str
+    lessons: tuple[str, ...] = ()
+    """The lessons that teach the term, the first one opened from the glossary."""
+    ko_definition: str = ""
+    en_definition: str = ""
+    points: int | None = None
+    """A fan's points; None for every other term."""
+    example: str = ""
+    """A fan's minimal example as a lesson hand block writes it: the hand, then
+    `|` and its settings (`345m 567p 22z [234s] [678s] | win: 7p tsumo`)."""
+
+    def definition(self, language: str) -> str:
+        return self.ko_definition if language == "ko" else self.en_definition
 
 
 class GlossaryError(ValueError):
     pass
 
 
-def load_glossary(path: Path) -> list[Term]:
-    """The glossary file's terms followed by the 81 fans."""
+def _rows(path: Path) -> list[list[str]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise GlossaryError(f"{path}: cannot be read: {error}") from None
-    rows = list(csv.reader(text.splitlines(), delimiter="\t"))
-    if not rows or tuple(rows[0]) != COLUMNS:
+    return list(csv.reader(text.splitlines(), delimiter="\t"))
+
+
+def _filled(path: Path, number: int, row: list[str], width: int) -> None:
+    if len(row) != width or not all(cell.strip() for cell in row):
+        raise GlossaryError(f"{path}:{number}: expected {width} filled columns, found {row}")
+
+
+def load_glossary(path: Path) -> list[Term]:
+    """The glossary file's terms followed by the 81 fans, each fan with its
+    entry of the fan reference beside the glossary when there is one."""
+    rows = _rows(path)
+    header = tuple(rows[0]) if rows else ()
+    if header not in (COLUMNS, NAME_COLUMNS):
         raise GlossaryError(f"{path}:1: the header must be {' '.join(COLUMNS)}")
     terms = []
     seen: set[str] = set()
     for number, row in enumerate(rows[1:], start=2):
-        if len(row) != len(COLUMNS) or not all(cell.strip() for cell in row):
-            raise GlossaryError(f"{path}:{number}: expected {len(COLUMNS)} filled columns, found {row}")
-        term = Term(*row)
+        _filled(path, number, row, len(header))
+        term_id, track, ko, original, en = row[: len(NAME_COLUMNS)]
+        extra = row[len(NAME_COLUMNS) :]
+        lessons = tuple(extra[0].split()) if extra else ()
+        ko_definition, en_definition = (extra[1], extra[2]) if extra else ("", "")
+        term = Term(term_id, track, ko, original, en, lessons, ko_definition, en_definition)
         if term.id in seen:
             raise GlossaryError(f"{path}:{number}: term {term.id!r} appears twice")
         seen.add(term.id)
         terms.append(term)
+    reference = load_fan_reference(path.with_name(FAN_REFERENCE)) if path.with_name(FAN_REFERENCE).exists() else {}
     for fan in STANDARD_FANS:
-        terms.append(Term(f"fan-{fan.id}", "mcr", f"{fan.ko_sino} ({fan.ko_mandarin})", fan.zh, fan.en))
+        entry = reference.get(fan.id)
+        terms.append(
+            Term(
+                f"fan-{fan.id}",
+                "mcr",
+                f"{fan.ko_sino} ({fan.ko_mandarin})",
+                fan.zh,
+                fan.en,
+                (entry.lesson,) if entry else (),
+                entry.ko_definition if entry else "",
+                entry.en_definition if entry else "",
+                fan.points,
+                entry.example if entry else "",
+            )
+        )
     return terms
+
+
+@dataclass(frozen=True, slots=True)
+class FanEntry:
+    """One fan of the fan reference: the lesson that teaches it, a minimal
+    example hand and a definition in each language."""
+
+    fan: str
+    lesson: str
+    example: str
+    ko_definition: str
+    en_definition: str
+
+
+def load_fan_reference(path: Path) -> dict[str, FanEntry]:
+    rows = _rows(path)
+    if not rows or tuple(rows[0]) != FAN_COLUMNS:
+        raise GlossaryError(f"{path}:1: the header must be {' '.join(FAN_COLUMNS)}")
+    entries: dict[str, FanEntry] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        _filled(path, number, row, len(FAN_COLUMNS))
+        entry = FanEntry(*row)
+        if entry.fan not in FANS:
+            raise GlossaryError(f"{path}:{number}: {entry.fan!r} is not a fan of the fan table")
+        if entry.fan in entries:
+            raise GlossaryError(f"{path}:{number}: fan {entry.fan!r} appears twice")
+        entries[entry.fan] = entry
+    return entries

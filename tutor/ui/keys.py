@@ -49,6 +49,7 @@ KEY_IDS: Final = (
     "save",
     "workbench_settings",
     "picker",
+    "term_lesson",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Header, Input, Static
 
+from tutor.lessons.glossary import Term
 from tutor.locale import text
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -75,11 +78,28 @@ class GlossaryScreen(TutorScreen):
     """Every term: Korean, the original, English; typing filters in any language.
 
     The three columns share the width, and a long entry wraps within its
-    column, so the English column is never cut off at 80 columns.
+    column, so the English column is never cut off at 80 columns. Below the
+    table, the highlighted term's definition in the app's language, the
+    lesson that teaches it and, for a fan, its points and a minimal example
+    hand: the glossary is the fan reference. Enter opens the lesson.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = BACK
-    DEFAULT_CSS = "GlossaryScreen DataTable { height: 1fr; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *BACK,
+        # A priority binding: enter opens the lesson from the filter field too.
+        Binding(
+            "enter",
+            "open_term_lesson",
+            "Open lesson",
+            id="term_lesson",
+            priority=True,
+            tooltip="Open the lesson that teaches this term",
+        ),
+    ]
+    DEFAULT_CSS = """
+    GlossaryScreen DataTable { height: 1fr; }
+    GlossaryScreen #term-detail { height: auto; max-height: 6; padding: 0 1; border-top: solid $primary; }
+    """
 
     COLUMNS: ClassVar[tuple[str, ...]] = ("ko", "original", "en")
     SHARES: ClassVar[tuple[int, ...]] = (3, 2, 4)
@@ -89,11 +109,14 @@ class GlossaryScreen(TutorScreen):
         super().__init__()
         self.initial = term or ""
         self._width = 0
+        self.shown: list[Term] = []
+        """The terms in the table, in its row order."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Input(value=self.initial, id="filter")
         yield DataTable(id="terms", cursor_type="row")
+        yield Static(id="term-detail", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -128,16 +151,99 @@ class GlossaryScreen(TutorScreen):
         for column, width in zip(self.COLUMNS, self._column_widths(), strict=True):
             table.add_column(text(language, f"glossary.{column}"), width=width, key=column)
         needle = query.strip().lower()
-        for term in self.tutor.glossary:
-            if not needle or needle in f"{term.ko} {term.original} {term.en}".lower():
-                cells = [
-                    Text(term.ko, overflow="fold"),
-                    Text(term.original, overflow="fold"),
-                    Text(term.en, overflow="fold"),
-                ]
-                table.add_row(*cells, height=None)
+        self.shown = [
+            term
+            for term in self.tutor.glossary
+            if not needle or needle in f"{term.ko} {term.original} {term.en}".lower()
+        ]
+        for term in self.shown:
+            cells = [
+                Text(term.ko, overflow="fold"),
+                Text(term.original, overflow="fold"),
+                Text(term.en, overflow="fold"),
+            ]
+            table.add_row(*cells, height=None, key=term.id)
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
+        self._show_detail()
+
+    def highlighted(self) -> Term | None:
+        table = self.query_one(DataTable)
+        if not self.shown or not 0 <= table.cursor_row < len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    def _show_detail(self) -> None:
+        term = self.highlighted()
+        words = term_detail(term, self.tutor.language, self._lesson_title) if term else None
+        self.query_one("#term-detail", Static).update(words or text(self.tutor.language, "glossary.no_term"))
+
+    def _lesson_title(self, lesson_id: str) -> str:
+        lesson = self.tutor.library.lessons.get(self.tutor.language, {}).get(lesson_id)
+        return lesson.title if lesson else lesson_id
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._fill(event.value)
+
+    def action_open_term_lesson(self) -> None:
+        term = self.highlighted()
+        if term is None or not term.lessons:
+            self.app.bell()
+            return
+        self.tutor.open_lesson(term.lessons[0])
+
+
+def term_detail(term: Term, language: str, lesson_title: Callable[[str], str]) -> str:
+    """The lines under the glossary's table for one term, in `language`."""
+    lines = []
+    head = term.definition(language)
+    if term.points is not None:
+        points = text(
+            language, "glossary.points.one" if term.points == 1 else "glossary.points.other", points=term.points
+        )
+        head = text(language, "glossary.fan_definition", points=points, definition=head) if head else points
+    if head:
+        lines.append(head)
+    if term.example:
+        lines.append(example_words(term.example, language))
+    if term.lessons:
+        lines.append(text(language, "glossary.lessons", titles=", ".join(lesson_title(one) for one in term.lessons)))
+    return "\n".join(lines)
+
+
+def example_words(example: str, language: str) -> str:
+    """A fan's example hand with how it was won, in words: the settings of a
+    lesson hand block (`win: 7p tsumo  flags: wall_last`) read out."""
+    hand, _, setup = example.partition("|")
+    settings = dict(
+        (key.strip(), value.strip())
+        for key, _, value in (part.partition(":") for part in re.split(r"\s{2,}", setup.strip()) if part)
+    )
+    tile, _, how = settings.get("win", "").partition(" ")
+    tsumo = how.strip() == "tsumo"
+    conditions = []
+    for flag in settings.get("flags", "").split():
+        if flag in ("kong", "wall_last"):
+            flag = f"{flag}_tsumo" if tsumo else f"{flag}_ron"
+        conditions.append(text(language, f"glossary.condition.{flag}"))
+    for key in ("seat", "round"):
+        if key in settings:
+            conditions.append(text(language, f"glossary.condition.{key}", wind=text(language, f"wind.{settings[key]}")))
+    if "flowers" in settings:
+        count = int(settings["flowers"])
+        key = "glossary.condition.flowers.one" if count == 1 else "glossary.condition.flowers.other"
+        conditions.append(text(language, key, count=count))
+    how_words = text(language, "glossary.how.tsumo" if tsumo else "glossary.how.ron")
+    if conditions:
+        return text(
+            language,
+            "glossary.example_with",
+            hand=hand.strip(),
+            tile=tile,
+            how=how_words,
+            conditions=", ".join(conditions),
+        )
+    return text(language, "glossary.example", hand=hand.strip(), tile=tile, how=how_words)
