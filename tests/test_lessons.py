@@ -260,6 +260,13 @@ class TestCheckerFindsMistakes:
         [problem] = problems_in(tmp_path)
         assert problem.startswith(f"{path}:11: unknown expect claim 'fuu'")
 
+    def test_a_call_block_holds_thirteen_tiles(self, tmp_path: Path) -> None:
+        block = "```hand\n555z123m456p789s1z2z\ndiscard: 5z  from: across\nexpect: calls=open_kan,pon\n```\n"
+        path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a") + "\n" + block)
+        [problem] = problems_in(tmp_path)
+        assert problem.startswith(f"{path}:19: hand '555z123m456p789s1z2z'")
+        assert "holds 13 tiles, this one 14" in problem
+
     def test_link_to_missing_lesson(self, tmp_path: Path) -> None:
         path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="nowhere"))
         assert problems_in(tmp_path) == [f"{path}:17: link to lesson 'nowhere', which does not exist"]

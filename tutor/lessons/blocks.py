@@ -244,6 +244,9 @@ def _calls(block: HandBlock, hand: Hand, rules: Rules) -> str:
         seat = Seat(block.setup.get("from", "left"))
     except (NotationError, ValueError) as error:
         raise BlockError(f"discard/from: {error}") from None
+    if hand.tile_count != 13:
+        # A player waits on another's discard between turns, with 13 tiles.
+        raise BlockError(f"discard: a hand that may call a discard holds 13 tiles, this one {hand.tile_count}")
     found = calls_on_discard(hand, discard, seat, rules)
     return ",".join(sorted({call.kind.value for call in found})) or "none"
 
