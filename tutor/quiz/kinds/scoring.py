@@ -159,6 +159,10 @@ def _yakuman_hand(rng: random.Random) -> tuple[Hand, WinContext]:
     return hand, WinContext(rng.choice(hand.concealed), rng.random() < 0.5, seat, EAST)
 
 
+STACKING = RiichiRules(yakuman_stacking=True)
+"""The rules that name every yakuman of a hand (only the largest counts without stacking)."""
+
+
 def generate_yakuman(seed: int, level: int) -> Question:
     """Which yakuman is this, if any?"""
     rng = random.Random(seed)
@@ -173,7 +177,10 @@ def generate_yakuman(seed: int, level: int) -> Question:
             score = score_riichi(hand, context)
         except Refusal:
             continue
-        found = sorted(name for name, _ in score.yakuman)
+        # Every yakuman the hand makes answers the question; the rules in force
+        # (yakuman_stacking off by default) decide only which of them count.
+        found = sorted(name for name, _ in score_riichi(hand, context, STACKING).yakuman)
+        counted = sorted(name for name, _ in score.yakuman)
         if (level == 1 and found) or (level == 3 and not found) or level == 2:
             break
     answer = found or ["none"]
@@ -205,6 +212,10 @@ def generate_yakuman(seed: int, level: int) -> Question:
         if found
         else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
     }
+    if len(found) > 1 and counted != found:
+        kept = {language: ", ".join(YAKUMAN_NAMES[language][n] for n in counted) for language in ("en", "ko")}
+        explanation["en"] += f" Yakuman do not stack under the rules in force, so only {kept['en']} is counted."
+        explanation["ko"] += f" 지금 규칙에서는 역만을 겹쳐 세지 않으므로 {kept['ko']}만 센다."
     if not score.fu.lines:
         explanation = {language: f"{said} {FU_NOT_COUNTED[language]}" for language, said in explanation.items()}
     return Question(
