@@ -284,6 +284,9 @@ def test_mcr_wall_is_broken_by_two_throws_summed():
     # 11 + 12 = 23 runs past an 18-stack wall onto the wall of its owner's left.
     opening = mcr_break_of(0, 11, 12)
     assert (opening.position, opening.stacks) == ((counted_seat(0, 11) + 3) % 4, 5)
+    # 18 is the whole of the first wall, not 0 stacks of the next.
+    whole = mcr_break_of(0, 9, 9)
+    assert (whole.position, whole.stacks) == (counted_seat(0, 9), 18)
     for seed in range(30):
         steps = {step.id: step for step in hand_steps(Setup("mcr", seed, (3, 4)))}
         first, second = steps["dealer-dice"], steps["second-dice"]

@@ -7,10 +7,11 @@ from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.tiles import wind_tile
+from tutor.engine.table import counted_seat, mcr_break_of
+from tutor.engine.tiles import WIND_LETTERS, wind_tile
 from tutor.locale import text
 from tutor.quiz.kinds.scoring import check_yakuman, generate_yakuman
-from tutor.quiz.kinds.table import generate_calls
+from tutor.quiz.kinds.table import generate_calls, generate_game_flow
 
 
 def test_yakuman_answer_names_every_yakuman_the_hand_makes() -> None:
@@ -73,3 +74,21 @@ def test_claimants_are_named_from_the_discarder() -> None:
                 if call == "chi":
                     assert seat == "left"
                     assert label.startswith(text(language, "table.quiz.claimant.left"))
+
+
+def test_mcr_break_question_sums_both_throws() -> None:
+    """#27.5: the game-flow question on MCR's break answers by the two throws
+    summed (the table model's mcr_break_of), and offers the dealer's throw alone as a distractor."""
+    asked = 0
+    for seed in range(300):
+        question = generate_game_flow(seed, 3)
+        if question.concept != "game-flow:mcr-break":
+            continue
+        asked += 1
+        (a, b), (c, d) = question.request["dice"]
+        opening = mcr_break_of(0, a + b, c + d)
+        assert question.answer == {"stack": f"{WIND_LETTERS[opening.position]}:{opening.stacks}"}
+        assert 1 <= opening.stacks <= 18 and question.answer["stack"] in question.choices
+        assert f"{WIND_LETTERS[counted_seat(0, a + b)]}:{a + b}" in question.choices
+        assert len(set(question.choices)) == len(question.choices)
+    assert asked > 30

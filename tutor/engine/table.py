@@ -110,8 +110,9 @@ def mcr_break_of(dealer: int, dealer_total: int, second_total: int) -> Break:
     wall = counted_seat(dealer, dealer_total)
     total = dealer_total + second_total
     per_wall = stacks_per_wall("mcr")
-    position, stacks = ring_place(ring_index(wall, total, per_wall), per_wall)
-    return Break(position, stacks, wall, total)
+    # Counted from the last stack counted, so that 18 is the whole of the first wall.
+    position, last = ring_place(ring_index(wall, total - 1, per_wall), per_wall)
+    return Break(position, last + 1, wall, total)
 
 
 def is_counted(opening: Break, position: int, from_right: int, per_wall: int) -> bool:

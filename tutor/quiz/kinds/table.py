@@ -20,6 +20,7 @@ from tutor.engine.table import (
     break_of,
     counted_seat,
     indicator_slot,
+    mcr_break_of,
     mcr_seat_wind,
     next_game,
     next_turn,
@@ -205,7 +206,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
         return _dice_question(rng, seed)
     if level == 2:
         return rng.choice((_break_question, _indicator_question, _call_question, _dealer_question))(rng, seed)
-    return rng.choice((_round_seats_question, _hand_seats_question))(rng, seed)
+    return rng.choice((_round_seats_question, _hand_seats_question, _mcr_break_question))(rng, seed)
 
 
 def _seat_question(seed: int, level: int, rules: str, **parts: Any) -> Question:
@@ -262,6 +263,52 @@ def _break_question(rng: random.Random, seed: int) -> Question:
         ),
         concept="game-flow:break",
         lesson="r11-table",
+        choices=choices,
+        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+    )
+
+
+def _mcr_break_question(rng: random.Random, seed: int) -> Question:
+    """MCR (1998 rules): the dealer's throw names the wall and its owner, who
+    throws again; the totals summed count the stacks from its right end."""
+    dealer_dice = (rng.randint(1, 6), rng.randint(1, 6))
+    second_dice = (rng.randint(1, 6), rng.randint(1, 6))
+    first, second = sum(dealer_dice), sum(second_dice)
+    opening = mcr_break_of(0, first, second)  # the dealer sits East: position 0
+    owner = counted_seat(0, first)
+    # The riichi way (the dealer's throw alone), the second throw alone, the sum naming the wall.
+    wrong = [(owner, first), (owner, second), (counted_seat(0, first + second), opening.stacks)]
+    places = list(dict.fromkeys([(opening.position, opening.stacks), *wrong]))
+    rng.shuffle(places)
+    choices = tuple(f"{WIND_LETTERS[position]}:{stacks}" for position, stacks in places)
+
+    def label(language: str, choice: str) -> str:
+        wind, stacks = choice.split(":")
+        return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
+
+    def words(language: str, key: str) -> str:
+        return text(
+            language,
+            key,
+            first=first,
+            second=second,
+            total=first + second,
+            thrower=SEAT_WORDS[language][WIND_LETTERS[owner]],
+            seat=SEAT_WORDS[language][WIND_LETTERS[opening.position]],
+            stacks=opening.stacks,
+        )
+
+    why_key = "table.quiz.mcr_break_why" if opening.position == owner else "table.quiz.mcr_break_on_why"
+    return _question(
+        seed,
+        3,
+        "mcr",
+        prompt=in_both(lambda language: words(language, "table.quiz.mcr_break_prompt")),
+        request={"dice": [list(dealer_dice), list(second_dice)], "rules": "mcr"},
+        answer={"stack": f"{WIND_LETTERS[opening.position]}:{opening.stacks}"},
+        explanation=in_both(lambda language: words(language, why_key)),
+        concept="game-flow:mcr-break",
+        lesson="m01-differences",
         choices=choices,
         choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
     )
