@@ -32,6 +32,7 @@ from tutor.engine.table import (
     stack_view,
     stacks_per_wall,
     step_ids,
+    tenpai_positions,
     tile_total,
     wind_of,
 )
@@ -270,8 +271,12 @@ def test_nothing_is_paid_when_none_or_all_are_tenpai():
     assert _noten_payments(scores, frozenset(range(4))) == scores
     for language in ("en", "ko"):
         assert "3,000" not in text(language, "table.step.draw_unpaid", count=0)
-    zero = next(s for seed in range(1, 200) for s in hand_steps(Setup("riichi", seed)) if s.id == "draw")
-    assert zero.values["count"] == 0 and zero.caption == "table.step.draw_unpaid"
+    draws = [s for seed in range(1, 120) for s in hand_steps(Setup("riichi", seed)) if s.id == "draw"]
+    zero = next(s for s in draws if s.values["count"] == 0)
+    assert zero.caption == "table.step.draw_unpaid" and zero.state.scores == scores
+    some = next(s for s in draws if s.values["count"] == 1)
+    assert some.caption == "table.step.draw" and sum(some.state.scores) == 4 * 25000
+    assert max(some.state.scores) == 28000 and min(some.state.scores) == 24000
 
 
 # --- #27.5: MCR set-up by the 1998 rules ----------------------------------------------------
@@ -303,3 +308,20 @@ def test_mcr_first_dealer_is_east_by_lot_without_dice():
         assert "first-dice" not in ids and ids[:3] == ["seats", "dealer-dice", "second-dice"]
         seats = steps[0]
         assert seats.state.dice is None and seats.state.dealer == seats.state.east == seats.values["seat"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules_sets, st.integers(0, 10**6))
+def test_no_one_tenpai_at_a_draw_could_have_won_before_it(rules, seed):
+    """A draw is real: no tile a tenpai hand waits on was discarded, or drawn
+    by that player, in the whole hand (their hands never change: they
+    discard what they draw)."""
+    steps = hand_steps(Setup(rules, seed))
+    end = steps[-2]
+    if end.id != "draw":
+        return
+    engine_rules = EngineRules.RIICHI if rules == "riichi" else EngineRules.MCR
+    seen = {end.state.kind(slot) for discards in end.state.discards for slot in discards}
+    for position in tenpai_positions(end.state):
+        waits = set(winning_tiles(end.state.hand_of(position), engine_rules))
+        assert not waits & seen, (position, waits & seen)

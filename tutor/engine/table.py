@@ -611,7 +611,62 @@ def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int, wins: bool) -
         flower_at = next((slot for position in range(4) for slot in dealt[position] if is_flower(kinds[slot])), None)
         if flower_at is None:
             _gather(kinds, dealt[west], FLOWER_KINDS[0], 1, keep)
+    if not wins:
+        ending = _tenpai_at_draw(rules, rng, kinds, dealer, keep)
     return kinds, ending
+
+
+def _tenpai_at_draw(rules: Rules, rng: random.Random, kinds: list[int], dealer: int, keep: set[int]) -> Ending:
+    """Deal South, and in riichi West, a tenpai hand now and then, as real
+    draws have them.  Their hands never change (they discard what they draw),
+    so no tile they wait on may be drawn or discarded: every such tile is moved
+    where no one draws it, into the hands of North and the dealer (who keep
+    what they were dealt but the discards chosen around the waits) and, in
+    riichi, the dead wall's hidden tiles."""
+    dealt = dealt_slots(dealer)
+    south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
+    x, y = kinds[DEALT], kinds[DEALT + 1]
+    seats = [south, west] if rules == "riichi" else [south]  # MCR's West needs its chow tiles
+    chosen = [position for position in seats if rng.random() < 0.5]
+    if not chosen:
+        return Ending()
+    used = [x, x, x, y, y, y, y, *([x - 1, x + 1] if rules == "mcr" else [])]
+    engine_rules = EngineRules.RIICHI if rules == "riichi" else EngineRules.MCR
+    waits: set[int] = set()
+    placed: set[int] = set()
+    for position in chosen:
+        while True:
+            tiles = _sets_hand(rules, rng)
+            tiles.remove(rng.choice(tiles))
+            counts = [tiles.count(kind) + used.count(kind) for kind in range(34)]
+            found = set(winning_tiles(Hand(tuple(tiles)), engine_rules))
+            if max(counts) <= 4 and found and not found & {x, y}:
+                break
+        _place(kinds, dealt[position], tiles, keep)
+        used += tiles
+        waits |= found
+        placed.update(dealt[position])
+    total = len(kinds)
+    hidden_dead = (
+        [
+            slot
+            for slot in range(total - DEAD_WALL, total)
+            if slot not in (total - 2, *map(lambda n: indicator_slot(n, total), range(2)))
+        ]
+        if rules == "riichi"
+        else []
+    )
+    # Each of the two hands keeps a few tiles of its own, for the discards it must make.
+    in_hands = [[slot for slot in dealt[position] if slot not in keep][:8] for position in (dealer, north)]
+    safe = [slot for slot in (*hidden_dead, *in_hands[0], *in_hands[1]) if slot not in keep]
+    for slot in range(total):
+        if slot in placed or slot in safe or kinds[slot] not in waits:
+            continue
+        target = next((spot for spot in safe if kinds[spot] not in waits and not is_flower(kinds[spot])), None)
+        if target is None:
+            break  # no room left to hide it: a rare draw where the wait could have come
+        kinds[slot], kinds[target] = kinds[target], kinds[slot]
+    return Ending(waits=frozenset(waits))
 
 
 def hand_steps(setup: Setup) -> list[Step]:
@@ -718,7 +773,9 @@ def hand_steps(setup: Setup) -> list[Step]:
     if ending.win_tile is not None:
         dealer_second = next(slot for slot in script.state.hands[dealer] if script.state.kind(slot) == ending.win_tile)
     else:
-        dealer_second = script.state.hands[dealer][-1]
+        dealer_second = next(
+            slot for slot in reversed(script.state.hands[dealer]) if script.state.kind(slot) not in ending.waits
+        )
     script.discard(dealer, dealer_second)
     script.update(turn=south)
     if ending.win_tile is not None:
