@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -325,3 +326,15 @@ def test_no_one_tenpai_at_a_draw_could_have_won_before_it(rules, seed):
     for position in tenpai_positions(end.state):
         waits = set(winning_tiles(end.state.hand_of(position), engine_rules))
         assert not waits & seen, (position, waits & seen)
+
+
+def test_mcr_seat_schemes():
+    """Document 004's swaps by default; keeping seats as an option (only the
+    deal passes); seats drawn by lot cannot be worked out in advance."""
+    assert [mcr_seat_wind("E", hand) for hand in (1, 5, 9, 13)] == ["E", "S", "N", "W"]
+    assert [mcr_seat_wind("E", hand, "keep") for hand in (1, 5, 9, 13)] == ["E"] * 4
+    assert mcr_seat_wind("S", 2, "keep") == "E"
+    with pytest.raises(ValueError, match="by lot"):
+        mcr_seat_wind("E", 5, "lot")
+    with pytest.raises(ValueError, match="seat scheme"):
+        mcr_seat_wind("E", 5, "swap")  # type: ignore[arg-type]

@@ -272,7 +272,18 @@ North rounds, by the seat they started in (after the East round East and South
 swap, and West and North; after the South round ...)."""
 
 
-def mcr_seat_wind(start: str, hand: int) -> str:
+SeatScheme = Literal["rule_text", "keep", "lot"]
+SEAT_SCHEMES: Final[tuple[SeatScheme, ...]] = ("rule_text", "keep", "lot")
+"""How MCR players change seats between rounds.  `rule_text` (the default) is
+document 004's: the swaps of MCR_SEAT_PATHS.  The others are schemes tables
+also use, offered as options: `keep`, no one moves and only the deal passes;
+`lot`, the seats are drawn again by lot before each round, so no seat can be
+worked out in advance.  (The 1998 commentary's Q24 names the alternatives;
+its text was not at hand when these were written, so their wording here is
+ours.)"""
+
+
+def mcr_seat_wind(start: str, hand: int, scheme: SeatScheme = "rule_text") -> str:
     """The seat wind in MCR hand `hand` (1-16) of the player who started in seat `start`.
 
     The seat changes after each round (document 004); inside a round the deal
@@ -280,14 +291,18 @@ def mcr_seat_wind(start: str, hand: int) -> str:
     """
     if not 1 <= hand <= MCR_HANDS:
         raise ValueError(f"an MCR game has hands 1 to {MCR_HANDS}, not {hand}")
+    if scheme not in SEAT_SCHEMES:
+        raise ValueError(f"the seat scheme is one of {', '.join(SEAT_SCHEMES)}, not {scheme!r}")
+    if scheme == "lot":
+        raise ValueError("seats drawn by lot before each round cannot be worked out in advance")
     round_number, in_round = divmod(hand - 1, 4)
-    at_round_start = MCR_SEAT_PATHS[start][round_number]
+    at_round_start = MCR_SEAT_PATHS[start][round_number] if scheme == "rule_text" else start
     return WIND_LETTERS[(WIND_LETTERS.index(at_round_start) - in_round) % 4]
 
 
-def mcr_seats(hand: int) -> dict[str, str]:
+def mcr_seats(hand: int, scheme: SeatScheme = "rule_text") -> dict[str, str]:
     """Seat wind in hand `hand` by starting seat."""
-    return {start: mcr_seat_wind(start, hand) for start in WIND_LETTERS}
+    return {start: mcr_seat_wind(start, hand, scheme) for start in WIND_LETTERS}
 
 
 # --- claims ------------------------------------------------------------------------------
