@@ -249,7 +249,8 @@ def test_a_win_is_a_real_win_on_the_discard(rules, seed):
     assert hand.tile_count == 14 and tile in hand.concealed and winner in end.state.shown
     seat = wind_tile(wind_of(winner, end.state.east))
     if rules == "riichi":
-        score = score_riichi(hand, WinContext(tile, False, seat, EAST))
+        indicators = tuple(end.state.kind(slot) for slot in end.state.indicators)
+        score = score_riichi(hand, WinContext(tile, False, seat, EAST, dora_indicators=indicators))
         assert score.points.total == end.values["points"]
         assert end.state.scores[winner] - 25000 == end.values["points"]
     else:

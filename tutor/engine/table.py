@@ -552,6 +552,7 @@ class Ending:
 
     win_tile: int | None = None
     points: int = 0
+    """MCR's total; riichi's is scored at the win, with the dora then face up."""
     waits: frozenset[int] = frozenset()
     """South's winning tiles, which no earlier discard may be."""
 
@@ -620,18 +621,23 @@ def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int, wins: bool) -
     _gather(kinds, dealt[dealer], y, 3, keep)
     if ending.win_tile is not None:
         _gather(kinds, dealt[dealer], ending.win_tile, 1, keep)
+    placed: set[int] = set()
+    if not wins:
+        ending, placed = _tenpai_at_draw(rules, rng, kinds, dealer, keep)
     if rules == "mcr":
         _gather(kinds, dealt[west], x + 1, 1, keep)
         _gather(kinds, dealt[west], x - 1, 1, keep)
         flower_at = next((slot for position in range(4) for slot in dealt[position] if is_flower(kinds[slot])), None)
         if flower_at is None:
             _gather(kinds, dealt[west], FLOWER_KINDS[0], 1, keep)
-    if not wins:
-        ending = _tenpai_at_draw(rules, rng, kinds, dealer, keep)
+    if ending.waits and not wins:
+        _hide_waits(rules, kinds, dealer, keep, placed, ending.waits)
     return kinds, ending
 
 
-def _tenpai_at_draw(rules: Rules, rng: random.Random, kinds: list[int], dealer: int, keep: set[int]) -> Ending:
+def _tenpai_at_draw(
+    rules: Rules, rng: random.Random, kinds: list[int], dealer: int, keep: set[int]
+) -> tuple[Ending, set[int]]:
     """Deal South, and in riichi West, a tenpai hand now and then, as real
     draws have them.  Their hands never change (they discard what they draw),
     so no tile they wait on may be drawn or discarded: every such tile is moved
@@ -639,34 +645,51 @@ def _tenpai_at_draw(rules: Rules, rng: random.Random, kinds: list[int], dealer: 
     what they were dealt but the discards chosen around the waits) and, in
     riichi, the dead wall's hidden tiles."""
     dealt = dealt_slots(dealer)
-    south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
+    south, west = (dealer + 1) % 4, (dealer + 2) % 4
     x, y = kinds[DEALT], kinds[DEALT + 1]
     seats = [south, west] if rules == "riichi" else [south]  # MCR's West needs its chow tiles
     chosen = [position for position in seats if rng.random() < 0.5]
     if not chosen:
-        return Ending()
-    used = [x, x, x, y, y, y, y, *([x - 1, x + 1] if rules == "mcr" else [])]
+        return Ending(), set()
     engine_rules = EngineRules.RIICHI if rules == "riichi" else EngineRules.MCR
     waits: set[int] = set()
     placed: set[int] = set()
     for position in chosen:
+        # The tiles free to be placed: any not kept for the script (MCR's West
+        # still needs its chow tiles).
+        free = [0] * 42
+        for slot, kind in enumerate(kinds):
+            if slot not in keep:
+                free[kind] += 1
+        if rules == "mcr":
+            free[x - 1] -= 1
+            free[x + 1] -= 1
         while True:
             tiles = _sets_hand(rules, rng)
             tiles.remove(rng.choice(tiles))
-            counts = [tiles.count(kind) + used.count(kind) for kind in range(34)]
             found = set(winning_tiles(Hand(tuple(tiles)), engine_rules))
-            if max(counts) <= 4 and found and not found & {x, y}:
+            # At most two kinds waited on, so that every copy left finds a hiding place.
+            fits = all(tiles.count(kind) <= free[kind] for kind in set(tiles))
+            if fits and 0 < len(found) <= 2 and not found & {x, y}:
                 break
         _place(kinds, dealt[position], tiles, keep)
-        used += tiles
         waits |= found
         placed.update(dealt[position])
+    return Ending(waits=frozenset(waits)), placed
+
+
+def _hide_waits(
+    rules: Rules, kinds: list[int], dealer: int, keep: set[int], placed: set[int], waits: frozenset[int]
+) -> None:
+    """Move every tile the draw's tenpai hands wait on where no one draws it."""
+    dealt = dealt_slots(dealer)
+    north = (dealer + 3) % 4
     total = len(kinds)
     hidden_dead = (
         [
             slot
             for slot in range(total - DEAD_WALL, total)
-            if slot not in (total - 2, *map(lambda n: indicator_slot(n, total), range(2)))
+            if slot not in (total - 2, indicator_slot(0, total), indicator_slot(1, total))
         ]
         if rules == "riichi"
         else []
@@ -681,7 +704,6 @@ def _tenpai_at_draw(rules: Rules, rng: random.Random, kinds: list[int], dealer: 
         if target is None:
             break  # no room left to hide it: a rare draw where the wait could have come
         kinds[slot], kinds[target] = kinds[target], kinds[slot]
-    return Ending(waits=frozenset(waits))
 
 
 def hand_steps(setup: Setup) -> list[Step]:
@@ -695,6 +717,35 @@ def hand_steps(setup: Setup) -> list[Step]:
         dealer, opening = _riichi_dealer_and_break(script, rng, setup, east_drawn)
     else:
         dealer, opening = _mcr_dealer_and_break(script, rng, setup, east_drawn)
+    setup_steps, setup_state = list(script.steps), script.state
+    # A hand whose draw would have let a tenpai player win (a random hand that
+    # happens to wait on a tile that came) is dealt again from the same seats
+    # and dice, with a wall shuffled anew.
+    for attempt in range(50):
+        deal_rng = rng if attempt == 0 else random.Random(f"{setup.seed}/{attempt}")
+        script = _Script(setup_state)
+        script.steps = list(setup_steps)
+        steps = _play_hand(script, deal_rng, dealer, opening)
+        if not missed_win(steps[-2]):
+            break
+    return steps
+
+
+def missed_win(end: Step) -> bool:
+    """Whether, at a draw, some tenpai hand waits on a tile that was discarded
+    (its holder's own draws are discarded too, so this covers them)."""
+    if end.id != "draw":
+        return False
+    rules = EngineRules.RIICHI if end.state.rules == "riichi" else EngineRules.MCR
+    seen = {end.state.kind(slot) for discards in end.state.discards for slot in discards}
+    return any(
+        set(winning_tiles(end.state.hand_of(position), rules)) & seen for position in tenpai_positions(end.state)
+    )
+
+
+def _play_hand(script: _Script, rng: random.Random, dealer: int, opening: Break) -> list[Step]:
+    """From the wall built to the next dealer, after the seats and dice."""
+    rules = script.state.rules
     wins = rng.random() < 0.5
     kinds, ending = _arranged_kinds(rules, rng, dealer, wins)
     wall = Wall(rules, tuple(kinds))
@@ -803,13 +854,15 @@ def hand_steps(setup: Setup) -> list[Step]:
             turn=None,
         )
         if rules == "riichi":
+            # Scored as the table stands: the dora indicators face up count.
+            indicators = tuple(script.state.kind(slot) for slot in script.state.indicators)
+            context = WinContext(ending.win_tile, False, wind_tile("S"), EAST, dora_indicators=indicators)
+            points = score_riichi(script.state.hand_of(south), context).points.total
             scores = list(script.state.scores)
-            scores[dealer] -= ending.points
-            scores[south] += ending.points
+            scores[dealer] -= points
+            scores[south] += points
             script.update(scores=(scores[0], scores[1], scores[2], scores[3]))
-            script.add(
-                "win", "table.step.win", seat=south, from_seat=dealer, tile=ending.win_tile, points=ending.points
-            )
+            script.add("win", "table.step.win", seat=south, from_seat=dealer, tile=ending.win_tile, points=points)
         else:
             script.add(
                 "win", "table.step.win_mcr", seat=south, from_seat=dealer, tile=ending.win_tile, points=ending.points
