@@ -13,6 +13,7 @@ from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
+from tutor.locale import text
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
 from tutor.quiz.question import Question
@@ -213,9 +214,9 @@ def generate_yakuman(seed: int, level: int) -> Question:
         else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
     }
     if len(found) > 1 and counted != found:
-        kept = {language: ", ".join(YAKUMAN_NAMES[language][n] for n in counted) for language in ("en", "ko")}
-        explanation["en"] += f" Yakuman do not stack under the rules in force, so only {kept['en']} is counted."
-        explanation["ko"] += f" 지금 규칙에서는 역만을 겹쳐 세지 않으므로 {kept['ko']}만 센다."
+        for language in explanation:
+            kept = ", ".join(YAKUMAN_NAMES[language][n] for n in counted)
+            explanation[language] += " " + text(language, "quiz.yakuman.counted", yakuman=kept)
     if not score.fu.lines:
         explanation = {language: f"{said} {FU_NOT_COUNTED[language]}" for language, said in explanation.items()}
     return Question(
