@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from tutor.engine.table import stacks_per_wall
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
-from tutor.ui.screens.table import TableScreen
+from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.table_view import TableView, hand_words, seat_lines
 
 
@@ -36,10 +37,12 @@ async def test_every_seat_line_is_whole_and_the_walls_are_untouched(
 ) -> None:
     """Each seat's label ("East · left · dealer") and lines appear whole, and
     nothing is written over the right-hand wall (the dora line once was).
-    Seeds are chosen so the dealer sits at every side."""
+    Seeds are chosen so the dealer sits at either side."""
     app = make_app(tmp_path, language)
     async with app.run_test(size=size) as pilot:
-        for seed in (1, 3, 6):
+        # The dealer on the right and on the left ("East · left · dealer" was cut to "ast").
+        seeds = {"riichi": (1, 6), "mcr": (1, 9)}[rules]
+        for seed in seeds if size == (80, 24) else seeds[1:]:
             screen = TableScreen(rules, None, seed=seed)  # type: ignore[arg-type]
             app.push_screen(screen)
             await settle(pilot, screen)
@@ -98,3 +101,27 @@ async def test_h_opens_every_hand_and_closes_them(tmp_path: Path) -> None:
         await pilot.press("h")
         await pilot.pause()
         assert not view.open_hands
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_mcr_set_up_steps_follow_the_1998_rules(tmp_path: Path, language: str) -> None:
+    """MCR: seats by lot (no dice), the dealer's throw, the second throw
+    summed with it, then the break: captions in the learner's language."""
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = TableScreen("mcr", None, seed=7)
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        ids = []
+        for _ in range(4):
+            ids.append(screen.step.id)
+            await pilot.press("space")
+            await pilot.pause()
+        assert ids == ["seats", "dealer-dice", "second-dice", "break"]
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        second = screen.step
+        assert second.id == "second-dice"
+        shown = str(screen.query_one("#caption", Static).render())
+        assert shown == caption(second, language) and str(second.values["stacks"]) in shown
+        assert second.values["stacks"] == second.values["first"] + second.values["total"]
