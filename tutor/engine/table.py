@@ -22,7 +22,15 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final, Literal
 
-from tutor.engine.tiles import WIND_LETTERS
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.score import score_mcr
+from tutor.engine.refusal import Refusal
+from tutor.engine.riichi.context import WinContext
+from tutor.engine.riichi.score import score_riichi
+from tutor.engine.rules import Rules as EngineRules
+from tutor.engine.tiles import EAST, WIND_LETTERS, wind_tile
+from tutor.engine.waits import winning_tiles
 
 Rules = Literal["riichi", "mcr"]
 
@@ -72,15 +80,45 @@ def is_flower(kind: int) -> bool:
 
 @dataclass(frozen=True)
 class Break:
-    """Where the dealer's throw opens the wall: the wall of `position`, `stacks`
-    stacks from its right end as its owner sees it."""
+    """Where the throw opens the wall: the wall of `position`, `stacks`
+    stacks from its right end as its owner sees it.  The count began at the
+    right end of `counted_from`'s wall and ran `total` stacks: the same wall,
+    unless an MCR total ran past its left end onto the next."""
 
     position: int
     stacks: int
+    counted_from: int = -1
+    total: int = -1
+
+    def __post_init__(self) -> None:
+        if self.counted_from < 0:
+            object.__setattr__(self, "counted_from", self.position)
+        if self.total < 0:
+            object.__setattr__(self, "total", self.stacks)
 
 
 def break_of(dealer: int, total: int) -> Break:
+    """Riichi: the dealer's throw names the wall and the stacks from its right end."""
     return Break(counted_seat(dealer, total), total)
+
+
+def mcr_break_of(dealer: int, dealer_total: int, second_total: int) -> Break:
+    """MCR (1998 rules): the dealer's throw, counted from the dealer as 1, names
+    the wall and its owner, who throws again; the two totals summed are the
+    stacks counted from that wall's right end (7 + 5: the 13th stack opens the
+    deal).  A count past the wall's left end runs on into the next wall."""
+    wall = counted_seat(dealer, dealer_total)
+    total = dealer_total + second_total
+    per_wall = stacks_per_wall("mcr")
+    # Counted from the last stack counted, so that 18 is the whole of the first wall.
+    position, last = ring_place(ring_index(wall, total - 1, per_wall), per_wall)
+    return Break(position, last + 1, wall, total)
+
+
+def is_counted(opening: Break, position: int, from_right: int, per_wall: int) -> bool:
+    """Whether the stack was among those counted to find the break."""
+    start = ring_index(opening.counted_from, 0, per_wall)
+    return (ring_index(position, from_right, per_wall) - start) % (4 * per_wall) < opening.total
 
 
 def ring_index(position: int, from_right: int, per_wall: int) -> int:
@@ -234,7 +272,18 @@ North rounds, by the seat they started in (after the East round East and South
 swap, and West and North; after the South round ...)."""
 
 
-def mcr_seat_wind(start: str, hand: int) -> str:
+SeatScheme = Literal["rule_text", "keep", "lot"]
+SEAT_SCHEMES: Final[tuple[SeatScheme, ...]] = ("rule_text", "keep", "lot")
+"""How MCR players change seats between rounds.  `rule_text` (the default) is
+document 004's: the swaps of MCR_SEAT_PATHS.  The others are schemes tables
+also use, offered as options: `keep`, no one moves and only the deal passes;
+`lot`, the seats are drawn again by lot before each round, so no seat can be
+worked out in advance.  (The 1998 commentary's Q24 names the alternatives;
+its text was not at hand when these were written, so their wording here is
+ours.)"""
+
+
+def mcr_seat_wind(start: str, hand: int, scheme: SeatScheme = "rule_text") -> str:
     """The seat wind in MCR hand `hand` (1-16) of the player who started in seat `start`.
 
     The seat changes after each round (document 004); inside a round the deal
@@ -242,14 +291,18 @@ def mcr_seat_wind(start: str, hand: int) -> str:
     """
     if not 1 <= hand <= MCR_HANDS:
         raise ValueError(f"an MCR game has hands 1 to {MCR_HANDS}, not {hand}")
+    if scheme not in SEAT_SCHEMES:
+        raise ValueError(f"the seat scheme is one of {', '.join(SEAT_SCHEMES)}, not {scheme!r}")
+    if scheme == "lot":
+        raise ValueError("seats drawn by lot before each round cannot be worked out in advance")
     round_number, in_round = divmod(hand - 1, 4)
-    at_round_start = MCR_SEAT_PATHS[start][round_number]
+    at_round_start = MCR_SEAT_PATHS[start][round_number] if scheme == "rule_text" else start
     return WIND_LETTERS[(WIND_LETTERS.index(at_round_start) - in_round) % 4]
 
 
-def mcr_seats(hand: int) -> dict[str, str]:
+def mcr_seats(hand: int, scheme: SeatScheme = "rule_text") -> dict[str, str]:
     """Seat wind in hand `hand` by starting seat."""
-    return {start: mcr_seat_wind(start, hand) for start in WIND_LETTERS}
+    return {start: mcr_seat_wind(start, hand, scheme) for start in WIND_LETTERS}
 
 
 # --- claims ------------------------------------------------------------------------------
@@ -311,9 +364,30 @@ class TableState:
     honba: int = 0
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
     hand_number: int = 1
+    shown: frozenset[int] = frozenset()
+    """Positions whose hands the rules lay open: the winner's, and at a riichi
+    draw the tenpai hands."""
+    tenpai: frozenset[int] | None = None
+    """At an exhaustive draw, the positions whose hands are tenpai."""
 
     def kind(self, slot: int) -> int:
         return self.wall.kinds[slot]
+
+    def hand_of(self, position: int) -> Hand:
+        """The position's hand as the engine reads it: its concealed tiles (not
+        flowers) and its melds.  The script's melds are a pon (three of a kind)
+        and a concealed kan (four), so equal kinds in a row tell them apart."""
+        concealed = tuple(sorted(kind for kind in map(self.kind, self.hands[position]) if not is_flower(kind)))
+        kinds = [self.kind(slot) for slot in self.melds[position]]
+        melds: list[Meld] = []
+        start = 0
+        while start < len(kinds):
+            size = 4 if kinds[start : start + 4] == [kinds[start]] * 4 else 3
+            group = tuple(sorted(kinds[start : start + size]))
+            kind = MeldKind.CLOSED_KAN if size == 4 else MeldKind.PON if len(set(group)) == 1 else MeldKind.CHI
+            melds.append(Meld(kind, group))
+            start += size
+        return Hand(concealed, tuple(melds))
 
     def winds(self) -> tuple[str, ...]:
         """Each position's seat wind, or "" before the seats are drawn."""
@@ -430,10 +504,93 @@ def _gather(kinds: list[int], into: list[int], kind: int, count: int, keep: set[
     keep.update(have)
 
 
-def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int) -> list[int]:
+def _place(kinds: list[int], into: list[int], wanted: list[int], keep: set[int]) -> None:
+    """Swap tiles so that the slots `into` hold exactly the kinds `wanted`,
+    taking them from slots outside `keep`."""
+    needed = list(wanted)
+    wrong = []
+    for slot in into:
+        if kinds[slot] in needed:
+            needed.remove(kinds[slot])
+        else:
+            wrong.append(slot)
+    taken = set(into) | keep
+    for target, kind in zip(wrong, needed, strict=True):
+        source = next(slot for slot in range(len(kinds)) if kinds[slot] == kind and slot not in taken)
+        kinds[target], kinds[source] = kinds[source], kinds[target]
+        taken.add(source)
+    keep.update(into)
+
+
+def _sets_hand(rules: Rules, rng: random.Random) -> list[int]:
+    """Four sets and a pair, closed, with a value of its own: riichi's of
+    simples only (tanyao), MCR's of one suit and honours (half flush, 6, with
+    the concealed hand, 2, on a discard: the 8-point minimum)."""
+    if rules == "riichi":
+        runs = [suit + start for suit in (0, 9, 18) for start in range(1, 6)]
+        pungs = [suit + number for suit in (0, 9, 18) for number in range(1, 8)]
+    else:
+        suit = 9 * rng.randrange(3)
+        runs = [suit + start for start in range(7)]
+        pungs = [*(suit + number for number in range(9)), *range(SUITED_KINDS, 34)]
+    pairs = pungs
+    tiles: list[int] = []
+    for _ in range(4):
+        if rng.random() < 0.6:
+            start = rng.choice(runs)
+            tiles += [start, start + 1, start + 2]
+        else:
+            tiles += [rng.choice(pungs)] * 3
+    tiles += [rng.choice(pairs)] * 2
+    return sorted(tiles)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the scripted hand ends: a win by South on the dealer's discard of
+    `win_tile`, with `points` (riichi), or an exhaustive draw."""
+
+    win_tile: int | None = None
+    points: int = 0
+    """MCR's total; riichi's is scored at the win, with the dora then face up."""
+    waits: frozenset[int] = frozenset()
+    """South's winning tiles, which no earlier discard may be."""
+
+
+def _south_win(rules: Rules, rng: random.Random, avoid: set[int], used: list[int]) -> tuple[list[int], Ending]:
+    """South's 13 tiles and the discard it wins on: a real win (a yaku in
+    riichi, 8 points in MCR) that waits on none of `avoid` (South's own
+    discard would make it furiten) and leaves room for the tiles `used`."""
+    while True:
+        tiles = _sets_hand(rules, rng)
+        win = rng.choice(tiles)
+        hand = list(tiles)
+        hand.remove(win)
+        counts = [tiles.count(kind) + used.count(kind) + (kind == win) for kind in range(34)]
+        if win in avoid or max(counts) > 4:
+            continue
+        waits = set(winning_tiles(Hand(tuple(hand)), EngineRules.RIICHI if rules == "riichi" else EngineRules.MCR))
+        if waits & avoid:
+            continue
+        try:
+            if rules == "riichi":
+                score = score_riichi(Hand(tuple(tiles)), WinContext(win, False, wind_tile("S"), EAST))
+                points = score.points.total
+            else:
+                mcr = score_mcr(Hand(tuple(tiles)), McrContext(win, False, wind_tile("S"), EAST))
+                if not mcr.can_win:
+                    continue
+                points = mcr.total
+        except Refusal:
+            continue
+        return hand, Ending(win, points, frozenset(waits))
+
+
+def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int, wins: bool) -> tuple[list[int], Ending]:
     """A shuffled wall arranged so the scripted turns are real: the player who
-    calls holds the tiles the call needs, the kan is four of a kind, and in MCR
-    a flower is dealt."""
+    calls holds the tiles the call needs, the kan is four of a kind, in MCR
+    a flower is dealt, and when the hand ends in a win, South's dealt tiles
+    wait on a tile the dealer holds."""
     kinds = shuffled_kinds(rules, rng)
     dealt = dealt_slots(dealer)
     south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
@@ -445,20 +602,108 @@ def _arranged_kinds(rules: Rules, rng: random.Random, dealer: int) -> list[int]:
     if not (kinds[called] < SUITED_KINDS and 1 <= kinds[called] % 9 <= 7):
         swap = suited.pop()
         kinds[called], kinds[swap] = kinds[swap], kinds[called]
-    if kinds[drawn_for_kan] == kinds[called] or is_flower(kinds[drawn_for_kan]):
-        swap = next(slot for slot in suited if kinds[slot] != kinds[called])
+    # The kan needs all four of its kind, so it is none of the called tile and
+    # (MCR) the two tiles of West's chow.
+    near = {kinds[called] + step for step in (-1, 0, 1)} if rules == "mcr" else {kinds[called]}
+    if kinds[drawn_for_kan] in near or is_flower(kinds[drawn_for_kan]):
+        swap = next(slot for slot in suited if kinds[slot] not in near)
         kinds[drawn_for_kan], kinds[swap] = kinds[swap], kinds[drawn_for_kan]
     keep = {called, drawn_for_kan}
     x, y = kinds[called], kinds[drawn_for_kan]
+    ending = Ending()
+    if wins:
+        # The called tile three times (the wall's and North's pair), the kan's four,
+        # West's chow tiles in MCR.
+        used = [x, x, x, y, y, y, y, *([x - 1, x + 1] if rules == "mcr" else [])]
+        hand, ending = _south_win(rules, rng, {x, y}, used)
+        _place(kinds, dealt[south], hand, keep)
     _gather(kinds, dealt[north], x, 2, keep)
     _gather(kinds, dealt[dealer], y, 3, keep)
+    if ending.win_tile is not None:
+        _gather(kinds, dealt[dealer], ending.win_tile, 1, keep)
+    placed: set[int] = set()
+    if not wins:
+        ending, placed = _tenpai_at_draw(rules, rng, kinds, dealer, keep)
     if rules == "mcr":
         _gather(kinds, dealt[west], x + 1, 1, keep)
         _gather(kinds, dealt[west], x - 1, 1, keep)
         flower_at = next((slot for position in range(4) for slot in dealt[position] if is_flower(kinds[slot])), None)
         if flower_at is None:
-            _gather(kinds, dealt[south], FLOWER_KINDS[0], 1, keep)
-    return kinds
+            _gather(kinds, dealt[west], FLOWER_KINDS[0], 1, keep)
+    if ending.waits and not wins:
+        _hide_waits(rules, kinds, dealer, keep, placed, ending.waits)
+    return kinds, ending
+
+
+def _tenpai_at_draw(
+    rules: Rules, rng: random.Random, kinds: list[int], dealer: int, keep: set[int]
+) -> tuple[Ending, set[int]]:
+    """Deal South, and in riichi West, a tenpai hand now and then, as real
+    draws have them.  Their hands never change (they discard what they draw),
+    so no tile they wait on may be drawn or discarded: every such tile is moved
+    where no one draws it, into the hands of North and the dealer (who keep
+    what they were dealt but the discards chosen around the waits) and, in
+    riichi, the dead wall's hidden tiles."""
+    dealt = dealt_slots(dealer)
+    south, west = (dealer + 1) % 4, (dealer + 2) % 4
+    x, y = kinds[DEALT], kinds[DEALT + 1]
+    seats = [south, west] if rules == "riichi" else [south]  # MCR's West needs its chow tiles
+    chosen = [position for position in seats if rng.random() < 0.5]
+    if not chosen:
+        return Ending(), set()
+    engine_rules = EngineRules.RIICHI if rules == "riichi" else EngineRules.MCR
+    waits: set[int] = set()
+    placed: set[int] = set()
+    for position in chosen:
+        # The tiles free to be placed: any not kept for the script (MCR's West
+        # still needs its chow tiles).
+        free = [0] * 42
+        for slot, kind in enumerate(kinds):
+            if slot not in keep:
+                free[kind] += 1
+        if rules == "mcr":
+            free[x - 1] -= 1
+            free[x + 1] -= 1
+        while True:
+            tiles = _sets_hand(rules, rng)
+            tiles.remove(rng.choice(tiles))
+            found = set(winning_tiles(Hand(tuple(tiles)), engine_rules))
+            # At most two kinds waited on, so that every copy left finds a hiding place.
+            fits = all(tiles.count(kind) <= free[kind] for kind in set(tiles))
+            if fits and 0 < len(found) <= 2 and not found & {x, y}:
+                break
+        _place(kinds, dealt[position], tiles, keep)
+        waits |= found
+        placed.update(dealt[position])
+    return Ending(waits=frozenset(waits)), placed
+
+
+def _hide_waits(
+    rules: Rules, kinds: list[int], dealer: int, keep: set[int], placed: set[int], waits: frozenset[int]
+) -> None:
+    """Move every tile the draw's tenpai hands wait on where no one draws it."""
+    dealt = dealt_slots(dealer)
+    north = (dealer + 3) % 4
+    total = len(kinds)
+    hidden_dead = (
+        [
+            slot
+            for slot in range(total - DEAD_WALL, total)
+            if slot not in (total - 2, indicator_slot(0, total), indicator_slot(1, total))
+        ]
+        if rules == "riichi"
+        else []
+    )
+    # Each of the two hands keeps a few tiles of its own, for the discards it must make.
+    in_hands = [[slot for slot in dealt[position] if slot not in keep][:8] for position in (dealer, north)]
+    safe = [slot for slot in (*hidden_dead, *in_hands[0], *in_hands[1]) if slot not in keep]
+    for slot in range(total):
+        if slot in placed or slot in safe or kinds[slot] not in waits:
+            continue
+        target = next((spot for spot in safe if kinds[spot] not in waits and not is_flower(kinds[spot])), None)
+        if target is None:
+            break  # no room left to hide it: a rare draw where the wait could have come
+        kinds[slot], kinds[target] = kinds[target], kinds[slot]
 
 
 def hand_steps(setup: Setup) -> list[Step]:
@@ -466,28 +711,62 @@ def hand_steps(setup: Setup) -> list[Step]:
     rules = setup.rules
     rng = random.Random(setup.seed)
     east_drawn = rng.randrange(4)
-    first, second = throw(rng), throw(rng)
-    deputy = counted_seat(east_drawn, sum(first))
-    dealer = counted_seat(deputy, sum(second))
-    dealer_dice = setup.dealer_dice or throw(rng)
-    opening = break_of(dealer, sum(dealer_dice))
-    wall = Wall(rules, tuple(_arranged_kinds(rules, rng, dealer)))
+    script = _Script(TableState(rules, Wall(rules, ()), Break(0, 0)))
+    script.update(east=east_drawn)
+    if rules == "riichi":
+        dealer, opening = _riichi_dealer_and_break(script, rng, setup, east_drawn)
+    else:
+        dealer, opening = _mcr_dealer_and_break(script, rng, setup, east_drawn)
+    setup_steps, setup_state = list(script.steps), script.state
+    # A hand whose draw would have let a tenpai player win (a random hand that
+    # happens to wait on a tile that came) is dealt again from the same seats
+    # and dice, with a wall shuffled anew.
+    for attempt in range(50):
+        deal_rng = rng if attempt == 0 else random.Random(f"{setup.seed}/{attempt}")
+        script = _Script(setup_state)
+        script.steps = list(setup_steps)
+        steps = _play_hand(script, deal_rng, dealer, opening)
+        if not missed_win(steps[-2]):
+            break
+    return steps
+
+
+def missed_win(end: Step) -> bool:
+    """Whether, at a draw, some tenpai hand waits on a tile that was discarded
+    (its holder's own draws are discarded too, so this covers them)."""
+    if end.id != "draw":
+        return False
+    rules = EngineRules.RIICHI if end.state.rules == "riichi" else EngineRules.MCR
+    seen = {end.state.kind(slot) for discards in end.state.discards for slot in discards}
+    return any(
+        set(winning_tiles(end.state.hand_of(position), rules)) & seen for position in tenpai_positions(end.state)
+    )
+
+
+def _play_hand(script: _Script, rng: random.Random, dealer: int, opening: Break) -> list[Step]:
+    """From the wall built to the next dealer, after the seats and dice."""
+    rules = script.state.rules
+    wins = rng.random() < 0.5
+    kinds, ending = _arranged_kinds(rules, rng, dealer, wins)
+    wall = Wall(rules, tuple(kinds))
     score = 25000 if rules == "riichi" else 0
-    script = _Script(TableState(rules, wall, opening, scores=(score,) * 4))
+    # The steps so far showed the seats and dice only: the wall is the shuffled one.
+    script.steps = [replace(step, state=replace(step.state, wall=wall, opening=opening)) for step in script.steps]
+    script.update(wall=wall, opening=opening, scores=(score,) * 4)
     south, west, north = ((dealer + step) % 4 for step in (1, 2, 3))
 
-    script.update(east=east_drawn)
-    script.add("seats", "table.step.seats", seat=east_drawn)
-    script.update(dice=first, thrower=east_drawn, counted=deputy)
-    script.add("first-dice", "table.step.first_dice", thrower_seat=east_drawn, total=sum(first), seat=deputy)
-    script.update(dice=second, thrower=deputy, counted=dealer, east=dealer, dealer=dealer)
-    script.add("second-dice", "table.step.second_dice", thrower_seat=deputy, total=sum(second), seat=dealer)
-    script.update(dice=dealer_dice, thrower=dealer, counted=opening.position)
-    script.add(
-        "dealer-dice", "table.step.dealer_dice", thrower_seat=dealer, total=sum(dealer_dice), seat=opening.position
-    )
     script.update(broken=True, thrower=None, counted=None)
-    script.add("break", "table.step.break", seat=opening.position, stacks=opening.stacks)
+    if opening.position == opening.counted_from:
+        script.add("break", "table.step.break", seat=opening.position, stacks=opening.stacks)
+    else:
+        script.add(
+            "break",
+            "table.step.break_on",
+            counted_seat=opening.counted_from,
+            total=opening.total,
+            seat=opening.position,
+            stacks=opening.stacks,
+        )
     if rules == "riichi":
         script.update(dead_split=True)
         script.add("dead-wall", "table.step.dead_wall")
@@ -508,9 +787,11 @@ def hand_steps(setup: Setup) -> list[Step]:
             position for position in ((dealer + turn) % 4 for turn in range(4)) if _flowers_aside(script, position)
         ]
         script.add("flowers", "table.step.flowers", seat=flowered[0] if flowered else dealer, count=len(flowered))
-    # The dealer's first discard: any tile that is not one the arranged kan needs.
+    # The dealer's first discard: any tile that is not one the arranged kan
+    # needs, nor the one South waits for, nor one South could win on.
     kan_kind = wall.kinds[DEALT + 1]
-    dealer_discard = next(slot for slot in script.state.hands[dealer] if script.state.kind(slot) != kan_kind)
+    barred = {kan_kind, *ending.waits}
+    dealer_discard = next(slot for slot in script.state.hands[dealer] if script.state.kind(slot) not in barred)
     script.discard(dealer, dealer_discard)
     script.update(turn=south)
     script.add("first-discard", "table.step.first_discard", seat=dealer, tile=script.state.kind(dealer_discard))
@@ -535,7 +816,7 @@ def hand_steps(setup: Setup) -> list[Step]:
         script.add("claim", "table.step.claim", seat=caller, chow_seat=west, tile=called_kind)
     else:
         script.add("call", "table.step.call", seat=caller, skipped_seat=west, tile=called_kind)
-    north_discard = script.state.hands[caller][0]
+    north_discard = next(slot for slot in script.state.hands[caller] if script.state.kind(slot) not in ending.waits)
     script.discard(caller, north_discard)
     script.update(turn=dealer)
     script.add(
@@ -555,33 +836,48 @@ def hand_steps(setup: Setup) -> list[Step]:
         script.add("kan", "table.step.kong", seat=dealer, tile=kan_kind)
         if is_flower(script.state.kind(replacement)):
             _flowers_aside(script, dealer)
-    dealer_second = script.state.hands[dealer][-1]
+    if ending.win_tile is not None:
+        dealer_second = next(slot for slot in script.state.hands[dealer] if script.state.kind(slot) == ending.win_tile)
+    else:
+        dealer_second = next(
+            slot for slot in reversed(script.state.hands[dealer]) if script.state.kind(slot) not in ending.waits
+        )
     script.discard(dealer, dealer_second)
     script.update(turn=south)
-    if rng.random() < 0.5:
+    if ending.win_tile is not None:
         result = Result(winner=south)
+        # The winning tile joins the winner's hand, which is laid open.
+        script.update(
+            discards=_remove(script.state.discards, dealer, [dealer_second]),
+            hands=_add(script.state.hands, south, [dealer_second]),
+            shown=frozenset({south}),
+            turn=None,
+        )
         if rules == "riichi":
-            points = 1000
+            # Scored as the table stands: the dora indicators face up count.
+            indicators = tuple(script.state.kind(slot) for slot in script.state.indicators)
+            context = WinContext(ending.win_tile, False, wind_tile("S"), EAST, dora_indicators=indicators)
+            points = score_riichi(script.state.hand_of(south), context).points.total
             scores = list(script.state.scores)
             scores[dealer] -= points
             scores[south] += points
-            script.update(scores=tuple(scores), turn=None)
+            script.update(scores=(scores[0], scores[1], scores[2], scores[3]))
+            script.add("win", "table.step.win", seat=south, from_seat=dealer, tile=ending.win_tile, points=points)
         else:
-            script.update(turn=None)
-        script.add(
-            "win",
-            "table.step.win" if rules == "riichi" else "table.step.win_mcr",
-            seat=south,
-            from_seat=dealer,
-            tile=script.state.kind(dealer_second),
-        )
+            script.add(
+                "win", "table.step.win_mcr", seat=south, from_seat=dealer, tile=ending.win_tile, points=ending.points
+            )
     else:
         _play_out(script, south)
-        tenpai = frozenset(position for position in range(4) if rng.random() < 0.5)
+        tenpai = tenpai_positions(script.state)
         result = Result(winner=None, tenpai=tenpai)
         if rules == "riichi":
-            script.update(scores=_noten_payments(script.state.scores, tenpai))
-        script.add("draw", "table.step.draw" if rules == "riichi" else "table.step.draw_mcr", count=len(tenpai))
+            # Riichi's tenpai players show their hands and are paid; MCR pays nothing at a draw.
+            script.update(scores=_noten_payments(script.state.scores, tenpai), shown=tenpai, tenpai=tenpai)
+            caption = "table.step.draw" if 0 < len(tenpai) < 4 else "table.step.draw_unpaid"
+        else:
+            caption = "table.step.draw_mcr"
+        script.add("draw", caption, count=len(tenpai))
     game = next_game(Game(rules, dealer), result)
     script.update(east=game.dealer, dealer=game.dealer, honba=game.honba, hand_number=2, turn=None)
     caption = (
@@ -593,6 +889,60 @@ def hand_steps(setup: Setup) -> list[Step]:
     )
     script.add("next-dealer", caption, seat=game.dealer, honba=game.honba)
     return script.steps
+
+
+def _riichi_dealer_and_break(script: _Script, rng: random.Random, setup: Setup, east_drawn: int) -> tuple[int, Break]:
+    """Riichi (document 000): the one who drew East throws; the seat it names
+    (the provisional East) throws again, and that names the first dealer.
+    The dealer's throw names the wall and the stacks from its right end."""
+    first, second = throw(rng), throw(rng)
+    deputy = counted_seat(east_drawn, sum(first))
+    dealer = counted_seat(deputy, sum(second))
+    dealer_dice = setup.dealer_dice or throw(rng)
+    opening = break_of(dealer, sum(dealer_dice))
+    script.add("seats", "table.step.seats", seat=east_drawn)
+    script.update(dice=first, thrower=east_drawn, counted=deputy)
+    script.add("first-dice", "table.step.first_dice", thrower_seat=east_drawn, total=sum(first), seat=deputy)
+    script.update(dice=second, thrower=deputy, counted=dealer, east=dealer, dealer=dealer)
+    script.add("second-dice", "table.step.second_dice", thrower_seat=deputy, total=sum(second), seat=dealer)
+    script.update(dice=dealer_dice, thrower=dealer, counted=opening.position)
+    script.add(
+        "dealer-dice", "table.step.dealer_dice", thrower_seat=dealer, total=sum(dealer_dice), seat=opening.position
+    )
+    return dealer, opening
+
+
+def _mcr_dealer_and_break(script: _Script, rng: random.Random, setup: Setup, east_drawn: int) -> tuple[int, Break]:
+    """MCR (1998 rules): the one who draws East by lot is the first dealer,
+    with no dice.  The dealer's throw names a wall and its owner, who throws
+    again; the two totals summed count the stacks from that wall's right end."""
+    dealer = east_drawn
+    dealer_dice = setup.dealer_dice or throw(rng)
+    wall_owner = counted_seat(dealer, sum(dealer_dice))
+    second = throw(rng)
+    opening = mcr_break_of(dealer, sum(dealer_dice), sum(second))
+    script.update(dealer=dealer)
+    script.add("seats", "table.step.seats_mcr", seat=dealer)
+    script.update(dice=dealer_dice, thrower=dealer, counted=wall_owner)
+    script.add(
+        "dealer-dice", "table.step.dealer_dice_mcr", thrower_seat=dealer, total=sum(dealer_dice), seat=wall_owner
+    )
+    script.update(dice=second, thrower=wall_owner, counted=wall_owner)
+    script.add(
+        "second-dice",
+        "table.step.second_dice_mcr",
+        thrower_seat=wall_owner,
+        total=sum(second),
+        first=sum(dealer_dice),
+        stacks=opening.total,
+    )
+    return dealer, opening
+
+
+def tenpai_positions(state: TableState) -> frozenset[int]:
+    """The positions whose 13-tile hands wait on a tile they could still win on."""
+    rules = EngineRules.RIICHI if state.rules == "riichi" else EngineRules.MCR
+    return frozenset(position for position in range(4) if winning_tiles(state.hand_of(position), rules))
 
 
 def _flowers_aside(script: _Script, position: int) -> bool:
@@ -616,7 +966,8 @@ def _play_out(script: _Script, first: int) -> None:
 
 
 def _noten_payments(scores: tuple[int, int, int, int], tenpai: frozenset[int]) -> tuple[int, int, int, int]:
-    """At an exhaustive draw the players not tenpai pay 3000 in all to those tenpai."""
+    """At an exhaustive draw the players not tenpai pay 3000 in all to those
+    tenpai; with none or all four tenpai nothing is paid."""
     if len(tenpai) in (0, 4):
         return scores
     gain, loss = 3000 // len(tenpai), 3000 // (4 - len(tenpai))

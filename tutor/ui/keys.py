@@ -44,6 +44,7 @@ KEY_IDS: Final = (
     "dice",
     "rules",
     "new_seed",
+    "hands",
     "workbench",
     "undo",
     "save",

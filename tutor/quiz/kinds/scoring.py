@@ -13,6 +13,7 @@ from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
+from tutor.locale import text
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
 from tutor.quiz.question import Question
@@ -159,6 +160,10 @@ def _yakuman_hand(rng: random.Random) -> tuple[Hand, WinContext]:
     return hand, WinContext(rng.choice(hand.concealed), rng.random() < 0.5, seat, EAST)
 
 
+STACKING = RiichiRules(yakuman_stacking=True)
+"""The rules that name every yakuman of a hand (only the largest counts without stacking)."""
+
+
 def generate_yakuman(seed: int, level: int) -> Question:
     """Which yakuman is this, if any?"""
     rng = random.Random(seed)
@@ -173,7 +178,10 @@ def generate_yakuman(seed: int, level: int) -> Question:
             score = score_riichi(hand, context)
         except Refusal:
             continue
-        found = sorted(name for name, _ in score.yakuman)
+        # Every yakuman the hand makes answers the question; the rules in force
+        # (yakuman_stacking off by default) decide only which of them count.
+        found = sorted(name for name, _ in score_riichi(hand, context, STACKING).yakuman)
+        counted = sorted(name for name, _ in score.yakuman)
         if (level == 1 and found) or (level == 3 and not found) or level == 2:
             break
     answer = found or ["none"]
@@ -205,6 +213,10 @@ def generate_yakuman(seed: int, level: int) -> Question:
         if found
         else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
     }
+    if len(found) > 1 and counted != found:
+        for language in explanation:
+            kept = ", ".join(YAKUMAN_NAMES[language][n] for n in counted)
+            explanation[language] += " " + text(language, "quiz.yakuman.counted", yakuman=kept)
     if not score.fu.lines:
         explanation = {language: f"{said} {FU_NOT_COUNTED[language]}" for language, said in explanation.items()}
     return Question(

@@ -7,7 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.engine.calls import CallKind, Claim, Seat, calls_on_discard, winning_claim
+from tutor.engine.hand import Hand
 from tutor.engine.notation import format_hand, format_meld
+from tutor.engine.refusal import Refusal
+from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.score import score_riichi
 from tutor.engine.table import (
     MCR_HANDS,
     MCR_SEAT_PATHS,
@@ -16,12 +20,13 @@ from tutor.engine.table import (
     break_of,
     counted_seat,
     indicator_slot,
+    mcr_break_of,
     mcr_seat_wind,
     next_game,
     next_turn,
     tile_total,
 )
-from tutor.engine.tiles import TILE_KINDS, WIND_LETTERS, tile_name
+from tutor.engine.tiles import TILE_KINDS, WIND_LETTERS, tile_name, wind_tile
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import drop_one, random_complete
 from tutor.quiz.names import CALL_NAMES, choice_labels, names_table
@@ -30,6 +35,12 @@ from tutor.quiz.question import Question
 CALL_CHOICES = ("chi", "pon", "open_kan", "win", "none")
 DISCARDERS = names_table("discarder", tuple(seat.value for seat in Seat))
 """Who discarded, as a prompt names them: "the player on the left", "상가"."""
+CLAIMANTS = {
+    language: {seat.value: text(language, f"table.quiz.claimant.{seat.value}") for seat in Seat}
+    for language in LANGUAGES
+}
+"""A claimant named from the discarder, by where the discarder sits seen from
+the claimant: on the claimant's left, the claimant is the discarder's next player."""
 
 
 def generate_calls(seed: int, level: int) -> Question:
@@ -45,17 +56,45 @@ def generate_calls(seed: int, level: int) -> Question:
     while hand.all_counts()[discard] >= 4:
         discard = rng.choice(near)
     seat = rng.choice(list(Seat)) if level == 2 else Seat.LEFT
+    # A ron needs a yaku: the question says the seat, the round and whether
+    # the player has declared riichi, and the scoring engine decides.
+    own_wind, round_wind = rng.choice(WIND_LETTERS), rng.choice(WIND_LETTERS[:2])
+    riichi = not hand.melds and rng.random() < 0.3
     calls = calls_on_discard(hand, discard, seat)
+    shape_wins = any(call.kind is CallKind.WIN for call in calls)
+    no_yaku = shape_wins and not _has_yaku(hand, discard, own_wind, round_wind, riichi)
+    if no_yaku:
+        calls = [call for call in calls if call.kind is not CallKind.WIN]
+    # A player in riichi may not chi, pon or open a kan: only ron is left.
+    barred_by_riichi = riichi and any(call.kind is not CallKind.WIN for call in calls)
+    if riichi:
+        calls = [call for call in calls if call.kind is CallKind.WIN]
     kinds = sorted({call.kind.value for call in calls}) or ["none"]
     melds = ", ".join(format_meld(call.meld) for call in calls if call.meld)
 
     def why(language: str) -> str:
-        return text(
+        said = text(
             language,
             "table.quiz.calls_why_melds" if melds else "table.quiz.calls_why",
             discarder=DISCARDERS[language][seat.value],
             calls=", ".join(CALL_NAMES[language][k] for k in kinds),
             melds=melds,
+        )
+        if no_yaku:
+            said += " " + text(language, "table.quiz.calls_no_yaku", tile=tile_name(discard))
+        if barred_by_riichi:
+            said += " " + text(language, "table.quiz.calls_riichi")
+        return said
+
+    def prompt(language: str) -> str:
+        return text(
+            language,
+            "table.quiz.calls_prompt_seat",
+            discarder=DISCARDERS[language][seat.value],
+            tile=tile_name(discard),
+            seat=SEAT_WORDS[language][own_wind],
+            round=ROUND_WORDS[language][round_wind],
+            riichi=text(language, "table.quiz.riichi_declared" if riichi else "table.quiz.riichi_not_declared"),
         )
 
     return Question(
@@ -63,12 +102,16 @@ def generate_calls(seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt=in_both(
-            lambda language: text(
-                language, "table.quiz.calls_prompt", discarder=DISCARDERS[language][seat.value], tile=tile_name(discard)
-            )
-        ),
-        request={"hand": format_hand(hand), "discard": tile_name(discard), "from": seat.value, "rules": "riichi"},
+        prompt=in_both(prompt),
+        request={
+            "hand": format_hand(hand),
+            "discard": tile_name(discard),
+            "from": seat.value,
+            "seat": own_wind,
+            "round": round_wind,
+            "riichi": riichi,
+            "rules": "riichi",
+        },
         answer={"calls": kinds},
         explanation=in_both(why),
         concept=f"calls:{seat.value}",
@@ -77,6 +120,16 @@ def generate_calls(seed: int, level: int) -> Question:
         choices=CALL_CHOICES,
         choice_labels=choice_labels(CALL_NAMES, CALL_CHOICES),
     )
+
+
+def _has_yaku(hand: Hand, discard: int, seat: str, round_wind: str, riichi: bool) -> bool:
+    """Whether ron on `discard` scores: the hand has a yaku for this seat and round."""
+    flags = frozenset({Flag.RIICHI}) if riichi else frozenset()
+    try:
+        score_riichi(hand.with_tile(discard), WinContext(discard, False, wind_tile(seat), wind_tile(round_wind), flags))
+    except Refusal:
+        return False
+    return True
 
 
 def _claims(rng: random.Random, seed: int) -> Question:
@@ -94,10 +147,12 @@ def _claims(rng: random.Random, seed: int) -> Question:
     choices = tuple(f"{claim.seat.value}:{claim.kind.value}" for claim in claims)
 
     def label(claim: Claim, language: str) -> str:
+        # Named from the discarder, the frame the prompt states: a claim's
+        # seat is where the discarder sits seen from the claimant.
         return text(
             language,
             "table.quiz.claim_choice",
-            discarder=DISCARDERS[language][claim.seat.value],
+            discarder=CLAIMANTS[language][claim.seat.value],
             call=CALL_NAMES[language][claim.kind.value],
         )
 
@@ -106,7 +161,7 @@ def _claims(rng: random.Random, seed: int) -> Question:
         level=3,
         seed=seed,
         rules="mcr",
-        prompt=in_both(lambda language: text(language, "table.quiz.claims_prompt")),
+        prompt=in_both(lambda language: text(language, "table.quiz.claims_prompt_frame")),
         request={"claims": [{"from": claim.seat.value, "call": claim.kind.value} for claim in claims], "rules": "mcr"},
         answer={"winner": f"{winner.seat.value}:{winner.kind.value}"},
         explanation=in_both(lambda language: text(language, "table.quiz.claims_why", winner=label(winner, language))),
@@ -130,6 +185,8 @@ SEAT_WORDS = names_table("seat_wind", SEATS)
 """The four seats by their winds: "East", "동가"."""
 ROUND_NAMES = names_table("round_wind", SEATS[:3])
 """The rounds an MCR game changes seats after: "East", "동장"."""
+ROUND_WORDS = names_table("round_wind", SEATS[:2])
+"""The rounds a riichi question names: "East", "동장"."""
 RESULTS = ("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins")
 TABLE_CALLS = ("chi", "pon", "open_kan")
 
@@ -149,7 +206,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
         return _dice_question(rng, seed)
     if level == 2:
         return rng.choice((_break_question, _indicator_question, _call_question, _dealer_question))(rng, seed)
-    return rng.choice((_round_seats_question, _hand_seats_question))(rng, seed)
+    return rng.choice((_round_seats_question, _hand_seats_question, _mcr_break_question))(rng, seed)
 
 
 def _seat_question(seed: int, level: int, rules: str, **parts: Any) -> Question:
@@ -206,6 +263,52 @@ def _break_question(rng: random.Random, seed: int) -> Question:
         ),
         concept="game-flow:break",
         lesson="r11-table",
+        choices=choices,
+        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+    )
+
+
+def _mcr_break_question(rng: random.Random, seed: int) -> Question:
+    """MCR (1998 rules): the dealer's throw names the wall and its owner, who
+    throws again; the totals summed count the stacks from its right end."""
+    dealer_dice = (rng.randint(1, 6), rng.randint(1, 6))
+    second_dice = (rng.randint(1, 6), rng.randint(1, 6))
+    first, second = sum(dealer_dice), sum(second_dice)
+    opening = mcr_break_of(0, first, second)  # the dealer sits East: position 0
+    owner = counted_seat(0, first)
+    # The riichi way (the dealer's throw alone), the second throw alone, the sum naming the wall.
+    wrong = [(owner, first), (owner, second), (counted_seat(0, first + second), opening.stacks)]
+    places = list(dict.fromkeys([(opening.position, opening.stacks), *wrong]))
+    rng.shuffle(places)
+    choices = tuple(f"{WIND_LETTERS[position]}:{stacks}" for position, stacks in places)
+
+    def label(language: str, choice: str) -> str:
+        wind, stacks = choice.split(":")
+        return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
+
+    def words(language: str, key: str) -> str:
+        return text(
+            language,
+            key,
+            first=first,
+            second=second,
+            total=first + second,
+            thrower=SEAT_WORDS[language][WIND_LETTERS[owner]],
+            seat=SEAT_WORDS[language][WIND_LETTERS[opening.position]],
+            stacks=opening.stacks,
+        )
+
+    why_key = "table.quiz.mcr_break_why" if opening.position == owner else "table.quiz.mcr_break_on_why"
+    return _question(
+        seed,
+        3,
+        "mcr",
+        prompt=in_both(lambda language: words(language, "table.quiz.mcr_break_prompt")),
+        request={"dice": [list(dealer_dice), list(second_dice)], "rules": "mcr"},
+        answer={"stack": f"{WIND_LETTERS[opening.position]}:{opening.stacks}"},
+        explanation=in_both(lambda language: words(language, why_key)),
+        concept="game-flow:mcr-break",
+        lesson="m01-differences",
         choices=choices,
         choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
     )

@@ -2,7 +2,8 @@
 
 The screen only draws what tutor/engine/table.py computes.  `space` and
 `backspace` move between steps; `d` and two digits set the dealer's throw;
-`m` switches between riichi and MCR; `n` draws a new seed.  The seed is shown,
+`m` switches between riichi and MCR; `n` draws a new seed; `h` opens every
+hand (they are face down, but for those the rules lay open).  The seed is shown,
 so that a class can follow the same setup.  There is no header, so that the
 tallest wall (MCR's 18 stacks) and a two-line caption fit 24 rows.
 """
@@ -23,7 +24,7 @@ from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.table_view import TableView, tile_text
 
-SEAT_VALUES = ("seat", "thrower_seat", "next_seat", "skipped_seat", "chow_seat", "from_seat")
+SEAT_VALUES = ("seat", "thrower_seat", "next_seat", "skipped_seat", "chow_seat", "from_seat", "counted_seat")
 
 
 def caption(step: Step, language: str) -> str:
@@ -57,6 +58,8 @@ class TableScreen(TutorScreen):
         Binding("d", "set_dice", "Dice", id="dice", tooltip="Set the dealer's throw: d, then two digits"),
         Binding("m", "switch_rules", "Riichi/MCR", id="rules", tooltip="Switch between riichi and MCR"),
         Binding("n", "new_seed", "New seed", id="new_seed", tooltip="Other seats, dice and tiles"),
+        # Off the footer, which 80 columns fill; the status line names it.
+        Binding("h", "toggle_hands", "Hands", id="hands", show=False, tooltip="Open or turn down every seat's hand"),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
         # Help stays on `?` but leaves the footer to this screen's keys, within 80 columns.
         Binding("question_mark", "app.help", "Help", id="help", show=False),
@@ -74,6 +77,8 @@ class TableScreen(TutorScreen):
         self.index = next((number for number, step in enumerate(self.steps) if step.id == step_id), 0)
         self.dice_typed: list[int] | None = None
         """Digits of the dealer's throw typed after `d`, or None when not typing."""
+        self.open_hands = False
+        """Every seat's hand face up (`h`), for a class; it stays so from step to step."""
 
     @property
     def step(self) -> Step:
@@ -106,7 +111,7 @@ class TableScreen(TutorScreen):
     def show(self) -> None:
         language = self.tutor.language
         self.query_one("#status", Static).update(self.status_line())
-        self.query_one(TableView).show(self.state, language)
+        self.query_one(TableView).show(self.state, language, self.open_hands)
         self.query_one("#caption", Static).update(caption(self.step, language))
 
     def rebuild(self, setup: Setup) -> None:
@@ -136,6 +141,10 @@ class TableScreen(TutorScreen):
 
     def action_new_seed(self) -> None:
         self.rebuild(Setup(self.setup.rules, random.randrange(1000, 10000)))
+
+    def action_toggle_hands(self) -> None:
+        self.open_hands = not self.open_hands
+        self.show()
 
     def action_set_dice(self) -> None:
         self.dice_typed = []

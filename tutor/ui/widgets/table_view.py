@@ -15,7 +15,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from tutor.engine.table import TableState, is_flower, stack_view, stacks_per_wall
+from tutor.engine.hand import Hand
+from tutor.engine.notation import format_hand
+from tutor.engine.table import TableState, is_counted, is_flower, stack_view, stacks_per_wall
 from tutor.locale import text
 from tutor.quiz.faces import face
 from tutor.quiz.names import tile_words
@@ -49,15 +51,30 @@ def seat_label(state: TableState, position: int, language: str) -> str:
     return label
 
 
-def seat_lines(state: TableState, position: int, language: str, wide: bool) -> list[str]:
-    """The label and what the seat holds, one short line each."""
+def hand_words(state: TableState, position: int, language: str) -> str:
+    """A hand laid open: its tiles in the course's notation, a flower by its class."""
+    kinds = [state.kind(slot) for slot in state.hands[position]]
+    tiles = tuple(sorted(kind for kind in kinds if not is_flower(kind)))
+    words = [format_hand(Hand(tiles))] if tiles else []
+    words += [text(language, "table.flower") for kind in kinds if is_flower(kind)]
+    return text(language, "table.hand_open", tiles=" ".join(words))
+
+
+def seat_lines(state: TableState, position: int, language: str, wide: bool, open_hands: bool = False) -> list[str]:
+    """The label and what the seat holds, one short line each.  A hand is
+    face down (its count) unless the rules lay it open or the teacher opens all."""
     lines = [seat_label(state, position, language)]
     if state.rules == "riichi":
         lines.append(text(language, "table.score", points=state.scores[position]))
     elif state.flowers[position]:
         lines.append(text(language, "table.flower_count", count=len(state.flowers[position])))
+    if state.tenpai is not None:
+        lines.append(text(language, "table.tenpai" if position in state.tenpai else "table.noten"))
     if state.hands[position]:
-        lines.append(text(language, "table.hand_count", count=len(state.hands[position])))
+        if open_hands or position in state.shown:
+            lines.append(hand_words(state, position, language))
+        else:
+            lines.append(text(language, "table.hand_count", count=len(state.hands[position])))
     if state.discards[position]:
         discards = state.discards[position]
         lines.append(text(language, "table.discard_count", count=len(discards)))
@@ -72,6 +89,28 @@ def seat_lines(state: TableState, position: int, language: str, wide: bool) -> l
 
 def cell_width(line: str) -> int:
     return sum(get_character_cell_size(char) for char in line)
+
+
+def fitted(line: str, width: int) -> list[str]:
+    """A line broken at " · " and then at spaces into pieces of at most
+    `width` cells; a word longer than that is cut (it never is at 80 columns)."""
+    if cell_width(line) <= width:
+        return [line]
+    for separator in (" · ", " "):
+        if separator in line:
+            pieces: list[str] = []
+            for word in line.split(separator):
+                if pieces and cell_width(pieces[-1]) + cell_width(separator) + cell_width(word) <= width:
+                    pieces[-1] += separator + word
+                else:
+                    pieces.append(word)
+            return [part for piece in pieces for part in fitted(piece, width)]
+    cut = ""
+    for char in line:
+        if cell_width(cut + char) > width:
+            break
+        cut += char
+    return [cut]
 
 
 class Canvas:
@@ -127,9 +166,11 @@ class TableView(Widget):
         super().__init__(id=id)
         self.state = state
         self.language = language
+        self.open_hands = False
+        """Every hand face up, for a class; otherwise only those the rules lay open."""
 
-    def show(self, state: TableState, language: str) -> None:
-        self.state, self.language = state, language
+    def show(self, state: TableState, language: str, open_hands: bool = False) -> None:
+        self.state, self.language, self.open_hands = state, language, open_hands
         self.refresh()
 
     def render(self) -> Text:
@@ -149,7 +190,7 @@ class TableView(Widget):
         top = max((canvas.height - per_wall - 2) // 2, 0)
         bottom = top + per_wall + 1
         style = self.get_component_rich_style
-        counted_stacks = state.opening.stacks if state.broken and state.wall.front == 0 else 0
+        show_counted = state.broken and state.wall.front == 0
 
         def stack(position: int, from_right: int) -> Cell:
             view = stack_view(state, position, from_right)
@@ -158,7 +199,7 @@ class TableView(Widget):
                 return "*", style("table--indicator")
             if view.dead and view.tiles:
                 return "x", style("table--dead")
-            if position == state.opening.position and from_right < counted_stacks:
+            if show_counted and is_counted(state.opening, position, from_right, per_wall):
                 return char, style("table--counted")
             return char, Style()
 
@@ -185,9 +226,12 @@ class TableView(Widget):
         # at the sides outside them, so that everything fits 80 columns by 24 rows.
         # Wide and tall enough, they go outside, above and below.
         outside = wide and top >= 8
+        open_hands = self.open_hands
         for position, first_row, step in ((2, top + 2, 1), (0, bottom - 2, -1)):
-            lines = seat_lines(state, position, language, wide)
+            lines = seat_lines(state, position, language, wide, open_hands)
             joined = lines if wide else [lines[0], *packed(lines[1:], inner)]
+            joined = [piece for line in joined for piece in fitted(line, inner)]
+            label_pieces = fitted(lines[0], inner)
             if outside:
                 joined = joined if position == 0 else list(reversed(joined))
                 first_row, step = (bottom + 1, 1) if position == 0 else (top - 1, -1)
@@ -195,17 +239,20 @@ class TableView(Widget):
                 if not line:
                     continue
                 column = left + 2 + max((inner - cell_width(line)) // 2, 0)
-                line_style = label_style(position) if line == lines[0] else Style()
-                canvas.put(first_row + step * offset, column, line[:inner], line_style)
+                line_style = label_style(position) if line in label_pieces else Style()
+                canvas.put(first_row + step * offset, column, line, line_style)
+        # The side seats get the room between the wall and the screen's edge,
+        # a line broken where it would not fit (a label and "dealer", say).
         for position, side in ((3, "left"), (1, "right")):
-            lines = seat_lines(state, position, language, wide)
-            for offset, line in enumerate(lines):
+            room = max(left - 2, 1) if side == "left" else max(canvas.width - right - 2, 1)
+            lines = seat_lines(state, position, language, wide, open_hands)
+            label = fitted(lines[0], room)
+            pieces = [*label, *(piece for line in lines[1:] for piece in fitted(line, room))]
+            for offset, line in enumerate(pieces):
                 row = middle - 1 + offset
                 column = left - 2 - cell_width(line) if side == "left" else right + 2
-                line_style = label_style(position) if offset == 0 else Style()
-                if side == "left" and column < 0:
-                    line, column = _clip_left(line, -column), 0
-                canvas.put(row, column, line, line_style)
+                line_style = label_style(position) if offset < len(label) else Style()
+                canvas.put(row, max(column, 0), line, line_style)
         centre = []
         if state.dice is not None:
             first, second = state.dice
@@ -218,6 +265,8 @@ class TableView(Widget):
         centre.append(text(language, "table.legend_tiles"))
         if state.rules == "riichi":
             centre.append(text(language, "table.legend_dead"))
+        # Inside the walls, so nothing reaches a side seat's lines.
+        centre = [piece for line in centre for piece in fitted(line, inner)]
         for offset, line in enumerate(centre):
             column = left + 2 + max((inner - cell_width(line)) // 2, 0)
             canvas.put(middle - 1 + offset, column, line)
@@ -232,11 +281,3 @@ def packed(items: list[str], width: int) -> list[str]:
         else:
             lines.append(item)
     return lines
-
-
-def _clip_left(line: str, cells: int) -> str:
-    """Drop characters from the left until `cells` cells are gone."""
-    while cells > 0 and line:
-        cells -= get_character_cell_size(line[0])
-        line = line[1:]
-    return line
