@@ -259,3 +259,39 @@ async def test_l_with_answers_revealed_lays_the_other_language_out_once(
         await settle(pilot)
         assert app.screen.lesson.language == "ko" and [hand.revealed for hand in app.screen.hands] == revealed
         assert len(layouts) == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "no win: the hand is complete but has no yaku"),
+        ("ko", "화료할 수 없다. 화료형이지만 역이 없다"),
+    ],
+)
+async def test_a_refused_hand_reveals_why_it_cannot_win_in_words(tmp_path: Path, language: str, sentence: str) -> None:
+    """#28.3: r03's hand without a yaku reveals the reason as a sentence of
+    the catalogue, not the code `refused:no_yaku`."""
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_revealed(app, pilot, "r03-winning")
+        assert isinstance(app.screen, LessonScreen)
+        shown = [line for hand in app.screen.hands for line in hand.shown_lines()]
+        assert not [line for line in shown if "refused" in line]
+        assert any(sentence in line for line in shown), shown
+
+
+def test_every_refusal_of_the_engine_has_a_sentence() -> None:
+    """#28.3: each reason code the engine refuses a win with reads as a sentence in both languages."""
+    import re
+
+    from tutor.locale import keys
+
+    engine = Path(__file__).parent.parent / "tutor" / "engine"
+    reasons = {
+        match.group(1)
+        for path in engine.rglob("*.py")
+        for match in re.finditer(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert reasons >= {"no_yaku", "not_complete", "flags"}
+    for language in ("en", "ko"):
+        assert {f"answer.refused.{reason}" for reason in reasons} <= keys(language)

@@ -21,10 +21,16 @@ from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 TILE_CLAIMS = ("waits", "tile", "dora")
 """Claims whose values are tiles in notation."""
 
+REFUSED = "refused:"
+"""How a block's claim, and the engine's answer, say the hand cannot win (tutor/lessons/blocks.py)."""
+
 
 def claim_in_words(claim: str, value: str, rules: str, language: str) -> str:
     """A claim's value as a learner reads it: tiles by their faces, the
-    rest as the quizzes word it."""
+    rest as the quizzes word it; a refusal (`refused:no_yaku`) as the
+    sentence saying why the hand cannot win."""
+    if value.startswith(REFUSED):
+        return text(language, f"answer.refused.{value.removeprefix(REFUSED)}")
     if claim in TILE_CLAIMS:
         try:
             return ", ".join(tiles_in_words(parse_tiles(item.strip())) for item in value.split(",") if item.strip())
