@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Static, TabbedContent
+from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.score import score_json
@@ -345,3 +345,25 @@ async def test_a_typed_14_tile_hand_lists_the_discards_of_tutor_analyze_best_fir
             hidden = len(said["discards"]) - DISCARDS_SHOWN
             assert len(rows) == DISCARDS_SHOWN and hidden > 0
             assert lines[-1] == f"  … and {hidden} more discard(s), ranked lower."
+
+
+def setting_lines(app: TutorApp) -> list[str]:
+    """The settings list's rows as drawn."""
+    listed = app.screen.query_one("#settings-list", OptionList)
+    return [listed.render_line(y).text.strip() for y in range(listed.size.height)]
+
+
+@pytest.mark.parametrize(("language", "tsumo"), [("en", "Tsumo"), ("ko", "쯔모")])
+async def test_settings_show_which_rows_are_ticked(tmp_path: Path, language: str, tsumo: str) -> None:
+    """#28.4: a ticked setting shows its tick and an unticked one an empty
+    box (`[x]` was read as markup, and on and off looked the same)."""
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert f"[ ] {tsumo}" in setting_lines(app)
+        app.screen.change_setting("tsumo")
+        await pilot.pause()
+        lines = setting_lines(app)
+        assert f"[✓] {tsumo}" in lines and f"[ ] {tsumo}" not in lines

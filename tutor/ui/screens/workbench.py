@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Collapsible, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
@@ -233,9 +234,13 @@ class WorkbenchScreen(TutorScreen):
     def _setting_options(self) -> list[Option]:
         language = self.tutor.language
         settings = self.settings
-        tick = {True: "[x]", False: "[ ]"}
+
+        def tick(on: bool, name: str) -> Content:
+            # Content, not a string: a string is read as markup, and `[x]` vanished as a tag.
+            return Content(text(language, "workbench.setting_on" if on else "workbench.setting_off", setting=name))
+
         options = [
-            Option(f"{tick[settings.tsumo]} {text(language, 'workbench.tsumo')}", id="tsumo"),
+            Option(tick(settings.tsumo, text(language, "workbench.tsumo")), id="tsumo"),
             Option(
                 f"{text(language, 'workbench.seat')}: {WIND_NAMES[language][WINDS.index(settings.seat)]}", id="seat"
             ),
@@ -245,13 +250,16 @@ class WorkbenchScreen(TutorScreen):
         ]
         for flag in RIICHI_FLAGS:
             name = FLAG_NAMES[language].get(flag, flag)
-            mark = tick[flag in settings.riichi_flags]
-            options.append(Option(f"{mark} {text(language, 'workbench.riichi')}: {name}", id=f"flag-{flag}"))
+            label = text(language, "workbench.setting_of", rules=text(language, "workbench.riichi"), name=name)
+            options.append(Option(tick(flag in settings.riichi_flags, label), id=f"flag-{flag}"))
         for flag in MCR_FLAGS:
-            mark = tick[flag in settings.mcr_flags]
-            options.append(
-                Option(f"{mark} {text(language, 'workbench.mcr')}: {MCR_FLAG_NAMES[language][flag]}", id=f"flag-{flag}")
+            label = text(
+                language,
+                "workbench.setting_of",
+                rules=text(language, "workbench.mcr"),
+                name=MCR_FLAG_NAMES[language][flag],
             )
+            options.append(Option(tick(flag in settings.mcr_flags, label), id=f"flag-{flag}"))
         for name in (*RIICHI_OPTIONS, *MCR_OPTIONS):
             options.append(
                 Option(f"{text(language, 'workbench.options')}: {name} = {settings.option(name)}", id=f"option-{name}")
