@@ -416,6 +416,26 @@ class TestKeysWhileTyping:
             await pilot.pause()
             assert screen.attempts and screen.attempts[0].response == {"fu": 30}
 
+    @pytest.mark.parametrize("between", ["tab", "enter"])
+    async def test_fu_steps_typed_fast_fill_one_line_each(self, tmp_path: Path, between: str) -> None:
+        """#28.10: "20⇥10⇥4" arriving together, as tmux delivers a fast
+        typist's keys, fills three lines (all six digits went into the first
+        line, the tabs lost); enter, which moves to the next empty line, too."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("fu-steps",), length=1, level=1, seed=3))
+            fields = list(screen.query("#answer Input").results(Input))
+            assert len(fields) >= 3 and app.focused is fields[0]
+            character = "\t" if between == "tab" else "\r"
+            keys = [("2", "2"), ("0", "0"), (between, character), ("1", "1"), ("0", "0"), (between, character)]
+            for key, typed in [*keys, ("4", "4")]:
+                app.post_message(Key(key, typed))
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            await pilot.pause()
+            assert [field.value for field in fields[:3]] == ["20", "10", "4"]
+            assert app.focused is fields[2]
+
 
 class TestTotalField:
     """The MCR total takes digits only: a sign or a huge paste never crashes."""
@@ -498,6 +518,22 @@ class TestSetup:
             await pilot.pause()
             assert app.screen is screen
             assert "Tick at least one kind" in str(screen.query_one("#message", Static).render())
+
+    async def test_the_message_follows_the_language(self, tmp_path: Path) -> None:
+        """#28.11: "tick at least one kind" is drawn again in the new
+        language after `l` (it stayed in Korean over an English screen)."""
+        app = TutorApp(language="ko", store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "종류를 하나 이상" in str(app.screen.query_one("#message", Static).render())
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.pause()
+            message = str(app.screen.query_one("#message", Static).render())
+            assert "Tick at least one kind" in message
 
     async def test_arrows_and_space_tick_kinds(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)

@@ -295,3 +295,23 @@ def test_every_refusal_of_the_engine_has_a_sentence() -> None:
     assert reasons >= {"no_yaku", "not_complete", "flags"}
     for language in ("en", "ko"):
         assert {f"answer.refused.{reason}" for reason in reasons} <= keys(language)
+
+
+async def test_a_notice_hides_no_lesson_text(tmp_path: Path) -> None:
+    """#28.11: the notice `l` gives sits on a line of its own, not over the
+    lesson's text, and the text is laid out around it."""
+    from textual.widgets._toast import Toast
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        text_region = app.screen.document.region
+        for toast in toasts:
+            assert not toast.region.overlaps(text_region), (toast.region, text_region)
+            assert toast.region.height >= 1

@@ -16,6 +16,7 @@ from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
 from tutor.lessons.parse import parse_lesson
+from tutor.locale import text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
@@ -367,3 +368,20 @@ async def test_settings_show_which_rows_are_ticked(tmp_path: Path, language: str
         await pilot.pause()
         lines = setting_lines(app)
         assert f"[✓] {tsumo}" in lines and f"[ ] {tsumo}" not in lines
+
+
+async def test_a_notice_is_drawn_again_in_the_new_language(tmp_path: Path) -> None:
+    """#28.11: a notice still showing when `l` is pressed is shown in the new
+    language, not left in the old one over the redrawn screen."""
+    app = make_app(tmp_path, "ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [notice.message for notice in app._notifications] == [text("ko", "workbench.nothing_to_undo")]
+        await pilot.press("l")
+        await pilot.pause()
+        shown = [notice.message for notice in app._notifications]
+        assert text("en", "workbench.nothing_to_undo") in shown
+        assert not [message for message in shown if any("가" <= character <= "힣" for character in message)]

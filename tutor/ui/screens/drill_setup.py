@@ -88,6 +88,7 @@ class DrillSetupScreen(RedrawnScreen):
         self.choice: SetupChoice | None = None
         """What is ticked and highlighted, kept across a redraw."""
         self.message = ""
+        """The key of the message shown under the lists (drawn in the language of the day), or empty."""
 
     def draw(self) -> ComposeResult:
         language = self.tutor.language
@@ -103,7 +104,7 @@ class DrillSetupScreen(RedrawnScreen):
         with Horizontal(id="options"):
             yield OptionList(*[Option(word(language, "length_n", n=n), id=str(n)) for n in LENGTHS], id="length")
             yield OptionList(*[Option(word(language, f"level_{n}"), id=str(n)) for n in LEVELS], id="level")
-        yield Static(self.message, id="message", markup=False)
+        yield Static(word(language, self.message) if self.message else "", id="message", markup=False)
 
     def _initial_choice(self) -> SetupChoice:
         remembered = SetupChoice.from_setting(self.tutor.store.setting(SETTING))
@@ -129,8 +130,8 @@ class DrillSetupScreen(RedrawnScreen):
         return SetupChoice(kinds, length, level)
 
     def _say(self, key: str) -> None:
-        self.message = word(self.tutor.language, key)
-        self.query_one("#message", Static).update(self.message)
+        self.message = key
+        self.query_one("#message", Static).update(word(self.tutor.language, key))
 
     def action_start(self) -> None:
         focused = self.focused
@@ -151,6 +152,7 @@ class DrillSetupScreen(RedrawnScreen):
         for kind in QUIZ_KINDS:
             self.query_one(f"#kind-{kind}", TickBox).value = kind in PRESETS[preset]
         self.message = ""
+        """The key of the message shown under the lists (drawn in the language of the day), or empty."""
         self.query_one("#message", Static).update("")
 
     def action_due(self) -> None:

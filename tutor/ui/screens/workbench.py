@@ -322,7 +322,7 @@ class WorkbenchScreen(TutorScreen):
 
     def action_undo(self) -> None:
         if not self.history:
-            self.notify(text(self.tutor.language, "workbench.nothing_to_undo"))
+            self.tutor.say("workbench.nothing_to_undo")
             return
         source, settings = self.history.pop()
         self.change(source, settings, remember=False)
@@ -332,10 +332,9 @@ class WorkbenchScreen(TutorScreen):
             self.query_one("#ura", Input).value = settings.ura
 
     def action_save(self) -> None:
-        language = self.tutor.language
         blocks = blocks_text(self.analysis)
         if blocks is None:
-            self.notify(text(language, "workbench.nothing_to_save"), severity="warning")
+            self.tutor.say("workbench.nothing_to_save", severity="warning")
             return
         # Both: the clipboard (OSC 52) is quickest to paste, but some terminals ignore it; the file is always there.
         self.app.copy_to_clipboard(blocks)
@@ -343,9 +342,9 @@ class WorkbenchScreen(TutorScreen):
         try:
             path = save_blocks(blocks, folder)
         except OSError:
-            self.notify(text(language, "workbench.not_saved", path=folder), severity="warning")
+            self.tutor.say("workbench.not_saved", severity="warning", path=folder)
             return
-        self.notify(text(language, "workbench.saved", path=path), timeout=10)
+        self.tutor.say("workbench.saved", timeout=10, path=path)
 
     def action_settings(self) -> None:
         settings = self.query_one("#settings", Collapsible)
