@@ -315,3 +315,24 @@ async def test_a_notice_hides_no_lesson_text(tmp_path: Path) -> None:
         for toast in toasts:
             assert not toast.region.overlaps(text_region), (toast.region, text_region)
             assert toast.region.height >= 1
+
+
+async def test_contents_hidden_and_shown_keep_the_reading_position(tmp_path: Path) -> None:
+    """#28.9: `c` (the contents) changes the text's width; the part read
+    stays at the top, after one `c` and after two (the text was left at the
+    same row, which at the new width is another part of the lesson)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r09-fu")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        screen = app.screen
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        await settle(pilot)
+        reading = screen.document.part_at(int(screen.document.scroll_y))[0]
+        assert reading > 0
+        for _ in range(2):
+            await pilot.press("c")
+            await settle(pilot)
+            await settle(pilot)
+            assert screen.document.part_at(int(screen.document.scroll_y))[0] == reading

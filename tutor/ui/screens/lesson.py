@@ -300,8 +300,14 @@ class LessonScreen(TutorScreen):
     _contents_hidden = False
 
     def action_toggle_contents(self) -> None:
+        # The text changes width, and its rows with it: the part read stays at
+        # the top (the same row would be another part at the new width).
+        top_part, into_part = self.document.part_at(int(self.document.scroll_y))
         self._contents_hidden = not self._contents_hidden
         self._show_presenting()
+        if top_part or into_part:
+            # From the part's start: its rows, too, are others at the new width.
+            self.call_after_refresh(self.document.scroll_to_part, top_part)
 
     def action_reveal(self) -> None:
         self.document.reveal_all(self.document.selected_hand)
