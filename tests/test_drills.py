@@ -23,6 +23,7 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import text
 from tutor.quiz.kinds import KINDS, generate
 from tutor.quiz.mistake import fu_miss
 from tutor.quiz.plan import DrillPlan
@@ -30,6 +31,7 @@ from tutor.quiz.question import Question
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.drill_words import header_text, word
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
@@ -830,3 +832,66 @@ def test_the_drill_header_fits_80_columns_for_every_kind(language: str) -> None:
                 question = generate(kind, seed, level)
                 header = word(language, "question", n=10, total=20) + " — " + header_text(question, language)
                 assert cell_len(header) <= 64, header
+
+
+class TestDrillSetupKeys:
+    """#28 friction, drill setup: keys for the length and the level, lists
+    that stop at their ends, level 1 first, the level shown in the drill,
+    escape that asks, and review on a fresh profile that says nothing is due."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_n_and_v_choose_length_and_level_and_a_first_drill_is_level_1(
+        self, tmp_path: Path, language: str
+    ) -> None:
+        app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillSetupScreen)
+            level = screen.query_one("#level", OptionList)
+            assert level.highlighted == 0  # a first-time learner starts at level 1
+            level.focus()
+            await pilot.press("up")
+            assert level.highlighted == 0  # up on level 1 stays on level 1 (it wrapped to 3)
+            screen.query(Checkbox).first().focus()
+            await pilot.press("space", "n", "v", "v")
+            await pilot.pause()
+            footer = [key.description for key in screen.query(FooterKey)]
+            assert text(language, "key.length") in footer and text(language, "key.level") in footer
+            await pilot.press("enter")
+            await pilot.pause()
+            drill = app.screen
+            assert isinstance(drill, DrillScreen)
+            assert (drill.plan.length, drill.plan.level) == (20, 3)
+            assert drill.title == text(language, "drill.question_level", n=1, total=20, level=3)
+
+    async def test_escape_with_answers_asks_then_shows_the_summary_so_far(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is not screen  # nothing answered: left at once
+            screen = await open_drill(pilot, fu_plan())
+            await answer_number(pilot, 10)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen) and len(app.screen.attempts) == 1
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_review_on_a_fresh_profile_says_nothing_is_due(self, tmp_path: Path, language: str) -> None:
+        app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert text(language, "drill.nothing_due") in str(app.screen.query_one("#message", Static).render())

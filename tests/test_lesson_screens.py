@@ -336,3 +336,22 @@ async def test_contents_hidden_and_shown_keep_the_reading_position(tmp_path: Pat
             await settle(pilot)
             await settle(pilot)
             assert screen.document.part_at(int(screen.document.scroll_y))[0] == reading
+
+
+@pytest.mark.parametrize(("language", "exact", "rounded"), [("en", "total 25 fu", "rounded up"), ("ko", "합계 25부", "올림")])
+async def test_a_total_with_nothing_to_round_is_not_said_rounded(
+    tmp_path: Path, language: str, exact: str, rounded: str
+) -> None:
+    """#28.14: chiitoitsu's answer says "total 25 fu", not "total 25,
+    rounded up to 25"; a total that is rounded still says so."""
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_revealed(app, pilot, "r09-fu")
+        assert isinstance(app.screen, LessonScreen)
+        totals = {
+            (hand.block.expect.get("fu_raw"), hand.block.expect.get("fu")): hand.shown_lines()[-1]
+            for hand in app.screen.hands
+            if "fu_raw" in hand.block.expect
+        }
+        assert totals[("25", "25")].endswith(exact) and rounded not in totals[("25", "25")]
+        assert rounded in totals[("26", "30")]

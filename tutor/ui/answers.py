@@ -55,7 +55,11 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
         else text(language, "fu.line_no_tiles", item=names.get(line.item, line.item), fu=line.fu)
         for line in score.fu.lines
     ]
-    lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
+    if score.fu.raw == score.fu.fu:
+        # Nothing to round (chiitoitsu's 25, a total of 30): "rounded up to 25" would teach a step that is not there.
+        lines.append(text(language, "fu_total_exact", fu=score.fu.fu))
+    else:
+        lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
     return lines
 
 

@@ -279,7 +279,8 @@ class TutorApp(App[None]):
         nothing due, an ordinary drill to choose."""
         due = self.due_concepts()
         if not due:
-            self.push_screen(DrillSetupScreen())
+            # Saying so: the setup alone read as if the key had done nothing.
+            self.push_screen(DrillSetupScreen(nothing_due=True))
             return
         self.push_screen(DrillScreen(DrillPlan.review(due)))
 

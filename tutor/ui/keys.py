@@ -49,6 +49,10 @@ KEY_IDS: Final = (
     "save",
     "workbench_settings",
     "picker",
+    "yes",
+    "no",
+    "length",
+    "level",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

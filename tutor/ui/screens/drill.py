@@ -44,6 +44,7 @@ from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
 from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize, chip
 from tutor.ui.widgets.composite_answer import CompositeAnswer
@@ -102,7 +103,7 @@ class DrillScreen(RedrawnScreen):
     """One question at a time, feedback with the explanation, then a summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Leave the drill"),
+        Binding("escape", "leave", "Back", id="back", tooltip="Leave the drill"),
         Binding(
             "enter", "submit", "Answer", id="submit", tooltip="Answer, or go on to the next question", priority=True
         ),
@@ -460,7 +461,9 @@ class DrillScreen(RedrawnScreen):
     def settle(self) -> None:
         """After drawing: the titles, the enter key's label, the highlight, the focus."""
         language = self.tutor.language
-        self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
+        self.title = word(
+            language, "question_level", n=self.position + 1, total=len(self.questions), level=self.question.level
+        )
         self.sub_title = header_text(self.question, language)
         relabel(self, "submit", "next" if self.answered else "submit", self.tutor.language)
         self.refresh_bindings()
@@ -709,6 +712,19 @@ class DrillScreen(RedrawnScreen):
     async def action_show_answer(self) -> None:
         if not self.answered:
             await self.submit({}, shown=True)
+
+    def action_leave(self) -> None:
+        """Escape: with answers given, ask first, then sum up those answers
+        (see tutor/ui/screens/confirm.py); with none, leave at once."""
+        if not self.attempts:
+            self.app.pop_screen()
+            return
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.tutor.show_summary(self.attempts)
+
+        self.app.push_screen(ConfirmScreen("drill.leave_ask"), leave)
 
     async def next_question(self) -> None:
         if self.position + 1 >= len(self.questions):
