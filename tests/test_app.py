@@ -57,6 +57,36 @@ class TestHome:
             assert "리치" in str(app.screen.query_one("#track-riichi", Static).render())
             assert "국표" in str(app.screen.query_one("#track-mcr", Static).render())
 
+    async def test_left_and_right_move_between_tracks_and_the_cursor_follows_the_lesson_read_last(
+        self, tmp_path: Path
+    ) -> None:
+        """#28 friction (a teacher): the arrows go from one track to the
+        other at the same row; back from a lesson (reached with `]`), the
+        cursor is on that lesson, in its track."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            riichi = home.query_one("#lessons-riichi", OptionList)
+            mcr = home.query_one("#lessons-mcr", OptionList)
+            await pilot.press("down", "down", "right")
+            await pilot.pause()
+            assert app.focused is mcr and mcr.highlighted == 2
+            await pilot.press("left")
+            await pilot.pause()
+            assert app.focused is riichi and riichi.highlighted == 2
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            shown = app.screen.lesson.id
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is home and app.focused is mcr
+            highlighted = mcr.highlighted
+            assert highlighted is not None and mcr.get_option_at_index(highlighted).id == shown
+
 
 class TestNavigation:
     async def test_home_lesson_next_back(self, tmp_path: Path) -> None:

@@ -338,7 +338,9 @@ async def test_contents_hidden_and_shown_keep_the_reading_position(tmp_path: Pat
             assert screen.document.part_at(int(screen.document.scroll_y))[0] == reading
 
 
-@pytest.mark.parametrize(("language", "exact", "rounded"), [("en", "total 25 fu", "rounded up"), ("ko", "합계 25부", "올림")])
+@pytest.mark.parametrize(
+    ("language", "exact", "rounded"), [("en", "total 25 fu", "rounded up"), ("ko", "합계 25부", "올림")]
+)
 async def test_a_total_with_nothing_to_round_is_not_said_rounded(
     tmp_path: Path, language: str, exact: str, rounded: str
 ) -> None:
@@ -355,3 +357,70 @@ async def test_a_total_with_nothing_to_round_is_not_said_rounded(
         }
         assert totals[("25", "25")].endswith(exact) and rounded not in totals[("25", "25")]
         assert rounded in totals[("26", "30")]
+
+
+async def test_a_again_hides_the_revealed_answers(tmp_path: Path) -> None:
+    """#28 friction (a teacher): `a` reveals the answers, `a` once more hides them."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_revealed(app, pilot, "r03-winning")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("a")
+        await settle(pilot)
+        assert all(hand.revealed == 0 for hand in app.screen.hands)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_o_lists_the_links_in_view_and_enter_follows_one(tmp_path: Path, language: str) -> None:
+    """#28 friction: in-text links are drawn as links and followed by key:
+    `o` lists those of the text in view, enter opens the lesson."""
+    from tutor.ui.screens.links import LinksScreen, links_in
+
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        document = screen.document
+        # Scrolled to the first part with a link to a lesson.
+        index, (_, href) = next(
+            (index, links[0])
+            for index, part in enumerate(document.parts)
+            if isinstance(part, lesson_document.TextPart)
+            for links in [[link for link in links_in(part.source) if link[1].startswith("lesson:")]]
+            if links
+        )
+        document.scroll_to_part(index)
+        await settle(pilot)
+        rows = [document.render_line(y) for y in range(document.size.height)]
+        assert any(
+            ".link" in str(segment.style) or (segment.style and segment.style.underline)
+            for row in rows
+            for segment in row
+        )
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, LinksScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == href.removeprefix("lesson:")
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "said"), [("en", "]", "lesson.last"), ("ko", "[", "lesson.first_previous")]
+)
+async def test_brackets_at_the_ends_of_a_track_say_so(tmp_path: Path, language: str, key: str, said: str) -> None:
+    """#28 friction: `]` on the last lesson (and `[` on the first) says why nothing happens."""
+    from tutor.locale import text
+
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lessons = app.library.in_order(language, "riichi")
+        lesson = lessons[-1] if key == "]" else lessons[0]
+        app.open_lesson(lesson.id)
+        await settle(pilot)
+        await pilot.press("right_square_bracket" if key == "]" else "left_square_bracket")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == lesson.id
+        assert text(language, said) in [notice.message for notice in app._notifications]

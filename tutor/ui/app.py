@@ -146,6 +146,7 @@ class TutorApp(App[None]):
         """Hands of this session in the workbench, for its undo."""
         self._collector = IdleCollector(self)
         """Full garbage collections, run while the learner reads (see idle_collector.py)."""
+        self._last_lesson: str | None = None
         self._sayings: dict[str, tuple[str, dict[str, object]]] = {}
         """The catalogue key and values of each notice given by `say`, by its words."""
         self._keys = KeyQueue(self, self._handle_key)
@@ -234,6 +235,7 @@ class TutorApp(App[None]):
         if lesson is None:
             return
         parts = self.lesson_screens.parts_for(lesson)
+        self._last_lesson = lesson.id
         if replace and isinstance(self.screen, LessonScreen):
             self.screen.show(lesson, parts, at or ReadingState())
             return
@@ -268,6 +270,11 @@ class TutorApp(App[None]):
         else:
             screen.show(attempts)
         self.switch_screen(screen)
+
+    @property
+    def last_lesson(self) -> str | None:
+        """The lesson shown last in this session, or None."""
+        return self._last_lesson
 
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""

@@ -53,6 +53,8 @@ KEY_IDS: Final = (
     "no",
     "length",
     "level",
+    "links",
+    "other_track",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -61,6 +61,11 @@ class Tutor(Protocol):
     answer_log: AnswerLog
     """Answers on their way to the store, kept and retried when saving fails."""
 
+    @property
+    def last_lesson(self) -> str | None:
+        """The lesson shown last (home's cursor follows it), or None."""
+        ...
+
     def due_concepts(self) -> list[str]: ...
 
     def say(

@@ -75,6 +75,9 @@ def inline_content(token: Token) -> Content:
     def close() -> None:
         style, start = opened.pop()
         spans.append(Span(start, position, style))
+        if isinstance(style, Style) and style.meta.get("@click", "").startswith("link("):
+            # Drawn as a link: underlined in the accent colour (it looked like the text around it).
+            spans.append(Span(start, position, ".link"))
 
     for child in token.children or ():
         kind = child.type
