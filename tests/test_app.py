@@ -447,3 +447,43 @@ class TestTable:
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is lesson
+
+
+class TestSettingsScreen:
+    """#28 friction, settings: the level of a new drill, and a progress reset that asks first."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_v_sets_the_level_a_new_drill_starts_at(self, tmp_path: Path, language: str) -> None:
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s", "v")
+            await pilot.pause()
+            assert app.store.setting("default_level") == "2"
+            body = str(app.screen.query_one("#settings", Static).render())
+            assert ("Level of a new drill: 2" if language == "en" else "새 연습의 난이도: 2") in body
+            await pilot.press("escape", "d")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert app.screen.query_one("#level", OptionList).highlighted == 1
+
+    async def test_x_clears_progress_only_when_the_learner_says_yes(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        app.store.record_answer(
+            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r09-fu", correct=False, response="{}"
+        )
+        app.store.mark_read("r01-tiles")
+        app.store.set_setting("language", "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s", "x")
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert app.store.answer_count() == 1 and app.store.lessons_read()
+            await pilot.press("x")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert app.store.answer_count() == 0 and not app.store.lessons_read() and not app.store.due()
+            assert app.store.setting("language") == "en"

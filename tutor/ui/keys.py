@@ -55,6 +55,8 @@ KEY_IDS: Final = (
     "level",
     "links",
     "other_track",
+    "reset",
+    "default_level",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 
