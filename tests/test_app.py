@@ -487,3 +487,23 @@ class TestSettingsScreen:
             assert isinstance(app.screen, SettingsScreen)
             assert app.store.answer_count() == 0 and not app.store.lessons_read() and not app.store.due()
             assert app.store.setting("language") == "en"
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_palettes_table_and_workbench_entries_say_what_they_are(tmp_path: Path, language: str) -> None:
+    """#28.14: the palette's `table` entry had no description, and the next
+    entry's read as if it were its own."""
+    from textual.command import DiscoveryHit
+
+    from tutor.locale import text
+    from tutor.ui.palette import LessonsAndTerms
+
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)):
+        provider = LessonsAndTerms(app.screen)
+        hits = [hit async for hit in provider.discover()]
+        helps = {str(hit.display): hit.help for hit in hits if isinstance(hit, DiscoveryHit)}
+        assert helps[text(language, "table.palette")] == text(language, "table.palette_help")
+        assert helps[text(language, "workbench.palette")] == text(language, "workbench.palette_help")
+        searched = [hit async for hit in provider.search(text(language, "table.palette"))]
+        assert any(hit.help == text(language, "table.palette_help") for hit in searched)

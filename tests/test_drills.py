@@ -895,3 +895,12 @@ class TestDrillSetupKeys:
             await pilot.pause()
             assert isinstance(app.screen, DrillSetupScreen)
             assert text(language, "drill.nothing_due") in str(app.screen.query_one("#message", Static).render())
+
+
+def test_progress_percentages_are_rounded_to_the_nearest() -> None:
+    """#28.14: 2 right of 3 reads 67%, not 66% (rounded down); 100% and 0% only when they are exact."""
+    from tutor.ui.screens.progress import percent
+
+    assert percent(2, 3) == 67 and percent(1, 3) == 33 and percent(1, 2) == 50
+    assert percent(199, 200) == 99 and percent(1, 200) == 1
+    assert percent(3, 3) == 100 and percent(0, 3) == 0

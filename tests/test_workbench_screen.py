@@ -31,6 +31,7 @@ from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
 from tutor.workbench.block import SAVED_FILE
 from tutor.workbench.panels import DISCARDS_SHOWN
 
+OTHER_HAND = "123p456p789p11z234s"
 HAND = "23m456s55s4m [777p] [777z]"
 REQUEST = {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": False, "seat": "E", "round": "E"}
 
@@ -142,15 +143,52 @@ async def test_an_answered_drill_question_opens_with_its_hand(tmp_path: Path) ->
 
 
 async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
+    """#28.14: undo goes back a hand, not a character: after a second hand
+    is typed over the first, one ctrl+z brings the first back whole."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_hand(pilot, HAND)
         await pilot.press("backspace", "ctrl+z")
         await pilot.pause()
-        assert app.screen.query_one("#notation", Input).value == HAND
+        field = app.screen.query_one("#notation", Input)
+        assert field.value == HAND
+        field.value = ""  # cleared, as select-all and delete would
+        for char in OTHER_HAND:
+            await pilot.press(char)
+        await pilot.pause()
+        assert field.value == OTHER_HAND
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.screen.query_one("#notation", Input).value == HAND[:-1]
+        assert field.value == HAND
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_placeholder_is_whole_at_80_columns(tmp_path: Path, language: str) -> None:
+    """#28.14: the notation field's prompt was cut at 80 columns."""
+    from rich.cells import cell_len
+
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        field = app.screen.query_one("#notation", Input)
+        assert cell_len(field.placeholder) < field.content_region.width
+
+
+async def test_picked_tiles_leave_the_cursor_after_them(tmp_path: Path) -> None:
+    """#28.14: after picking, typing goes on at the end of the field (the cursor was left at its start)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        for name in ["2m", "3m"]:
+            await pilot.press(*picker_moves(name, picker.cursor), "enter")
+        await pilot.pause()
+        field = app.screen.query_one("#notation", Input)
+        assert field.value == "23m" and field.cursor_position == len(field.value)
 
 
 @pytest.mark.parametrize(

@@ -301,12 +301,22 @@ class WorkbenchScreen(TutorScreen):
         """A new hand or new settings: remember the old ones, analyse, redraw."""
         if (source, settings) == (self.source, self.settings):
             return
-        if remember:
+        if remember and self._worth_remembering(settings):
             self.history.append((self.source, self.settings))
             del self.history[:-HISTORY]
         self.source, self.settings = source, settings
         self.analysis = analyse(source, settings)
         self.show()
+
+    def _worth_remembering(self, settings: Settings) -> bool:
+        """Undo goes back a hand, not a character: the state left is kept
+        when it was a whole hand (13 or 14 tiles that read) or the settings
+        change, and not twice over."""
+        state = (self.source, self.settings)
+        if self.history and self.history[-1] == state:
+            return False
+        whole = self.analysis.problem is None and self.analysis.tile_count >= 13
+        return whole or settings != self.settings
 
     @on(Input.Changed, "#notation")
     def _typed(self, event: Input.Changed) -> None:
@@ -365,7 +375,10 @@ class WorkbenchScreen(TutorScreen):
     @on(TilePicker.Changed)
     def _picked(self, event: TilePicker.Changed) -> None:
         # The field shows what was picked, as if typed; its Changed re-analyses the hand.
-        self.query_one("#notation", Input).value = event.notation
+        field = self.query_one("#notation", Input)
+        field.value = event.notation
+        # The cursor after the tiles, where typing goes on (it was left at the start).
+        field.cursor_position = len(field.value)
 
     @on(Button.Pressed)
     def _picker_button(self, event: Button.Pressed) -> None:
