@@ -99,8 +99,6 @@ class TutorThemes(Provider):
             yield DiscoveryHit(title, partial(self._choose, name))
 
     async def search(self, query: str) -> Hits:
-        app = self.tutor
-        about_of = {app.open_table: "table.palette_help", app.open_workbench: "workbench.palette_help"}
         matcher = self.matcher(query)
         for title, name in self._themes():
             score = matcher.match(f"{title} {name}")
