@@ -905,3 +905,46 @@ def test_progress_percentages_are_rounded_to_the_nearest() -> None:
     assert percent(2, 3) == 67 and percent(1, 3) == 33 and percent(1, 2) == 50
     assert percent(199, 200) == 99 and percent(1, 200) == 1
     assert percent(3, 3) == 100 and percent(0, 3) == 0
+
+
+class TestTileGrid:
+    """#28 friction, answering with tiles: a grid by suit, typed as notation (`4m`, `7s`) or ticked with space or a click."""
+
+    async def test_waits_typed_as_notation_answer_the_question(self, tmp_path: Path) -> None:
+        from tutor.ui.widgets.tile_grid import TileGrid
+
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
+            grid = screen.query_one("#answer", TileGrid)
+            assert app.focused is grid and len(grid.rows) <= 4
+            waits = list(next(iter(screen.question.answer.values())))
+            keys = [key for name in waits for key in name]
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert grid.selected == sorted(waits, key=parse_tile)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.attempts and screen.attempts[0].right
+
+    async def test_arrows_space_and_a_click_tick_tiles(self, tmp_path: Path) -> None:
+        from tutor.ui.widgets.tile_grid import TileGrid
+
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
+            grid = screen.query_one("#answer", TileGrid)
+            await pilot.press("right", "space")
+            await pilot.pause()
+            assert grid.selected == [tile_name_of(grid.rows[0][1])]
+            await pilot.press("space")
+            assert grid.selected == []
+            await pilot.click(TileGrid, offset=(2 + 0 * 5 + 1, 1))
+            await pilot.pause()
+            assert grid.selected == [tile_name_of(grid.rows[0][0])]
+
+
+def tile_name_of(tile: int) -> str:
+    from tutor.engine.tiles import tile_name
+
+    return tile_name(tile)

@@ -29,7 +29,7 @@ from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
@@ -46,7 +46,7 @@ from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
 from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
-from tutor.ui.tile_art import TileSize, chip
+from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -56,6 +56,7 @@ from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
+from tutor.ui.widgets.tile_grid import TileGrid
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -402,12 +403,8 @@ class DrillScreen(RedrawnScreen):
             hand = parse_hand(question.request["hand"], sizes=None)
             suits = {tile // 9 for tile in hand.concealed}
             candidates = [tile_name(tile) for tile in range(34) if tile // 9 in suits]
-            return [
-                TickList(
-                    *[Selection(f"{name} {chip(parse_tile(name))[0]}", name, name in ticked) for name in candidates],
-                    id="answer",
-                )
-            ]
+            # A grid by suit, typed as notation too (tutor/ui/widgets/tile_grid.py), not a 34-row list.
+            return [TileGrid(candidates, ticked, id="answer")]
         return [
             NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
         ]
@@ -453,7 +450,7 @@ class DrillScreen(RedrawnScreen):
             self.draft.highlighted = answer.list_highlight()
         if isinstance(answer, McrStepsAnswer):
             self.draft.typed.update(answer.values())
-        if isinstance(answer, SelectionList):
+        if isinstance(answer, SelectionList | TileGrid):
             self.draft.ticked = [str(value) for value in answer.selected]
         elif isinstance(answer, OptionList):
             self.draft.highlighted = answer.highlighted
@@ -575,6 +572,8 @@ class DrillScreen(RedrawnScreen):
             return widget.response(self.focused)
         if isinstance(widget, McrStepsAnswer):
             return widget.advance(self.focused)
+        if isinstance(widget, TileGrid):
+            return {key: widget.selected}
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
