@@ -45,7 +45,7 @@ class TileGrid(Widget, can_focus=True):
         Binding("right", "move(0, 1)", show=False),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
-        Binding("space", "toggle", show=False),
+        Binding("space", "tick", show=False),
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
@@ -100,7 +100,7 @@ class TileGrid(Widget, can_focus=True):
         column = max(0, min(len(self.rows[row]) - 1, self.cursor[1] + columns))
         self.cursor = (row, column)
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:
         tile = self.tile_at_cursor()
         if tile is not None and not self.disabled:
             self._toggle(tile)
