@@ -153,6 +153,9 @@ async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path)
         await pilot.press("l")
         await settle(pilot)
         assert app.screen is drill and app.language == "ko"
+        # Leaving a drill with an answer given asks first, then sums it up (#28, drill setup).
+        await pilot.press("escape", "y")
+        await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.language == "ko"

@@ -57,7 +57,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.query_one("#question", Static).update(text(language, self.question))
         for answer, key in (("yes", "y"), ("no", "n")):
             label = text(language, "confirm.button", label=LABELS[language][answer], letter=key)
-            self.query_one(f"#{answer}", Button).label = label
+            button = self.query_one(f"#{answer}", Button)
+            button.label = label
+            # As wide as its words in this language (it kept the width of the last).
+            button.refresh(layout=True)
 
     async def action_switch_language(self) -> None:
         await self.app.run_action("switch_language")
