@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -30,7 +31,7 @@ is never lost, at worst it waits this long."""
 class KeyQueue:
     """The keys held while one is being worked through, in the order they came."""
 
-    def __init__(self, app: App[object], dispatch: Callable[[events.Key], Awaitable[None]]) -> None:
+    def __init__(self, app: App[Any], dispatch: Callable[[events.Key], Awaitable[None]]) -> None:
         self._app = app
         self._dispatch = dispatch
         """How the app handles a key (its priority bindings, else the focused widget)."""

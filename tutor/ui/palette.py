@@ -70,7 +70,10 @@ class LessonsAndTerms(Provider):
 
     async def search(self, query: str) -> Hits:
         app = self.tutor
-        about_of = {app.open_table: "table.palette_help", app.open_workbench: "workbench.palette_help"}
+        about_of: dict[object, str] = {
+            app.open_table: "table.palette_help",
+            app.open_workbench: "workbench.palette_help",
+        }
         matcher = self.matcher(query)
         seen: set[str] = set()
         for searchable, label, command in self._entries():
