@@ -322,13 +322,18 @@ class TestLanguageSwitchInADrill:
     async def test_ticks_are_kept(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
+            from tutor.ui.widgets.tile_grid import TileGrid
+
             screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
-            await pilot.press("1", "3")
-            ticked = list(screen.query_one("#answer", SelectionList).selected)
-            assert len(ticked) == 2
+            # The tile grid (#28): two tiles typed in notation.
+            grid = screen.query_one("#answer", TileGrid)
+            names = [tile_name_of(grid.rows[0][0]), tile_name_of(grid.rows[0][2])]
+            await pilot.press(*"".join(names))
+            ticked = list(screen.query_one("#answer", TileGrid).selected)
+            assert ticked == names
             await pilot.press("l")
             await pilot.pause()
-            assert list(screen.query_one("#answer", SelectionList).selected) == ticked
+            assert list(screen.query_one("#answer", TileGrid).selected) == ticked
 
     async def test_setup_keeps_its_choices(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
