@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
