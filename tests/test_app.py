@@ -57,6 +57,36 @@ class TestHome:
             assert "리치" in str(app.screen.query_one("#track-riichi", Static).render())
             assert "국표" in str(app.screen.query_one("#track-mcr", Static).render())
 
+    async def test_left_and_right_move_between_tracks_and_the_cursor_follows_the_lesson_read_last(
+        self, tmp_path: Path
+    ) -> None:
+        """#28 friction (a teacher): the arrows go from one track to the
+        other at the same row; back from a lesson (reached with `]`), the
+        cursor is on that lesson, in its track."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            riichi = home.query_one("#lessons-riichi", OptionList)
+            mcr = home.query_one("#lessons-mcr", OptionList)
+            await pilot.press("down", "down", "right")
+            await pilot.pause()
+            assert app.focused is mcr and mcr.highlighted == 2
+            await pilot.press("left")
+            await pilot.pause()
+            assert app.focused is riichi and riichi.highlighted == 2
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            shown = app.screen.lesson.id
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is home and app.focused is mcr
+            highlighted = mcr.highlighted
+            assert highlighted is not None and mcr.get_option_at_index(highlighted).id == shown
+
 
 class TestNavigation:
     async def test_home_lesson_next_back(self, tmp_path: Path) -> None:
@@ -417,3 +447,63 @@ class TestTable:
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is lesson
+
+
+class TestSettingsScreen:
+    """#28 friction, settings: the level of a new drill, and a progress reset that asks first."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_v_sets_the_level_a_new_drill_starts_at(self, tmp_path: Path, language: str) -> None:
+        app = make_app(tmp_path, language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s", "v")
+            await pilot.pause()
+            assert app.store.setting("default_level") == "2"
+            body = str(app.screen.query_one("#settings", Static).render())
+            assert ("Level of a new drill: 2" if language == "en" else "새 연습의 난이도: 2") in body
+            await pilot.press("escape", "d")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert app.screen.query_one("#level", OptionList).highlighted == 1
+
+    async def test_x_clears_progress_only_when_the_learner_says_yes(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        app.store.record_answer(
+            kind="fu", level=1, seed=1, concept="fu:kanchan", lesson="r09-fu", correct=False, response="{}"
+        )
+        app.store.mark_read("r01-tiles")
+        app.store.set_setting("language", "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s", "x")
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert app.store.answer_count() == 1 and app.store.lessons_read()
+            await pilot.press("x")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert app.store.answer_count() == 0 and not app.store.lessons_read() and not app.store.due()
+            assert app.store.setting("language") == "en"
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_palettes_table_and_workbench_entries_say_what_they_are(tmp_path: Path, language: str) -> None:
+    """#28.14: the palette's `table` entry had no description, and the next
+    entry's read as if it were its own."""
+    from textual.command import DiscoveryHit
+
+    from tutor.locale import text
+    from tutor.ui.palette import LessonsAndTerms
+
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)):
+        provider = LessonsAndTerms(app.screen)
+        hits = [hit async for hit in provider.discover()]
+        helps = {str(hit.display): hit.help for hit in hits if isinstance(hit, DiscoveryHit)}
+        assert helps[text(language, "table.palette")] == text(language, "table.palette_help")
+        assert helps[text(language, "workbench.palette")] == text(language, "workbench.palette_help")
+        searched = [hit async for hit in provider.search(text(language, "table.palette"))]
+        assert any(hit.help == text(language, "table.palette_help") for hit in searched)

@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -23,6 +23,7 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import text
 from tutor.quiz.kinds import KINDS, generate
 from tutor.quiz.mistake import fu_miss
 from tutor.quiz.plan import DrillPlan
@@ -30,6 +31,7 @@ from tutor.quiz.question import Question
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.drill_words import header_text, word
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
@@ -320,13 +322,18 @@ class TestLanguageSwitchInADrill:
     async def test_ticks_are_kept(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
+            from tutor.ui.widgets.tile_grid import TileGrid
+
             screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
-            await pilot.press("1", "3")
-            ticked = list(screen.query_one("#answer", SelectionList).selected)
-            assert len(ticked) == 2
+            # The tile grid (#28): two tiles typed in notation.
+            grid = screen.query_one("#answer", TileGrid)
+            names = [tile_name_of(grid.rows[0][0]), tile_name_of(grid.rows[0][2])]
+            await pilot.press(*"".join(names))
+            ticked = list(screen.query_one("#answer", TileGrid).selected)
+            assert ticked == names
             await pilot.press("l")
             await pilot.pause()
-            assert list(screen.query_one("#answer", SelectionList).selected) == ticked
+            assert list(screen.query_one("#answer", TileGrid).selected) == ticked
 
     async def test_setup_keeps_its_choices(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -416,6 +423,26 @@ class TestKeysWhileTyping:
             await pilot.pause()
             assert screen.attempts and screen.attempts[0].response == {"fu": 30}
 
+    @pytest.mark.parametrize("between", ["tab", "enter"])
+    async def test_fu_steps_typed_fast_fill_one_line_each(self, tmp_path: Path, between: str) -> None:
+        """#28.10: "20⇥10⇥4" arriving together, as tmux delivers a fast
+        typist's keys, fills three lines (all six digits went into the first
+        line, the tabs lost); enter, which moves to the next empty line, too."""
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("fu-steps",), length=1, level=1, seed=3))
+            fields = list(screen.query("#answer Input").results(Input))
+            assert len(fields) >= 3 and app.focused is fields[0]
+            character = "\t" if between == "tab" else "\r"
+            keys = [("2", "2"), ("0", "0"), (between, character), ("1", "1"), ("0", "0"), (between, character)]
+            for key, typed in [*keys, ("4", "4")]:
+                app.post_message(Key(key, typed))
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            await pilot.pause()
+            assert [field.value for field in fields[:3]] == ["20", "10", "4"]
+            assert app.focused is fields[2]
+
 
 class TestTotalField:
     """The MCR total takes digits only: a sign or a huge paste never crashes."""
@@ -478,9 +505,10 @@ class TestSavingFails:
             store.locked = True
             await answer_number(pilot, 10)
             store.locked = False
-            await pilot.press("escape")
+            # Leaving asks first, then sums up the answers given (#28, drill setup).
+            await pilot.press("escape", "y")
             await pilot.pause()
-            assert isinstance(app.screen, HomeScreen) and store.answer_count() == 1
+            assert isinstance(app.screen, SummaryScreen) and store.answer_count() == 1
 
 
 class TestSetup:
@@ -498,6 +526,22 @@ class TestSetup:
             await pilot.pause()
             assert app.screen is screen
             assert "Tick at least one kind" in str(screen.query_one("#message", Static).render())
+
+    async def test_the_message_follows_the_language(self, tmp_path: Path) -> None:
+        """#28.11: "tick at least one kind" is drawn again in the new
+        language after `l` (it stayed in Korean over an English screen)."""
+        app = TutorApp(language="ko", store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "종류를 하나 이상" in str(app.screen.query_one("#message", Static).render())
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.pause()
+            message = str(app.screen.query_one("#message", Static).render())
+            assert "Tick at least one kind" in message
 
     async def test_arrows_and_space_tick_kinds(self, tmp_path: Path) -> None:
         app = make_app(tmp_path)
@@ -794,3 +838,118 @@ def test_the_drill_header_fits_80_columns_for_every_kind(language: str) -> None:
                 question = generate(kind, seed, level)
                 header = word(language, "question", n=10, total=20) + " — " + header_text(question, language)
                 assert cell_len(header) <= 64, header
+
+
+class TestDrillSetupKeys:
+    """#28 friction, drill setup: keys for the length and the level, lists
+    that stop at their ends, level 1 first, the level shown in the drill,
+    escape that asks, and review on a fresh profile that says nothing is due."""
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_n_and_v_choose_length_and_level_and_a_first_drill_is_level_1(
+        self, tmp_path: Path, language: str
+    ) -> None:
+        app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillSetupScreen)
+            level = screen.query_one("#level", OptionList)
+            assert level.highlighted == 0  # a first-time learner starts at level 1
+            level.focus()
+            await pilot.press("up")
+            assert level.highlighted == 0  # up on level 1 stays on level 1 (it wrapped to 3)
+            screen.query(Checkbox).first().focus()
+            await pilot.press("space", "n", "v", "v")
+            await pilot.pause()
+            footer = [key.description for key in screen.query(FooterKey)]
+            assert text(language, "key.length") in footer and text(language, "key.level") in footer
+            await pilot.press("enter")
+            await pilot.pause()
+            drill = app.screen
+            assert isinstance(drill, DrillScreen)
+            assert (drill.plan.length, drill.plan.level) == (20, 3)
+            assert drill.title == text(language, "drill.question_level", n=1, total=20, level=3)
+
+    async def test_escape_with_answers_asks_then_shows_the_summary_so_far(self, tmp_path: Path) -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, fu_plan())
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is not screen  # nothing answered: left at once
+            screen = await open_drill(pilot, fu_plan())
+            await answer_number(pilot, 10)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen) and len(app.screen.attempts) == 1
+
+    @pytest.mark.parametrize("language", ["en", "ko"])
+    async def test_review_on_a_fresh_profile_says_nothing_is_due(self, tmp_path: Path, language: str) -> None:
+        app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, DrillSetupScreen)
+            assert text(language, "drill.nothing_due") in str(app.screen.query_one("#message", Static).render())
+
+
+def test_progress_percentages_are_rounded_to_the_nearest() -> None:
+    """#28.14: 2 right of 3 reads 67%, not 66% (rounded down); 100% and 0% only when they are exact."""
+    from tutor.ui.screens.progress import percent
+
+    assert percent(2, 3) == 67 and percent(1, 3) == 33 and percent(1, 2) == 50
+    assert percent(199, 200) == 99 and percent(1, 200) == 1
+    assert percent(3, 3) == 100 and percent(0, 3) == 0
+
+
+class TestTileGrid:
+    """#28 friction, answering with tiles: a grid by suit, typed as notation (`4m`, `7s`) or ticked with space or a click."""
+
+    async def test_waits_typed_as_notation_answer_the_question(self, tmp_path: Path) -> None:
+        from tutor.ui.widgets.tile_grid import TileGrid
+
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
+            grid = screen.query_one("#answer", TileGrid)
+            assert app.focused is grid and len(grid.rows) <= 4
+            waits = list(next(iter(screen.question.answer.values())))
+            keys = [key for name in waits for key in name]
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert grid.selected == sorted(waits, key=parse_tile)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.attempts and screen.attempts[0].right
+
+    async def test_arrows_space_and_a_click_tick_tiles(self, tmp_path: Path) -> None:
+        from tutor.ui.widgets.tile_grid import TileGrid
+
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_drill(pilot, DrillPlan(("waits",), length=1, level=1, seed=2))
+            grid = screen.query_one("#answer", TileGrid)
+            await pilot.press("right", "space")
+            await pilot.pause()
+            assert grid.selected == [tile_name_of(grid.rows[0][1])]
+            await pilot.press("space")
+            assert grid.selected == []
+            await pilot.click(TileGrid, offset=(2 + 0 * 5 + 1, 1))
+            await pilot.pause()
+            assert grid.selected == [tile_name_of(grid.rows[0][0])]
+
+
+def tile_name_of(tile: int) -> str:
+    from tutor.engine.tiles import tile_name
+
+    return tile_name(tile)

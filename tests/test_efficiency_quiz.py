@@ -145,3 +145,20 @@ async def test_a_discard_drill_with_a_worse_pick(tmp_path: Path) -> None:
             await pilot.pause()
         assert screen.results == [True, False]
         assert screen.questions[1].concept in {item.concept for item in app.store.due()}
+
+
+def test_the_ukeire_prompt_of_a_tenpai_hand_does_not_say_closer_to_tenpai() -> None:
+    """#28.14: a tenpai hand's prompt asks for the tiles that complete it;
+    "closer to tenpai" is kept for hands that are not tenpai yet."""
+    from tutor.locale import text
+
+    seen = set()
+    for seed in range(60):
+        question = generate("ukeire", seed, 1)
+        rules = Rules(question.rules)
+        figure = shanten(parse_hand(question.request["hand"]), rules).shanten
+        for language in ("en", "ko"):
+            key = "efficiency.prompt_ukeire_tenpai" if figure == 0 else "efficiency.prompt_ukeire"
+            assert question.prompt[language] == text(language, key)
+        seen.add(figure == 0)
+    assert seen == {True, False}

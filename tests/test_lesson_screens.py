@@ -153,6 +153,9 @@ async def test_l_in_a_drill_over_a_lesson_keeps_the_drill_on_top(tmp_path: Path)
         await pilot.press("l")
         await settle(pilot)
         assert app.screen is drill and app.language == "ko"
+        # Leaving a drill with an answer given asks first, then sums it up (#28, drill setup).
+        await pilot.press("escape", "y")
+        await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.language == "ko"
@@ -259,3 +262,172 @@ async def test_l_with_answers_revealed_lays_the_other_language_out_once(
         await settle(pilot)
         assert app.screen.lesson.language == "ko" and [hand.revealed for hand in app.screen.hands] == revealed
         assert len(layouts) == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "no win: the hand is complete but has no yaku"),
+        ("ko", "화료할 수 없다. 화료형이지만 역이 없다"),
+    ],
+)
+async def test_a_refused_hand_reveals_why_it_cannot_win_in_words(tmp_path: Path, language: str, sentence: str) -> None:
+    """#28.3: r03's hand without a yaku reveals the reason as a sentence of
+    the catalogue, not the code `refused:no_yaku`."""
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_revealed(app, pilot, "r03-winning")
+        assert isinstance(app.screen, LessonScreen)
+        shown = [line for hand in app.screen.hands for line in hand.shown_lines()]
+        assert not [line for line in shown if "refused" in line]
+        assert any(sentence in line for line in shown), shown
+
+
+def test_every_refusal_of_the_engine_has_a_sentence() -> None:
+    """#28.3: each reason code the engine refuses a win with reads as a sentence in both languages."""
+    import re
+
+    from tutor.locale import keys
+
+    engine = Path(__file__).parent.parent / "tutor" / "engine"
+    reasons = {
+        match.group(1)
+        for path in engine.rglob("*.py")
+        for match in re.finditer(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert reasons >= {"no_yaku", "not_complete", "flags"}
+    for language in ("en", "ko"):
+        assert {f"answer.refused.{reason}" for reason in reasons} <= keys(language)
+
+
+async def test_a_notice_hides_no_lesson_text(tmp_path: Path) -> None:
+    """#28.11: the notice `l` gives sits on a line of its own, not over the
+    lesson's text, and the text is laid out around it."""
+    from textual.widgets._toast import Toast
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        text_region = app.screen.document.region
+        for toast in toasts:
+            assert not toast.region.overlaps(text_region), (toast.region, text_region)
+            assert toast.region.height >= 1
+
+
+async def test_contents_hidden_and_shown_keep_the_reading_position(tmp_path: Path) -> None:
+    """#28.9: `c` (the contents) changes the text's width; the part read
+    stays at the top, after one `c` and after two (the text was left at the
+    same row, which at the new width is another part of the lesson)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r09-fu")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        screen = app.screen
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        await settle(pilot)
+        reading = screen.document.part_at(int(screen.document.scroll_y))[0]
+        assert reading > 0
+        for _ in range(2):
+            await pilot.press("c")
+            await settle(pilot)
+            await settle(pilot)
+            assert screen.document.part_at(int(screen.document.scroll_y))[0] == reading
+
+
+@pytest.mark.parametrize(
+    ("language", "total", "exact", "rounded"),
+    [("en", "total", "total 25 fu", "rounded up"), ("ko", "합계", "합계 25부", "올림")],
+)
+async def test_a_total_with_nothing_to_round_is_not_said_rounded(
+    tmp_path: Path, language: str, total: str, exact: str, rounded: str
+) -> None:
+    """#28.14: chiitoitsu's answer says "total 25 fu", not "total 25,
+    rounded up to 25"; a total that is rounded still says so."""
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_revealed(app, pilot, "r09-fu")
+        assert isinstance(app.screen, LessonScreen)
+        # The total is one of the shown lines; lines after it (the wait, with `kinds=`) vary by block.
+        totals = {
+            (hand.block.expect.get("fu_raw"), hand.block.expect.get("fu")): next(
+                line for line in hand.shown_lines() if total in line
+            )
+            for hand in app.screen.hands
+            if "fu_raw" in hand.block.expect
+        }
+        assert totals[("25", "25")].endswith(exact) and rounded not in totals[("25", "25")]
+        assert rounded in totals[("26", "30")]
+
+
+async def test_a_again_hides_the_revealed_answers(tmp_path: Path) -> None:
+    """#28 friction (a teacher): `a` reveals the answers, `a` once more hides them."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_revealed(app, pilot, "r03-winning")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("a")
+        await settle(pilot)
+        assert all(hand.revealed == 0 for hand in app.screen.hands)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_o_lists_the_links_in_view_and_enter_follows_one(tmp_path: Path, language: str) -> None:
+    """#28 friction: in-text links are drawn as links and followed by key:
+    `o` lists those of the text in view, enter opens the lesson."""
+    from tutor.ui.screens.links import LinksScreen, links_in
+
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("r03-winning")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        document = screen.document
+        # Scrolled to the first part with a link to a lesson.
+        index, (_, href) = next(
+            (index, links[0])
+            for index, part in enumerate(document.parts)
+            if isinstance(part, lesson_document.TextPart)
+            for links in [[link for link in links_in(part.source) if link[1].startswith("lesson:")]]
+            if links
+        )
+        document.scroll_to_part(index)
+        await settle(pilot)
+        rows = [document.render_line(y) for y in range(document.size.height)]
+        assert any(
+            ".link" in str(segment.style) or (segment.style and segment.style.underline)
+            for row in rows
+            for segment in row
+        )
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, LinksScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == href.removeprefix("lesson:")
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "said"), [("en", "]", "lesson.last"), ("ko", "[", "lesson.first_previous")]
+)
+async def test_brackets_at_the_ends_of_a_track_say_so(tmp_path: Path, language: str, key: str, said: str) -> None:
+    """#28 friction: `]` on the last lesson (and `[` on the first) says why nothing happens."""
+    from tutor.locale import text
+
+    app = TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lessons = app.library.in_order(language, "riichi")
+        lesson = lessons[-1] if key == "]" else lessons[0]
+        app.open_lesson(lesson.id)
+        await settle(pilot)
+        await pilot.press("right_square_bracket" if key == "]" else "left_square_bracket")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == lesson.id
+        assert text(language, said) in [notice.message for notice in app._notifications]

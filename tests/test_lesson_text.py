@@ -51,3 +51,27 @@ def test_wrapped_lines_are_textuals(text: str, width: int, cut: int) -> None:
     content = Content(text, spans=[Span(0, min(cut, len(text)), "bold")] if text else [])
     ours = [(line.plain, line.spans) for line in wrapped(content, width)]
     assert ours == [(line.plain, line.spans) for line in content.wrap(width)]
+
+
+async def test_korean_table_cells_keep_their_words_at_80_columns(tmp_path: Path) -> None:
+    """#28.8: m01's tile table in Korean at 80 columns cut its first column
+    to one syllable (종…, 만…): words were measured in letters, and a Korean
+    letter takes two cells. Each suit's name now stands whole in its cell."""
+    from tutor.quiz.store import Store
+    from tutor.ui.app import TutorApp
+    from tutor.ui.screens.lesson import LessonScreen
+
+    app = TutorApp(language="ko", store=Store.open(tmp_path / "progress.sqlite3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("m01-differences")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        document = screen.document
+        rows = [row.plain for row in document.current_layout().rows]
+        table = [row for row in rows if row.startswith("│")]
+        assert table, "the tile table is laid out"
+        first_column = [row.split("│")[1].strip() for row in table]
+        for name in ("종류", "만수패", "통수패", "삭수패", "삼원패"):
+            assert name in first_column, first_column
+        assert not [cell for cell in first_column if cell.endswith("…")]

@@ -396,3 +396,35 @@ async def test_progress_names_the_lesson_of_each_rule_due(tmp_path: Path) -> Non
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
     kind = text("en", "drill.kind.points-steps")
     assert text("en", "drill.due_item", kind=kind, count=1, lesson="The other yaku") in shown
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_summary_opens_the_lesson_the_feedback_named(tmp_path: Path, language: str) -> None:
+    """#28.9: a yaku left out is taught by the yaku lesson, which the
+    feedback names; the summary names and opens that lesson too, not the
+    question's own (the points lesson)."""
+    from tutor.quiz.attempt import Attempt
+    from tutor.quiz.kinds.points_steps import step_lesson
+    from tutor.ui.screens.lesson import LessonScreen
+
+    question = question_of(*RIICHI_PINFU)
+    response = with_yaku(question, [{"id": "riichi", "han": 1}])
+    missed = only_wrong(question, response)
+    taught = step_lesson(missed.step)
+    assert taught != question.lesson
+    app = make_app(tmp_path)
+    app.language = language
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_summary([Attempt(question, False, response, "wrong")])
+        await pilot.pause()
+        title = app.library.lessons[language][taught].title
+        shown = "\n".join(
+            line.text
+            for line in app.screen.query_one("#mistakes").render_lines(
+                app.screen.query_one("#mistakes").region.reset_offset
+            )
+        )
+        assert title in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == taught

@@ -13,7 +13,7 @@ from crosscheck.random_wins import random_winning_hand
 from tutor.commands.score import score_as_json, score_json
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import parse_tile
-from tutor.locale import LANGUAGES, keys
+from tutor.locale import LANGUAGES, keys, text
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.names import FU_ITEMS
 from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
@@ -62,6 +62,20 @@ def test_an_mcr_hand_under_eight_points_names_the_minimum() -> None:
     words = panels(analyse(TENHOU_EXAMPLE), "en").mcr
     assert any("cannot be declared" in line and "minimum of 8" in line for line in words)
     assert any("included in 箭刻" in line for line in words)  # 幺九刻 left out by non-repeat
+
+
+def test_an_mcr_hand_under_eight_points_shows_no_payment() -> None:
+    """#28.6: a win that cannot be declared pays nothing, so no payment is
+    shown under "the win cannot be declared"; one of 8 or more still shows it."""
+    for language in LANGUAGES:
+        payment = {
+            text(language, key, total=0, discarder=0, each=0).split(" ")[0]
+            for key in ("workbench.pay_mcr_ron", "workbench.pay_mcr_tsumo")
+        }
+        short = panels(analyse("123m456p678s234s55m"), language).mcr
+        assert not [line for line in short if line.split(" ")[0] in payment], short
+        enough = panels(analyse("123m456p789s234s55m"), language).mcr
+        assert [line for line in enough if line.split(" ")[0] in payment], enough
 
 
 def test_panels_show_tiles_by_their_faces_with_the_fu_names_lined_up() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Static, TabbedContent
+from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.score import score_json
@@ -16,6 +16,7 @@ from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
 from tutor.lessons.parse import parse_lesson
+from tutor.locale import text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
@@ -30,6 +31,7 @@ from tutor.ui.widgets.tile_picker import HAND_ROW, ROWS, TilePicker
 from tutor.workbench.block import SAVED_FILE
 from tutor.workbench.panels import DISCARDS_SHOWN
 
+OTHER_HAND = "123p456p789p11z234s"
 HAND = "23m456s55s4m [777p] [777z]"
 REQUEST = {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": False, "seat": "E", "round": "E"}
 
@@ -141,15 +143,52 @@ async def test_an_answered_drill_question_opens_with_its_hand(tmp_path: Path) ->
 
 
 async def test_undo_brings_back_the_hand_before(tmp_path: Path) -> None:
+    """#28.14: undo goes back a hand, not a character: after a second hand
+    is typed over the first, one ctrl+z brings the first back whole."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_hand(pilot, HAND)
         await pilot.press("backspace", "ctrl+z")
         await pilot.pause()
-        assert app.screen.query_one("#notation", Input).value == HAND
+        field = app.screen.query_one("#notation", Input)
+        assert field.value == HAND
+        field.value = ""  # cleared, as select-all and delete would
+        for char in OTHER_HAND:
+            await pilot.press(char)
+        await pilot.pause()
+        assert field.value == OTHER_HAND
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.screen.query_one("#notation", Input).value == HAND[:-1]
+        assert field.value == HAND
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_placeholder_is_whole_at_80_columns(tmp_path: Path, language: str) -> None:
+    """#28.14: the notation field's prompt was cut at 80 columns."""
+    from rich.cells import cell_len
+
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        field = app.screen.query_one("#notation", Input)
+        assert cell_len(field.placeholder) < field.content_region.width
+
+
+async def test_picked_tiles_leave_the_cursor_after_them(tmp_path: Path) -> None:
+    """#28.14: after picking, typing goes on at the end of the field (the cursor was left at its start)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        picker = app.screen.query_one(TilePicker)
+        for name in ["2m", "3m"]:
+            await pilot.press(*picker_moves(name, picker.cursor), "enter")
+        await pilot.pause()
+        field = app.screen.query_one("#notation", Input)
+        assert field.value == "23m" and field.cursor_position == len(field.value)
 
 
 @pytest.mark.parametrize(
@@ -345,3 +384,42 @@ async def test_a_typed_14_tile_hand_lists_the_discards_of_tutor_analyze_best_fir
             hidden = len(said["discards"]) - DISCARDS_SHOWN
             assert len(rows) == DISCARDS_SHOWN and hidden > 0
             assert lines[-1] == f"  … and {hidden} more discard(s), ranked lower."
+
+
+def setting_lines(app: TutorApp) -> list[str]:
+    """The settings list's rows as drawn."""
+    listed = app.screen.query_one("#settings-list", OptionList)
+    return [listed.render_line(y).text.strip() for y in range(listed.size.height)]
+
+
+@pytest.mark.parametrize(("language", "tsumo"), [("en", "Tsumo"), ("ko", "쯔모")])
+async def test_settings_show_which_rows_are_ticked(tmp_path: Path, language: str, tsumo: str) -> None:
+    """#28.4: a ticked setting shows its tick and an unticked one an empty
+    box (`[x]` was read as markup, and on and off looked the same)."""
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert f"[ ] {tsumo}" in setting_lines(app)
+        app.screen.change_setting("tsumo")
+        await pilot.pause()
+        lines = setting_lines(app)
+        assert f"[✓] {tsumo}" in lines and f"[ ] {tsumo}" not in lines
+
+
+async def test_a_notice_is_drawn_again_in_the_new_language(tmp_path: Path) -> None:
+    """#28.11: a notice still showing when `l` is pressed is shown in the new
+    language, not left in the old one over the redrawn screen."""
+    app = make_app(tmp_path, "ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [notice.message for notice in app._notifications] == [text("ko", "workbench.nothing_to_undo")]
+        await pilot.press("l")
+        await pilot.pause()
+        shown = [notice.message for notice in app._notifications]
+        assert text("en", "workbench.nothing_to_undo") in shown
+        assert not [message for message in shown if any("가" <= character <= "힣" for character in message)]

@@ -200,6 +200,13 @@ class Store:
                 (key, value),
             )
 
+    def reset_progress(self) -> None:
+        """Forget every answer, review box and read mark, in one transaction
+        (the settings stay): the settings screen's reset, which asks first."""
+        with self.connection:
+            for table in ("answers", "concepts", "lessons_read"):
+                self.connection.execute(f"DELETE FROM {table}")
+
     def mark_read(self, lesson_id: str) -> None:
         with self.connection:
             self.connection.execute(

@@ -21,10 +21,16 @@ from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 TILE_CLAIMS = ("waits", "tile", "dora")
 """Claims whose values are tiles in notation."""
 
+REFUSED = "refused:"
+"""How a block's claim, and the engine's answer, say the hand cannot win (tutor/lessons/blocks.py)."""
+
 
 def claim_in_words(claim: str, value: str, rules: str, language: str) -> str:
     """A claim's value as a learner reads it: tiles by their faces, the
-    rest as the quizzes word it."""
+    rest as the quizzes word it; a refusal (`refused:no_yaku`) as the
+    sentence saying why the hand cannot win."""
+    if value.startswith(REFUSED):
+        return text(language, f"answer.refused.{value.removeprefix(REFUSED)}")
     if claim in TILE_CLAIMS:
         try:
             return ", ".join(tiles_in_words(parse_tiles(item.strip())) for item in value.split(",") if item.strip())
@@ -49,7 +55,11 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
         else text(language, "fu.line_no_tiles", item=names.get(line.item, line.item), fu=line.fu)
         for line in score.fu.lines
     ]
-    lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
+    if score.fu.raw == score.fu.fu:
+        # Nothing to round (chiitoitsu's 25, a total of 30): "rounded up to 25" would teach a step that is not there.
+        lines.append(text(language, "fu_total_exact", fu=score.fu.fu))
+    else:
+        lines.append(text(language, "fu_total", raw=score.fu.raw, fu=score.fu.fu))
     return lines
 
 

@@ -33,6 +33,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store, StoreUnavailable
 from tutor.ui.answer_log import AnswerLog
 from tutor.ui.idle_collector import IdleCollector
+from tutor.ui.key_queue import KeyQueue
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
 from tutor.ui.lesson_screens import PREPARE_AFTER, PREPARE_EVERY, PREPARE_SLICE, LessonScreens
@@ -54,12 +55,20 @@ from tutor.ui.widgets.header_title import set_app_title
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.workbench.settings import Settings
 
+NOTICE_CSS = """
+/* Notices take a line of their own above the footer, in the screen's
+   layout rather than on a layer over it: they hide no lesson text, no
+   answer field and no key. */
+ToastRack { layer: default; margin-bottom: 1; }
+Toast { width: 1fr; max-width: 100%; margin: 0; padding: 0 1; }
+"""
+
 
 class TutorApp(App[None]):
     """The whole app.  `language` is "ko" or "en"."""
 
     TITLE = "Mahjong Tutor"
-    CSS = VERDICT_CSS
+    CSS = VERDICT_CSS + NOTICE_CSS
     COMMANDS: ClassVar = App.COMMANDS | {LessonsAndTerms}
     BINDINGS: ClassVar[list[BindingType]] = [
         # Quit, language and theme are left out of the footer, which must fit
@@ -137,13 +146,26 @@ class TutorApp(App[None]):
         """Hands of this session in the workbench, for its undo."""
         self._collector = IdleCollector(self)
         """Full garbage collections, run while the learner reads (see idle_collector.py)."""
+        self._last_lesson: str | None = None
+        self._sayings: dict[str, tuple[str, dict[str, object]]] = {}
+        """The catalogue key and values of each notice given by `say`, by its words."""
+        self._keys = KeyQueue(self, self._handle_key)
+        """Keys that arrived together, handed on one at a time."""
 
     def on_unmount(self) -> None:
         self._collector.stop()
 
     async def on_event(self, event: events.Event) -> None:
         self._collector.saw(event)
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            # One at a time, each to where the key before it moved the focus (see key_queue.py).
+            await self._keys.arrive(event)
+            return
         await super().on_event(event)
+
+    async def _handle_key(self, key: events.Key) -> None:
+        """A key as Textual's app handles one: its priority bindings, else the focused widget."""
+        await super().on_event(key)
 
     def on_mount(self) -> None:
         self._collector.start()
@@ -213,6 +235,7 @@ class TutorApp(App[None]):
         if lesson is None:
             return
         parts = self.lesson_screens.parts_for(lesson)
+        self._last_lesson = lesson.id
         if replace and isinstance(self.screen, LessonScreen):
             self.screen.show(lesson, parts, at or ReadingState())
             return
@@ -248,6 +271,11 @@ class TutorApp(App[None]):
             screen.show(attempts)
         self.switch_screen(screen)
 
+    @property
+    def last_lesson(self) -> str | None:
+        """The lesson shown last in this session, or None."""
+        return self._last_lesson
+
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""
         # By the kind that drills each: "mcr:principle:套算一次" is an mcr-steps step.
@@ -258,7 +286,8 @@ class TutorApp(App[None]):
         nothing due, an ordinary drill to choose."""
         due = self.due_concepts()
         if not due:
-            self.push_screen(DrillSetupScreen())
+            # Saying so: the setup alone read as if the key had done nothing.
+            self.push_screen(DrillSetupScreen(nothing_due=True))
             return
         self.push_screen(DrillScreen(DrillPlan.review(due)))
 
@@ -329,6 +358,25 @@ class TutorApp(App[None]):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
+    def say(
+        self, key: str, *, severity: SeverityLevel = "information", timeout: float | None = None, **values: object
+    ) -> None:
+        """A notice from the catalogue: `l` draws it again in the new
+        language while it shows, where a notice given as words is cleared."""
+        message = text(self.language, key, **values)
+        self._sayings[message] = (key, values)
+        self.notify(message, severity=severity, timeout=timeout, markup=False)
+
+    def _say_again(self) -> None:
+        """The notices showing, in the new language; those given as words go."""
+        showing = [(notice, self._sayings.get(notice.message)) for notice in self._notifications]
+        self.clear_notifications()
+        self._sayings = {}
+        for notice, said in showing:
+            if said is not None and notice.time_left > 0:
+                key, values = said
+                self.say(key, severity=notice.severity, timeout=notice.time_left, **values)
+
     # --- language and theme -----------------------------------------------------------------
 
     async def action_switch_language(self) -> None:
@@ -354,8 +402,8 @@ class TutorApp(App[None]):
             for footer in self.screen.query(KeyFooter):
                 await footer.update_now()
             # Notices still up were written in the other language.
-            self.clear_notifications()
-            self.notify(text(self.language, "language_now"))
+            self._say_again()
+            self.say("language_now")
             # Laid out in the first frame after the batch: the widgets' own
             # requests reach the screen only as messages, and the frame
             # before them drew the old layout, then one more drew the new.
@@ -375,6 +423,7 @@ class TutorApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, SettingsScreen):
                 screen.show_settings()
+        # As words: the theme's name is in the language of now, and `l` clears it.
         self.notify(text(self.language, "theme_now", theme=self.theme_title(theme.name)))
 
 

@@ -51,6 +51,14 @@ KEY_IDS: Final = (
     "workbench_settings",
     "picker",
     "term_lesson",
+    "yes",
+    "no",
+    "length",
+    "level",
+    "links",
+    "other_track",
+    "reset",
+    "default_level",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -54,14 +54,26 @@ class LessonsAndTerms(Provider):
 
     async def discover(self) -> Hits:
         app = self.tutor
-        yield DiscoveryHit(text(app.language, "table.palette"), app.open_table)
-        yield DiscoveryHit(text(app.language, "workbench.palette"), app.open_workbench)
+        # With a line saying what each is: without it the next entry read as its description.
+        yield DiscoveryHit(
+            text(app.language, "table.palette"), app.open_table, help=text(app.language, "table.palette_help")
+        )
+        yield DiscoveryHit(
+            text(app.language, "workbench.palette"),
+            app.open_workbench,
+            help=text(app.language, "workbench.palette_help"),
+        )
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)
             )
 
     async def search(self, query: str) -> Hits:
+        app = self.tutor
+        about_of: dict[object, str] = {
+            app.open_table: "table.palette_help",
+            app.open_workbench: "workbench.palette_help",
+        }
         matcher = self.matcher(query)
         seen: set[str] = set()
         for searchable, label, command in self._entries():
@@ -70,7 +82,9 @@ class LessonsAndTerms(Provider):
                 score *= 2  # the screen named by the word comes before lessons that mention it
             if score > 0 and label not in seen:
                 seen.add(label)
-                yield Hit(score, matcher.highlight(label), command, text=label)  # type: ignore[arg-type]
+                about = about_of.get(command)
+                help_text = text(self.tutor.language, about) if about else None
+                yield Hit(score, matcher.highlight(label), command, text=label, help=help_text)  # type: ignore[arg-type]
 
 
 class TutorThemes(Provider):

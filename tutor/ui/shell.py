@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from textual.notifications import SeverityLevel
+
 from tutor.engine.rules import Rules
 from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
@@ -59,7 +61,18 @@ class Tutor(Protocol):
     answer_log: AnswerLog
     """Answers on their way to the store, kept and retried when saving fails."""
 
+    @property
+    def last_lesson(self) -> str | None:
+        """The lesson shown last (home's cursor follows it), or None."""
+        ...
+
     def due_concepts(self) -> list[str]: ...
+
+    def say(
+        self, key: str, *, severity: SeverityLevel = "information", timeout: float | None = None, **values: object
+    ) -> None:
+        """A notice from the catalogue, drawn again in the new language if `l` is pressed while it shows."""
+        ...
 
     def progress_place(self) -> str:
         """Where progress is kept, in words a served session may show."""

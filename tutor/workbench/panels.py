@@ -242,6 +242,9 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     without = score.total - score.flowers
     key = "workbench.minimum_met" if score.can_win else "workbench.minimum_short"
     lines.append(text(language, key, points=without, minimum=MINIMUM_POINTS))
+    if not score.can_win:
+        # Nothing is paid for a win that cannot be declared.
+        return lines
     payments = score.payments
     if payments.discarder is None:
         lines.append(text(language, "workbench.pay_mcr_tsumo", total=payments.received, each=payments.each_other))

@@ -10,6 +10,7 @@ asked under MCR rules.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Final
 
@@ -297,7 +298,12 @@ def generate_ukeire(seed: int, level: int) -> Question:
         language: " ".join([_ukeire_text(found, accepted, language), counted[language]]) for language in LANGUAGES
     }
     answer = {"tiles": [tile_name(item.tile) for item in accepted.tiles], "count": accepted.count}
-    return _question("ukeire", seed, level, rules, hand, answer, explanation, f"ukeire:{shape}")
+    question = _question("ukeire", seed, level, rules, hand, answer, explanation, f"ukeire:{shape}")
+    if found.shanten == 0:
+        # A tenpai hand is not brought "closer to tenpai": its ukeire are the tiles that complete it.
+        tenpai = {language: text(language, "efficiency.prompt_ukeire_tenpai") for language in LANGUAGES}
+        question = dataclasses.replace(question, prompt=tenpai)
+    return question
 
 
 def check_ukeire(question: Question, response: dict[str, Any]) -> bool:

@@ -29,7 +29,7 @@ from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.quiz.attempt import Attempt
@@ -44,8 +44,9 @@ from tutor.ui.answer_log import Answer
 from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
 from tutor.ui.keys import relabel, scroll_bindings
 from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
-from tutor.ui.tile_art import TileSize, chip
+from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -55,6 +56,7 @@ from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
+from tutor.ui.widgets.tile_grid import TileGrid
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -102,7 +104,7 @@ class DrillScreen(RedrawnScreen):
     """One question at a time, feedback with the explanation, then a summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Leave the drill"),
+        Binding("escape", "leave", "Back", id="back", tooltip="Leave the drill"),
         Binding(
             "enter", "submit", "Answer", id="submit", tooltip="Answer, or go on to the next question", priority=True
         ),
@@ -401,12 +403,8 @@ class DrillScreen(RedrawnScreen):
             hand = parse_hand(question.request["hand"], sizes=None)
             suits = {tile // 9 for tile in hand.concealed}
             candidates = [tile_name(tile) for tile in range(34) if tile // 9 in suits]
-            return [
-                TickList(
-                    *[Selection(f"{name} {chip(parse_tile(name))[0]}", name, name in ticked) for name in candidates],
-                    id="answer",
-                )
-            ]
+            # A grid by suit, typed as notation too (tutor/ui/widgets/tile_grid.py), not a 34-row list.
+            return [TileGrid(candidates, ticked, id="answer")]
         return [
             NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
         ]
@@ -452,7 +450,7 @@ class DrillScreen(RedrawnScreen):
             self.draft.highlighted = answer.list_highlight()
         if isinstance(answer, McrStepsAnswer):
             self.draft.typed.update(answer.values())
-        if isinstance(answer, SelectionList):
+        if isinstance(answer, SelectionList | TileGrid):
             self.draft.ticked = [str(value) for value in answer.selected]
         elif isinstance(answer, OptionList):
             self.draft.highlighted = answer.highlighted
@@ -460,7 +458,9 @@ class DrillScreen(RedrawnScreen):
     def settle(self) -> None:
         """After drawing: the titles, the enter key's label, the highlight, the focus."""
         language = self.tutor.language
-        self.title = word(language, "question", n=self.position + 1, total=len(self.questions))
+        self.title = word(
+            language, "question_level", n=self.position + 1, total=len(self.questions), level=self.question.level
+        )
         self.sub_title = header_text(self.question, language)
         relabel(self, "submit", "next" if self.answered else "submit", self.tutor.language)
         self.refresh_bindings()
@@ -572,6 +572,8 @@ class DrillScreen(RedrawnScreen):
             return widget.response(self.focused)
         if isinstance(widget, McrStepsAnswer):
             return widget.advance(self.focused)
+        if isinstance(widget, TileGrid):
+            return {key: widget.selected}
         if isinstance(widget, SelectionList):
             if question.kind == "mcr-fans":
                 total = self.query_one("#total", NumberField)
@@ -709,6 +711,19 @@ class DrillScreen(RedrawnScreen):
     async def action_show_answer(self) -> None:
         if not self.answered:
             await self.submit({}, shown=True)
+
+    def action_leave(self) -> None:
+        """Escape: with answers given, ask first, then sum up those answers
+        (see tutor/ui/screens/confirm.py); with none, leave at once."""
+        if not self.attempts:
+            self.app.pop_screen()
+            return
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.tutor.show_summary(self.attempts)
+
+        self.app.push_screen(ConfirmScreen("drill.leave_ask"), leave)
 
     async def next_question(self) -> None:
         if self.position + 1 >= len(self.questions):

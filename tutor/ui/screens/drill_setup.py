@@ -21,10 +21,13 @@ from tutor.quiz.question import LEVELS
 from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
+from tutor.ui.widgets.stop_list import StopList
 from tutor.ui.widgets.ticks import TickBox
 
 SETTING = "drill_setup"
 """The settings key of the last drill chosen: JSON kinds, length, level."""
+DEFAULT_LEVEL = "default_level"
+"""The settings key of the level a new drill starts at (the settings screen sets it)."""
 
 PRESETS = {"fu": ("fu",), "mcr": ("mcr-fans",)}
 """Presets that tick kinds; "everything due" starts a review instead."""
@@ -34,21 +37,22 @@ PRESETS = {"fu": ("fu",), "mcr": ("mcr-fans",)}
 class SetupChoice:
     kinds: tuple[str, ...] = ()
     length: int = 10
-    level: int = 2
+    level: int = LEVELS[0]
 
     @classmethod
-    def from_setting(cls, value: str | None) -> SetupChoice:
-        """The remembered choice; anything unreadable or unknown in it is dropped."""
+    def from_setting(cls, value: str | None, level: int = LEVELS[0]) -> SetupChoice:
+        """The remembered choice; anything unreadable or unknown in it is
+        dropped, and the level is `level` when none was remembered."""
         try:
             saved: Any = json.loads(value or "{}")
         except ValueError:
-            return cls()
+            return cls(level=level)
         if not isinstance(saved, dict):
-            return cls()
+            return cls(level=level)
         kinds = saved.get("kinds")
         kinds = tuple(kind for kind in kinds if kind in QUIZ_KINDS) if isinstance(kinds, list) else ()
         length = next((n for n in LENGTHS if n == saved.get("length")), 10)
-        level = next((n for n in LEVELS if n == saved.get("level")), 2)
+        level = next((n for n in LEVELS if n == saved.get("level")), level)
         return cls(kinds, length, level)
 
     def to_setting(self) -> str:
@@ -68,6 +72,8 @@ class DrillSetupScreen(RedrawnScreen):
         Binding("f", "preset('fu')", "Fu only", id="preset_fu", show=False),
         Binding("m", "preset('mcr')", "MCR fans", id="preset_mcr", show=False),
         Binding("r", "due", "Everything due", id="preset_due", show=False),
+        Binding("n", "step('length')", "Length", id="length", tooltip="The next number of questions"),
+        Binding("v", "step('level')", "Level", id="level", tooltip="The next level"),
     ]
     DEFAULT_CSS = """
     DrillSetupScreen #intro { padding: 0 1; color: $text-muted; }
@@ -82,12 +88,13 @@ class DrillSetupScreen(RedrawnScreen):
     DrillSetupScreen #message { padding: 0 1; color: $warning; text-style: bold; height: auto; }
     """
 
-    def __init__(self, kinds: tuple[str, ...] = ()) -> None:
+    def __init__(self, kinds: tuple[str, ...] = (), *, nothing_due: bool = False) -> None:
         super().__init__()
         self.preselected = kinds
         self.choice: SetupChoice | None = None
         """What is ticked and highlighted, kept across a redraw."""
-        self.message = ""
+        self.message = "nothing_due" if nothing_due else ""
+        """The key of the message shown under the lists (drawn in the language of the day), or empty."""
 
     def draw(self) -> ComposeResult:
         language = self.tutor.language
@@ -101,15 +108,24 @@ class DrillSetupScreen(RedrawnScreen):
             for preset in ("fu", "mcr", "due"):
                 yield Button(word(language, f"preset_{preset}"), id=f"preset-{preset}", compact=True)
         with Horizontal(id="options"):
-            yield OptionList(*[Option(word(language, "length_n", n=n), id=str(n)) for n in LENGTHS], id="length")
-            yield OptionList(*[Option(word(language, f"level_{n}"), id=str(n)) for n in LEVELS], id="level")
-        yield Static(self.message, id="message", markup=False)
+            yield StopList(*[Option(word(language, "length_n", n=n), id=str(n)) for n in LENGTHS], id="length")
+            yield StopList(*[Option(word(language, f"level_{n}"), id=str(n)) for n in LEVELS], id="level")
+        yield Static(word(language, self.message) if self.message else "", id="message", markup=False)
 
     def _initial_choice(self) -> SetupChoice:
-        remembered = SetupChoice.from_setting(self.tutor.store.setting(SETTING))
+        remembered = SetupChoice.from_setting(self.tutor.store.setting(SETTING), self._default_level())
         if self.preselected:
             remembered.kinds = self.preselected
         return remembered
+
+    def _default_level(self) -> int:
+        """The level the settings choose for a new drill; level 1 for a first-time learner."""
+        chosen = self.tutor.store.setting(DEFAULT_LEVEL)
+        return int(chosen) if chosen in {str(level) for level in LEVELS} else LEVELS[0]
+
+    def action_step(self, which: str) -> None:
+        """`n` and `v`: the next length or level, without walking to its list."""
+        self.query_one(f"#{which}", StopList).step()
 
     def keep(self) -> None:
         self.choice = self._current()
@@ -129,8 +145,8 @@ class DrillSetupScreen(RedrawnScreen):
         return SetupChoice(kinds, length, level)
 
     def _say(self, key: str) -> None:
-        self.message = word(self.tutor.language, key)
-        self.query_one("#message", Static).update(self.message)
+        self.message = key
+        self.query_one("#message", Static).update(word(self.tutor.language, key))
 
     def action_start(self) -> None:
         focused = self.focused
@@ -151,6 +167,7 @@ class DrillSetupScreen(RedrawnScreen):
         for kind in QUIZ_KINDS:
             self.query_one(f"#kind-{kind}", TickBox).value = kind in PRESETS[preset]
         self.message = ""
+        """The key of the message shown under the lists (drawn in the language of the day), or empty."""
         self.query_one("#message", Static).update("")
 
     def action_due(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.drill_words import lesson_title, word
+from tutor.ui.missed_lesson import missed_lesson
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.widgets.mistake_list import Mistake, MistakeList
 
@@ -75,7 +76,7 @@ class SummaryScreen(RedrawnScreen):
         shown = self.query_one(MistakeList)
         shown.set_mistakes(
             [
-                Mistake(attempt, number, language, lesson_title(library, attempt.question.lesson, language))
+                Mistake(attempt, number, language, lesson_title(library, missed_lesson(attempt), language))
                 for number, attempt in enumerate(self.mistakes, start=1)
             ]
         )
@@ -94,7 +95,7 @@ class SummaryScreen(RedrawnScreen):
     def action_open_lesson(self) -> None:
         mistake = self.query_one(MistakeList).selected_mistake
         if mistake is not None:
-            self.tutor.open_lesson(mistake.attempt.question.lesson)
+            self.tutor.open_lesson(missed_lesson(mistake.attempt))
 
     def action_retry(self) -> None:
         if self.mistakes:

@@ -49,6 +49,10 @@ class HomeScreen(TutorScreen):
         Binding(
             "w", "app.workbench", "Workbench", id="workbench", show=False, tooltip="Type any hand and see its scores"
         ),
+        # The arrows between the two tracks, as between two columns anywhere
+        # (out of the footer, which is full at 80 columns; the help lists them).
+        Binding("left", "track(-1)", "Other track", id="other_track", show=False, tooltip="The other track's lessons"),
+        Binding("right", "track(1)", "Other track", id="other_track", show=False, tooltip="The other track's lessons"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -65,6 +69,33 @@ class HomeScreen(TutorScreen):
     def on_mount(self) -> None:
         self._write_text()
         self.query_one("#lessons-riichi", OptionList).focus()
+        self._follow_last_read()
+
+    def _follow_last_read(self) -> None:
+        """The cursor on the lesson read last (opened, or reached with `]`), in its track's list, focused."""
+        last = self.tutor.last_lesson
+        if last is None:
+            return
+        for track in TRACKS:
+            lessons = self.query_one(f"#lessons-{track}", OptionList)
+            index = next((i for i in range(lessons.option_count) if lessons.get_option_at_index(i).id == last), None)
+            if index is not None:
+                lessons.highlighted = index
+                lessons.focus()
+                return
+
+    def action_track(self, step: int) -> None:
+        """Left and right: the other track's list, at the same row (or its last)."""
+        lists = [self.query_one(f"#lessons-{track}", OptionList) for track in TRACKS]
+        focused = self.focused
+        at = lists.index(focused) if focused in lists else 0
+        target = lists[max(0, min(len(lists) - 1, at + step))]
+        if target is focused:
+            return
+        row = focused.highlighted if isinstance(focused, OptionList) else None
+        if row is not None and target.option_count:
+            target.highlighted = min(row, target.option_count - 1)
+        target.focus()
 
     def _options(self, track: str) -> list[Option]:
         read = {current_lesson_id(lesson_id) for lesson_id in self.tutor.store.lessons_read()}
@@ -93,6 +124,7 @@ class HomeScreen(TutorScreen):
         # Back from a lesson or a drill: read marks and what is due may have changed.
         if self.is_mounted:
             self._write_text()
+            self._follow_last_read()
 
     def redraw_in_language(self) -> None:
         self._write_text()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -15,7 +17,10 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from tutor.lessons.glossary import Term
 from tutor.locale import text
+from tutor.quiz.question import LEVELS
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.confirm import ConfirmScreen
+from tutor.ui.screens.drill_setup import DEFAULT_LEVEL, SETTING, SetupChoice
 from tutor.ui.widgets.key_footer import KeyFooter
 
 __all__ = ["BACK", "GlossaryScreen", "HelpScreen", "SettingsScreen", "TutorScreen"]
@@ -45,7 +50,11 @@ class HelpScreen(TutorScreen):
 
 
 class SettingsScreen(TutorScreen):
-    BINDINGS: ClassVar[list[BindingType]] = BACK
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *BACK,
+        Binding("v", "default_level", "Level", id="default_level", tooltip="The level a new drill starts at"),
+        Binding("x", "reset", "Reset progress", id="reset", tooltip="Clear every answer and read mark (asks first)"),
+    ]
     DEFAULT_CSS = "SettingsScreen #settings { padding: 1 2; max-width: 100; }"
 
     def compose(self) -> ComposeResult:
@@ -69,9 +78,44 @@ class SettingsScreen(TutorScreen):
             "settings_body",
             language_name=text(language, f"language_name.{language}"),
             theme=app.theme_title(app.theme),
+            level=self._default_level(),
             path=app.progress_place(),
         )
         self.query_one("#settings", Static).update(body)
+
+    def _default_level(self) -> int:
+        chosen = self.tutor.store.setting(DEFAULT_LEVEL)
+        return int(chosen) if chosen in {str(level) for level in LEVELS} else LEVELS[0]
+
+    def action_default_level(self) -> None:
+        """`v`: the next level for new drills (a drill chosen before keeps its own)."""
+        level = LEVELS[(LEVELS.index(self._default_level()) + 1) % len(LEVELS)]
+        with contextlib.suppress(sqlite3.Error, OSError):
+            self.tutor.store.set_setting(DEFAULT_LEVEL, str(level))
+        remembered = self.tutor.store.setting(SETTING)
+        if remembered:
+            # The level remembered with the last drill gives way to the new default.
+            choice = SetupChoice.from_setting(remembered)
+            choice.level = level
+            with contextlib.suppress(sqlite3.Error, OSError):
+                self.tutor.store.set_setting(SETTING, choice.to_setting())
+        self.show_settings()
+
+    def action_reset(self) -> None:
+        """`x`: every answer and read mark forgotten, once the learner says yes."""
+
+        def reset(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.tutor.store.reset_progress()
+            except sqlite3.Error as error:
+                self.tutor.say("settings.reset_failed", severity="warning", error=error)
+                return
+            self.tutor.say("settings.reset_done")
+            self.show_settings()
+
+        self.app.push_screen(ConfirmScreen("settings.reset_ask"), reset)
 
 
 class GlossaryScreen(TutorScreen):

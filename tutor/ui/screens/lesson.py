@@ -22,10 +22,11 @@ from tutor.ui.keys import localise_bindings, scroll_bindings
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.links import LinksScreen, links_in
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
-from tutor.ui.widgets.lesson_document import LessonDocument, Part
+from tutor.ui.widgets.lesson_document import LessonDocument, Part, TextPart
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
 
@@ -78,7 +79,14 @@ class LessonScreen(TutorScreen):
         Binding(
             "c", "toggle_contents", "Contents", id="contents", show=False, tooltip="Show or hide the table of contents"
         ),
-        Binding("a", "reveal", "Reveal", id="reveal", tooltip="Reveal the answer of the selected hand (all, if none)"),
+        Binding(
+            "a",
+            "reveal",
+            "Reveal",
+            id="reveal",
+            tooltip="Reveal the answer of the selected hand (all, if none); again, hide it",
+        ),
+        Binding("o", "links", "Links", id="links", tooltip="Follow a link of the text in view"),
         Binding("f5", "present", "Present", id="present", tooltip="Presentation mode: large tiles, no chrome"),
         Binding("space", "step", "Step", id="step", show=False, tooltip="Reveal the next answer step"),
         Binding("z", "quiz", "Drill", id="quiz", tooltip="Drill what this lesson teaches"),
@@ -287,6 +295,9 @@ class LessonScreen(TutorScreen):
         position = ids.index(self.lesson.id) + step
         if 0 <= position < len(ids):
             self.tutor.open_lesson(ids[position], replace=True)
+        else:
+            # At an end the key said nothing, and seemed not to work.
+            self.tutor.say("lesson.last" if step > 0 else "lesson.first_previous")
 
     def action_scroll_text(self, how: str) -> None:
         getattr(self.document, f"action_{how}")()
@@ -300,11 +311,49 @@ class LessonScreen(TutorScreen):
     _contents_hidden = False
 
     def action_toggle_contents(self) -> None:
+        # The text changes width, and its rows with it: the part read stays at
+        # the top (the same row would be another part at the new width).
+        top_part, into_part = self.document.part_at(int(self.document.scroll_y))
         self._contents_hidden = not self._contents_hidden
         self._show_presenting()
+        if top_part or into_part:
+            # From the part's start: its rows, too, are others at the new width.
+            self.call_after_refresh(self.document.scroll_to_part, top_part)
 
     def action_reveal(self) -> None:
-        self.document.reveal_all(self.document.selected_hand)
+        """The answers of the selected hand (or of all): revealed, or hidden
+        again when they are all shown already (a teacher asks the class once more)."""
+        document = self.document
+        selected = document.selected_hand
+        hands = [selected] if selected is not None else document.hands
+        if hands and all(hand.fully_revealed for hand in hands):
+            document.set_revealed_of(dict.fromkeys(hands, 0))
+        else:
+            document.reveal_all(selected)
+
+    def action_links(self) -> None:
+        """The links of the text in view, to choose one to follow."""
+        document = self.document
+        top = int(document.scroll_y)
+        first = document.part_at(top)[0]
+        last = document.part_at(top + max(document.scrollable_content_region.height - 1, 0))[0]
+        # Each place once, named as it is first written.
+        by_href = {
+            href: words
+            for part in reversed(document.parts[first : last + 1])
+            if isinstance(part, TextPart)
+            for words, href in reversed(links_in(part.source))
+        }
+        links = [(words, href) for href, words in reversed(by_href.items())]
+        if not links:
+            self.tutor.say("lesson.no_links")
+            return
+
+        def follow(href: str | None) -> None:
+            if href:
+                self.on_lesson_document_link_clicked(LessonDocument.LinkClicked(href))
+
+        self.app.push_screen(LinksScreen(links), follow)
 
     def action_present(self) -> None:
         self.presenting = not self.presenting

@@ -38,6 +38,15 @@ def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
     return "[" + "=" * filled + "-" * (width - filled) + "]"
 
 
+def percent(right: int, answered: int) -> int:
+    """The share right, to the nearest percent (2 of 3 is 67, not 66), but
+    100 only when all were right and 0 only when none were."""
+    nearest = (200 * right + answered) // (2 * answered)
+    if 0 < right < answered:
+        return min(max(nearest, 1), 99)
+    return nearest
+
+
 class ProgressScreen(RedrawnScreen):
     """Accuracy per kind over time, and what is due for review."""
 
@@ -66,7 +75,7 @@ class ProgressScreen(RedrawnScreen):
                         kind=kind_name(kind, language),
                         right=right,
                         answered=answered,
-                        percent=100 * right // answered,
+                        percent=percent(right, answered),
                     ),
                     classes="kind",
                     markup=False,

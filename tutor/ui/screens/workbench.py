@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Collapsible, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
@@ -233,9 +234,13 @@ class WorkbenchScreen(TutorScreen):
     def _setting_options(self) -> list[Option]:
         language = self.tutor.language
         settings = self.settings
-        tick = {True: "[x]", False: "[ ]"}
+
+        def tick(on: bool, name: str) -> Content:
+            # Content, not a string: a string is read as markup, and `[x]` vanished as a tag.
+            return Content(text(language, "workbench.setting_on" if on else "workbench.setting_off", setting=name))
+
         options = [
-            Option(f"{tick[settings.tsumo]} {text(language, 'workbench.tsumo')}", id="tsumo"),
+            Option(tick(settings.tsumo, text(language, "workbench.tsumo")), id="tsumo"),
             Option(
                 f"{text(language, 'workbench.seat')}: {WIND_NAMES[language][WINDS.index(settings.seat)]}", id="seat"
             ),
@@ -245,13 +250,16 @@ class WorkbenchScreen(TutorScreen):
         ]
         for flag in RIICHI_FLAGS:
             name = FLAG_NAMES[language].get(flag, flag)
-            mark = tick[flag in settings.riichi_flags]
-            options.append(Option(f"{mark} {text(language, 'workbench.riichi')}: {name}", id=f"flag-{flag}"))
+            label = text(language, "workbench.setting_of", rules=text(language, "workbench.riichi"), name=name)
+            options.append(Option(tick(flag in settings.riichi_flags, label), id=f"flag-{flag}"))
         for flag in MCR_FLAGS:
-            mark = tick[flag in settings.mcr_flags]
-            options.append(
-                Option(f"{mark} {text(language, 'workbench.mcr')}: {MCR_FLAG_NAMES[language][flag]}", id=f"flag-{flag}")
+            label = text(
+                language,
+                "workbench.setting_of",
+                rules=text(language, "workbench.mcr"),
+                name=MCR_FLAG_NAMES[language][flag],
             )
+            options.append(Option(tick(flag in settings.mcr_flags, label), id=f"flag-{flag}"))
         for name in (*RIICHI_OPTIONS, *MCR_OPTIONS):
             options.append(
                 Option(f"{text(language, 'workbench.options')}: {name} = {settings.option(name)}", id=f"option-{name}")
@@ -293,12 +301,22 @@ class WorkbenchScreen(TutorScreen):
         """A new hand or new settings: remember the old ones, analyse, redraw."""
         if (source, settings) == (self.source, self.settings):
             return
-        if remember:
+        if remember and self._worth_remembering(settings):
             self.history.append((self.source, self.settings))
             del self.history[:-HISTORY]
         self.source, self.settings = source, settings
         self.analysis = analyse(source, settings)
         self.show()
+
+    def _worth_remembering(self, settings: Settings) -> bool:
+        """Undo goes back a hand, not a character: the state left is kept
+        when it was a whole hand (13 or 14 tiles that read) or the settings
+        change, and not twice over."""
+        state = (self.source, self.settings)
+        if self.history and self.history[-1] == state:
+            return False
+        whole = self.analysis.problem is None and self.analysis.tile_count >= 13
+        return whole or settings != self.settings
 
     @on(Input.Changed, "#notation")
     def _typed(self, event: Input.Changed) -> None:
@@ -314,7 +332,7 @@ class WorkbenchScreen(TutorScreen):
 
     def action_undo(self) -> None:
         if not self.history:
-            self.notify(text(self.tutor.language, "workbench.nothing_to_undo"))
+            self.tutor.say("workbench.nothing_to_undo")
             return
         source, settings = self.history.pop()
         self.change(source, settings, remember=False)
@@ -324,10 +342,9 @@ class WorkbenchScreen(TutorScreen):
             self.query_one("#ura", Input).value = settings.ura
 
     def action_save(self) -> None:
-        language = self.tutor.language
         blocks = blocks_text(self.analysis)
         if blocks is None:
-            self.notify(text(language, "workbench.nothing_to_save"), severity="warning")
+            self.tutor.say("workbench.nothing_to_save", severity="warning")
             return
         # Both: the clipboard (OSC 52) is quickest to paste, but some terminals ignore it; the file is always there.
         self.app.copy_to_clipboard(blocks)
@@ -335,9 +352,9 @@ class WorkbenchScreen(TutorScreen):
         try:
             path = save_blocks(blocks, folder)
         except OSError:
-            self.notify(text(language, "workbench.not_saved", path=folder), severity="warning")
+            self.tutor.say("workbench.not_saved", severity="warning", path=folder)
             return
-        self.notify(text(language, "workbench.saved", path=path), timeout=10)
+        self.tutor.say("workbench.saved", timeout=10, path=path)
 
     def action_settings(self) -> None:
         settings = self.query_one("#settings", Collapsible)
@@ -358,7 +375,10 @@ class WorkbenchScreen(TutorScreen):
     @on(TilePicker.Changed)
     def _picked(self, event: TilePicker.Changed) -> None:
         # The field shows what was picked, as if typed; its Changed re-analyses the hand.
-        self.query_one("#notation", Input).value = event.notation
+        field = self.query_one("#notation", Input)
+        field.value = event.notation
+        # The cursor after the tiles, where typing goes on (it was left at the start).
+        field.cursor_position = len(field.value)
 
     @on(Button.Pressed)
     def _picker_button(self, event: Button.Pressed) -> None:

@@ -145,6 +145,7 @@ class LessonDocument(RowView, can_focus=True):
         "strong",
         "s",
         "code_inline",
+        "link",
         "lesson-text--h1",
         "lesson-text--h2",
         "lesson-text--h3",
@@ -167,6 +168,7 @@ class LessonDocument(RowView, can_focus=True):
         & > .em { text-style: italic; }
         & > .strong { text-style: bold; }
         & > .s { text-style: strike; }
+        & > .link { color: $text-accent; text-style: underline; }
         &:dark > .code_inline { background: $warning 10%; color: $text-warning 95%; }
         &:light > .code_inline { background: $error 5%; color: $text-error 95%; }
         & > .lesson-text--h1 {

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from rich.cells import cell_len
 from textual.content import Content, Span
 from textual.style import Style
 
@@ -75,6 +76,9 @@ def inline_content(token: Token) -> Content:
     def close() -> None:
         style, start = opened.pop()
         spans.append(Span(start, position, style))
+        if isinstance(style, Style) and style.meta.get("@click", "").startswith("link("):
+            # Drawn as a link: underlined in the accent colour (it looked like the text around it).
+            spans.append(Span(start, position, ".link"))
 
     for child in token.children or ():
         kind = child.type
@@ -284,7 +288,9 @@ def column_widths(grid: list[list[Content]], room: int) -> list[int]:
         grown[-1] += room - sum(grown)
         return grown
     words = [
-        max((len(word) for row in grid for word in row[column].plain.split()), default=1) for column in range(columns)
+        # Measured in cells, not characters: a Korean word is twice as wide as its letters are many.
+        max((cell_len(word) for row in grid for word in row[column].plain.split()), default=1)
+        for column in range(columns)
     ]
     for column in range(columns):
         excess = sum(widths) - room
