@@ -115,6 +115,8 @@ class DiscardOption:
     discard: Tile
     shanten: int
     ukeire: Ukeire
+    """Counted with the discarded copy in sight, as Tenhou counts it: for
+    `123m456p789s11z222z`, discard 2m accepts 2m x3 (not x4)."""
     waits: tuple[Wait, ...]
     """The waits when the discard leaves the hand tenpai."""
 
@@ -1318,12 +1320,26 @@ def discard_table(
         accepted = Ukeire(())
         if worse_ukeire or after == least:
             tiles.add(tile, -1)
-            accepted = _ukeire_of(tiles, rules, after)
+            accepted = _discard_seen(_ukeire_of(tiles, rules, after), tile)
             tiles.add(tile, 1)
         found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
     return tuple(options)
+
+
+def _discard_seen(accepted: Ukeire, discard: Tile) -> Ukeire:
+    """The ukeire of a discard counted as Tenhou's 牌理 counts it: the
+    discarded copy is in sight (on the table), so unseen copies are four less
+    those among the fourteen tiles and the calls, not the thirteen left.  A
+    tile whose last unseen copy was the discard drops out."""
+    kept = []
+    for item in accepted.tiles:
+        if item.tile != discard:
+            kept.append(item)
+        elif item.count > 1:
+            kept.append(TileCount(discard, item.count - 1))
+    return Ukeire(tuple(kept))
 
 
 def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:
