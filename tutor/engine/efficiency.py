@@ -10,8 +10,10 @@ loose tiles are tiles already held four times needs one tile more, and an
 honour held four times (three as a set, one loose) can never be a pair.  A
 called hand that the blocks put at tenpai is also asked whether any of its
 waits is live, since calls can hold every copy of the tile a partial set
-needs (see `_dead_tenpai`); given only concealed tiles, the count is the
-`mahjong` library's exactly.
+needs (see `_dead_tenpai`), and one the blocks put one tile from tenpai
+whether an unseen tile takes it to a live tenpai (see `_dead_step`); a
+knitted set missing a tile all in sight is no route at all.  Given only
+concealed tiles, the count is the `mahjong` library's exactly.
 
 The blocks each suit can make depend on that suit's tiles alone, so they are
 found once per suit shape and memoised (as the completeness table in
@@ -58,6 +60,8 @@ _SOME_FREE: Final = 2
 """Some loose tile could still find its pair."""
 
 _UNREACHABLE: Final = -99
+_NO_FIGURE: Final = 99
+"""Above any shape's figure: no bound."""
 
 
 @dataclass(slots=True)
@@ -873,15 +877,19 @@ def honours_and_knitted_shanten(counts: Sequence[int]) -> int:
     return 13 - honours - knitted
 
 
-def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int, above: int = 8) -> int:
+def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int, above: int | None = None) -> int:
     """组合龙 with one more set and a pair: the knitted tiles still missing,
     plus the regular shanten of the rest with three sets taken as made.
-    Exact when below `above`; otherwise `above` (a caller that only wants
-    to know whether it beats a figure need not count the rest)."""
-    best = above
+    Exact when below `above` (or with no `above`); otherwise `above` (a
+    caller that only wants to know whether it beats a figure need not count
+    the rest).  A hand holding no tile of some knitted set and nothing that
+    pairs can be 9 or more from it (`19m19p19s1234567z`: 9)."""
+    best = _NO_FIGURE if above is None else above
     masks = _exhausted_masks(held)
     keys = _suit_keys(counts)
     for knitted in KNITTED_SETS:
+        if _dead_knitted(knitted, counts, held):
+            continue
         rest = list(keys)
         missing = 0
         for tile in knitted:
@@ -893,6 +901,14 @@ def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called:
         if missing - 1 < best:
             best = min(best, _knitted_rest(rest, masks, called) + missing)
     return best
+
+
+def _dead_knitted(knitted: Sequence[Tile], counts: Sequence[int], held: Sequence[int]) -> bool:
+    """Whether a knitted set misses a tile all four copies of which are in
+    sight (in the calls): that route can never be finished, so it is not
+    counted.  Only calls can do this; a concealed hand's missing tile always
+    has unseen copies."""
+    return any(not counts[tile] and held[tile] >= COPIES for tile in knitted)
 
 
 def _knitted_rest(keys: Sequence[int], masks: Sequence[int], called: int) -> int:
@@ -973,6 +989,12 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
         found.regular = max(found.regular, 1)
         if found.knitted_straight is not None:
             found.knitted_straight = max(found.knitted_straight, 1)
+    if found.shanten == 1 and hand.melds and _dead_step(_Tiles.of(hand), rules):
+        # No shape's route at 1 can be finished: each figure at 1 is at least 2.
+        found.shanten = 2
+        found.regular = max(found.regular, 2)
+        if found.knitted_straight is not None:
+            found.knitted_straight = max(found.knitted_straight, 2)
     return found
 
 
@@ -1015,9 +1037,11 @@ def _dead_tenpai(tiles: _Tiles, rules: Rules) -> bool:
     return not any(winning_tiles(rest, rules) for rest in waiting)
 
 
-def _minimum(tiles: _Tiles, rules: Rules) -> int:
+def _minimum(tiles: _Tiles, rules: Rules, live_step: bool = True) -> int:
     """The minimum alone: the knitted straight is counted only where it
-    could beat the other shapes."""
+    could beat the other shapes.  Without `live_step`, a hand at 1 is not
+    asked whether an unseen tile takes it to a live tenpai (a caller that
+    only wants to know whether it is tenpai need not ask)."""
     regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
     if regular == COMPLETE:
         return regular
@@ -1031,7 +1055,33 @@ def _minimum(tiles: _Tiles, rules: Rules) -> int:
         best = knitted_straight_shanten(counts, tiles.held, tiles.called, best)
     if best == TENPAI and _dead_tenpai(tiles, rules):
         best = 1
+    if best == 1 and live_step and _dead_step(tiles, rules):
+        best = 2
     return best
+
+
+def _dead_step(tiles: _Tiles, rules: Rules) -> bool:
+    """Whether a hand that the block count (or a dead tenpai) puts one tile
+    from tenpai has no way there with an unseen tile: no draw of a 13-tile
+    hand, and no discard of a 14-tile hand followed by a draw, reaches a
+    tenpai with a live wait (`3m146s [5555s] [9999p] (1111p)`: 46s needs a
+    5s).  As with `_dead_tenpai`, only calls can hide this from the block
+    count (they hold the copies a route needs), so only a called hand
+    holding some kind four times is asked.  Further from tenpai the figure
+    is the block count's: the rule is applied at tenpai and one step before
+    it, and the ukeire of a hand two from tenpai are the draws that reach a
+    live one."""
+    if not tiles.called or not any(tiles.masks):
+        return False
+    if tiles.size % 3 == 1:
+        return not _ukeire_of(tiles, rules, 1).tiles
+    for tile in set(tiles.hand().concealed):
+        tiles.add(tile, -1)
+        live = _minimum(tiles, rules) <= 1
+        tiles.add(tile, 1)
+        if live:
+            return False
+    return True
 
 
 def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
@@ -1153,14 +1203,20 @@ def _regular_after_draws_by_heads(tiles: _Tiles) -> list[int] | None:
 
 def _live_only(tiles: _Tiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
     """Drop the draws that only reach a tenpai with no live wait (see
-    `_dead_tenpai`), which the fast counts cannot see: a called hand one
-    tile from tenpai is asked again per listed draw."""
-    if now != 1 or not tiles.called:
+    `_dead_tenpai`), or only a hand one tile from such a tenpai (see
+    `_dead_step`), which the fast counts cannot see: a called hand one or
+    two tiles from tenpai is asked again per listed draw (two only when the
+    draw leaves some kind all in sight)."""
+    if now not in (1, 2) or not tiles.called:
         return found
     kept = []
     for item in found.tiles:
         tiles.add(item.tile, 1)
-        if _minimum(tiles, rules) < now:
+        if now == 1:
+            live = _minimum(tiles, rules, live_step=False) < now
+        else:
+            live = not any(tiles.masks) or _minimum(tiles, rules) < now
+        if live:
             kept.append(item)
         tiles.add(item.tile, -1)
     return Ukeire(tuple(kept))
@@ -1238,6 +1294,8 @@ def _mcr_ukeire(tiles: _Tiles, now: int) -> Ukeire:
             best[tile] = min(best[tile], value, 13 - fits)
     if called <= 1:
         for knitted in _KNITTED_SETS:
+            if _dead_knitted(tuple(knitted), counts, held):
+                continue
             missing = sum(1 for tile in knitted if not counts[tile])
             # The rest is at best complete: a set missing this many cannot help.
             if missing - 2 >= now:
