@@ -170,6 +170,41 @@ class TestOptions:
         assert "edge_wait" in default
         assert not counted & {"edge_wait", "closed_wait", "single_wait"}
 
+    @pytest.mark.parametrize(
+        ("hand", "win", "fan"),
+        [
+            # The 3p is the 3 of 369p or the middle of 234p: 坎张 by MIL's ruling.
+            ("258m 23469p 147s 88s 3p", "3p", "closed_wait"),
+            # With a melded set only the pair is left: the 8s could be the 8 of 258s.
+            ("147m 258s 369p 88s [123p]", "8s", "single_wait"),
+        ],
+    )
+    def test_knitted_straight_wait_fans(self, hand: str, win: str, fan: str) -> None:
+        default = {item.fan.id for item in score(hand, win, {}).fans}
+        strict = score(hand, win, {"options": {"knitted_straight_wait_fans": False}})
+        assert {"knitted_straight", fan} <= default
+        assert "knitted_straight" in {item.fan.id for item in strict.fans}
+        assert not {item.fan.id for item in strict.fans} & {"edge_wait", "closed_wait", "single_wait"}
+        assert strict.total == score(hand, win, {}).total - 1
+
+    def test_knitted_straight_wait_fans_off_keeps_a_wait_outside_it(self) -> None:
+        # The winning 5z is no knitted tile: its 单钓将 stands under either reading.
+        hand = "147m 258p 369s 123s 5z 5z"
+        strict = score(hand, "5z", {"options": {"knitted_straight_wait_fans": False}})
+        assert "single_wait" in {item.fan.id for item in strict.fans}
+
+    def test_nine_gates_terminal_pung(self) -> None:
+        # 111 22 345 678 999: one of 111 and 999 is part of 九莲宝灯; MIL counts the other.
+        hand, win = "11122345678999m", "2m"
+        default = score(hand, win, {})
+        strict = score(hand, win, {"options": {"nine_gates_terminal_pung": False}})
+        assert {item.fan.id: item.count for item in default.fans}["pung_of_terminals_or_honors"] == 1
+        assert "pung_of_terminals_or_honors" not in {item.fan.id for item in strict.fans}
+        assert strict.total == default.total - 1
+        # Still named as left out, because of 九莲宝灯.
+        left = {item.fan.id: item.because_of for item in strict.left_out}
+        assert left["pung_of_terminals_or_honors"] is not None
+
 
 class TestRefusals:
     @pytest.mark.parametrize(

@@ -1014,6 +1014,11 @@ def count_knitted_straight(
         else:
             counting.set("concealed_hand")
     win = context.win_tile
+    if win in knitted and not rules.knitted_straight_wait_fans:
+        # The stricter reading: a winning tile that could be part of the
+        # knitted straight makes no wait fan.
+        _final_exclusions(counting)
+        return counting
     if not hand.melds:
         if rest[win] > 0:
             rest[win] -= 1
@@ -1032,7 +1037,7 @@ def count_knitted_straight(
     return counting
 
 
-def count_nine_gates(tables: HandTables, context: McrContext, last_tile: bool) -> Counting | None:
+def count_nine_gates(tables: HandTables, context: McrContext, rules: McrRules, last_tile: bool) -> Counting | None:
     """九莲宝灯: 1112345678999 of one suit, closed, won on any tile of that suit."""
     win = context.win_tile
     if win >= EAST:
@@ -1053,7 +1058,8 @@ def count_nine_gates(tables: HandTables, context: McrContext, last_tile: bool) -
         counting.set("tile_hog")
     elif rank in (2, 5, 8):
         counting.set("two_concealed_pungs")
-        counting.set("pung_of_terminals_or_honors")
+        if rules.nine_gates_terminal_pung:
+            counting.set("pung_of_terminals_or_honors")
         if rank != 5:
             counting.set("short_straight")
     else:

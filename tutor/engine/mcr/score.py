@@ -212,7 +212,7 @@ def _best_reading(
             special = count_knitted_straight(hand, tables, context, rules, last_tile)
             reading = ("knitted_straight", [])
         if special is None:
-            special = count_nine_gates(tables, context, last_tile)
+            special = count_nine_gates(tables, context, rules, last_tile)
             reading = ("nine_gates", [])
     elif tables.fixed_count == 1:
         special = count_knitted_straight(hand, tables, context, rules, last_tile)
