@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER
+from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
@@ -470,7 +470,8 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
     for fan in ("edge_wait", "closed_wait", "single_wait"):
         if fan in found:
             counting.set(fan)
-            counting.left_out.extend((other, TAKE_HIGHER) for other in set(found) - {fan})
+            # In WAIT_FANS order: a set's order would change from run to run.
+            counting.left_out.extend((other, TAKE_HIGHER) for other in WAIT_FANS if other in found and other != fan)
             return
 
 
