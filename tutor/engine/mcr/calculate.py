@@ -74,6 +74,10 @@ class Counting:
     fans: FanTable = field(default_factory=dict)
     left_out: list[tuple[str, str]] = field(default_factory=list)
     """(fan, principle) for fans the hand showed but a rule took away while counting."""
+    repeated: set[str] = field(default_factory=set)
+    """Fans set aside by account-once of which two instances share a chow:
+    the set aside one also makes the same fan again with a chow already in
+    it, which the 1998 text of 不得相同 (non-identical) forbids too."""
 
     def add(self, fan: str, times: int = 1) -> None:
         self.fans[fan] = self.fans.get(fan, 0) + times
@@ -194,10 +198,13 @@ def _extra_chow_fan(t0: Tile, t1: Tile, t2: Tile, extra: Tile) -> str | None:
     return next((fan for fan in PAIR_CHOW_FANS if fan in found), None)
 
 
-def _account_once(pair_fans: Sequence[str | None], most: int, counting: Counting) -> None:
-    """Keep at most `most` two-chow fans: each chow combines once more at most.
-    Surplus fans go first from the cheapest kinds, and a kind is cut to one
-    before any kind is cut to none."""
+def _account_once(
+    pair_fans: Sequence[str | None], pairs: Sequence[tuple[int, int]], most: int, counting: Counting
+) -> None:
+    """Keep at most `most` two-chow fans (`pair_fans[k]` is the fan of the
+    chows `pairs[k]`): each chow combines once more at most.  Surplus fans
+    go first from the cheapest kinds, and a kind is cut to one before any
+    kind is cut to none."""
     kept = Counter(fan for fan in pair_fans if fan is not None)
     total = sum(kept.values())
     for limit in (1, 0):
@@ -206,9 +213,16 @@ def _account_once(pair_fans: Sequence[str | None], most: int, counting: Counting
                 kept[fan] -= 1
                 total -= 1
                 counting.left_out.append((fan, ACCOUNT_ONCE))
+                if _shares_a_chow([pair for pair, other in zip(pairs, pair_fans, strict=True) if other == fan]):
+                    counting.repeated.add(fan)
     for fan in PAIR_CHOW_FANS:
         if kept[fan]:
             counting.set(fan, kept[fan])
+
+
+def _shares_a_chow(pairs: Sequence[tuple[int, int]]) -> bool:
+    """Whether two of these pairs of chows have a chow in common."""
+    return any(set(first) & set(second) for index, first in enumerate(pairs) for second in pairs[index + 1 :])
 
 
 def _count_four_chows(mids: Sequence[Tile], counting: Counting) -> None:
@@ -231,7 +245,7 @@ def _count_four_chows(mids: Sequence[Tile], counting: Counting) -> None:
         if all(fan is None for (i, j), fan in zip(pairs, pair_fans, strict=True) if chow in (i, j)):
             most -= 1
     if most > 0:
-        _account_once(pair_fans, most, counting)
+        _account_once(pair_fans, pairs, most, counting)
 
 
 def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
@@ -241,6 +255,7 @@ def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
         return
     _account_once(
         [_two_chows_fan(mids[0], mids[1]), _two_chows_fan(mids[0], mids[2]), _two_chows_fan(mids[1], mids[2])],
+        ((0, 1), (0, 2), (1, 2)),
         2,
         counting,
     )
