@@ -96,8 +96,6 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHUNTSU = SetKind.SHUNTSU
 _CLOSED_KAN = MeldKind.CLOSED_KAN
 _MCR = Rules.MCR
-_new_empty = object.__new__
-"""Makes an empty Decomposition to be filled in field by field."""
 
 
 KNITTED_SETS: Final = tuple(
@@ -501,14 +499,13 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
             sets += blocks
         if pair is None:
             return []
-        # Field by field, by name: most hands are read this one way, and a
-        # constructor call costs a third more than this.
-        reading = _new_empty(Decomposition)
-        reading.shape = _REGULAR
-        reading.sets = sets
-        reading.pair = pair
-        reading.pairs = ()
-        reading.knitted = ()
+        reading = Decomposition(
+            shape=_REGULAR,
+            sets=sets,
+            pair=pair,
+            pairs=(),
+            knitted=(),
+        )
         return [reading]
     found = []
     for combination in product(*per_suit):
