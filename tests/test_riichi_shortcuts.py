@@ -63,6 +63,7 @@ def _all_yaku(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
         for yaku in YAKU
         if (closed or yaku.han_open) and yaku.condition(facts, rules)
     ]
+    # REPLACES by hand here, not by `without_replaced`, so the two are compared.
     replaced = {weaker for name, _ in found for weaker in REPLACES.get(name, ())}
     return [(name, han) for name, han in found if name not in replaced]
 

@@ -351,19 +351,21 @@ REPLACES: Final = {
 
 def flags_mask(flags: frozenset[Flag]) -> int:
     """The yaku that a hand's flags allow: every yaku that is no flag, and
-    those whose flag is set, less those a set flag's yaku replaces (riichi,
-    when double_riichi is set too).  The other pairs of REPLACES never both
-    hold, as their conditions exclude each other: two identical pairs of
-    runs are not one, and junchan and chinitsu want no honours where chanta
-    and honitsu want some.  The shortcut test holds scoring to the long way,
-    which applies REPLACES in full."""
+    those whose flag is set."""
     mask = _by_flags.get(flags)
     if mask is None:
-        flagged = {yaku.id for yaku in YAKU if yaku.flag is not None and yaku.flag in flags}
-        replaced = {weaker for stronger in flagged for weaker in REPLACES.get(stronger, ())}
-        mask = _mask(lambda yaku: (yaku.flag is None or yaku.flag in flags) and yaku.id not in replaced)
+        mask = _mask(lambda yaku: yaku.flag is None or yaku.flag in flags)
         _by_flags[flags] = mask
     return mask
+
+
+def without_replaced(found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The yaku found, less those a stronger one found replaces (`REPLACES`):
+    the one place it is applied."""
+    replaced = [weaker for name, _ in found for weaker in REPLACES.get(name, ())]
+    if not replaced:
+        return found
+    return [(name, han) for name, han in found if name not in replaced]
 
 
 def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) -> list[tuple[str, int]]:
@@ -391,5 +393,5 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
         asked = candidates_of_mask(mask)
     closed = facts.of_hand.closed
     # The needs above only skip yaku that cannot hold; each condition decides.
-    # No yaku found here replaces another found (see `flags_mask`).
-    return [(yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in asked if yaku.condition(facts, rules)]
+    found = [(yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in asked if yaku.condition(facts, rules)]
+    return without_replaced(found) if len(found) > 1 else found
