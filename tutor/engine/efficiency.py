@@ -37,6 +37,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from tutor.engine import number_heads
 from tutor.engine.hand import Hand, Meld
+from tutor.engine.memo import memo
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.suit_table import unpack
@@ -183,7 +184,7 @@ def _table_of_states(states: frozenset[_State]) -> int:
 
 _EMPTY_TABLE: Final = _table_of_states(frozenset({(0, 0, 0, _NO_LOOSE)}))
 
-_pairs_joined: dict[int, int] = {}
+_pairs_joined: dict[int, int] = memo("efficiency.pairs_joined", {})
 
 _KEY_SHIFT: Final = 1 << 20
 """Memo keys pack two small ints into one (an int hashes faster than a
@@ -207,7 +208,7 @@ def _join(first: int, second: int) -> int:
 
 _Entries = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
 
-_entries_memo: dict[int, _Entries] = {}
+_entries_memo: dict[int, _Entries] = memo("efficiency.entries_memo", {})
 
 
 def _entries(number: int) -> _Entries:
@@ -257,7 +258,7 @@ def _joined_table(first: int, second: int) -> int:
 # ---------------------------------------------------------------------------
 # One number suit: every split into sets, pairs, partial sets and loose tiles.
 
-_tail_tables: dict[tuple[tuple[int, ...], int], int] = {}
+_tail_tables: dict[tuple[tuple[int, ...], int], int] = memo("efficiency.tail_tables", {})
 
 
 def _tail_table(counts: tuple[int, ...], exhausted: int) -> int:
@@ -337,7 +338,9 @@ def _front_splits(counts: tuple[int, ...], exhausted: int) -> int:
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
-_front_memo: dict[tuple[int, int, int, int], tuple[tuple[int, int, tuple[_State, ...]], ...]] = {}
+_front_memo: dict[tuple[int, int, int, int], tuple[tuple[int, int, tuple[_State, ...]], ...]] = memo(
+    "efficiency.front_memo", {}
+)
 
 
 def _front_options(
@@ -367,7 +370,7 @@ def _front_options(
     return cached
 
 
-_number_tables: dict[int, int] = {}
+_number_tables: dict[int, int] = memo("efficiency.number_tables", {})
 
 
 def _number_table(key: int, exhausted: int) -> int:
@@ -413,7 +416,7 @@ def _group_tables(counts: Sequence[int], exhausted: int) -> list[int]:
     return tables
 
 
-_honour_tables: dict[tuple[int, int], tuple[int, int]] = {}
+_honour_tables: dict[tuple[int, int], tuple[int, int]] = memo("efficiency.honour_tables", {})
 
 _HONOUR_USES: Final = {
     1: ((0, 0, 1),),
@@ -456,7 +459,7 @@ def _honour_table(key: int, exhausted: int) -> tuple[int, int]:
     return cached
 
 
-_shanten_of_table: dict[int, int] = {}
+_shanten_of_table: dict[int, int] = memo("efficiency.shanten_of_table", {})
 
 
 def _table_shanten(number: int, fixed: int) -> int:
@@ -505,7 +508,7 @@ _head_tables: Final = _head_numbering.items
 _intern_head_table: Final = _head_numbering.number
 
 
-_heads_of_tables: dict[int, int] = {}
+_heads_of_tables: dict[int, int] = memo("efficiency.heads_of_tables", {})
 
 
 def _head_table_of(number: int) -> int:
@@ -518,7 +521,7 @@ def _head_table_of(number: int) -> int:
     return found
 
 
-_head_joins: dict[int, int] = {}
+_head_joins: dict[int, int] = memo("efficiency.head_joins", {})
 
 
 def _join_heads(first: int, second: int) -> int:
@@ -557,7 +560,7 @@ def _joined_head_table(first: int, second: int) -> int:
     return _intern_head_table((tuple(any_head), tuple(own_head)))
 
 
-_head_shanten: dict[int, tuple[int, bool]] = {}
+_head_shanten: dict[int, tuple[int, bool]] = memo("efficiency.head_shanten", {})
 
 
 def _head_table_shanten(number: int, fixed: int) -> tuple[int, bool]:
@@ -602,8 +605,8 @@ _FIELD: Final = 15
 _SuitFacts = tuple[int, int]
 """A suit's head table and its packed figures."""
 
-_number_facts: dict[int, _SuitFacts] = {}
-_honour_facts: dict[int, _SuitFacts] = {}
+_number_facts: dict[int, _SuitFacts] = memo("efficiency.number_facts", {})
+_honour_facts: dict[int, _SuitFacts] = memo("efficiency.honour_facts", {})
 
 
 def _figures(counts: Sequence[int], orphan_ranks: Sequence[int]) -> int:
@@ -706,7 +709,7 @@ def computed_number_heads() -> tuple[list[number_heads.HeadTable], bytes]:
     return tables, bytes(suits)
 
 
-_honour_heads: dict[tuple[int, ...], int] = {}
+_honour_heads: dict[tuple[int, ...], int] = memo("efficiency.honour_heads", {})
 
 
 def _honour_suit_facts(key: int) -> _SuitFacts:

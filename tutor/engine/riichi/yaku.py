@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from tutor.engine.memo import memo
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
@@ -304,14 +305,14 @@ _BY_RUNS: Final = tuple(_runs_mask(runs) for runs in range(5))
 _BY_TRIPLETS: Final = tuple(_triplets_mask(triplets) for triplets in range(5))
 _BY_HONOUR_SETS: Final = tuple(_honour_sets_mask(honour_sets) for honour_sets in range(1 << 7))
 
-_by_traits: dict[int, int] = {}
+_by_traits: dict[int, int] = memo("riichi.yaku.by_traits", {})
 """The mask of the yaku whose needed traits a hand's traits include; few
 trait sets occur, so each is worked out once."""
 
-_by_flags: dict[frozenset[Flag], int] = {}
+_by_flags: dict[frozenset[Flag], int] = memo("riichi.yaku.by_flags", {})
 """`flags_mask` of each set of flags met so far."""
 
-_by_mask: dict[int, tuple[Yaku, ...]] = {}
+_by_mask: dict[int, tuple[Yaku, ...]] = memo("riichi.yaku.by_mask", {})
 
 
 def traits_mask(traits: int) -> int:
