@@ -992,7 +992,7 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
         found.regular = max(found.regular, 1)
         if found.knitted_straight is not None:
             found.knitted_straight = max(found.knitted_straight, 1)
-    if found.shanten == 1 and hand.melds and _dead_step(_Tiles.of(hand), rules):
+    if found.shanten == 1 and hand.melds and COPIES in held and _dead_step(_Tiles.of(hand), rules):
         # No shape's route at 1 can be finished: each figure at 1 is at least 2.
         found.shanten = 2
         found.regular = max(found.regular, 2)
