@@ -178,3 +178,30 @@ class TestMcr:
     def test_not_complete(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out, _ = run_cli(capsys, "score", "123m 456p 789s 12z 55z", "--win", "2z", "--rules", "mcr", "--json")
         assert code == 1 and json.loads(out)["reason"] == "not_complete"
+
+
+@pytest.mark.parametrize(
+    ("option", "hand", "win", "default_total"),
+    [
+        ("knitted_straight_wait_fans", "258m23469p14788s3p", "3p", 17),
+        ("nine_gates_terminal_pung", "11122345678999m", "2m", 92),
+    ],
+)
+def test_mcr_reading_options_by_flag_and_batch(
+    capsys: pytest.CaptureFixture[str], option: str, hand: str, win: str, default_total: int
+) -> None:
+    """The two stricter MCR readings (#26.3), named as lessons name them."""
+    totals = {}
+    for value in ("true", "false"):
+        code, out, _ = run_cli(
+            capsys, "score", hand, "--win", win, "--rules", "mcr", "--option", f"{option}={value}", "--json"
+        )
+        data = json.loads(out)
+        assert code == 0
+        totals[value] = data["total"]
+        assert data["options"] == ({} if value == "true" else {option: False})
+    assert totals == {"true": default_total, "false": default_total - 1}
+    sink = io.StringIO()
+    request = {"hand": hand, "win": win, "rules": "mcr", "options": {option: False}}
+    run_batch(io.StringIO(json.dumps(request) + "\n"), sink, score_json)
+    assert json.loads(sink.getvalue())["total"] == default_total - 1

@@ -3,6 +3,10 @@ the fan table's data; the 8-point minimum, flowers and settlement."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -180,6 +184,41 @@ class TestOptions:
         assert "edge_wait" in default
         assert not counted & {"edge_wait", "closed_wait", "single_wait"}
 
+    @pytest.mark.parametrize(
+        ("hand", "win", "fan"),
+        [
+            # The 3p is the 3 of 369p or the middle of 234p: 坎张 by MIL's ruling.
+            ("258m 23469p 147s 88s 3p", "3p", "closed_wait"),
+            # With a melded set only the pair is left: the 8s could be the 8 of 258s.
+            ("147m 258s 369p 88s [123p]", "8s", "single_wait"),
+        ],
+    )
+    def test_knitted_straight_wait_fans(self, hand: str, win: str, fan: str) -> None:
+        default = {item.fan.id for item in score(hand, win, {}).fans}
+        strict = score(hand, win, {"options": {"knitted_straight_wait_fans": False}})
+        assert {"knitted_straight", fan} <= default
+        assert "knitted_straight" in {item.fan.id for item in strict.fans}
+        assert not {item.fan.id for item in strict.fans} & {"edge_wait", "closed_wait", "single_wait"}
+        assert strict.total == score(hand, win, {}).total - 1
+
+    def test_knitted_straight_wait_fans_off_keeps_a_wait_outside_it(self) -> None:
+        # The winning 5z is no knitted tile: its 单钓将 stands under either reading.
+        hand = "147m 258p 369s 123s 5z 5z"
+        strict = score(hand, "5z", {"options": {"knitted_straight_wait_fans": False}})
+        assert "single_wait" in {item.fan.id for item in strict.fans}
+
+    def test_nine_gates_terminal_pung(self) -> None:
+        # 111 22 345 678 999: one of 111 and 999 is part of 九莲宝灯; MIL counts the other.
+        hand, win = "11122345678999m", "2m"
+        default = score(hand, win, {})
+        strict = score(hand, win, {"options": {"nine_gates_terminal_pung": False}})
+        assert {item.fan.id: item.count for item in default.fans}["pung_of_terminals_or_honors"] == 1
+        assert "pung_of_terminals_or_honors" not in {item.fan.id for item in strict.fans}
+        assert strict.total == default.total - 1
+        # Still named as left out, because of 九莲宝灯.
+        left = {item.fan.id: item.because_of for item in strict.left_out}
+        assert left["pung_of_terminals_or_honors"] is not None
+
 
 class TestRefusals:
     @pytest.mark.parametrize(
@@ -195,3 +234,29 @@ class TestRefusals:
         with pytest.raises(Refusal) as refused:
             score(hand, win, context)
         assert refused.value.reason == reason
+
+
+def test_wait_fans_set_aside_in_one_order_in_every_process() -> None:
+    """坎张 and 单钓将 set aside by 就高不就低 were listed in a set's order,
+    which changes with the hash seed: a worksheet's seed gave two sheets."""
+    command = [
+        sys.executable,
+        "-m",
+        "tutor",
+        "score",
+        "12233334p111z [567s]",
+        "--win",
+        "3p",
+        "--rules",
+        "mcr",
+        "--json",
+    ]
+    outputs = set()
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        done = subprocess.run(
+            command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    left = [item["id"] for item in json.loads(outputs.pop())["left_out"] if item["principle"] == "take_higher"]
+    assert left == ["closed_wait", "single_wait"]

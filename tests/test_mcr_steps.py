@@ -27,7 +27,9 @@ from tutor.locale import text
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.mcr_steps import (
     EIGHT_CONCEPT,
+    LEFT_OUT,
     TOTAL_CONCEPT,
+    accepted_note,
     concept_lesson,
     concept_name,
     judge_mcr_steps,
@@ -39,6 +41,7 @@ from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
 from tutor.ui.app import TutorApp
+from tutor.ui.mcr_steps_words import verdict_line
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.cycle_field import CycleField
@@ -154,6 +157,43 @@ def test_principles_set_aside_while_counting_are_named(language: str) -> None:
     assert "就高不就低" in why_wrong(verdict, language)
 
 
+# 456m 789m 55m 456s 456s: the second 喜相逢 would pair 456m again with the
+# other 456s (不得相同 fits as well as 套算一次); in 234567s234567p55m the
+# second 连六 shares no chow with the first (only 套算一次 fits).
+REPEATED_CHOW = ("45556789m445566s", "9m", False)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_non_identical_is_accepted_where_the_1998_text_fits(language: str) -> None:
+    question = question_of(*REPEATED_CHOW)
+    response = right_response(question)
+    second = next(left for left in response["left_out"] if left["zh"] == "喜相逢")
+    assert second["principle"] == "account_once" and second["also"] == "non_identical"
+    second["principle"] = "non_identical"
+    judgement = judge_mcr_steps(question, response)
+    assert judgement.right
+    [verdict] = [
+        verdict for verdict in judgement.verdicts if verdict.step.zh == "喜相逢" and verdict.step.step == LEFT_OUT
+    ]
+    line = verdict_line(verdict, language, load_library(bundled_lessons()))
+    # The line says why the course names 套算一次 there.
+    assert "不得相同" in line and "套算一次" in line
+    assert bool(HANGUL.search(line)) == (language == "ko")
+    # Named as the course names it, the note is not shown.
+    plain = judge_mcr_steps(question, right_response(question)).verdicts
+    assert all(accepted_note(verdict, language) is None for verdict in plain)
+
+
+def test_non_identical_is_wrong_where_no_chow_repeats() -> None:
+    question = question_of(*ACCOUNT_ONCE)
+    response = right_response(question)
+    second = next(left for left in response["left_out"] if left["zh"] == "连六")
+    assert "also" not in second
+    second["principle"] = "non_identical"
+    verdict = only_wrong(question, response)
+    assert verdict.fault == "principle" and "套算一次" in why_wrong(verdict, "en")
+
+
 @pytest.mark.parametrize(
     "response",
     [
@@ -191,7 +231,8 @@ def test_generator_is_deterministic_and_agrees_with_tutor_score(capsys: pytest.C
         scored = json.loads(capsys.readouterr().out)
         assert question.answer["fans"] == [{"zh": fan["zh"], "count": fan["count"]} for fan in scored["fans"]]
         assert question.answer["left_out"] == [
-            {key: left[key] for key in ("zh", "principle", "because_of")} for left in scored["left_out"]
+            {key: left[key] for key in ("zh", "principle", "because_of", "also") if key in left}
+            for left in scored["left_out"]
         ]
         assert (question.answer["total"], question.answer["can_win"]) == (scored["total"], scored["can_win"])
 

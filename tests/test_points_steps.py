@@ -27,6 +27,7 @@ from tutor.quiz.kinds.points_steps import (
     PointVerdict,
     concept_name,
     judge_points_steps,
+    limit_of,
     points_steps_question,
     why_wrong,
 )
@@ -207,6 +208,8 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
         assert answer == {key: scored[key] for key in ("yaku", "dora", "han", "fu", "points")}
         assert judge_points_steps(question, answer).right
         limit = scored["limit"]
+        # The explanation names the limit the engine names (#25 §3: computed once).
+        assert limit_of(answer) == limit
         if level == 1:
             assert len(answer["yaku"]) <= 2 and answer["han"] <= 3 and limit is None
             assert "[" not in question.request["hand"]

@@ -13,7 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from crosscheck.random_wins import random_context, random_rules, random_winning_hand
+from tutor.engine.riichi import yaku as yaku_module
 from tutor.engine.riichi.fu import calculate_fu, fu_lines
 from tutor.engine.riichi.reading import ReadingFacts, hand_facts, reading_facts
 from tutor.engine.riichi.rules import RiichiRules
@@ -60,6 +63,7 @@ def _all_yaku(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
         for yaku in YAKU
         if (closed or yaku.han_open) and yaku.condition(facts, rules)
     ]
+    # REPLACES by hand here, not by `without_replaced`, so the two are compared.
     replaced = {weaker for name, _ in found for weaker in REPLACES.get(name, ())}
     return [(name, han) for name, han in found if name not in replaced]
 
@@ -67,6 +71,22 @@ def _all_yaku(facts: ReadingFacts, rules: RiichiRules) -> list[tuple[str, int]]:
 def test_yaku_asked_by_traits_are_every_yaku_that_holds() -> None:
     for facts, rules in READINGS:
         assert yaku_of(facts, rules, hand_traits(facts.of_hand)) == _all_yaku(facts, rules)
+
+
+def test_each_condition_decides_behind_its_gates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gates only skip work (#25 §3): a yaku whose condition says no is never
+    listed, even where its traits, flag and set counts are all met (15 yaku
+    were once listed on those alone)."""
+    found = {name for facts, rules in READINGS for name, _ in yaku_of(facts, rules, hand_traits(facts.of_hand))}
+    refusing = [replace(yaku, condition=lambda _facts, _rules: False) for yaku in YAKU]
+    monkeypatch.setattr(yaku_module, "YAKU", tuple(refusing))
+    yaku_module._by_mask.clear()
+    try:
+        listed = [yaku_of(facts, rules, hand_traits(facts.of_hand)) for facts, rules in READINGS]
+    finally:
+        yaku_module._by_mask.clear()
+    assert {"riichi", "toitoi", "chinitsu", "yakuhai_haku"} <= found
+    assert all(not names for names in listed)
 
 
 def test_yakuman_asked_behind_gates_are_every_yakuman_that_holds() -> None:

@@ -69,6 +69,8 @@ def mcr_score_json(score: McrScore) -> JsonObject:
                 **_fan_json(item.fan),
                 "principle": item.principle,
                 "because_of": item.because_of.zh if item.because_of else None,
+                # Only where another principle leaves it out too.
+                **({"also": item.also} if item.also else {}),
             }
             for item in score.left_out
         ],

@@ -10,8 +10,10 @@ loose tiles are tiles already held four times needs one tile more, and an
 honour held four times (three as a set, one loose) can never be a pair.  A
 called hand that the blocks put at tenpai is also asked whether any of its
 waits is live, since calls can hold every copy of the tile a partial set
-needs (see `_dead_tenpai`); given only concealed tiles, the count is the
-`mahjong` library's exactly.
+needs (see `_dead_tenpai`), and one the blocks put one tile from tenpai
+whether an unseen tile takes it to a live tenpai (see `_dead_step`); a
+knitted set missing a tile all in sight is no route at all.  Given only
+concealed tiles, the count is the `mahjong` library's exactly.
 
 The blocks each suit can make depend on that suit's tiles alone, so they are
 found once per suit shape and memoised (as the completeness table in
@@ -35,6 +37,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from tutor.engine import number_heads
 from tutor.engine.hand import Hand, Meld
+from tutor.engine.memo import memo
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.suit_table import unpack
@@ -58,6 +61,8 @@ _SOME_FREE: Final = 2
 """Some loose tile could still find its pair."""
 
 _UNREACHABLE: Final = -99
+_NO_FIGURE: Final = 99
+"""Above any shape's figure: no bound."""
 
 
 @dataclass(slots=True)
@@ -115,6 +120,8 @@ class DiscardOption:
     discard: Tile
     shanten: int
     ukeire: Ukeire
+    """Counted with the discarded copy in sight, as Tenhou counts it: for
+    `123m456p789s11z222z`, discard 2m accepts 2m x3 (not x4)."""
     waits: tuple[Wait, ...]
     """The waits when the discard leaves the hand tenpai."""
 
@@ -177,7 +184,7 @@ def _table_of_states(states: frozenset[_State]) -> int:
 
 _EMPTY_TABLE: Final = _table_of_states(frozenset({(0, 0, 0, _NO_LOOSE)}))
 
-_pairs_joined: dict[int, int] = {}
+_pairs_joined: dict[int, int] = memo("efficiency.pairs_joined", {})
 
 _KEY_SHIFT: Final = 1 << 20
 """Memo keys pack two small ints into one (an int hashes faster than a
@@ -201,7 +208,7 @@ def _join(first: int, second: int) -> int:
 
 _Entries = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
 
-_entries_memo: dict[int, _Entries] = {}
+_entries_memo: dict[int, _Entries] = memo("efficiency.entries_memo", {})
 
 
 def _entries(number: int) -> _Entries:
@@ -251,7 +258,7 @@ def _joined_table(first: int, second: int) -> int:
 # ---------------------------------------------------------------------------
 # One number suit: every split into sets, pairs, partial sets and loose tiles.
 
-_tail_tables: dict[tuple[tuple[int, ...], int], int] = {}
+_tail_tables: dict[tuple[tuple[int, ...], int], int] = memo("efficiency.tail_tables", {})
 
 
 def _tail_table(counts: tuple[int, ...], exhausted: int) -> int:
@@ -331,7 +338,9 @@ def _front_splits(counts: tuple[int, ...], exhausted: int) -> int:
     return _intern((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
-_front_memo: dict[tuple[int, int, int, int], tuple[tuple[int, int, tuple[_State, ...]], ...]] = {}
+_front_memo: dict[tuple[int, int, int, int], tuple[tuple[int, int, tuple[_State, ...]], ...]] = memo(
+    "efficiency.front_memo", {}
+)
 
 
 def _front_options(
@@ -361,7 +370,7 @@ def _front_options(
     return cached
 
 
-_number_tables: dict[int, int] = {}
+_number_tables: dict[int, int] = memo("efficiency.number_tables", {})
 
 
 def _number_table(key: int, exhausted: int) -> int:
@@ -407,7 +416,7 @@ def _group_tables(counts: Sequence[int], exhausted: int) -> list[int]:
     return tables
 
 
-_honour_tables: dict[tuple[int, int], tuple[int, int]] = {}
+_honour_tables: dict[tuple[int, int], tuple[int, int]] = memo("efficiency.honour_tables", {})
 
 _HONOUR_USES: Final = {
     1: ((0, 0, 1),),
@@ -450,7 +459,7 @@ def _honour_table(key: int, exhausted: int) -> tuple[int, int]:
     return cached
 
 
-_shanten_of_table: dict[int, int] = {}
+_shanten_of_table: dict[int, int] = memo("efficiency.shanten_of_table", {})
 
 
 def _table_shanten(number: int, fixed: int) -> int:
@@ -499,7 +508,7 @@ _head_tables: Final = _head_numbering.items
 _intern_head_table: Final = _head_numbering.number
 
 
-_heads_of_tables: dict[int, int] = {}
+_heads_of_tables: dict[int, int] = memo("efficiency.heads_of_tables", {})
 
 
 def _head_table_of(number: int) -> int:
@@ -512,7 +521,7 @@ def _head_table_of(number: int) -> int:
     return found
 
 
-_head_joins: dict[int, int] = {}
+_head_joins: dict[int, int] = memo("efficiency.head_joins", {})
 
 
 def _join_heads(first: int, second: int) -> int:
@@ -551,7 +560,7 @@ def _joined_head_table(first: int, second: int) -> int:
     return _intern_head_table((tuple(any_head), tuple(own_head)))
 
 
-_head_shanten: dict[int, tuple[int, bool]] = {}
+_head_shanten: dict[int, tuple[int, bool]] = memo("efficiency.head_shanten", {})
 
 
 def _head_table_shanten(number: int, fixed: int) -> tuple[int, bool]:
@@ -596,8 +605,8 @@ _FIELD: Final = 15
 _SuitFacts = tuple[int, int]
 """A suit's head table and its packed figures."""
 
-_number_facts: dict[int, _SuitFacts] = {}
-_honour_facts: dict[int, _SuitFacts] = {}
+_number_facts: dict[int, _SuitFacts] = memo("efficiency.number_facts", {})
+_honour_facts: dict[int, _SuitFacts] = memo("efficiency.honour_facts", {})
 
 
 def _figures(counts: Sequence[int], orphan_ranks: Sequence[int]) -> int:
@@ -700,7 +709,7 @@ def computed_number_heads() -> tuple[list[number_heads.HeadTable], bytes]:
     return tables, bytes(suits)
 
 
-_honour_heads: dict[tuple[int, ...], int] = {}
+_honour_heads: dict[tuple[int, ...], int] = memo("efficiency.honour_heads", {})
 
 
 def _honour_suit_facts(key: int) -> _SuitFacts:
@@ -871,15 +880,19 @@ def honours_and_knitted_shanten(counts: Sequence[int]) -> int:
     return 13 - honours - knitted
 
 
-def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int, above: int = 8) -> int:
+def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called: int, above: int | None = None) -> int:
     """组合龙 with one more set and a pair: the knitted tiles still missing,
     plus the regular shanten of the rest with three sets taken as made.
-    Exact when below `above`; otherwise `above` (a caller that only wants
-    to know whether it beats a figure need not count the rest)."""
-    best = above
+    Exact when below `above` (or with no `above`); otherwise `above` (a
+    caller that only wants to know whether it beats a figure need not count
+    the rest).  A hand holding no tile of some knitted set and nothing that
+    pairs can be 9 or more from it (`19m19p19s1234567z`: 9)."""
+    best = _NO_FIGURE if above is None else above
     masks = _exhausted_masks(held)
     keys = _suit_keys(counts)
     for knitted in KNITTED_SETS:
+        if _dead_knitted(knitted, counts, held):
+            continue
         rest = list(keys)
         missing = 0
         for tile in knitted:
@@ -891,6 +904,14 @@ def knitted_straight_shanten(counts: Sequence[int], held: Sequence[int], called:
         if missing - 1 < best:
             best = min(best, _knitted_rest(rest, masks, called) + missing)
     return best
+
+
+def _dead_knitted(knitted: Sequence[Tile], counts: Sequence[int], held: Sequence[int]) -> bool:
+    """Whether a knitted set misses a tile all four copies of which are in
+    sight (in the calls): that route can never be finished, so it is not
+    counted.  Only calls can do this; a concealed hand's missing tile always
+    has unseen copies."""
+    return any(not counts[tile] and held[tile] >= COPIES for tile in knitted)
 
 
 def _knitted_rest(keys: Sequence[int], masks: Sequence[int], called: int) -> int:
@@ -971,6 +992,12 @@ def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
         found.regular = max(found.regular, 1)
         if found.knitted_straight is not None:
             found.knitted_straight = max(found.knitted_straight, 1)
+    if found.shanten == 1 and hand.melds and COPIES in held and _dead_step(_Tiles.of(hand), rules):
+        # No shape's route at 1 can be finished: each figure at 1 is at least 2.
+        found.shanten = 2
+        found.regular = max(found.regular, 2)
+        if found.knitted_straight is not None:
+            found.knitted_straight = max(found.knitted_straight, 2)
     return found
 
 
@@ -1013,9 +1040,11 @@ def _dead_tenpai(tiles: _Tiles, rules: Rules) -> bool:
     return not any(winning_tiles(rest, rules) for rest in waiting)
 
 
-def _minimum(tiles: _Tiles, rules: Rules) -> int:
+def _minimum(tiles: _Tiles, rules: Rules, live_step: bool = True) -> int:
     """The minimum alone: the knitted straight is counted only where it
-    could beat the other shapes."""
+    could beat the other shapes.  Without `live_step`, a hand at 1 is not
+    asked whether an unseen tile takes it to a live tenpai (a caller that
+    only wants to know whether it is tenpai need not ask)."""
     regular = _regular_from_keys(tiles.keys, tiles.masks, tiles.size)
     if regular == COMPLETE:
         return regular
@@ -1029,7 +1058,33 @@ def _minimum(tiles: _Tiles, rules: Rules) -> int:
         best = knitted_straight_shanten(counts, tiles.held, tiles.called, best)
     if best == TENPAI and _dead_tenpai(tiles, rules):
         best = 1
+    if best == 1 and live_step and _dead_step(tiles, rules):
+        best = 2
     return best
+
+
+def _dead_step(tiles: _Tiles, rules: Rules) -> bool:
+    """Whether a hand that the block count (or a dead tenpai) puts one tile
+    from tenpai has no way there with an unseen tile: no draw of a 13-tile
+    hand, and no discard of a 14-tile hand followed by a draw, reaches a
+    tenpai with a live wait (`3m146s [5555s] [9999p] (1111p)`: 46s needs a
+    5s).  As with `_dead_tenpai`, only calls can hide this from the block
+    count (they hold the copies a route needs), so only a called hand
+    holding some kind four times is asked.  Further from tenpai the figure
+    is the block count's: the rule is applied at tenpai and one step before
+    it, and the ukeire of a hand two from tenpai are the draws that reach a
+    live one."""
+    if not tiles.called or not any(tiles.masks):
+        return False
+    if tiles.size % 3 == 1:
+        return not _ukeire_of(tiles, rules, 1).tiles
+    for tile in set(tiles.hand().concealed):
+        tiles.add(tile, -1)
+        live = _minimum(tiles, rules) <= 1
+        tiles.add(tile, 1)
+        if live:
+            return False
+    return True
 
 
 def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
@@ -1151,14 +1206,20 @@ def _regular_after_draws_by_heads(tiles: _Tiles) -> list[int] | None:
 
 def _live_only(tiles: _Tiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
     """Drop the draws that only reach a tenpai with no live wait (see
-    `_dead_tenpai`), which the fast counts cannot see: a called hand one
-    tile from tenpai is asked again per listed draw."""
-    if now != 1 or not tiles.called:
+    `_dead_tenpai`), or only a hand one tile from such a tenpai (see
+    `_dead_step`), which the fast counts cannot see: a called hand one or
+    two tiles from tenpai is asked again per listed draw (two only when the
+    draw leaves some kind all in sight)."""
+    if now not in (1, 2) or not tiles.called:
         return found
     kept = []
     for item in found.tiles:
         tiles.add(item.tile, 1)
-        if _minimum(tiles, rules) < now:
+        if now == 1:
+            live = _minimum(tiles, rules, live_step=False) < now
+        else:
+            live = not any(tiles.masks) or _minimum(tiles, rules) < now
+        if live:
             kept.append(item)
         tiles.add(item.tile, -1)
     return Ukeire(tuple(kept))
@@ -1236,6 +1297,8 @@ def _mcr_ukeire(tiles: _Tiles, now: int) -> Ukeire:
             best[tile] = min(best[tile], value, 13 - fits)
     if called <= 1:
         for knitted in _KNITTED_SETS:
+            if _dead_knitted(tuple(knitted), counts, held):
+                continue
             missing = sum(1 for tile in knitted if not counts[tile])
             # The rest is at best complete: a set missing this many cannot help.
             if missing - 2 >= now:
@@ -1318,12 +1381,26 @@ def discard_table(
         accepted = Ukeire(())
         if worse_ukeire or after == least:
             tiles.add(tile, -1)
-            accepted = _ukeire_of(tiles, rules, after)
+            accepted = _discard_seen(_ukeire_of(tiles, rules, after), tile)
             tiles.add(tile, 1)
         found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
     return tuple(options)
+
+
+def _discard_seen(accepted: Ukeire, discard: Tile) -> Ukeire:
+    """The ukeire of a discard counted as Tenhou's 牌理 counts it: the
+    discarded copy is in sight (on the table), so unseen copies are four less
+    those among the fourteen tiles and the calls, not the thirteen left.  A
+    tile whose last unseen copy was the discard drops out."""
+    kept = []
+    for item in accepted.tiles:
+        if item.tile != discard:
+            kept.append(item)
+        elif item.count > 1:
+            kept.append(TileCount(discard, item.count - 1))
+    return Ukeire(tuple(kept))
 
 
 def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:

@@ -16,6 +16,7 @@ from itertools import permutations, product
 from typing import Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.memo import memo
 from tutor.engine.rules import Rules
 from tutor.engine.suit_table import HONOUR_SUIT, MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_OR_HONOUR_TILES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
@@ -96,8 +97,6 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHUNTSU = SetKind.SHUNTSU
 _CLOSED_KAN = MeldKind.CLOSED_KAN
 _MCR = Rules.MCR
-_new_empty = object.__new__
-"""Makes an empty Decomposition to be filled in field by field."""
 
 
 KNITTED_SETS: Final = tuple(
@@ -107,7 +106,7 @@ KNITTED_SETS: Final = tuple(
 """The six knitted sets: 147 in one suit, 258 in another, 369 in the third."""
 
 
-_meld_blocks: dict[tuple[tuple[Tile, ...], bool], Block] = {}
+_meld_blocks: dict[tuple[tuple[Tile, ...], bool], Block] = memo("shapes.meld_blocks", {})
 
 
 def block_of_meld(meld: Meld) -> Block:
@@ -281,7 +280,7 @@ def split_suit_counts(counts: list[int], start: Tile, runs_allowed: bool) -> tup
     return tuple(found)
 
 
-_splits_by_tiles: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = {}
+_splits_by_tiles: dict[tuple[Tile, ...], tuple[SuitReading, ...]] = memo("shapes.splits_by_tiles", {})
 """The splits of one suit's sorted tiles, by the tiles: a tuple hashes in C,
 so a suit split before is found without packing its counts.  A stretch of
 a number suit (see `_number_suit_splits`) is itself such a tuple, so whole
@@ -295,7 +294,7 @@ _StretchShape = tuple[tuple[int | None, tuple[int, ...]], ...]
 """The splits of a stretch as if it began at 1m: each the pair (or None)
 and the sets as codes for `_BLOCKS`."""
 
-_stretch_shape_cache: dict[tuple[int, ...], _StretchShape] = {}
+_stretch_shape_cache: dict[tuple[int, ...], _StretchShape] = memo("shapes.stretch_shape_cache", {})
 """Splits by the stretch's tiles less its lowest: 567p and 234s share the
 shape (0, 1, 2)."""
 
@@ -501,14 +500,13 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
             sets += blocks
         if pair is None:
             return []
-        # Field by field, by name: most hands are read this one way, and a
-        # constructor call costs a third more than this.
-        reading = _new_empty(Decomposition)
-        reading.shape = _REGULAR
-        reading.sets = sets
-        reading.pair = pair
-        reading.pairs = ()
-        reading.knitted = ()
+        reading = Decomposition(
+            shape=_REGULAR,
+            sets=sets,
+            pair=pair,
+            pairs=(),
+            knitted=(),
+        )
         return [reading]
     found = []
     for combination in product(*per_suit):

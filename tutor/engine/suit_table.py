@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from tutor.engine.memo import memo
+
 MELDS_ONLY: Final = 1
 """Bit set when the suit splits into sets alone."""
 WITH_PAIR: Final = 2
@@ -20,8 +22,8 @@ WITH_PAIR: Final = 2
 PLACE: Final = tuple(5**i for i in range(9))
 """The base-5 place value of each rank, for packing a suit's counts."""
 
-_number_cache: dict[int, int] = {}
-_honour_cache: dict[int, int] = {}
+_number_cache: dict[int, int] = memo("suit_table.number_cache", {})
+_honour_cache: dict[int, int] = memo("suit_table.honour_cache", {})
 
 
 def pack(counts: Sequence[int], start: int, length: int) -> int:
@@ -93,7 +95,7 @@ def honour_suit_state(key: int) -> int:
     return state
 
 
-_completing_cache: dict[tuple[int, bool], tuple[int, ...]] = {}
+_completing_cache: dict[tuple[int, bool], tuple[int, ...]] = memo("suit_table.completing_cache", {})
 
 
 def completing_ranks(key: int, honour: bool) -> tuple[int, ...]:

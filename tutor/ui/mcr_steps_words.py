@@ -12,6 +12,7 @@ from tutor.quiz.kinds.mcr_steps import (
     LEFT_OUT,
     TOTAL,
     McrVerdict,
+    accepted_note,
     answer_steps,
     fan_words,
     judge_mcr_steps,
@@ -44,7 +45,9 @@ def step_text(verdict: McrVerdict, language: str) -> str:
 def verdict_line(verdict: McrVerdict, language: str, library: Library) -> str:
     """One step of the feedback: right, or wrong with why and where it is taught."""
     if verdict.right:
-        return text(language, "mcrsteps.line_right", label=step_text(verdict, language))
+        line = text(language, "mcrsteps.line_right", label=step_text(verdict, language))
+        note = accepted_note(verdict, language)
+        return line if note is None else text(language, "mcrsteps.line_right_note", line=line, note=note)
     title = lesson_title(library, verdict.lesson, language)
     return text(language, "mcrsteps.line_wrong", why=why_wrong(verdict, language), lesson=title)
 

@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER
+from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
@@ -74,6 +74,10 @@ class Counting:
     fans: FanTable = field(default_factory=dict)
     left_out: list[tuple[str, str]] = field(default_factory=list)
     """(fan, principle) for fans the hand showed but a rule took away while counting."""
+    repeated: set[str] = field(default_factory=set)
+    """Fans set aside by account-once of which two instances share a chow:
+    the set aside one also makes the same fan again with a chow already in
+    it, which the 1998 text of 不得相同 (non-identical) forbids too."""
 
     def add(self, fan: str, times: int = 1) -> None:
         self.fans[fan] = self.fans.get(fan, 0) + times
@@ -194,10 +198,13 @@ def _extra_chow_fan(t0: Tile, t1: Tile, t2: Tile, extra: Tile) -> str | None:
     return next((fan for fan in PAIR_CHOW_FANS if fan in found), None)
 
 
-def _account_once(pair_fans: Sequence[str | None], most: int, counting: Counting) -> None:
-    """Keep at most `most` two-chow fans: each chow combines once more at most.
-    Surplus fans go first from the cheapest kinds, and a kind is cut to one
-    before any kind is cut to none."""
+def _account_once(
+    pair_fans: Sequence[str | None], pairs: Sequence[tuple[int, int]], most: int, counting: Counting
+) -> None:
+    """Keep at most `most` two-chow fans (`pair_fans[k]` is the fan of the
+    chows `pairs[k]`): each chow combines once more at most.  Surplus fans
+    go first from the cheapest kinds, and a kind is cut to one before any
+    kind is cut to none."""
     kept = Counter(fan for fan in pair_fans if fan is not None)
     total = sum(kept.values())
     for limit in (1, 0):
@@ -206,9 +213,16 @@ def _account_once(pair_fans: Sequence[str | None], most: int, counting: Counting
                 kept[fan] -= 1
                 total -= 1
                 counting.left_out.append((fan, ACCOUNT_ONCE))
+                if _shares_a_chow([pair for pair, other in zip(pairs, pair_fans, strict=True) if other == fan]):
+                    counting.repeated.add(fan)
     for fan in PAIR_CHOW_FANS:
         if kept[fan]:
             counting.set(fan, kept[fan])
+
+
+def _shares_a_chow(pairs: Sequence[tuple[int, int]]) -> bool:
+    """Whether two of these pairs of chows have a chow in common."""
+    return any(set(first) & set(second) for index, first in enumerate(pairs) for second in pairs[index + 1 :])
 
 
 def _count_four_chows(mids: Sequence[Tile], counting: Counting) -> None:
@@ -231,7 +245,7 @@ def _count_four_chows(mids: Sequence[Tile], counting: Counting) -> None:
         if all(fan is None for (i, j), fan in zip(pairs, pair_fans, strict=True) if chow in (i, j)):
             most -= 1
     if most > 0:
-        _account_once(pair_fans, most, counting)
+        _account_once(pair_fans, pairs, most, counting)
 
 
 def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
@@ -241,6 +255,7 @@ def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
         return
     _account_once(
         [_two_chows_fan(mids[0], mids[1]), _two_chows_fan(mids[0], mids[2]), _two_chows_fan(mids[1], mids[2])],
+        ((0, 1), (0, 2), (1, 2)),
         2,
         counting,
     )
@@ -470,7 +485,8 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
     for fan in ("edge_wait", "closed_wait", "single_wait"):
         if fan in found:
             counting.set(fan)
-            counting.left_out.extend((other, TAKE_HIGHER) for other in set(found) - {fan})
+            # In WAIT_FANS order: a set's order would change from run to run.
+            counting.left_out.extend((other, TAKE_HIGHER) for other in WAIT_FANS if other in found and other != fan)
             return
 
 
@@ -1014,6 +1030,11 @@ def count_knitted_straight(
         else:
             counting.set("concealed_hand")
     win = context.win_tile
+    if win in knitted and not rules.knitted_straight_wait_fans:
+        # The stricter reading: a winning tile that could be part of the
+        # knitted straight makes no wait fan.
+        _final_exclusions(counting)
+        return counting
     if not hand.melds:
         if rest[win] > 0:
             rest[win] -= 1
@@ -1032,7 +1053,7 @@ def count_knitted_straight(
     return counting
 
 
-def count_nine_gates(tables: HandTables, context: McrContext, last_tile: bool) -> Counting | None:
+def count_nine_gates(tables: HandTables, context: McrContext, rules: McrRules, last_tile: bool) -> Counting | None:
     """九莲宝灯: 1112345678999 of one suit, closed, won on any tile of that suit."""
     win = context.win_tile
     if win >= EAST:
@@ -1053,7 +1074,8 @@ def count_nine_gates(tables: HandTables, context: McrContext, last_tile: bool) -
         counting.set("tile_hog")
     elif rank in (2, 5, 8):
         counting.set("two_concealed_pungs")
-        counting.set("pung_of_terminals_or_honors")
+        if rules.nine_gates_terminal_pung:
+            counting.set("pung_of_terminals_or_honors")
         if rank != 5:
             counting.set("short_straight")
     else:

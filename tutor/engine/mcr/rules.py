@@ -15,6 +15,15 @@ class McrRules:
     exhausted_tile_is_wait: bool = False
     """A tile all four of whose copies the winner holds still counts as a wait
     when judging a unique wait (边张, 坎张, 单钓将)."""
+    knitted_straight_wait_fans: bool = True
+    """边张, 坎张 and 单钓将 may count with 组合龙 when the winning tile could
+    be part of the knitted straight (the Mahjong International League's
+    ruling, which MahjongGB follows); false: no wait fan then, as older
+    calculators counted it."""
+    nine_gates_terminal_pung: bool = True
+    """One 幺九刻 may count inside 九莲宝灯 (of its 111 and 999, the one that
+    is not part of it; MIL, MahjongGB); false: 不计幺九刻, the 1998
+    rulebook's commentary (Q56)."""
 
     def differences(self) -> dict[str, Any]:
         default = McrRules()

@@ -22,7 +22,7 @@ from tutor.engine.mcr.calculate import (
 )
 from tutor.engine.mcr.chow_sources import chow_sources
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_REPEAT, NOT_COUNTED_WITH
+from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_IDENTICAL, NON_REPEAT, NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
@@ -82,6 +82,9 @@ class LeftOutFan:
     principle: str
     because_of: Fan | None
     """The counted fan that implies it (non-repeat), if any."""
+    also: str | None = None
+    """Another principle that leaves it out too: non-identical for a second
+    instance set aside by account-once that repeats a chow of the first."""
 
 
 @dataclass(slots=True)
@@ -212,7 +215,7 @@ def _best_reading(
             special = count_knitted_straight(hand, tables, context, rules, last_tile)
             reading = ("knitted_straight", [])
         if special is None:
-            special = count_nine_gates(tables, context, last_tile)
+            special = count_nine_gates(tables, context, rules, last_tile)
             reading = ("nine_gates", [])
     elif tables.fixed_count == 1:
         special = count_knitted_straight(hand, tables, context, rules, last_tile)
@@ -302,7 +305,8 @@ def _left_out(
     for other, principle in counting.left_out:
         if other not in seen:
             seen.add(other)
-            found.append(LeftOutFan(FANS[other], principle, None))
+            also = NON_IDENTICAL if other in counting.repeated else None
+            found.append(LeftOutFan(FANS[other], principle, None, also))
     return found
 
 

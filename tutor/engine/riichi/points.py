@@ -71,10 +71,6 @@ def base_points(han: int, fu: int, yakuman_multiplier: int, rules: RiichiRules) 
     return base, None
 
 
-_new_empty = object.__new__
-"""Makes an empty Points for `payments` to fill in field by field."""
-
-
 def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
     discarder = from_dealer = from_other = None
     if not tsumo:
@@ -86,13 +82,12 @@ def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
         from_dealer = round_up_100(base * 2)
         from_other = round_up_100(base)
         total = from_dealer + 2 * from_other
-    # Field by field, by name: scoring makes one for every reading with a
-    # yaku, and a constructor call costs a third more than this.
-    points = _new_empty(Points)
-    points.total = total
-    points.base = base
-    points.limit = limit
-    points.discarder = discarder
-    points.dealer = from_dealer
-    points.non_dealer = from_other
+    points = Points(
+        total=total,
+        base=base,
+        limit=limit,
+        discarder=discarder,
+        dealer=from_dealer,
+        non_dealer=from_other,
+    )
     return points

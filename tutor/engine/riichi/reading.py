@@ -69,8 +69,6 @@ _THIRTEEN_ORPHANS = ShapeKind.THIRTEEN_ORPHANS
 _SHANPON = WaitKind.SHANPON
 _TANKI = WaitKind.TANKI
 _RIICHI_RULES = Rules.RIICHI
-_new_empty = object.__new__
-"""Makes an empty HandFacts, ReadingFacts or Reading to be filled in field by field."""
 _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 """The first tiles of the runs 123 and 789 of each suit."""
 
@@ -87,28 +85,24 @@ def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
         + (not kinds.isdisjoint(SUIT_TILES[1]))
         + (not kinds.isdisjoint(SUIT_TILES[2]))
     )
-    # Field by field, by name, as ReadingFacts are made: a call to the
-    # constructor by keyword costs more than the rest of this function, and
-    # even one by position a third more than this (tests/test_engine_names.py
-    # checks that no field is left unset).
-    facts = _new_empty(HandFacts)
-    facts.hand = hand
-    facts.context = context
-    facts.closed = not hand.melds or hand.is_closed
-    facts.tiles = tiles
-    facts.kinds = kinds
-    facts.number_suits = number_suits
-    facts.has_honours = tiles[-1] >= EAST
-    facts.all_terminals_or_honours = kinds <= TERMINAL_OR_HONOUR_TILES
-    facts.flags = context.flags
+    facts = HandFacts(
+        hand=hand,
+        context=context,
+        closed=not hand.melds or hand.is_closed,
+        tiles=tiles,
+        kinds=kinds,
+        number_suits=number_suits,
+        has_honours=tiles[-1] >= EAST,
+        all_terminals_or_honours=kinds <= TERMINAL_OR_HONOUR_TILES,
+        flags=context.flags,
+    )
     return facts
 
 
 @dataclass(slots=True)
 class ReadingFacts:
     """What the yaku and the fu ask of one reading, worked out once.  Built
-    by name, never by position, as its many fields are easily swapped:
-    by keyword, or field by field in `reading_facts`."""
+    by keyword, never by position, as its many fields are easily swapped."""
 
     of_hand: HandFacts
     decomposition: Decomposition
@@ -133,12 +127,11 @@ class ReadingFacts:
 
     @property
     def reading(self) -> Reading:
-        # Field by field, by name: every score asks for its reading, and a
-        # constructor call costs a third more than this.
-        reading = _new_empty(Reading)
-        reading.decomposition = self.decomposition
-        reading.wait = self.wait
-        reading.win_set = self.win_set
+        reading = Reading(
+            decomposition=self.decomposition,
+            wait=self.wait,
+            win_set=self.win_set,
+        )
         return reading
 
     @property
@@ -242,23 +235,20 @@ def reading_facts(of_hand: HandFacts) -> list[ReadingFacts]:
                     # A shanpon won by ron: the triplet the discard completed
                     # counts as open for 안커 (and for its fu: see fu.py).
                     own -= 1
-            # Field by field, by name: a call to the constructor by keyword
-            # costs a twentieth of all scoring, and one by position is easily
-            # given its many fields in the wrong order (tests/test_engine_names.py
-            # checks that none is left unset).
-            facts = _new_empty(ReadingFacts)
-            facts.of_hand = of_hand
-            facts.decomposition = decomposition
-            facts.wait = wait
-            facts.win_set = place
-            facts.shape = shape
-            facts.sets = sets
-            facts.pair = pair
-            facts.runs = run_tuple
-            facts.triplets = triplet_tuple
-            facts.kans = kans
-            facts.honour_sets = honour_sets
-            facts.concealed_triplets = own
+            facts = ReadingFacts(
+                of_hand=of_hand,
+                decomposition=decomposition,
+                wait=wait,
+                win_set=place,
+                shape=shape,
+                sets=sets,
+                pair=pair,
+                runs=run_tuple,
+                triplets=triplet_tuple,
+                kans=kans,
+                honour_sets=honour_sets,
+                concealed_triplets=own,
+            )
             found.append(facts)
     return found
 

@@ -160,19 +160,16 @@ class ValuedReading:
 
     def fu_result(self, rules: RiichiRules) -> FuResult:
         """The fu of this reading, whose lines a score shows."""
-        # Field by field, by name: one is made for every score, and a
-        # constructor call costs a third more than this.
-        result = _new_empty(FuResult)
-        result.facts = self.facts
-        result.rules = rules
-        result.raw = self.worth[4]
-        result.fu = self.worth[3]
+        result = FuResult(
+            facts=self.facts,
+            rules=rules,
+            raw=self.worth[4],
+            fu=self.worth[3],
+        )
         return result
 
 
 _DEFAULT_RULES: Final = RiichiRules()
-_new_empty = object.__new__
-"""Makes an empty RiichiScore or FuResult to be filled in field by field."""
 
 
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
@@ -230,20 +227,18 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     if best is None:
         raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
     yakuman_hand = best.is_yakuman
-    # Field by field, by name: one is built for every hand scored, and this
-    # costs a third less than a call to the constructor even by position
-    # (tests/test_engine_names.py checks that no field is left unset).
-    score = _new_empty(RiichiScore)
-    score.hand = hand
-    score.context = context
-    score.rules = rules
-    score.reading = best.facts.reading
-    score.readings_considered = len(found)
-    score.fu = best.fu_result(rules)
-    score.yaku = () if yakuman_hand else tuple(best.yaku)
-    score.yakuman = tuple(best.yaku) if yakuman_hand else ()
-    score.dora = 0 if yakuman_hand else dora
-    score.ura_dora = 0 if yakuman_hand else ura
-    score.han = best.han
-    score.points = best.points
+    score = RiichiScore(
+        hand=hand,
+        context=context,
+        rules=rules,
+        reading=best.facts.reading,
+        readings_considered=len(found),
+        fu=best.fu_result(rules),
+        yaku=() if yakuman_hand else tuple(best.yaku),
+        yakuman=tuple(best.yaku) if yakuman_hand else (),
+        dora=0 if yakuman_hand else dora,
+        ura_dora=0 if yakuman_hand else ura,
+        han=best.han,
+        points=best.points,
+    )
     return score

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from tutor.engine.memo import memo
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.fu import is_pinfu_shape
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
@@ -65,10 +66,6 @@ class Yaku:
     """The fewest dragon triplets likewise."""
     flag: Flag | None = None
     """The situational flag the yaku is: asked about only when it is set."""
-    decided: bool = False
-    """Whether the needs above (or the flag being set) are the whole
-    condition, so that scoring need not ask it.  The condition is kept all
-    the same, and a test holds the two to agreeing on every reading."""
 
 
 def _flag(flag: Flag) -> Condition:
@@ -226,36 +223,36 @@ def _renhou_as_mangan(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 
 YAKU: Final = (
-    Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI, decided=True),
-    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI, decided=True),
-    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU, decided=True),
-    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TRAIT_TSUMO, decided=True),
+    Yaku("riichi", 1, 0, _riichi, flag=Flag.RIICHI),
+    Yaku("double_riichi", 2, 0, _flag(Flag.DOUBLE_RIICHI), flag=Flag.DOUBLE_RIICHI),
+    Yaku("ippatsu", 1, 0, _flag(Flag.IPPATSU), flag=Flag.IPPATSU),
+    Yaku("menzen_tsumo", 1, 0, _menzen_tsumo, TRAIT_TSUMO),
     Yaku("pinfu", 1, 0, _pinfu, runs=4),
     Yaku("tanyao", 1, 1, _tanyao, TRAIT_ALL_SIMPLES),
     Yaku("iipeikou", 1, 0, _iipeikou, runs=2),
-    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON, decided=True),
-    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON, decided=True),
-    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON, decided=True),
+    Yaku("yakuhai_haku", 1, 1, _triplet_of(WHITE), honours=WHITE_DRAGON),
+    Yaku("yakuhai_hatsu", 1, 1, _triplet_of(GREEN), honours=GREEN_DRAGON),
+    Yaku("yakuhai_chun", 1, 1, _triplet_of(RED), honours=RED_DRAGON),
     Yaku("yakuhai_seat_wind", 1, 1, _seat_wind, honours=ANY_WIND),
     Yaku("yakuhai_round_wind", 1, 1, _round_wind, honours=ANY_WIND),
-    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=Flag.RINSHAN, decided=True),
-    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN, decided=True),
-    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI, decided=True),
-    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI, decided=True),
+    Yaku("rinshan", 1, 1, _flag(Flag.RINSHAN), flag=Flag.RINSHAN),
+    Yaku("chankan", 1, 1, _flag(Flag.CHANKAN), flag=Flag.CHANKAN),
+    Yaku("haitei", 1, 1, _flag(Flag.HAITEI), flag=Flag.HAITEI),
+    Yaku("houtei", 1, 1, _flag(Flag.HOUTEI), flag=Flag.HOUTEI),
     Yaku("chanta", 2, 1, _chanta, TRAIT_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
     Yaku("ittsu", 2, 1, _ittsu, runs=3),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=3),
     Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, triplets=3),
-    Yaku("toitoi", 2, 2, _toitoi, triplets=4, decided=True),
+    Yaku("toitoi", 2, 2, _toitoi, triplets=4),
     Yaku("sanankou", 2, 2, _sanankou, triplets=3),
     Yaku("sankantsu", 2, 2, _sankantsu, triplets=3),
-    Yaku("chiitoitsu", 2, 0, _chiitoitsu, TRAIT_SEVEN_PAIRS, decided=True),
+    Yaku("chiitoitsu", 2, 0, _chiitoitsu, TRAIT_SEVEN_PAIRS),
     Yaku("honroutou", 2, 2, _honroutou, TRAIT_ALL_TERMINALS_OR_HONOURS | TRAIT_HONOURS),
     Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
-    Yaku("honitsu", 3, 2, _honitsu, TRAIT_ONE_SUIT | TRAIT_HONOURS, decided=True),
+    Yaku("honitsu", 3, 2, _honitsu, TRAIT_ONE_SUIT | TRAIT_HONOURS),
     Yaku("junchan", 3, 2, _junchan, TRAIT_NO_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
     Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
-    Yaku("chinitsu", 6, 5, _chinitsu, TRAIT_ONE_SUIT | TRAIT_NO_HONOURS, decided=True),
+    Yaku("chinitsu", 6, 5, _chinitsu, TRAIT_ONE_SUIT | TRAIT_NO_HONOURS),
     Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
 """Every regular yaku, in the order a score lists them."""
@@ -308,14 +305,14 @@ _BY_RUNS: Final = tuple(_runs_mask(runs) for runs in range(5))
 _BY_TRIPLETS: Final = tuple(_triplets_mask(triplets) for triplets in range(5))
 _BY_HONOUR_SETS: Final = tuple(_honour_sets_mask(honour_sets) for honour_sets in range(1 << 7))
 
-_by_traits: dict[int, int] = {}
+_by_traits: dict[int, int] = memo("riichi.yaku.by_traits", {})
 """The mask of the yaku whose needed traits a hand's traits include; few
 trait sets occur, so each is worked out once."""
 
-_by_flags: dict[frozenset[Flag], int] = {}
+_by_flags: dict[frozenset[Flag], int] = memo("riichi.yaku.by_flags", {})
 """`flags_mask` of each set of flags met so far."""
 
-_by_mask: dict[int, tuple[Yaku, ...]] = {}
+_by_mask: dict[int, tuple[Yaku, ...]] = memo("riichi.yaku.by_mask", {})
 
 
 def traits_mask(traits: int) -> int:
@@ -355,19 +352,21 @@ REPLACES: Final = {
 
 def flags_mask(flags: frozenset[Flag]) -> int:
     """The yaku that a hand's flags allow: every yaku that is no flag, and
-    those whose flag is set, less those a set flag's yaku replaces (riichi,
-    when double_riichi is set too).  The other pairs of REPLACES never both
-    hold, as their conditions exclude each other: two identical pairs of
-    runs are not one, and junchan and chinitsu want no honours where chanta
-    and honitsu want some.  The shortcut test holds scoring to the long way,
-    which applies REPLACES in full."""
+    those whose flag is set."""
     mask = _by_flags.get(flags)
     if mask is None:
-        flagged = {yaku.id for yaku in YAKU if yaku.flag is not None and yaku.flag in flags}
-        replaced = {weaker for stronger in flagged for weaker in REPLACES.get(stronger, ())}
-        mask = _mask(lambda yaku: (yaku.flag is None or yaku.flag in flags) and yaku.id not in replaced)
+        mask = _mask(lambda yaku: yaku.flag is None or yaku.flag in flags)
         _by_flags[flags] = mask
     return mask
+
+
+def without_replaced(found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The yaku found, less those a stronger one found replaces (`REPLACES`):
+    the one place it is applied."""
+    replaced = [weaker for name, _ in found for weaker in REPLACES.get(name, ())]
+    if not replaced:
+        return found
+    return [(name, han) for name, han in found if name not in replaced]
 
 
 def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) -> list[tuple[str, int]]:
@@ -394,9 +393,6 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     if asked is None:
         asked = candidates_of_mask(mask)
     closed = facts.of_hand.closed
-    # No yaku found here replaces another found (see `flags_mask`).
-    return [
-        (yaku.id, yaku.han_closed if closed else yaku.han_open)
-        for yaku in asked
-        if yaku.decided or yaku.condition(facts, rules)
-    ]
+    # The needs above only skip yaku that cannot hold; each condition decides.
+    found = [(yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in asked if yaku.condition(facts, rules)]
+    return without_replaced(found) if len(found) > 1 else found

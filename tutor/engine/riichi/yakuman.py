@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from tutor.engine.memo import memo
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.reading import HandFacts, ReadingFacts
 from tutor.engine.riichi.rules import RiichiRules
@@ -184,7 +185,7 @@ def hand_gates(of_hand: HandFacts) -> int:
     return gates
 
 
-_candidates: dict[tuple[bool, int], tuple[Yakuman, ...]] = {}
+_candidates: dict[tuple[bool, int], tuple[Yakuman, ...]] = memo("riichi.yakuman.candidates", {})
 
 
 def candidates_for(closed: bool, gates: int) -> tuple[Yakuman, ...]:

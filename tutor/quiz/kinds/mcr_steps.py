@@ -131,6 +131,8 @@ class McrStep:
     """For FAN: how many times it counts (0: a fan the learner added that does not count)."""
     principle: str = ""
     because_of: str | None = None
+    also: str | None = None
+    """For LEFT_OUT: another principle that leaves it out too, also accepted."""
     value: int = 0
     """For TOTAL the total; for CAN_WIN 1 when the hand can be declared."""
 
@@ -207,7 +209,9 @@ def answer_steps(answer: dict[str, Any]) -> tuple[McrStep, ...]:
     return (
         *(McrStep(FAN, fan["zh"], int(fan["count"])) for fan in answer["fans"]),
         *(
-            McrStep(LEFT_OUT, left["zh"], principle=left["principle"], because_of=left["because_of"])
+            McrStep(
+                LEFT_OUT, left["zh"], principle=left["principle"], because_of=left["because_of"], also=left.get("also")
+            )
             for left in answer["left_out"]
         ),
         McrStep(TOTAL, value=int(answer["total"])),
@@ -254,11 +258,29 @@ def _left_out_verdict(
     if step.zh not in left:
         return McrVerdict(step, False, "unmarked")
     principle, because = left[step.zh]
-    if principle != step.principle:
+    also = principle == step.also
+    if principle != step.principle and not also:
         return McrVerdict(step, False, "principle", principle)
     if because != step.because_of:
         return McrVerdict(step, False, "because", because or "")
-    return McrVerdict(step, True)
+    return McrVerdict(step, True, given=principle if also else "")
+
+
+def accepted_note(verdict: McrVerdict, language: str) -> str | None:
+    """For a step answered right with the other principle that fits (a
+    second instance set aside by 套算一次 that repeats a chow of the first,
+    which the 1998 text of 不得相同 forbids too), why the course names
+    套算一次 there; None otherwise."""
+    step = verdict.step
+    if not verdict.right or step.step != LEFT_OUT or not step.also or verdict.given != step.also:
+        return None
+    return text(
+        language,
+        "mcrsteps.note.non_identical",
+        fan=fan_words(step.zh, language),
+        principle=principle_words(step.principle, language),
+        given=principle_words(step.also, language),
+    )
 
 
 def judge_mcr_steps(question: Question, response: dict[str, Any]) -> McrJudgement:
@@ -507,6 +529,8 @@ def answer_of(score: McrScore) -> dict[str, Any]:
                 "zh": left.fan.zh,
                 "principle": left.principle,
                 "because_of": left.because_of.zh if left.because_of else None,
+                # Only where another principle fits too, so other answers keep their keys.
+                **({"also": left.also} if left.also else {}),
             }
             for left in score.left_out
         ],

@@ -32,7 +32,7 @@ from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.notation import parse_tile
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.points import HANEMAN_BASE, MANGAN_BASE, base_points, payments, points_json
+from tutor.engine.riichi.points import MANGAN_BASE, base_points, payments, points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES, YAKU
@@ -354,7 +354,7 @@ def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) 
     if answer["dora"]:
         parts.append(text(language, "points_steps.dora_part", dora=answer["dora"]))
     points = answer["points"]
-    limit = limit_of(answer["han"], points["base"])
+    limit = limit_of(answer)
     return text(
         language,
         "points_steps.explanation",
@@ -367,13 +367,10 @@ def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) 
     )
 
 
-def limit_of(han: int, base: int) -> str | None:
-    """The limit's name from han and base points (as `points.base_points` names it)."""
-    if base < MANGAN_BASE:
-        return None
-    if han >= 13:
-        return "kazoe_yakuman"
-    return {MANGAN_BASE: "mangan", HANEMAN_BASE: "haneman"}.get(base) or ("baiman" if han < 11 else "sanbaiman")
+def limit_of(answer: dict[str, Any]) -> str | None:
+    """The limit's name, as the engine names it (`points.base_points`, under
+    the rules these questions are scored by): never worked out a second way."""
+    return base_points(answer["han"], answer["fu"], 0, RULES)[1]
 
 
 # --- judging ----------------------------------------------------------------------------------
@@ -580,7 +577,7 @@ def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
         key = "each" if step.step == FROM_NON_DEALER and request.get("seat", "E") == "E" else step.step
         return text(language, f"points_steps.why.pay_{key}", **values)
     how = _how_paid(request)
-    limit = limit_of(answer["han"], points["base"])
+    limit = limit_of(answer)
     rule = step.concept.removeprefix("points:")
     return text(
         language,
