@@ -261,8 +261,16 @@ def _serve(args: argparse.Namespace) -> int:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    TutorApp(language=args.lang, classroom=args.classroom).run()
-    return EXIT_OK
+    app = TutorApp(language=args.lang, classroom=args.classroom)
+    try:
+        app.run()
+    finally:
+        # However the app ended (a crash too), the writes it still holds are kept for the next start.
+        app.finish_writes()
+        if app.pending_note:
+            print(app.pending_note, file=sys.stderr)
+    # Textual has printed the traceback of a crash and set a non-zero code: never exit 0 after one.
+    return EXIT_INTERNAL if app.return_code else EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,8 +30,8 @@ from tutor.locale import text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store, StoreUnavailable
-from tutor.ui.answer_log import AnswerLog
+from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder
+from tutor.quiz.writes import SettingWrite, Write, Writes
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
 from tutor.ui.language import LANGUAGES, default_language
@@ -53,6 +53,11 @@ from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
 from tutor.ui.widgets.header_title import set_app_title
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.workbench.settings import Settings
+
+RETRY_EVERY = 5.0
+"""Seconds between tries of writes the store could not take."""
+PASSING_PROBLEMS = frozenset({"busy", "full", "io"})
+"""Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
 
 
 class TutorApp(App[None]):
@@ -100,18 +105,26 @@ class TutorApp(App[None]):
         self.learner: str | None = None
         """The learner's name in a served session, once given."""
         self._store_problem: StoreUnavailable | None = None
+        self._owns_store = store is None
+        """Whether the app opened its store, and so closes it when it ends."""
+        carry_to: Path | None = None
         if store is None and classroom:
             store = Store.in_memory()  # until the learner gives their name; the teacher's file is never opened
         if store is None:
             try:
                 store = Store.open()
             except StoreUnavailable as problem:
-                # The learner can still read and drill; the notice says nothing is saved and why.
+                # The learner can still read and drill; the notice says nothing is saved yet, and why.
                 store, self._store_problem = Store.in_memory(), problem
+                if problem.problem in PASSING_PROBLEMS:
+                    carry_to = data_folder() / FILE_NAME  # kept in its pending file, saved at a later start
         self.store = store
         """Settings and progress, kept between runs."""
-        self.answer_log = AnswerLog(self.store)
-        """Drill answers on their way to the store, kept while it cannot take them."""
+        self.answer_log = Writes(self.store, carry_to)
+        """Every write on its way to the store (answers, read marks, settings), kept while it cannot take them."""
+        self._merged = self.answer_log.merge_pending()
+        self.pending_note: str | None = None
+        """Said on standard error after the app ends, if writes had to wait for the next start."""
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
@@ -140,6 +153,28 @@ class TutorApp(App[None]):
 
     def on_unmount(self) -> None:
         self._collector.stop()
+        self.finish_writes()
+
+    def finish_writes(self) -> None:
+        """When the app ends (however it ends): writes still waiting go to
+        the pending file beside the store, to be merged at the next start,
+        and the store's -wal into its main file.  Safe to call twice."""
+        writes = self.answer_log
+        waiting = len(writes.waiting) + len(writes.carried)
+        if waiting:
+            try:
+                kept = writes.keep_pending()
+            except OSError as error:
+                self.pending_note = text(
+                    self.language, "store.pending_lost", count=waiting, path=writes.target, error=error.strerror
+                )
+            else:
+                if kept is not None:
+                    self.pending_note = text(self.language, "store.pending_kept", count=waiting, path=kept)
+        self.store.checkpoint()
+        if self._owns_store:
+            self.store.close()
+            self._owns_store = False
 
     async def on_event(self, event: events.Event) -> None:
         self._collector.saw(event)
@@ -148,6 +183,7 @@ class TutorApp(App[None]):
     def on_mount(self) -> None:
         self._collector.start()
         self.set_interval(PREPARE_EVERY, self._prepare_when_quiet, name="lesson preparation")
+        self.set_interval(RETRY_EVERY, self.retry_writes, name="store retry")
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.
@@ -162,6 +198,7 @@ class TutorApp(App[None]):
             )
         if self.store.notice:
             self.notify(self._store_notice(), severity="warning", timeout=15)
+        self._tell_merged()
         if self._glossary_problem:
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
@@ -186,7 +223,9 @@ class TutorApp(App[None]):
         keeps the answers (the drill's answer log included), and their
         language and theme come back."""
         self.store = store
-        self.answer_log = AnswerLog(store)
+        self._owns_store = True
+        self.answer_log = Writes(store)
+        self._merged = self.answer_log.merge_pending()
         self.learner = name
         self.sub_title = short or name
         language = store.setting("language")
@@ -197,6 +236,40 @@ class TutorApp(App[None]):
         if theme in THEME_NAMES:
             self.theme = theme
         self.switch_screen(HomeScreen())
+        self._tell_merged()
+
+    def _tell_merged(self) -> None:
+        if self._merged and not self.answer_log.waiting:
+            self.notify(text(self.language, "store.pending_merged", count=self._merged))
+        elif self.answer_log.waiting:
+            self._tell_waiting()
+        self._merged = 0
+
+    # --- writing to the store ---------------------------------------------------------------
+
+    def save_write(self, write: Write) -> None:
+        """Every write to the store comes here: saved now if the store takes
+        it, else kept, retried, and said in one line (once, until saved)."""
+        was_waiting = bool(self.answer_log.waiting)
+        if self.answer_log.save(write) is not None and not was_waiting:
+            self._tell_waiting()
+
+    def retry_writes(self) -> None:
+        """Try the waiting writes again (a timer calls this); say so when they are all saved."""
+        writes = self.answer_log
+        if not writes.waiting:
+            return
+        count = len(writes.waiting)
+        if writes.save() is None:
+            self.notify(text(self.language, "store.saved_now", count=count))
+
+    def _tell_waiting(self) -> None:
+        writes = self.answer_log
+        self.notify(
+            text(self.language, "store.waiting", count=len(writes.waiting), error=writes.problem or "-"),
+            severity="warning",
+            timeout=8,
+        )
 
     def _store_notice(self) -> str:
         damage = self.store.damage
@@ -247,6 +320,8 @@ class TutorApp(App[None]):
         else:
             screen.show(attempts)
         self.switch_screen(screen)
+        # The drill's answers into the main file: a -wal lost later costs no more than the next drill.
+        self.store.checkpoint()
 
     def due_concepts(self) -> list[str]:
         """The concepts due for review that a drill can ask, most overdue first."""
@@ -335,7 +410,7 @@ class TutorApp(App[None]):
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
         self.language = "en" if self.language == "ko" else "ko"
-        self.store.set_setting("language", self.language)
+        self.save_write(SettingWrite("language", self.language))
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():
             set_app_title(self, text(self.language, "title"))
@@ -356,6 +431,8 @@ class TutorApp(App[None]):
             # Notices still up were written in the other language.
             self.clear_notifications()
             self.notify(text(self.language, "language_now"))
+            if self.answer_log.waiting:
+                self._tell_waiting()  # cleared with the others, and still true
             # Laid out in the first frame after the batch: the widgets' own
             # requests reach the screen only as messages, and the frame
             # before them drew the old layout, then one more drew the new.
@@ -371,7 +448,7 @@ class TutorApp(App[None]):
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name not in THEME_NAMES:
             return
-        self.store.set_setting("theme", theme.name)
+        self.save_write(SettingWrite("theme", theme.name))
         for screen in self.screen_stack:
             if isinstance(screen, SettingsScreen):
                 screen.show_settings()

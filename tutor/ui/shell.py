@@ -15,7 +15,7 @@ from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.store import Store
-from tutor.ui.answer_log import AnswerLog
+from tutor.quiz.writes import Write, Writes
 from tutor.ui.reading_state import ReadingState
 from tutor.workbench.settings import Settings
 
@@ -56,8 +56,12 @@ class Tutor(Protocol):
         self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI
     ) -> None: ...
 
-    answer_log: AnswerLog
-    """Answers on their way to the store, kept and retried when saving fails."""
+    answer_log: Writes
+    """Writes on their way to the store, kept and retried when saving fails."""
+
+    def save_write(self, write: Write) -> None:
+        """Every write to the store: saved, or kept, retried and said in one line."""
+        ...
 
     def due_concepts(self) -> list[str]: ...
 

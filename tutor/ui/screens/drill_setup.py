@@ -3,9 +3,7 @@ or a preset; the last choice is offered again next time."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,6 +16,7 @@ from textual.widgets.option_list import Option
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.plan import LENGTHS, DrillPlan
 from tutor.quiz.question import LEVELS
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -141,10 +140,8 @@ class DrillSetupScreen(RedrawnScreen):
         if not choice.kinds:
             self._say("pick_kind")
             return
-        # Remembering the choice is a convenience: a busy or full store must
-        # not stop the drill.
-        with contextlib.suppress(sqlite3.Error, OSError):
-            self.tutor.store.set_setting(SETTING, choice.to_setting())
+        # A busy or full store keeps the choice waiting and does not stop the drill.
+        self.tutor.save_write(SettingWrite(SETTING, choice.to_setting()))
         self.app.switch_screen(DrillScreen(DrillPlan(choice.kinds, choice.length, choice.level)))
 
     def action_preset(self, preset: str) -> None:
