@@ -165,6 +165,13 @@ def learner_path(name: str, folder: Path | None = None) -> Path:
     return (folder or data_folder()) / CLASSROOM_FOLDER / f"{readable or 'learner'}-{digest}.sqlite3"
 
 
+def learner_folder(name: str, folder: Path | None = None) -> Path:
+    """Where a served learner's files other than progress go (the workbench's
+    saved hands): a folder beside their progress file, of the same name."""
+    path = learner_path(name, folder)
+    return path.with_name(path.stem)
+
+
 @dataclass(frozen=True)
 class Damage:
     """A damaged progress file that was set aside: the facts a notice in the

@@ -30,7 +30,7 @@ from tutor.locale import text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder
+from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder, learner_folder
 from tutor.quiz.writes import SettingWrite, Write, Writes
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
@@ -218,6 +218,17 @@ class TutorApp(App[None]):
             return text(self.language, "learner_progress", name=self.learner or "-")
         return str(self.store.path)
 
+    def files_folder(self) -> Path:
+        """Where the app writes files other than progress (the workbench's
+        saved hands): a served learner's own folder, never the teacher's."""
+        if self.classroom:
+            return learner_folder(self.learner or "-")
+        return data_folder()
+
+    def shown_path(self, path: Path) -> str:
+        """A path as a notice shows it: a served session shows no server path, only the file's name."""
+        return path.name if self.classroom else str(path)
+
     def begin_learner(self, store: Store, name: str, short: str) -> None:
         """A served session's learner is named: from now on their own store
         keeps the answers (the drill's answer log included), and their
@@ -386,7 +397,13 @@ class TutorApp(App[None]):
         self.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        """One help at a time: `?` on the help closes it, and with a help
+        under the screen on top (reached from it by the palette) no second
+        one is stacked, so pressing `?` again and again keeps no memory."""
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        elif not any(isinstance(screen, HelpScreen) for screen in self.screen_stack):
+            self.push_screen(HelpScreen())
 
     def notify(
         self,

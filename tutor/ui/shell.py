@@ -8,6 +8,7 @@ with `tutor_of(self.app)`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from tutor.engine.rules import Rules
@@ -70,6 +71,14 @@ class Tutor(Protocol):
         ...
 
     def begin_learner(self, store: Store, name: str, short: str) -> None: ...
+
+    def files_folder(self) -> Path:
+        """Where files other than progress are written: a served learner's own folder."""
+        ...
+
+    def shown_path(self, path: Path) -> str:
+        """A path as a notice may show it (a served session shows no server path)."""
+        ...
 
     def theme_title(self, theme: str) -> str:
         """A theme by its name in the learner's language."""

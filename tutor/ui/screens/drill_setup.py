@@ -24,6 +24,8 @@ from tutor.ui.widgets.ticks import TickBox
 
 SETTING = "drill_setup"
 """The settings key of the last drill chosen: JSON kinds, length, level."""
+MAX_SETTING = 4096
+"""A remembered choice is a hundred characters; anything longer is not one."""
 
 PRESETS = {"fu": ("fu",), "mcr": ("mcr-fans",)}
 """Presets that tick kinds; "everything due" starts a review instead."""
@@ -38,14 +40,20 @@ class SetupChoice:
     @classmethod
     def from_setting(cls, value: str | None) -> SetupChoice:
         """The remembered choice; anything unreadable or unknown in it is dropped."""
+        if value is not None and len(value) > MAX_SETTING:
+            return cls()
         try:
             saved: Any = json.loads(value or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # a deeply nested value is no choice either
             return cls()
         if not isinstance(saved, dict):
             return cls()
         kinds = saved.get("kinds")
-        kinds = tuple(kind for kind in kinds if kind in QUIZ_KINDS) if isinstance(kinds, list) else ()
+        kinds = (
+            tuple(kind for kind in kinds if isinstance(kind, str) and kind in QUIZ_KINDS)
+            if isinstance(kinds, list)
+            else ()
+        )
         length = next((n for n in LENGTHS if n == saved.get("length")), 10)
         level = next((n for n in LEVELS if n == saved.get("level")), 2)
         return cls(kinds, length, level)
