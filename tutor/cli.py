@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -318,7 +319,8 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"tutor serve: {refusal}", file=sys.stderr)
         return EXIT_USAGE
     language = args.serve_lang or args.lang
-    command = f"{sys.executable} -m tutor --classroom" + (f" --lang {language}" if language else "")
+    # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
+    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom" + (f" --lang {language}" if language else "")
     # One app process per browser tab: textual-serve starts the command for each connection.
     ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
     return EXIT_OK

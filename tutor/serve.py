@@ -26,9 +26,12 @@ import json
 import logging
 import signal
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -90,8 +93,28 @@ class ClassroomServer(Server):
         """The page's own origins: the address the banner gives, and localhost for the same port."""
 
     def initialize_logging(self) -> None:
-        # One plain line per event: textual-serve's own setup prints tracebacks with local variables.
+        # One plain line per event: textual-serve's own setup prints tracebacks with local variables,
+        # and aiohttp and asyncio log one with every refused request (a 9,000-character URL) or
+        # refused connection (no file descriptors left): thousands a second under a flood.
         logging.basicConfig(level=logging.WARNING, format="tutor serve: %(message)s")
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(OneLine())
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's application, but /static/ lists no folder (textual-serve asks for the listing)."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
 
     async def on_startup(self, app: web.Application) -> None:
         print(
@@ -105,6 +128,8 @@ class ClassroomServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(_one_line_exception)
+        _more_open_files()
         for stop in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
                 loop.add_signal_handler(stop, self.request_exit)
@@ -153,6 +178,63 @@ class ClassroomServer(Server):
 
 
 MAX_MESSAGE = 64 * 1024
+REPEAT_EVERY = 10.0
+"""Seconds between two log lines with the same text; those between are counted, not printed."""
+MAX_LOGGED = 200
+"""The longest log line, in characters (a logged URL may be 9,000)."""
+
+
+class OneLine(logging.Filter):
+    """Log records as one short line each, without tracebacks, and a line
+    that repeats at most once every REPEAT_EVERY seconds (with how many
+    were left out)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: {error}"
+            record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
+        text = record.getMessage()
+        text = "".join(char if char.isprintable() else "?" for char in text)
+        if len(text) > MAX_LOGGED:
+            text = text[: MAX_LOGGED - 3] + "..."
+        record.msg, record.args = text, ()
+        now = time.monotonic()
+        since, left_out = self.last.get(text, (-REPEAT_EVERY, 0))
+        if now - since < REPEAT_EVERY:
+            self.last[text] = (since, left_out + 1)
+            return False
+        if left_out:
+            record.msg = f"{text} (and {left_out} more like it)"
+        if len(self.last) > 1000:
+            self.last.clear()
+        self.last[text] = (now, 0)
+        return True
+
+
+def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's errors (a refused accept, say) as log lines, never tracebacks."""
+    error = context.get("exception")
+    message = str(context.get("message", "error in the event loop"))
+    log.warning("%s%s", message, f": {type(error).__name__}: {error}" if error is not None else "")
+
+
+def _more_open_files() -> None:
+    """Let the server hold as many connections as the system lets it: the
+    usual soft limit of 1,024 files is soon reached by a classroom's tabs."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
 
 
 def _envelope(text: str) -> tuple[str, Any] | None:

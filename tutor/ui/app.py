@@ -8,6 +8,7 @@ through the `Tutor` protocol of `tutor.ui.shell`, never by importing it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -56,6 +57,8 @@ from tutor.workbench.settings import Settings
 
 RETRY_EVERY = 5.0
 """Seconds between tries of writes the store could not take."""
+PARENT_CHECK_EVERY = 1.0
+"""Seconds between a served session's checks that its server is still there."""
 PASSING_PROBLEMS = frozenset({"busy", "full", "io"})
 """Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
 
@@ -190,6 +193,10 @@ class TutorApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.classroom:
             self.screen_change_signal.subscribe(self, _plain_header_icon)
+            # A session ends with its server: killed (kill -9), the server
+            # cannot end it, and nobody would ever see it again.
+            self._server = os.getppid()
+            self.set_interval(PARENT_CHECK_EVERY, self._end_without_server, name="server watch")
         self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
         if self._store_problem:
             problem = self._store_problem
@@ -203,6 +210,10 @@ class TutorApp(App[None]):
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def _end_without_server(self) -> None:
+        if os.getppid() != self._server:
+            self.exit(return_code=0)  # an orderly end: the learner's waiting writes are kept
 
     def _prepare_when_quiet(self) -> bool:
         """While the learner reads, the other language of the lesson is
