@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from tests.drill_helpers import open_drill
 from tutor.quiz.plan import DrillPlan
@@ -160,6 +161,11 @@ class TestEveryWriterThenQuit:
             await use_every_writer(pilot, app)
             assert one_line_notices(app, FULL)
             theme = app.theme
+            # The lesson read shows its mark while the mark waits for the store.
+            assert "r02-sets" in app.answer_log.lessons_read_waiting()
+            lessons = app.screen.query_one("#lessons-riichi", OptionList)
+            [sets] = [option for option in lessons.options if option.id == "r02-sets"]
+            assert str(sets.prompt).startswith("✓")
         # Quit with everything waiting: it is kept beside the store, not lost.
         assert app.pending_note is not None and str(pending_path(store_path())) in app.pending_note
         lines = pending_path(store_path()).read_text(encoding="utf-8").splitlines()

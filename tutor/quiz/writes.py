@@ -115,6 +115,10 @@ class Writes:
         self.problem = None
         return None
 
+    def lessons_read_waiting(self) -> set[str]:
+        """Lessons marked read whose marks are not in the store yet: read all the same."""
+        return {write.lesson_id for write in map(_unwrap, self.waiting) if isinstance(write, ReadMark)}
+
     def answers_waiting(self) -> int:
         return sum(isinstance(_unwrap(write), Answer) for write in self.waiting)
 
