@@ -87,6 +87,7 @@ class ClassroomServer(Server):
         super().__init__(command, host=host, port=port, title=title, templates_path=TEMPLATES)
         self.listener = listener
         self.max_sessions = max_sessions
+        self.connections = Connections(_connection_cap(max_sessions))
         self.sessions = 0
         suffix = "" if port == 80 else f":{port}"  # a browser leaves the default port out of Origin
         self.origins = frozenset({f"http://{host}{suffix}", f"http://localhost{suffix}"})
@@ -130,10 +131,27 @@ class ClassroomServer(Server):
         asyncio.set_event_loop(loop)
         loop.set_exception_handler(_one_line_exception)
         _more_open_files()
+        self.connections.cap = _connection_cap(self.max_sessions)
         for stop in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
                 loop.add_signal_handler(stop, self.request_exit)
-        web.run_app(self._make_app(), sock=self.listener, handle_signals=False, loop=loop, print=lambda *args: None)
+        runner = web.AppRunner(loop.run_until_complete(self._make_app()), handle_signals=False, access_log=None)
+        loop.run_until_complete(runner.setup())
+        protocol = runner.server
+        assert protocol is not None  # made by setup()
+        server: asyncio.Server | None = None
+        try:
+            server = loop.run_until_complete(
+                loop.create_server(lambda: Guarded(protocol(), self.connections), sock=self.listener)
+            )
+            loop.run_forever()  # until Ctrl+C or SIGTERM: request_exit raises GracefulExit
+        except (web.GracefulExit, KeyboardInterrupt):
+            pass
+        finally:
+            if server is not None:
+                server.close()
+            loop.run_until_complete(runner.cleanup())
+            loop.close()
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         origin = request.headers.get("Origin")
@@ -182,6 +200,98 @@ REPEAT_EVERY = 10.0
 """Seconds between two log lines with the same text; those between are counted, not printed."""
 MAX_LOGGED = 200
 """The longest log line, in characters (a logged URL may be 9,000)."""
+
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection may take to send its request's headers before it is closed."""
+FILES_PER_SESSION = 8
+"""Open files a session costs the server: its websocket and the app's pipes, with room to spare."""
+
+
+def _connection_cap(max_sessions: int) -> int:
+    """As many connections as the open-file limit holds, less what the sessions need."""
+    soft = 1024
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        soft = 65536 if limit == resource.RLIM_INFINITY else limit
+    return max(16, soft - 32 - FILES_PER_SESSION * max_sessions)
+
+
+class Connections:
+    """The open connections, and those still waiting for their request's headers, oldest first."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.open: set[Guarded] = set()
+        self.waiting: dict[Guarded, None] = {}
+
+    def admit(self, connection: Guarded) -> None:
+        """A new connection; at the cap, the oldest one that has sent no request makes room
+        (half-open connections must not shut the page out), or else the new one is closed."""
+        if len(self.open) >= self.cap:
+            oldest = next(iter(self.waiting), None)
+            log.warning(
+                "%d connections open, the most the open-file limit allows: closing the oldest idle one", self.cap
+            )
+            (oldest or connection).close()
+        self.open.add(connection)
+        self.waiting[connection] = None
+
+    def started(self, connection: Guarded) -> None:
+        self.waiting.pop(connection, None)
+
+    def gone(self, connection: Guarded) -> None:
+        self.open.discard(connection)
+        self.waiting.pop(connection, None)
+
+
+class Guarded(asyncio.Protocol):
+    """aiohttp's protocol for one connection, closed if its headers take longer than HEADER_TIMEOUT."""
+
+    def __init__(self, inner: asyncio.Protocol, connections: Connections) -> None:
+        self.inner = inner
+        self.connections = connections
+        self.transport: asyncio.BaseTransport | None = None
+        self.tail = b""
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.timer = asyncio.get_running_loop().call_later(HEADER_TIMEOUT, self.close)
+        self.inner.connection_made(transport)
+        self.connections.admit(self)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.timer is not None:
+            seen = self.tail + data
+            if b"\r\n\r\n" in seen:
+                self.timer.cancel()
+                self.timer = None
+                self.connections.started(self)
+            else:
+                self.tail = seen[-3:]
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.connections.gone(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
 
 
 class OneLine(logging.Filter):
