@@ -17,8 +17,8 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -107,10 +107,12 @@ async def answer(pilot: Pilot[Any], value: int) -> None:
     await pilot.pause()
 
 
-async def use_every_writer(pilot: Pilot[Any], app: TutorApp) -> None:
-    """Answers, a read mark, the drill set-up, the theme and the language, each written once."""
+async def use_every_writer(pilot: Pilot[Any], app: TutorApp, midway: Callable[[], object] = lambda: None) -> None:
+    """Answers, a read mark, the drill set-up, the theme and the language,
+    each written once; `midway` is called after the first answer."""
     await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
     await answer(pilot, 10)
+    midway()
     await pilot.press("enter")
     await pilot.pause()
     await answer(pilot, 20)
@@ -179,15 +181,18 @@ class TestEveryWriterThenQuit:
             assert one_line_notices(again, "kept from your last session") or one_line_notices(again, "지난번")
         assert Store.open(store_path()).answer_count() == 2
 
-    async def test_a_lock_held_by_another_program_then_quit(self) -> None:
+    async def test_a_lock_taken_mid_drill_by_another_program_then_quit(self) -> None:
         started_store()
         app = TutorApp(language="en")
-        with locked_by_another_program(store_path()):
+        with ExitStack() as lock:
             async with app.run_test(size=(100, 30)) as pilot:
                 # A write waits a moment for the lock, not the 5 s that froze the screen at each key.
                 timeout = app.store.connection.execute("PRAGMA busy_timeout").fetchone()[0]
                 assert timeout <= WRITE_TIMEOUT * 1000
-                await use_every_writer(pilot, app)
+                await use_every_writer(
+                    pilot, app, midway=lambda: lock.enter_context(locked_by_another_program(store_path()))
+                )
+                assert app.store.answer_count() == 1  # the first answer, before the lock
                 assert one_line_notices(app, "locked")
                 theme = app.theme
             assert app.pending_note is not None
