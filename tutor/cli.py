@@ -7,10 +7,13 @@ and works where no terminal UI is wanted.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
 from tutor.commands.batch import run_batch
@@ -22,7 +25,7 @@ from tutor.engine.notation import quote
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.engine.refusal import Refusal
 from tutor.lessons.check import check_folder
-from tutor.lessons.files import shown
+from tutor.lessons.files import shown_short
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 
@@ -32,9 +35,14 @@ EXIT_REFUSED = 1
 EXIT_USAGE = 2
 """The command line itself was wrong (argparse uses 2 as well)."""
 EXIT_INTERNAL = 70
+"""A bug: the app crashed, or a command met an error it does not know."""
+EXIT_IO = 74
+"""Standard output could not be written (a full disk, /dev/full), or standard input is closed."""
 MAX_ARGUMENT = 1000
 """The longest word on the command line read; a hand is at most 200 characters."""
 MAX_OPTION_VALUE = 40
+MAX_MESSAGE = 300
+"""The longest message printed, in characters: what it quotes is shortened (see _bounded)."""
 MAX_SESSIONS_LIMIT = 1000
 
 
@@ -46,8 +54,24 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _bounded(message: str) -> str:
+    """A message as one printable line of at most MAX_MESSAGE characters:
+    control characters escaped (no ESC reaches the terminal, no newline
+    fakes a second line), and an echoed argument cut short."""
+    line = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+    return line if len(line) <= MAX_MESSAGE else line[: MAX_MESSAGE - 3] + "..."
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose error line quotes the arguments bounded and escaped."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {_bounded(message)}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
+    parser = _Parser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
     parser.add_argument("--lang", choices=("ko", "en"), help="language of the app (default: from LANG)")
     # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
     parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
@@ -120,12 +144,18 @@ def _lessons(args: argparse.Namespace) -> int:
         print("tutor lessons: expected an action, such as: tutor lessons check", file=sys.stderr)
         return EXIT_USAGE
     root = args.lessons or bundled_lessons()
-    library, problems = check_folder(root)
+    try:
+        library, problems = check_folder(root)
+    except OSError as error:
+        # Each folder and file is checked as it is read; this is what the system refused beyond them.
+        where = shown_short(error.filename) if error.filename else shown_short(root)
+        print(f"tutor lessons check: {where}: cannot be read: {error.strerror or error}", file=sys.stderr)
+        return EXIT_REFUSED
     for problem in problems:
         print(problem)
     count = sum(len(by_id) for by_id in library.lessons.values())
     languages = ", ".join(sorted(library.lessons)) or "none"
-    print(f"{count} lessons checked in {shown(root)} (languages: {languages}); {len(problems)} problem(s)")
+    print(f"{count} lessons checked in {shown_short(root)} (languages: {languages}); {len(problems)} problem(s)")
     return EXIT_REFUSED if problems else EXIT_OK
 
 
@@ -164,10 +194,46 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
+BATCH_ALONE = {
+    "score": ("hand", "win", "tsumo", "seat", "round", "rules", "flag", "dora", "ura", "flowers", "option"),
+    "analyze": ("hand", "rules"),
+}
+"""What --batch reads from each request line instead: given on the command line as well, it would be ignored."""
+
+
+def _batch_mixed(args: argparse.Namespace) -> int | None:
+    """Refuse a hand or its settings given together with --batch, in one line; None if there are none."""
+    defaults = _parser().parse_args([args.command])  # the command with nothing given
+    given = [name for name in BATCH_ALONE[args.command] if getattr(args, name) != getattr(defaults, name)]
+    if not given:
+        return None
+    options = ", ".join("a hand" if name == "hand" else f"--{name}" for name in given)
+    print(
+        f"tutor {args.command}: --batch reads each request (its hand and settings) from standard input; "
+        f"give {options} in the requests, not on the command line",
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
+
+
+def _batch(args: argparse.Namespace, answer: Callable[[dict[str, object]], dict[str, object]]) -> int:
+    mixed = _batch_mixed(args)
+    if mixed is not None:
+        return mixed
+    source = _standard_input()
+    if source is None:
+        print(
+            f"tutor {args.command}: standard input is closed; --batch reads one JSON request per line from it",
+            file=sys.stderr,
+        )
+        return EXIT_IO
+    errors = run_batch(source, sys.stdout, answer)
+    return EXIT_REFUSED if errors else EXIT_OK
+
+
 def _score(args: argparse.Namespace) -> int:
     if args.batch:
-        errors = run_batch(_standard_input(), sys.stdout, score_json)
-        return EXIT_REFUSED if errors else EXIT_OK
+        return _batch(args, score_json)
     if not args.hand or not args.win:
         example = "tutor score 123m456p789s11z234s --win 4s"
         print(f"tutor score: give a hand and its winning tile, e.g. {example}", file=sys.stderr)
@@ -182,8 +248,10 @@ def _score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _standard_input() -> IO[bytes] | IO[str]:
-    """Standard input as bytes where there are bytes, so that each line is decoded on its own."""
+def _standard_input() -> IO[bytes] | IO[str] | None:
+    """Standard input as bytes where there are bytes, so that each line is decoded on its own; None if closed."""
+    if sys.stdin is None:
+        return None
     return getattr(sys.stdin, "buffer", sys.stdin)
 
 
@@ -191,14 +259,13 @@ def _refuse(args: argparse.Namespace, answer: dict[str, str]) -> int:
     if args.json:
         print(json_text(answer))
     else:
-        print(f"tutor score: {answer['error']}", file=sys.stderr)
+        print(_bounded(f"tutor score: {answer['error']}"), file=sys.stderr)
     return EXIT_REFUSED
 
 
 def _analyze(args: argparse.Namespace) -> int:
     if args.batch:
-        errors = run_batch(_standard_input(), sys.stdout, lambda request: analysis_json(analyze_request(request)))
-        return EXIT_REFUSED if errors else EXIT_OK
+        return _batch(args, lambda request: analysis_json(analyze_request(request)))
     if not args.hand:
         print("tutor analyze: no hand given; expected a hand such as 123m456p789s1122z", file=sys.stderr)
         return EXIT_USAGE
@@ -209,7 +276,7 @@ def _analyze(args: argparse.Namespace) -> int:
         if args.json:
             print(json_text({"error": str(error)}))
         else:
-            print(f"tutor analyze: {error}", file=sys.stderr)
+            print(_bounded(f"tutor analyze: {error}"), file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
         print(json_text(analysis_json(analysis)))
@@ -227,7 +294,7 @@ def _quiz(args: argparse.Namespace) -> int:
     try:
         print(worksheet(args.kind, args.count, args.seed, args.level, language, args.format))
     except QuizError as error:
-        print(f"tutor quiz: {error}", file=sys.stderr)
+        print(_bounded(f"tutor quiz: {error}"), file=sys.stderr)
         return EXIT_REFUSED
     return EXIT_OK
 
@@ -252,7 +319,8 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"tutor serve: {refusal}", file=sys.stderr)
         return EXIT_USAGE
     language = args.serve_lang or args.lang
-    command = f"{sys.executable} -m tutor --classroom" + (f" --lang {language}" if language else "")
+    # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
+    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom" + (f" --lang {language}" if language else "")
     # One app process per browser tab: textual-serve starts the command for each connection.
     ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
     return EXIT_OK
@@ -261,8 +329,16 @@ def _serve(args: argparse.Namespace) -> int:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    TutorApp(language=args.lang, classroom=args.classroom).run()
-    return EXIT_OK
+    app = TutorApp(language=args.lang, classroom=args.classroom)
+    try:
+        app.run()
+    finally:
+        # However the app ended (a crash too), the writes it still holds are kept for the next start.
+        app.finish_writes()
+        if app.pending_note:
+            print(app.pending_note, file=sys.stderr)
+    # Textual has printed the traceback of a crash and set a non-zero code: never exit 0 after one.
+    return EXIT_INTERNAL if app.return_code else EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -272,6 +348,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if note:
         print(note, file=sys.stderr)
     return code
+
+
+def _output_failed(error: OSError) -> int:
+    """Standard output cannot be written: one line on standard error, and
+    nothing more tried on it (Python would try again at exit, and complain)."""
+    print(f"tutor: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    _silence_stdout()
+    return EXIT_IO
+
+
+def _silence_stdout() -> None:
+    try:
+        descriptor = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(descriptor, sys.stdout.fileno())
+        os.close(descriptor)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 def _main(argv: list[str]) -> int:
@@ -288,25 +381,42 @@ def _main(argv: list[str]) -> int:
         # argparse has printed its one line (or the help); main returns, it does not exit.
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
     try:
-        if args.command == "analyze":
-            return _analyze(args)
-        if args.command == "score":
-            return _score(args)
-        if args.command == "lessons":
-            return _lessons(args)
-        if args.command == "serve":
-            return _serve(args)
-        if args.command == "quiz":
-            return _quiz(args)
-        return _open_app(args)
+        code = _command(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where a full disk can still be reported, not at exit
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # A reader such as `head` closed the pipe; there is nobody left to tell.
+        _silence_stdout()
         return EXIT_OK
-    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
-        print(f"tutor: internal error: {type(error).__name__}: {error} (please report this)", file=sys.stderr)
+    except OSError as error:
+        if error.errno in OUTPUT_ERRORS:
+            return _output_failed(error)
+        print(_bounded(f"tutor: internal error: {type(error).__name__}: {error} (please report this)"), file=sys.stderr)
         return EXIT_INTERNAL
+    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
+        print(_bounded(f"tutor: internal error: {type(error).__name__}: {error} (please report this)"), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""What writing standard output may meet on a full or failing device."""
+
+
+def _command(args: argparse.Namespace) -> int:
+    if args.command == "analyze":
+        return _analyze(args)
+    if args.command == "score":
+        return _score(args)
+    if args.command == "lessons":
+        return _lessons(args)
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "quiz":
+        return _quiz(args)
+    return _open_app(args)
 
 
 def run() -> None:

@@ -26,9 +26,12 @@ import json
 import logging
 import signal
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -84,14 +87,35 @@ class ClassroomServer(Server):
         super().__init__(command, host=host, port=port, title=title, templates_path=TEMPLATES)
         self.listener = listener
         self.max_sessions = max_sessions
+        self.connections = Connections(_connection_cap(max_sessions))
         self.sessions = 0
         suffix = "" if port == 80 else f":{port}"  # a browser leaves the default port out of Origin
         self.origins = frozenset({f"http://{host}{suffix}", f"http://localhost{suffix}"})
         """The page's own origins: the address the banner gives, and localhost for the same port."""
 
     def initialize_logging(self) -> None:
-        # One plain line per event: textual-serve's own setup prints tracebacks with local variables.
+        # One plain line per event: textual-serve's own setup prints tracebacks with local variables,
+        # and aiohttp and asyncio log one with every refused request (a 9,000-character URL) or
+        # refused connection (no file descriptors left): thousands a second under a flood.
         logging.basicConfig(level=logging.WARNING, format="tutor serve: %(message)s")
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(OneLine())
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's application, but /static/ lists no folder (textual-serve asks for the listing)."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
 
     async def on_startup(self, app: web.Application) -> None:
         print(
@@ -105,10 +129,29 @@ class ClassroomServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(_one_line_exception)
+        _more_open_files()
+        self.connections.cap = _connection_cap(self.max_sessions)
         for stop in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
                 loop.add_signal_handler(stop, self.request_exit)
-        web.run_app(self._make_app(), sock=self.listener, handle_signals=False, loop=loop, print=lambda *args: None)
+        runner = web.AppRunner(loop.run_until_complete(self._make_app()), handle_signals=False, access_log=None)
+        loop.run_until_complete(runner.setup())
+        protocol = runner.server
+        assert protocol is not None  # made by setup()
+        server: asyncio.Server | None = None
+        try:
+            server = loop.run_until_complete(
+                loop.create_server(lambda: Guarded(protocol(), self.connections), sock=self.listener)
+            )
+            loop.run_forever()  # until Ctrl+C or SIGTERM: request_exit raises GracefulExit
+        except (web.GracefulExit, KeyboardInterrupt):
+            pass
+        finally:
+            if server is not None:
+                server.close()
+            loop.run_until_complete(runner.cleanup())
+            loop.close()
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         origin = request.headers.get("Origin")
@@ -153,6 +196,155 @@ class ClassroomServer(Server):
 
 
 MAX_MESSAGE = 64 * 1024
+REPEAT_EVERY = 10.0
+"""Seconds between two log lines with the same text; those between are counted, not printed."""
+MAX_LOGGED = 200
+"""The longest log line, in characters (a logged URL may be 9,000)."""
+
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection may take to send its request's headers before it is closed."""
+FILES_PER_SESSION = 8
+"""Open files a session costs the server: its websocket and the app's pipes, with room to spare."""
+
+
+def _connection_cap(max_sessions: int) -> int:
+    """As many connections as the open-file limit holds, less what the sessions need."""
+    soft = 1024
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        soft = 65536 if limit == resource.RLIM_INFINITY else limit
+    return max(16, soft - 32 - FILES_PER_SESSION * max_sessions)
+
+
+class Connections:
+    """The open connections, and those still waiting for their request's headers, oldest first."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.open: set[Guarded] = set()
+        self.waiting: dict[Guarded, None] = {}
+
+    def admit(self, connection: Guarded) -> None:
+        """A new connection; at the cap, the oldest one that has sent no request makes room
+        (half-open connections must not shut the page out), or else the new one is closed."""
+        if len(self.open) >= self.cap:
+            oldest = next(iter(self.waiting), None)
+            log.warning(
+                "%d connections open, the most the open-file limit allows: closing the oldest idle one", self.cap
+            )
+            (oldest or connection).close()
+        self.open.add(connection)
+        self.waiting[connection] = None
+
+    def started(self, connection: Guarded) -> None:
+        self.waiting.pop(connection, None)
+
+    def gone(self, connection: Guarded) -> None:
+        self.open.discard(connection)
+        self.waiting.pop(connection, None)
+
+
+class Guarded(asyncio.Protocol):
+    """aiohttp's protocol for one connection, closed if its headers take longer than HEADER_TIMEOUT."""
+
+    def __init__(self, inner: asyncio.Protocol, connections: Connections) -> None:
+        self.inner = inner
+        self.connections = connections
+        self.transport: asyncio.BaseTransport | None = None
+        self.tail = b""
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.timer = asyncio.get_running_loop().call_later(HEADER_TIMEOUT, self.close)
+        self.inner.connection_made(transport)
+        self.connections.admit(self)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.timer is not None:
+            seen = self.tail + data
+            if b"\r\n\r\n" in seen:
+                self.timer.cancel()
+                self.timer = None
+                self.connections.started(self)
+            else:
+                self.tail = seen[-3:]
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.connections.gone(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+
+class OneLine(logging.Filter):
+    """Log records as one short line each, without tracebacks, and a line
+    that repeats at most once every REPEAT_EVERY seconds (with how many
+    were left out)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: {error}"
+            record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
+        text = record.getMessage()
+        text = "".join(char if char.isprintable() else "?" for char in text)
+        if len(text) > MAX_LOGGED:
+            text = text[: MAX_LOGGED - 3] + "..."
+        record.msg, record.args = text, ()
+        now = time.monotonic()
+        since, left_out = self.last.get(text, (-REPEAT_EVERY, 0))
+        if now - since < REPEAT_EVERY:
+            self.last[text] = (since, left_out + 1)
+            return False
+        if left_out:
+            record.msg = f"{text} (and {left_out} more like it)"
+        if len(self.last) > 1000:
+            self.last.clear()
+        self.last[text] = (now, 0)
+        return True
+
+
+def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's errors (a refused accept, say) as log lines, never tracebacks."""
+    error = context.get("exception")
+    message = str(context.get("message", "error in the event loop"))
+    log.warning("%s%s", message, f": {type(error).__name__}: {error}" if error is not None else "")
+
+
+def _more_open_files() -> None:
+    """Let the server hold as many connections as the system lets it: the
+    usual soft limit of 1,024 files is soon reached by a classroom's tabs."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
 
 
 def _envelope(text: str) -> tuple[str, Any] | None:

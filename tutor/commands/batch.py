@@ -16,6 +16,13 @@ JsonObject = dict[str, Any]
 
 MAX_LINE = 64 * 1024
 """The longest request line read, in bytes (or characters from a text source)."""
+MAX_SKIPPED = 16 * MAX_LINE
+"""How far past a too-long line its end is looked for; a line that goes on
+beyond it (`</dev/zero`) ends the batch, rather than being read forever."""
+
+
+class EndOfBatch(RequestError):
+    """The input cannot be read on: answered like a bad line, and the batch stops."""
 
 
 def run_batch(
@@ -36,6 +43,12 @@ def run_batch(
             if not isinstance(request, dict):
                 raise RequestError("a request is a JSON object")
             result = answer(request)
+        except EndOfBatch as error:
+            errors += 1
+            # About the line refused just before: the same line number.
+            sink.write(write_json({"error": f"line {number - 1}: {error}"}) + "\n")
+            sink.flush()
+            break
         except RequestError as error:
             errors += 1
             result = {"error": str(error)}
@@ -57,9 +70,15 @@ def _lines(source: IO[str] | IO[bytes]) -> Iterator[str | RequestError]:
             return
         newline = b"\n" if isinstance(chunk, bytes) else "\n"
         if len(chunk) > MAX_LINE and not chunk.endswith(newline):  # type: ignore[arg-type]
-            while chunk and not chunk.endswith(newline):  # type: ignore[arg-type]
-                chunk = source.readline(MAX_LINE + 1)
+            # Refused at once, not when (if ever) the line ends.
             yield RequestError(f"a line longer than {MAX_LINE} bytes; a request fits in one short line")
+            skipped = 0
+            while chunk and not chunk.endswith(newline):  # type: ignore[arg-type]
+                if skipped > MAX_SKIPPED:
+                    yield EndOfBatch(f"no end of line in the {MAX_SKIPPED} bytes that follow; the batch stops here")
+                    return
+                chunk = source.readline(MAX_LINE + 1)
+                skipped += len(chunk)
             continue
         if isinstance(chunk, bytes):
             try:

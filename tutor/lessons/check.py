@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,10 +30,18 @@ class Library:
         )
 
 
+def _is_folder(path: Path) -> bool:
+    """Path.is_dir, but False for a path the system refuses (too long, say) rather than an OSError."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def language_folders(root: Path) -> dict[str, Path]:
     """`root/ko` and `root/en` when present; otherwise `root` itself is one
     language (a teacher's folder), English unless its name says `ko`."""
-    found = {language: root / language for language in LANGUAGES if (root / language).is_dir()}
+    found = {language: root / language for language in LANGUAGES if _is_folder(root / language)}
     # A language folder that is a link may lead anywhere: it is reported, not read.
     found = {language: folder for language, folder in found.items() if not folder.is_symlink()}
     if found:
@@ -43,13 +52,18 @@ def language_folders(root: Path) -> dict[str, Path]:
 def load_library(root: Path) -> Library:
     lessons: dict[str, dict[str, Lesson]] = {}
     problems: list[Problem] = []
-    if not root.is_dir():
-        return Library({}, [Problem(root, 0, "no such lesson folder")])
+    unreadable = _unreadable_folder(root)
+    if unreadable:
+        return Library({}, [Problem(root, 0, unreadable)])
     for language in LANGUAGES:
         if (root / language).is_symlink():
             problems.append(Problem(root / language, 1, "is a symbolic link; only folders inside the lessons are read"))
     for language, folder in language_folders(root).items():
         by_id: dict[str, Lesson] = {}
+        unreadable = _unreadable_folder(folder)
+        if unreadable:
+            problems.append(Problem(folder, 0, unreadable))
+            continue
         for path in sorted(folder.glob("*.md")):
             reason = refusal(path)
             if reason:
@@ -68,6 +82,20 @@ def load_library(root: Path) -> Library:
             by_id[lesson.id] = lesson
         lessons[language] = by_id
     return Library(lessons, problems)
+
+
+def _unreadable_folder(folder: Path) -> str | None:
+    """Why a lesson folder cannot be read (missing, not a folder, not allowed, a name too long), or None."""
+    try:
+        with os.scandir(folder) as entries:
+            next(entries, None)
+    except FileNotFoundError:
+        return "no such lesson folder"
+    except NotADirectoryError:
+        return "is not a folder"
+    except OSError as error:
+        return f"cannot be read: {error.strerror or error}"
+    return None
 
 
 AMBIGUOUS_ALLOWED: frozenset[str] = frozenset()

@@ -27,6 +27,19 @@ def shown(path: Path | str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(path))
 
 
+MAX_SHOWN_PATH = 120
+"""The longest path printed in a message, in characters: its start and its end are kept."""
+
+
+def shown_short(path: Path | str) -> str:
+    """A path as printed (see `shown`), its middle left out if it is very long."""
+    whole = shown(path)
+    if len(whole) <= MAX_SHOWN_PATH:
+        return whole
+    half = (MAX_SHOWN_PATH - 3) // 2
+    return f"{whole[:half]}...{whole[-half:]}"
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"

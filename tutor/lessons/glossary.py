@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
+from tutor.engine.notation import quote
+from tutor.lessons.files import UnreadableFile, read_regular, shown_short
+from tutor.lessons.parse import CONTROL
 
 NAME_COLUMNS = ("id", "track", "ko", "original", "en")
 """The columns every glossary has; a teacher's older file may stop here."""
@@ -19,6 +22,8 @@ COLUMNS = (*NAME_COLUMNS, "lesson", "ko_definition", "en_definition")
 FAN_COLUMNS = ("fan", "lesson", "example", "ko_definition", "en_definition")
 FAN_REFERENCE = "fan_reference.tsv"
 """The fan reference's file name, next to `glossary.tsv`."""
+MAX_FIELD = 2000
+"""The longest glossary field, in characters: the longest definition is a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +52,27 @@ class GlossaryError(ValueError):
 
 
 def _rows(path: Path) -> list[list[str]]:
+    where = shown_short(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise GlossaryError(f"{path}: cannot be read: {error}") from None
-    return list(csv.reader(text.splitlines(), delimiter="\t"))
+        # As lessons are read: a regular file only (a FIFO would hang the start), of a sane size.
+        text = read_regular(path)
+    except UnreadableFile as error:
+        raise GlossaryError(f"{where}: {error}") from None
+    if CONTROL.search(text.replace("\r\n", "\n")):
+        raise GlossaryError(f"{where}: holds terminal control codes; a glossary holds text only")
+    try:
+        return list(csv.reader(text.splitlines(), delimiter="\t"))
+    except csv.Error as error:
+        raise GlossaryError(f"{where}: {quote(str(error), 80)}") from None
 
 
 def _filled(path: Path, number: int, row: list[str], width: int) -> None:
+    where = shown_short(path)
     if len(row) != width or not all(cell.strip() for cell in row):
-        raise GlossaryError(f"{path}:{number}: expected {width} filled columns, found {row}")
+        found = quote("\t".join(row), 60)
+        raise GlossaryError(f"{where}:{number}: expected {width} filled columns, found {found}")
+    if any(len(cell) > MAX_FIELD for cell in row):
+        raise GlossaryError(f"{where}:{number}: a field of more than {MAX_FIELD} characters; a term is short")
 
 
 def load_glossary(path: Path) -> list[Term]:
@@ -65,7 +81,7 @@ def load_glossary(path: Path) -> list[Term]:
     rows = _rows(path)
     header = tuple(rows[0]) if rows else ()
     if header not in (COLUMNS, NAME_COLUMNS):
-        raise GlossaryError(f"{path}:1: the header must be {' '.join(COLUMNS)}")
+        raise GlossaryError(f"{shown_short(path)}:1: the header must be {' '.join(COLUMNS)}")
     terms = []
     seen: set[str] = set()
     for number, row in enumerate(rows[1:], start=2):
@@ -76,7 +92,7 @@ def load_glossary(path: Path) -> list[Term]:
         ko_definition, en_definition = (extra[1], extra[2]) if extra else ("", "")
         term = Term(term_id, track, ko, original, en, lessons, ko_definition, en_definition)
         if term.id in seen:
-            raise GlossaryError(f"{path}:{number}: term {term.id!r} appears twice")
+            raise GlossaryError(f"{shown_short(path)}:{number}: term {term.id!r} appears twice")
         seen.add(term.id)
         terms.append(term)
     reference = load_fan_reference(path.with_name(FAN_REFERENCE)) if path.with_name(FAN_REFERENCE).exists() else {}
@@ -114,14 +130,14 @@ class FanEntry:
 def load_fan_reference(path: Path) -> dict[str, FanEntry]:
     rows = _rows(path)
     if not rows or tuple(rows[0]) != FAN_COLUMNS:
-        raise GlossaryError(f"{path}:1: the header must be {' '.join(FAN_COLUMNS)}")
+        raise GlossaryError(f"{shown_short(path)}:1: the header must be {' '.join(FAN_COLUMNS)}")
     entries: dict[str, FanEntry] = {}
     for number, row in enumerate(rows[1:], start=2):
         _filled(path, number, row, len(FAN_COLUMNS))
         entry = FanEntry(*row)
         if entry.fan not in FANS:
-            raise GlossaryError(f"{path}:{number}: {entry.fan!r} is not a fan of the fan table")
+            raise GlossaryError(f"{shown_short(path)}:{number}: {entry.fan!r} is not a fan of the fan table")
         if entry.fan in entries:
-            raise GlossaryError(f"{path}:{number}: fan {entry.fan!r} appears twice")
+            raise GlossaryError(f"{shown_short(path)}:{number}: fan {entry.fan!r} appears twice")
         entries[entry.fan] = entry
     return entries

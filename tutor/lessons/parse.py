@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine.numbers import NumberError, read_whole_number
-from tutor.lessons.files import UnreadableFile, read_regular, shown
+from tutor.lessons.files import UnreadableFile, read_regular, shown_short
 from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
@@ -21,6 +21,12 @@ LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
 TABLE_LINK = re.compile(r"\]\(table:([^)\s]*)\)")
 """Every `table:` link (the table screen opened at a step), likewise."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_MESSAGE = 300
+"""The longest problem message printed, in characters."""
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Characters a lesson never holds: C0 and C1 controls but tab and newline.  ESC
+starts terminal escape sequences (an OSC 52 clipboard write, a window title),
+and a lesson's text is written to the learner's terminal."""
 SETUP_KEYS = ("win", "seat", "round", "flags", "dora", "ura", "flowers", "discard", "from", "rules", "options")
 
 
@@ -33,7 +39,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{shown(self.path)}:{self.line}: {self.message}"
+        # A message quotes the lesson (a hand, a line): a hostile file could make it as long as itself.
+        message = self.message if len(self.message) <= MAX_MESSAGE else self.message[: MAX_MESSAGE - 3] + "..."
+        return f"{shown_short(self.path)}:{self.line}: {message}"
 
 
 class LessonError(Exception):
@@ -109,6 +117,15 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     except UnreadableFile as error:
         raise _fail(path, 1, str(error)) from None
     lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        control = CONTROL.search(line)
+        if control:
+            raise _fail(
+                path,
+                number,
+                f"control character U+{ord(control.group()):04X} at column {control.start() + 1}; "
+                "a lesson holds text, never terminal control codes",
+            )
     meta, end = _front_matter(path, lines)
     for key in REQUIRED:
         if key not in meta:

@@ -3,30 +3,51 @@
 One file in the user data folder (`TUTOR_DATA_DIR` overrides it).  Every
 write is its own transaction.  A learner's history is sacred: only a file
 that is proven damaged (SQLite says it is not a database or is malformed, or
-the integrity check fails) is moved aside, together with its -wal and -shm,
-never deleted, and a fresh one started; the notice says where it went.  A
-store that is busy, full, not allowed or of an unknown schema raises
-`StoreUnavailable` and is left exactly as it was.
+the integrity check fails, or it holds fewer answers than it last counted)
+is moved aside, together with its -wal and -shm, never deleted, and a fresh
+one started; the notice says where it went.  A store that is busy, full, not
+allowed or of an unknown schema raises `StoreUnavailable` and is left
+exactly as it was.
+
+After every answer the store writes how many answers it holds to a small
+side file (`progress.sqlite3.answers`).  After a crash the newest answers
+live only in the -wal; if that -wal is then lost or damaged, SQLite opens
+the main file without complaint and without them.  The count tells that
+apart from a sound store: a file that once had a schema and now has none,
+or holds fewer answers than its count, is damaged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import os
 import sqlite3
 import time
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows
+    fcntl = None  # type: ignore[assignment]
 
 SCHEMA_VERSION = 1
 FILE_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 5.0
-"""Seconds to wait for another program's lock before reporting the store busy."""
+"""Seconds to wait for another program's lock when opening, before reporting the store busy."""
+WRITE_TIMEOUT = 0.1
+"""Seconds a write waits for another program's lock, once the store is open:
+the app writes while the learner types, so a lock must not freeze the
+screen; a write that cannot wait is kept and tried again (tutor/quiz/writes.py)."""
 COMPANIONS = ("-wal", "-shm")
 """SQLite's files beside the store: moved aside with it, or answers would be lost."""
+COUNT_SUFFIX = ".answers"
+"""The side file holding the number of answers the store last held (see above)."""
 
 _CORRUPT_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
@@ -144,6 +165,13 @@ def learner_path(name: str, folder: Path | None = None) -> Path:
     return (folder or data_folder()) / CLASSROOM_FOLDER / f"{readable or 'learner'}-{digest}.sqlite3"
 
 
+def learner_folder(name: str, folder: Path | None = None) -> Path:
+    """Where a served learner's files other than progress go (the workbench's
+    saved hands): a folder beside their progress file, of the same name."""
+    path = learner_path(name, folder)
+    return path.with_name(path.stem)
+
+
 @dataclass(frozen=True)
 class Damage:
     """A damaged progress file that was set aside: the facts a notice in the
@@ -165,10 +193,23 @@ class Store:
     damage: Damage | None = None
 
     @classmethod
-    def open(cls, path: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> Store:
-        """Open (or start) the store; raises StoreUnavailable, never discards a sound file."""
+    def open(
+        cls, path: Path | None = None, *, busy_timeout: float | None = None, write_timeout: float = WRITE_TIMEOUT
+    ) -> Store:
+        """Open (or start) the store; raises StoreUnavailable, never discards a sound file.
+
+        Opening is one at a time among the programs on this machine (a lock
+        on the folder): fifty first starts at once would otherwise see each
+        other's half-made schema."""
         path = path or data_folder() / FILE_NAME
         _prepare_folder(path)
+        with _opening(path):
+            store = cls._open(path, BUSY_TIMEOUT if busy_timeout is None else busy_timeout)
+        store.connection.execute(f"PRAGMA busy_timeout = {int(write_timeout * 1000)}")
+        return store
+
+    @classmethod
+    def _open(cls, path: Path, busy_timeout: float) -> Store:
         try:
             return cls(path, _connect(path, busy_timeout))
         except sqlite3.DatabaseError as error:
@@ -186,12 +227,39 @@ class Store:
         """A store that keeps nothing after the app closes: used when the file is unavailable."""
         return cls(Path(":memory:"), _connect(Path(":memory:"), BUSY_TIMEOUT))
 
+    @property
+    def in_file(self) -> bool:
+        """Whether this store keeps anything after the app closes."""
+        return str(self.path) != ":memory:"
+
+    def checkpoint(self) -> bool:
+        """Copy the -wal into the main file, so that it holds every answer so
+        far (done at the end of each drill and at close); False if another
+        program's reader or lock kept some of it in the -wal for now."""
+        if not self.in_file:
+            return True
+        try:
+            row = self.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error:
+            return False
+        return row is not None and int(row[0]) == 0
+
     def close(self) -> None:
+        self.checkpoint()
         self.connection.close()
 
+    def _rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        """A read's rows; none while the store cannot be read (another
+        program's exclusive lock, a disk gone): the screen shows less, the
+        app goes on, and the writes waiting (tutor/quiz/writes.py) say why."""
+        try:
+            return list(self.connection.execute(sql, parameters).fetchall())
+        except sqlite3.Error:
+            return []
+
     def setting(self, key: str, default: str | None = None) -> str | None:
-        row = self.connection.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return str(row[0]) if row else default
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else default
 
     def set_setting(self, key: str, value: str) -> None:
         with self.connection:
@@ -206,15 +274,23 @@ class Store:
         with self.connection:
             for table in ("answers", "concepts", "lessons_read"):
                 self.connection.execute(f"DELETE FROM {table}")
+        # The count falls with the answers, or the next start would take the emptied store for a damaged one.
+        if self.in_file:
+            try:
+                _write_count(self.path, 0)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    count_path(self.path).unlink()
 
-    def mark_read(self, lesson_id: str) -> None:
+    def mark_read(self, lesson_id: str, read_at: float | None = None) -> None:
         with self.connection:
             self.connection.execute(
-                "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)", (lesson_id, time.time())
+                "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)",
+                (lesson_id, time.time() if read_at is None else read_at),
             )
 
     def lessons_read(self) -> set[str]:
-        return {str(row[0]) for row in self.connection.execute("SELECT lesson_id FROM lessons_read")}
+        return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read")}
 
     def record_answer(
         self,
@@ -255,6 +331,25 @@ class Store:
                     "DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
                     (moved, box, now + BOX_DAYS[box] * DAY, lesson),
                 )
+        self._count_answers()
+
+    def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
+        """Whether this very answer is stored already (a pending answer merged twice is stored once)."""
+        row = self.connection.execute(
+            "SELECT 1 FROM answers WHERE answered_at = ? AND kind = ? AND seed = ? AND concept = ? LIMIT 1",
+            (answered_at, kind, seed, concept),
+        ).fetchone()
+        return row is not None
+
+    def _count_answers(self) -> None:
+        """Write down how many answers the store holds (see the module's docstring).
+
+        A count that cannot be written is left as it was: an older count is
+        lower, and a lower count never makes a sound store look damaged."""
+        if not self.in_file:
+            return
+        with contextlib.suppress(sqlite3.Error, OSError):
+            _write_count(self.path, self.answer_count())
 
     def answer_count(self) -> int:
         return int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
@@ -262,15 +357,13 @@ class Store:
     def due(self, now: float | None = None) -> list[Due]:
         """Concepts due for review, the longest overdue first."""
         now = time.time() if now is None else now
-        rows = self.connection.execute(
-            "SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,)
-        )
+        rows = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,))
         return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
 
     def weakest(self, prefix: str, count: int = 5) -> list[Due]:
         """The concepts starting with `prefix` in the lowest Leitner boxes
         (box 0: missed last time), the longest overdue first."""
-        rows = self.connection.execute(
+        rows = self._rows(
             "SELECT concept, box, due_at, lesson FROM concepts WHERE substr(concept, 1, ?) = ? AND box <= 1 "
             "ORDER BY box, due_at LIMIT ?",
             (len(prefix), prefix, count),
@@ -278,7 +371,7 @@ class Store:
         return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
 
     def accuracy_by_day(self) -> list[DayAccuracy]:
-        rows = self.connection.execute(
+        rows = self._rows(
             "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, kind, COUNT(*), SUM(correct) "
             "FROM answers GROUP BY day, kind ORDER BY day, kind"
         )
@@ -300,12 +393,16 @@ def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     so a full disk or another program's lock cannot make a sound file look
     damaged.
     """
-    fresh = _check(path, busy_timeout) if path.exists() else True
+    counted = _read_count(path)
+    fresh = _check(path, busy_timeout, counted) if path.exists() else True
     connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
     try:
         if fresh:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            # The schema is there: from now on, a file without it is damaged.
+            with contextlib.suppress(OSError):
+                _write_count(path, 0)
         elif connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             connection.execute("PRAGMA journal_mode=WAL")
         connection.isolation_level = "DEFERRED"  # back to implicit transactions, committed by `with`
@@ -315,24 +412,77 @@ def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     return connection
 
 
-def _check(path: Path, busy_timeout: float) -> bool:
+def count_path(path: Path) -> Path:
+    return path.with_name(path.name + COUNT_SUFFIX)
+
+
+def _read_count(path: Path) -> int | None:
+    """The store's last count of its answers, or None if it has none (a store older than the count)."""
+    try:
+        return int(count_path(path).read_text(encoding="ascii").strip())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def _write_count(path: Path, count: int) -> None:
+    """Replace the count in one step: a crash leaves the old count or the new, never half of one."""
+    target = count_path(path)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(f"{count}\n", encoding="ascii")
+        temporary.replace(target)
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+
+
+@contextlib.contextmanager
+def _opening(path: Path) -> Iterator[None]:
+    """Hold the folder's lock while the store is checked and started (Linux and macOS)."""
+    if fcntl is None:
+        yield
+        return
+    try:
+        descriptor = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        yield  # a folder that cannot be opened for the lock: SQLite's own locks still hold
+        return
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def _check(path: Path, busy_timeout: float, counted: int | None) -> bool:
     """Check an existing file on a read-only connection; True if it is empty and new.
 
     Read-only, because SQLite deletes the -wal when the last writer closes,
     and the -wal of a damaged file may hold the learner's latest answers.
+    All in one read transaction, so that another program's commit cannot
+    fall between the questions.
     """
     connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=busy_timeout)
+    answers = 0
     try:
+        connection.execute("BEGIN")
         if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise _Corrupt("integrity check failed")
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
         tables = {str(row[0]) for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "answers" in tables and version == SCHEMA_VERSION:
+            answers = int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
     finally:
         connection.close()
     if version == 0 and not tables:
+        if counted is not None:
+            raise _Corrupt("the file had a schema and now has none: its -wal was lost or damaged")
         return True
     if version != SCHEMA_VERSION or not TABLES.issubset(tables):
         raise _UnknownSchema(f"schema version {version}, not the tutor's version {SCHEMA_VERSION}")
+    if counted is not None and answers < counted:
+        raise _Corrupt(f"{answers} answers where there were {counted}: its -wal was lost or damaged")
     return False
 
 
@@ -387,7 +537,7 @@ def _move_aside(path: Path) -> Path:
         number += 1
         aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{number}")
     try:
-        for suffix in COMPANIONS:
+        for suffix in (*COMPANIONS, COUNT_SUFFIX):
             companion = path.with_name(path.name + suffix)
             if companion.exists():
                 companion.replace(aside.with_name(aside.name + suffix))

@@ -8,6 +8,7 @@ through the `Tutor` protocol of `tutor.ui.shell`, never by importing it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -30,8 +31,8 @@ from tutor.locale import text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store, StoreUnavailable
-from tutor.ui.answer_log import AnswerLog
+from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder, learner_folder
+from tutor.quiz.writes import SettingWrite, Write, Writes
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.key_queue import KeyQueue
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
@@ -62,6 +63,12 @@ NOTICE_CSS = """
 ToastRack { layer: default; margin-bottom: 1; }
 Toast { width: 1fr; max-width: 100%; margin: 0; padding: 0 1; }
 """
+RETRY_EVERY = 5.0
+"""Seconds between tries of writes the store could not take."""
+PARENT_CHECK_EVERY = 1.0
+"""Seconds between a served session's checks that its server is still there."""
+PASSING_PROBLEMS = frozenset({"busy", "full", "io"})
+"""Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
 
 
 class TutorApp(App[None]):
@@ -109,18 +116,26 @@ class TutorApp(App[None]):
         self.learner: str | None = None
         """The learner's name in a served session, once given."""
         self._store_problem: StoreUnavailable | None = None
+        self._owns_store = store is None
+        """Whether the app opened its store, and so closes it when it ends."""
+        carry_to: Path | None = None
         if store is None and classroom:
             store = Store.in_memory()  # until the learner gives their name; the teacher's file is never opened
         if store is None:
             try:
                 store = Store.open()
             except StoreUnavailable as problem:
-                # The learner can still read and drill; the notice says nothing is saved and why.
+                # The learner can still read and drill; the notice says nothing is saved yet, and why.
                 store, self._store_problem = Store.in_memory(), problem
+                if problem.problem in PASSING_PROBLEMS:
+                    carry_to = data_folder() / FILE_NAME  # kept in its pending file, saved at a later start
         self.store = store
         """Settings and progress, kept between runs."""
-        self.answer_log = AnswerLog(self.store)
-        """Drill answers on their way to the store, kept while it cannot take them."""
+        self.answer_log = Writes(self.store, carry_to)
+        """Every write on its way to the store (answers, read marks, settings), kept while it cannot take them."""
+        self._merged = self.answer_log.merge_pending()
+        self.pending_note: str | None = None
+        """Said on standard error after the app ends, if writes had to wait for the next start."""
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
@@ -154,6 +169,28 @@ class TutorApp(App[None]):
 
     def on_unmount(self) -> None:
         self._collector.stop()
+        self.finish_writes()
+
+    def finish_writes(self) -> None:
+        """When the app ends (however it ends): writes still waiting go to
+        the pending file beside the store, to be merged at the next start,
+        and the store's -wal into its main file.  Safe to call twice."""
+        writes = self.answer_log
+        waiting = len(writes.waiting) + len(writes.carried)
+        if waiting:
+            try:
+                kept = writes.keep_pending()
+            except OSError as error:
+                self.pending_note = text(
+                    self.language, "store.pending_lost", count=waiting, path=writes.target, error=error.strerror
+                )
+            else:
+                if kept is not None:
+                    self.pending_note = text(self.language, "store.pending_kept", count=waiting, path=kept)
+        self.store.checkpoint()
+        if self._owns_store:
+            self.store.close()
+            self._owns_store = False
 
     async def on_event(self, event: events.Event) -> None:
         self._collector.saw(event)
@@ -170,12 +207,17 @@ class TutorApp(App[None]):
     def on_mount(self) -> None:
         self._collector.start()
         self.set_interval(PREPARE_EVERY, self._prepare_when_quiet, name="lesson preparation")
+        self.set_interval(RETRY_EVERY, self.retry_writes, name="store retry")
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.classroom:
             self.screen_change_signal.subscribe(self, _plain_header_icon)
+            # A session ends with its server: killed (kill -9), the server
+            # cannot end it, and nobody would ever see it again.
+            self._server = os.getppid()
+            self.set_interval(PARENT_CHECK_EVERY, self._end_without_server, name="server watch")
         self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
         if self._store_problem:
             problem = self._store_problem
@@ -184,10 +226,15 @@ class TutorApp(App[None]):
             )
         if self.store.notice:
             self.notify(self._store_notice(), severity="warning", timeout=15)
+        self._tell_merged()
         if self._glossary_problem:
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
             self.notify(text(self.language, "lesson_problem", count=len(self.library.problems)), severity="warning")
+
+    def _end_without_server(self) -> None:
+        if os.getppid() != self._server:
+            self.exit(return_code=0)  # an orderly end: the learner's waiting writes are kept
 
     def _prepare_when_quiet(self) -> bool:
         """While the learner reads, the other language of the lesson is
@@ -203,12 +250,25 @@ class TutorApp(App[None]):
             return text(self.language, "learner_progress", name=self.learner or "-")
         return str(self.store.path)
 
+    def files_folder(self) -> Path:
+        """Where the app writes files other than progress (the workbench's
+        saved hands): a served learner's own folder, never the teacher's."""
+        if self.classroom:
+            return learner_folder(self.learner or "-")
+        return data_folder()
+
+    def shown_path(self, path: Path) -> str:
+        """A path as a notice shows it: a served session shows no server path, only the file's name."""
+        return path.name if self.classroom else str(path)
+
     def begin_learner(self, store: Store, name: str, short: str) -> None:
         """A served session's learner is named: from now on their own store
         keeps the answers (the drill's answer log included), and their
         language and theme come back."""
         self.store = store
-        self.answer_log = AnswerLog(store)
+        self._owns_store = True
+        self.answer_log = Writes(store)
+        self._merged = self.answer_log.merge_pending()
         self.learner = name
         self.sub_title = short or name
         language = store.setting("language")
@@ -219,6 +279,40 @@ class TutorApp(App[None]):
         if theme in THEME_NAMES:
             self.theme = theme
         self.switch_screen(HomeScreen())
+        self._tell_merged()
+
+    def _tell_merged(self) -> None:
+        if self._merged and not self.answer_log.waiting:
+            self.notify(text(self.language, "store.pending_merged", count=self._merged))
+        elif self.answer_log.waiting:
+            self._tell_waiting()
+        self._merged = 0
+
+    # --- writing to the store ---------------------------------------------------------------
+
+    def save_write(self, write: Write) -> None:
+        """Every write to the store comes here: saved now if the store takes
+        it, else kept, retried, and said in one line (once, until saved)."""
+        was_waiting = bool(self.answer_log.waiting)
+        if self.answer_log.save(write) is not None and not was_waiting:
+            self._tell_waiting()
+
+    def retry_writes(self) -> None:
+        """Try the waiting writes again (a timer calls this); say so when they are all saved."""
+        writes = self.answer_log
+        if not writes.waiting:
+            return
+        count = len(writes.waiting)
+        if writes.save() is None:
+            self.notify(text(self.language, "store.saved_now", count=count))
+
+    def _tell_waiting(self) -> None:
+        writes = self.answer_log
+        self.notify(
+            text(self.language, "store.waiting", count=len(writes.waiting), error=writes.problem or "-"),
+            severity="warning",
+            timeout=8,
+        )
 
     def _store_notice(self) -> str:
         damage = self.store.damage
@@ -270,6 +364,8 @@ class TutorApp(App[None]):
         else:
             screen.show(attempts)
         self.switch_screen(screen)
+        # The drill's answers into the main file: a -wal lost later costs no more than the next drill.
+        self.store.checkpoint()
 
     @property
     def last_lesson(self) -> str | None:
@@ -340,7 +436,13 @@ class TutorApp(App[None]):
         self.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        """One help at a time: `?` on the help closes it, and with a help
+        under the screen on top (reached from it by the palette) no second
+        one is stacked, so pressing `?` again and again keeps no memory."""
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        elif not any(isinstance(screen, HelpScreen) for screen in self.screen_stack):
+            self.push_screen(HelpScreen())
 
     def notify(
         self,
@@ -383,7 +485,7 @@ class TutorApp(App[None]):
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
         self.language = "en" if self.language == "ko" else "ko"
-        self.store.set_setting("language", self.language)
+        self.save_write(SettingWrite("language", self.language))
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():
             set_app_title(self, text(self.language, "title"))
@@ -404,6 +506,8 @@ class TutorApp(App[None]):
             # Notices still up were written in the other language.
             self._say_again()
             self.say("language_now")
+            if self.answer_log.waiting:
+                self._tell_waiting()  # cleared with the others, and still true
             # Laid out in the first frame after the batch: the widgets' own
             # requests reach the screen only as messages, and the frame
             # before them drew the old layout, then one more drew the new.
@@ -419,7 +523,7 @@ class TutorApp(App[None]):
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name not in THEME_NAMES:
             return
-        self.store.set_setting("theme", theme.name)
+        self.save_write(SettingWrite("theme", theme.name))
         for screen in self.screen_stack:
             if isinstance(screen, SettingsScreen):
                 screen.show_settings()

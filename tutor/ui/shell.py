@@ -8,6 +8,7 @@ with `tutor_of(self.app)`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from textual.notifications import SeverityLevel
@@ -17,7 +18,7 @@ from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.store import Store
-from tutor.ui.answer_log import AnswerLog
+from tutor.quiz.writes import Write, Writes
 from tutor.ui.reading_state import ReadingState
 from tutor.workbench.settings import Settings
 
@@ -58,8 +59,12 @@ class Tutor(Protocol):
         self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI
     ) -> None: ...
 
-    answer_log: AnswerLog
-    """Answers on their way to the store, kept and retried when saving fails."""
+    answer_log: Writes
+    """Writes on their way to the store, kept and retried when saving fails."""
+
+    def save_write(self, write: Write) -> None:
+        """Every write to the store: saved, or kept, retried and said in one line."""
+        ...
 
     @property
     def last_lesson(self) -> str | None:
@@ -79,6 +84,14 @@ class Tutor(Protocol):
         ...
 
     def begin_learner(self, store: Store, name: str, short: str) -> None: ...
+
+    def files_folder(self) -> Path:
+        """Where files other than progress are written: a served learner's own folder."""
+        ...
+
+    def shown_path(self, path: Path) -> str:
+        """A path as a notice may show it (a served session shows no server path)."""
+        ...
 
     def theme_title(self, theme: str) -> str:
         """A theme by its name in the learner's language."""

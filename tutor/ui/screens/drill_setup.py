@@ -3,9 +3,7 @@ or a preset; the last choice is offered again next time."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,6 +16,7 @@ from textual.widgets.option_list import Option
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.plan import LENGTHS, DrillPlan
 from tutor.quiz.question import LEVELS
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
@@ -28,6 +27,8 @@ SETTING = "drill_setup"
 """The settings key of the last drill chosen: JSON kinds, length, level."""
 DEFAULT_LEVEL = "default_level"
 """The settings key of the level a new drill starts at (the settings screen sets it)."""
+MAX_SETTING = 4096
+"""A remembered choice is a hundred characters; anything longer is not one."""
 
 PRESETS = {"fu": ("fu",), "mcr": ("mcr-fans",)}
 """Presets that tick kinds; "everything due" starts a review instead."""
@@ -43,14 +44,20 @@ class SetupChoice:
     def from_setting(cls, value: str | None, level: int = LEVELS[0]) -> SetupChoice:
         """The remembered choice; anything unreadable or unknown in it is
         dropped, and the level is `level` when none was remembered."""
+        if value is not None and len(value) > MAX_SETTING:
+            return cls(level=level)
         try:
             saved: Any = json.loads(value or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # a deeply nested value is no choice either
             return cls(level=level)
         if not isinstance(saved, dict):
             return cls(level=level)
         kinds = saved.get("kinds")
-        kinds = tuple(kind for kind in kinds if kind in QUIZ_KINDS) if isinstance(kinds, list) else ()
+        kinds = (
+            tuple(kind for kind in kinds if isinstance(kind, str) and kind in QUIZ_KINDS)
+            if isinstance(kinds, list)
+            else ()
+        )
         length = next((n for n in LENGTHS if n == saved.get("length")), 10)
         level = next((n for n in LEVELS if n == saved.get("level")), level)
         return cls(kinds, length, level)
@@ -157,10 +164,8 @@ class DrillSetupScreen(RedrawnScreen):
         if not choice.kinds:
             self._say("pick_kind")
             return
-        # Remembering the choice is a convenience: a busy or full store must
-        # not stop the drill.
-        with contextlib.suppress(sqlite3.Error, OSError):
-            self.tutor.store.set_setting(SETTING, choice.to_setting())
+        # A busy or full store keeps the choice waiting and does not stop the drill.
+        self.tutor.save_write(SettingWrite(SETTING, choice.to_setting()))
         self.app.switch_screen(DrillScreen(DrillPlan(choice.kinds, choice.length, choice.level)))
 
     def action_preset(self, preset: str) -> None:

@@ -98,7 +98,8 @@ class HomeScreen(TutorScreen):
         target.focus()
 
     def _options(self, track: str) -> list[Option]:
-        read = {current_lesson_id(lesson_id) for lesson_id in self.tutor.store.lessons_read()}
+        marks = self.tutor.store.lessons_read() | self.tutor.answer_log.lessons_read_waiting()
+        read = {current_lesson_id(lesson_id) for lesson_id in marks}
         return [
             Option(f"{'✓' if lesson.id in read else ' '} {lesson.order:>2}. {lesson.title}", id=lesson.id)
             for lesson in self.tutor.library.in_order(self.tutor.language, track)

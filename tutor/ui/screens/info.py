@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 import sqlite3
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from tutor.lessons.glossary import Term
 from tutor.locale import text
 from tutor.quiz.question import LEVELS
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.drill_setup import DEFAULT_LEVEL, SETTING, SetupChoice
@@ -90,15 +90,13 @@ class SettingsScreen(TutorScreen):
     def action_default_level(self) -> None:
         """`v`: the next level for new drills (a drill chosen before keeps its own)."""
         level = LEVELS[(LEVELS.index(self._default_level()) + 1) % len(LEVELS)]
-        with contextlib.suppress(sqlite3.Error, OSError):
-            self.tutor.store.set_setting(DEFAULT_LEVEL, str(level))
+        self.tutor.save_write(SettingWrite(DEFAULT_LEVEL, str(level)))
         remembered = self.tutor.store.setting(SETTING)
         if remembered:
             # The level remembered with the last drill gives way to the new default.
             choice = SetupChoice.from_setting(remembered)
             choice.level = level
-            with contextlib.suppress(sqlite3.Error, OSError):
-                self.tutor.store.set_setting(SETTING, choice.to_setting())
+            self.tutor.save_write(SettingWrite(SETTING, choice.to_setting()))
         self.show_settings()
 
     def action_reset(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -17,6 +18,7 @@ from textual.widgets import Header, Input, Static
 
 from tutor.locale import text
 from tutor.quiz.store import MAX_LEARNER_NAME, Store, StoreUnavailable, learner_path
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
@@ -32,6 +34,29 @@ def clean_name(value: str) -> str:
     return " ".join("".join(char for char in value if char.isprintable()).split())
 
 
+NAME_SETTING = "learner_name"
+"""The name as the learner first typed it, kept in their store: another
+spelling of the same key (`Ann`, ` ANN `) is told, not silently let in."""
+
+
+class NameField(Input):
+    """An Input whose paste always arrives: every line of it, cleaned, as much as fits.
+
+    Textual's Input takes only a paste's first line (nothing, if the paste
+    starts with a newline, as a copied table cell does) and refuses a paste
+    that would pass `max_length` altogether."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        pasted = clean_name(" ".join(event.text.splitlines()))
+        if not pasted:
+            return
+        start, end = sorted(self.selection)
+        room = (self.max_length or len(self.value) + len(pasted)) - (len(self.value) - (end - start))
+        if room > 0:
+            self.replace(pasted[:room], start, end)
+
+
 class LearnerScreen(TutorScreen):
     BINDINGS: ClassVar[list[BindingType]] = []
     DEFAULT_CSS = """
@@ -45,8 +70,8 @@ class LearnerScreen(TutorScreen):
         yield Header(icon=SERVED_ICON)
         with Vertical():
             yield Static(text(language, "learner_prompt"), id="learner-prompt", markup=False)
-            yield Input(placeholder=text(language, "learner_name"), max_length=MAX_LEARNER_NAME, id="learner-name")
-            yield Input(placeholder=text(language, "learner_short"), max_length=MAX_SHORT_NAME, id="learner-short")
+            yield NameField(placeholder=text(language, "learner_name"), max_length=MAX_LEARNER_NAME, id="learner-name")
+            yield NameField(placeholder=text(language, "learner_short"), max_length=MAX_SHORT_NAME, id="learner-short")
             yield Static("", id="learner-problem", markup=False)
         yield KeyFooter()
 
@@ -64,8 +89,14 @@ class LearnerScreen(TutorScreen):
             return
         self.begin(name, clean_name(self.query_one("#learner-short", Input).value))
 
+    confirmed: str | None = None
+    """A name typed again after being told whose progress it reaches."""
+
     def begin(self, name: str, short: str) -> None:
-        """Open the learner's own store, take up their language and theme, and go home."""
+        """Open the learner's own store, take up their language and theme, and go home.
+
+        A name that reaches a learner first named otherwise (in capitals or
+        spaces) is told first; enter again goes on."""
         app = self.tutor
         try:
             store = Store.open(learner_path(name))
@@ -75,7 +106,17 @@ class LearnerScreen(TutorScreen):
             self.notify(
                 text(app.language, f"store_{problem.problem}", path=problem.path.name), severity="error", timeout=30
             )
+        known = store.setting(NAME_SETTING)
+        if known is not None and known != name and self.confirmed != name:
+            store.close()
+            self.confirmed = name
+            self.query_one("#learner-problem", Static).update(
+                text(app.language, "learner_same", typed=name, known=known)
+            )
+            return
         if store.notice:
             self.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
         app.begin_learner(store, name, short)
+        if known is None:
+            app.save_write(SettingWrite(NAME_SETTING, name))
         self.app.notify(text(app.language, "learner_welcome", name=short or name))

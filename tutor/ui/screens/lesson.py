@@ -18,6 +18,7 @@ from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import Lesson
 from tutor.locale import text
+from tutor.quiz.writes import ReadMark
 from tutor.ui.keys import localise_bindings, scroll_bindings
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
@@ -150,10 +151,10 @@ class LessonScreen(TutorScreen):
     def _check_end(self, scroll_y: float) -> None:
         document = self.document
         if document.max_scroll_y and scroll_y >= document.max_scroll_y - 1:
-            self.tutor.store.mark_read(self.lesson.id)
+            self.tutor.save_write(ReadMark(self.lesson.id))
 
     def on_lesson_document_revealed(self) -> None:
-        self.tutor.store.mark_read(self.lesson.id)
+        self.tutor.save_write(ReadMark(self.lesson.id))
 
     # --- building -----------------------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from tutor.commands.score_mcr import MCR_FLAGS
 from tutor.engine.rules import Rules
 from tutor.locale import text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
-from tutor.quiz.store import data_folder
 from tutor.ui.keys import localise_bindings
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.strings import WIND_NAMES
@@ -348,15 +347,19 @@ class WorkbenchScreen(TutorScreen):
             return
         # Both: the clipboard (OSC 52) is quickest to paste, but some terminals ignore it; the file is always there.
         self.app.copy_to_clipboard(blocks)
-        folder = data_folder()
+        folder = self.tutor.files_folder()
         try:
             path = save_blocks(blocks, folder)
         except OSError:
-            self.tutor.say("workbench.not_saved", severity="warning", path=folder)
+            self.tutor.say("workbench.not_saved", severity="warning", path=self.tutor.shown_path(folder))
             return
-        self.tutor.say("workbench.saved", timeout=10, path=path)
+        self.tutor.say("workbench.saved", timeout=10, path=self.tutor.shown_path(path))
 
     def action_settings(self) -> None:
+        # Presentation hides the settings: a list focused there, never laid
+        # out, raised KeyError at pagedown. Showing them leaves presentation.
+        if self.presenting:
+            self.action_present()
         settings = self.query_one("#settings", Collapsible)
         settings.collapsed = not settings.collapsed
         if not settings.collapsed:
@@ -365,6 +368,8 @@ class WorkbenchScreen(TutorScreen):
             self.query_one("#notation", Input).focus()
 
     def action_picker(self) -> None:
+        if self.presenting:
+            self.action_present()  # presentation hides the picker too
         picking = not self.has_class("picking")
         self.set_class(picking, "picking")
         if picking:
@@ -395,6 +400,8 @@ class WorkbenchScreen(TutorScreen):
         self.presenting = not self.presenting
         self.set_class(self.presenting, "presenting")
         self.query_one("#tiles", TilesView).size_name = TileSize.LARGE if self.presenting else TileSize.SMALL
+        if self.presenting:
+            self.query_one("#notation", Input).focus()  # the settings and picker it hides keep no focus
 
     def action_back(self) -> None:
         if self.presenting:

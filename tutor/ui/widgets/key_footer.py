@@ -112,6 +112,10 @@ class KeyFooter(Footer):
         if arriving:
             await self.mount_all(arriving)
         for index, key in enumerate(shown):
+            if key.parent is not self or index >= len(self.children):
+                # Another rebuild ran during the awaits above (a language switch's update_now
+                # and Textual's own, or the app closing): build the keys anew instead.
+                return False
             if self.children[index] is not key:
                 self.move_child(key, before=self.children[index])
         return True
