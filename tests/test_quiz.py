@@ -246,9 +246,7 @@ class TestWorksheets:
         assert with_flowers and with_flags, "the sample should hold both, or this test proves nothing"
         win_lines = [line for line in text.splitlines() if line.startswith(("   won on:", "   오름패:"))]
         assert len(win_lines) == len(questions)
-        flowers_word, flag_word, ron = (
-            ("flower(s)", "riichi", " ron,") if language == "en" else ("화패", "리치", " 론,")
-        )
+        flowers_word, flag_word, ron = ("flower", "riichi", " ron,") if language == "en" else ("화패", "리치", " 론,")
         assert sum(flowers_word in line for line in win_lines) == len(with_flowers)
         assert sum(flag_word in line for line in win_lines) == sum(
             "riichi" in q.request.get("flags", ()) or "double_riichi" in q.request.get("flags", ()) for q in questions

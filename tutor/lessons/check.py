@@ -156,10 +156,9 @@ def _block_problems(lesson: Lesson) -> Iterable[Problem]:
 
 
 def _pairing_problems(library: Library) -> Iterable[Problem]:
-    languages = [language for language in LANGUAGES if language in library.lessons]
-    if len(languages) < 2:
+    if not {"ko", "en"} <= set(library.lessons):
         return
-    ko, en = (library.lessons[language] for language in LANGUAGES)
+    ko, en = library.lessons["ko"], library.lessons["en"]
     for lesson_id in sorted(set(ko) ^ set(en)):
         lesson = ko.get(lesson_id) or en[lesson_id]
         other = "en" if lesson.language == "ko" else "ko"

@@ -14,13 +14,17 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-LANGUAGES: Final = ("en", "ko")
-"""Every language the tutor speaks; each has a complete catalogue."""
+FOLDER: Final = Path(__file__).resolve().parent
+
+LANGUAGES: Final = tuple(
+    sorted(folder.name for folder in FOLDER.iterdir() if (folder / "LC_MESSAGES" / "tutor.po").is_file())
+)
+"""Every language the tutor speaks, by its folder here: each has a complete
+catalogue, and a third language is one more folder. The one list of them:
+the lessons, the CLI's `--lang` and the app's language key read it."""
 
 FALLBACK: Final = "en"
 """The language whose sentence is shown for a language we do not have."""
-
-FOLDER: Final = Path(__file__).resolve().parent
 
 DOMAINS: Final = ("tutor", "names")
 """The files of one language's catalogue, as gettext domains: `tutor` holds
@@ -79,14 +83,3 @@ def sentences(language: str) -> dict[str, str]:
 
 def keys(language: str) -> frozenset[str]:
     return frozenset(sentences(language))
-
-
-def text(language: str, key: str, **values: object) -> str:
-    """The sentence `key` in `language`, its placeholders filled in.
-
-    A key missing from a language is a defect that tests/test_locale.py
-    catches; here it falls back to English so a learner still reads a
-    sentence rather than meeting an error.
-    """
-    template = sentences(language).get(key) or sentences(FALLBACK)[key]
-    return template.format(**values) if values else template

@@ -30,13 +30,12 @@ from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
-from tutor.locale import text
+from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
 from tutor.quiz.names import SHAPE_NAMES, tile_words
 from tutor.quiz.question import Question
 
 LESSON: Final = "r12-efficiency"
-LANGUAGES: Final = ("en", "ko")
 TRIES: Final = 400
 """Deals tried before a question settles for the last hand dealt."""
 MCR_SHARE: Final = 0.35
