@@ -105,8 +105,10 @@ def test_explanations_in_both_languages_without_mixing() -> None:
     for seed in range(15):
         for kind in ("shanten", "ukeire", "discard"):
             question = generate(kind, seed, 1 + seed % 3)
-            assert not any("\uac00" <= char <= "\ud7a3" for char in question.explanation["en"] + question.prompt["en"])
-            assert any("\uac00" <= char <= "\ud7a3" for char in question.explanation["ko"])
+            assert not any(
+                "\uac00" <= char <= "\ud7a3" for char in question.explanation_text("en") + question.prompt_text("en")
+            )
+            assert any("\uac00" <= char <= "\ud7a3" for char in question.explanation_text("ko"))
             assert question.lesson == "r12-efficiency"
 
 

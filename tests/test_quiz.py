@@ -75,8 +75,8 @@ def test_every_kind_gives_valid_questions(kind: str) -> None:
     for seed in range(PER_KIND):
         question = generate(kind, seed, 1 + seed % 3)
         assert question.kind == kind and question.rules in ("riichi", "mcr")
-        assert question.prompt["en"] and question.prompt["ko"]
-        assert question.explanation["en"] and question.explanation["ko"]
+        assert question.prompt_text("en") and question.prompt_text("ko")
+        assert question.explanation_text("en") and question.explanation_text("ko")
         assert question.lesson in lessons
         if "hand" in question.request:
             parse_hand(question.request["hand"], sizes=None)  # raises on anything illegal
@@ -410,7 +410,7 @@ def test_dice_question_says_who_throws() -> None:
     for seed in range(40):
         question = generate("game-flow", seed, 1)
         total = question.request["dice"]
-        assert "East seat" in question.prompt["en"] and "동가" in question.prompt["ko"]
+        assert "East seat" in question.prompt_text("en") and "동가" in question.prompt_text("ko")
         assert question.answer["seat"] == "ESWN"[(total - 1) % 4]
 
 
@@ -462,7 +462,7 @@ def test_mcr_hand_five_seats() -> None:
     assert asked
     for question in asked:
         assert question.answer["seat"] == hand_five[question.request["start"]]
-        assert "hand 5" in question.prompt["en"] and "5국" in question.prompt["ko"]
+        assert "hand 5" in question.prompt_text("en") and "5국" in question.prompt_text("ko")
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

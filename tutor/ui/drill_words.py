@@ -105,7 +105,7 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
 
 def prompt_text(question: Question, language: str) -> str:
     """The question as asked, its tiles by their faces ("A 5z is discarded" reads "A 白 is discarded")."""
-    return faces_in_text(question.prompt[language])
+    return faces_in_text(question.prompt_text(language))
 
 
 def choice_texts(question: Question, language: str) -> list[str]:
@@ -137,7 +137,7 @@ def _feedback_in_notation(attempt: Attempt, language: str, library: Library) -> 
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))
         lines += step_lines(attempt, language)
-    explanation = question.explanation[language]
+    explanation = question.explanation_text(language)
     lines += [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
     if not attempt.right:
         lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
