@@ -1,7 +1,7 @@
 """Korean particles chosen by the word they follow.
 
 A Korean particle has two forms, one after a final consonant (받침) and one
-after a vowel: 은/는, 이/가, 을/를, 과/와, 이다/다, and 으로/로, where a word
+after a vowel: 은/는, 이/가, 을/를, 과/와, 이다/다, 이라는/라는, and 으로/로, where a word
 ending in ㄹ takes 로 as a vowel does. The catalogue writes a placeholder
 with the particle it takes, `{tile|은}`, and the word decides the form.
 
@@ -24,6 +24,8 @@ PARTICLES: Final = {
     "과": ("과", "와"),
     "와": ("과", "와"),
     "이다": ("이다", "다"),
+    "이라는": ("이라는", "라는"),
+    "라는": ("이라는", "라는"),
     "으로": ("으로", "로"),
     "로": ("으로", "로"),
 }

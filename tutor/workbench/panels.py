@@ -15,16 +15,25 @@ from tutor.engine.efficiency import DiscardOption, TileCount
 from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
-from tutor.engine.notation import format_decomposition
+from tutor.engine.notation import NotationError, format_decomposition
+from tutor.engine.refusal import Detail
 from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
 from tutor.locale import text
 from tutor.quiz.faces import columns, face, faces_in_text
-from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, limit_name, yaku_name
+from tutor.quiz.names import (
+    FU_ITEMS,
+    PRINCIPLE_NAMES,
+    SHAPE_NAMES,
+    WAIT_NAMES,
+    YAKUMAN_NAMES,
+    flag_name,
+    limit_name,
+    yaku_name,
+)
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
-from tutor.workbench.problems import Problem
 
 DISCARDS_SHOWN = 5
 """Discards listed for a 14-tile hand, best first; the rest are counted in one
@@ -88,9 +97,10 @@ def padded(faces: str, width: int) -> str:
     return faces + " " * (width - columns(faces))
 
 
-def problem_text(problem: Problem, language: str) -> str:
-    """A notation problem as a whole sentence with its column."""
-    what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment)
+def problem_text(problem: NotationError, language: str) -> str:
+    """A notation problem as a whole sentence with its column, by the
+    reader's own code for it."""
+    what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment, count=problem.count)
     if problem.column:
         return text(language, "workbench.error_at", column=problem.column, problem=what)
     return what
@@ -258,6 +268,14 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     return lines
 
 
+def _detail_values(detail: Detail, language: str) -> dict[str, str | int]:
+    """A refusal's values in words: its flags by their names."""
+    values = dict(detail.values)
+    if "flags" in values:
+        values["flags"] = ", ".join(flag_name(flag, language) for flag in str(values["flags"]).split())
+    return values
+
+
 def score_lines(result: Outcome | None, language: str) -> list[str]:
     """One rule family's score in words, or why there is none."""
     if result is None:
@@ -265,6 +283,13 @@ def score_lines(result: Outcome | None, language: str) -> list[str]:
     if result.request_problem is not None:
         return [text(language, "workbench.setting_refused")]
     if result.refusal is not None or result.score is None:
+        # The engine says which situation does not fit and why: name it
+        # rather than the reason's general sentence.
+        if result.refusal_details:
+            return [text(language, "workbench.refused.heading")] + [
+                text(language, f"refusal.{detail.code}", **_detail_values(detail, language))
+                for detail in result.refusal_details
+            ]
         return [text(language, f"workbench.refused.{result.refusal or 'not_complete'}")]
     if isinstance(result.score, RiichiScore):
         return riichi_lines(result.score, language)
