@@ -15,8 +15,14 @@ from tutor.locale.particles import NONE, OTHER, RIEUL, last_sound, particle
         ("패", NONE),
         ("만", OTHER),
         ("칠", RIEUL),
-        ("5p", NONE),  # 피
-        ("123m", OTHER),  # 엠
+        ("5p", OTHER),  # 5통
+        ("123m", OTHER),  # 만
+        ("7s", OTHER),  # 7삭
+        ("3z", NONE),  # 서
+        ("6z", RIEUL),  # 발
+        ("[777z]", OTHER),  # 중
+        ("m", OTHER),  # 엠
+        ("s", NONE),  # 에스
         ("7", RIEUL),  # 칠
         ("1", RIEUL),  # 일
         ("2", NONE),  # 이
@@ -27,6 +33,7 @@ from tutor.locale.particles import NONE, OTHER, RIEUL, last_sound, particle
         ("일색삼동순 (一色三同顺)", None),
         ("一色三同顺 (일색삼동순)", OTHER),  # the word inside the closing mark
         ("progress.json", OTHER),  # 엔
+        ("tutor.db", NONE),  # 비
         ("'친이 오름'", OTHER),
     ],
 )
@@ -40,7 +47,9 @@ def test_the_last_sound_of_a_word(word: str, sound: str | None) -> None:
         ("패", "은", "는"),
         ("패", "는", "는"),
         ("만", "는", "은"),
-        ("5p", "을", "를"),
+        ("5p", "을", "을"),
+        ("3z", "을", "를"),
+        ("6z", "으로", "로"),
         ("4만", "를", "을"),
         ("동", "이", "이"),
         ("사", "이", "가"),
@@ -60,7 +69,7 @@ def test_the_particle_follows_the_word(word: str, written: str, form: str) -> No
 
 
 def test_a_korean_sentence_takes_the_particle_of_its_value() -> None:
-    assert text("ko", "efficiency.choice_best", tile="5p", shanten=1, count=20).startswith("고른 5p는 ")
+    assert text("ko", "efficiency.choice_best", tile="3z", shanten=1, count=20).startswith("고른 3z는 ")
     assert text("ko", "efficiency.choice_best", tile="5m", shanten=1, count=20).startswith("고른 5m은 ")
 
 

@@ -5,15 +5,33 @@ after a vowel: 은/는, 이/가, 을/를, 과/와, 이다/다, 이라는/라는,
 ending in ㄹ takes 로 as a vowel does. The catalogue writes a placeholder
 with the particle it takes, `{tile|은}`, and the word decides the form.
 
-A value is not always Hangul: tile notation (`5p`), numbers (`1,000`) and
-Latin letters end in the sound a Korean reader gives them (`1` 일, `10` 십,
-`m` 엠, `l` 엘), the way the es-hangul josa ports decide them.
+A value is not always Hangul: tile notation ends in the tile as Korean
+players say it (`5p` 5통, `7s` 7삭, `6z` 발), as the screens show it in
+faces (5筒, 發); numbers (`1,000`) and Latin letters end in the sound a
+Korean reader gives them (`1` 일, `10` 십, `m` 엠, `l` 엘), the way the
+es-hangul josa ports decide them.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
+TILE_AT_END: Final = re.compile(r"([0-9])([mpsz])$")
+"""A word ending in a tile of the notation: `5p`, `123m`, `[777z`."""
+
+SUIT_ENDINGS: Final = {"m": "other", "p": "other", "s": "other"}
+"""만, 통, 삭: each ends in a consonant other than ㄹ."""
+
+HONOUR_ENDINGS: Final = {
+    "1": "other",  # 동
+    "2": "other",  # 남
+    "3": "none",  # 서
+    "4": "other",  # 북
+    "5": "other",  # 백
+    "6": "rieul",  # 발
+    "7": "other",  # 중
+}
 PARTICLES: Final = {
     "은": ("은", "는"),
     "는": ("은", "는"),
@@ -79,6 +97,10 @@ def last_sound(word: str) -> str | None:
     if not stripped:
         return None
     char = stripped[-1]
+    tile = TILE_AT_END.search(stripped)
+    if tile:
+        digit, suit = tile.groups()
+        return HONOUR_ENDINGS.get(digit, NONE) if suit == "z" else SUIT_ENDINGS[suit]
     if "가" <= char <= "힣":
         return _hangul_ending(char)
     if char.isdigit():
