@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,13 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
+from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.points_steps import (
     PointVerdict,
     concept_name,
     judge_points_steps,
+    payment_steps,
     points_steps_question,
     why_wrong,
 )
@@ -396,3 +399,16 @@ async def test_progress_names_the_lesson_of_each_rule_due(tmp_path: Path) -> Non
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
     kind = text("en", "drill.kind.points-steps")
     assert text("en", "drill.due_item", kind=kind, count=1, lesson="The other yaku") in shown
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_learners_payments_read_as_they_were_won(language: str) -> None:
+    """#28.3: a ron's response has only the total; the summary read it as a
+    dealer's tsumo and printed "Each of the three pays None"."""
+    for seed in range(60):
+        question = generate("points-steps", seed, 1 + seed % 3)
+        response = {"yaku": [], "dora": 0, "han": 1, "points": {step: 1000 for step in payment_steps(question.request)}}
+        shown = answer_text(replace(question, answer=response), language)
+        assert "None" not in shown, shown
+        if payment_steps(question.request) == ("total",):
+            assert text(language, "points_steps.paid_ron", total=1000) in shown

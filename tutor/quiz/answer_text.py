@@ -103,9 +103,11 @@ def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
 
 def payment_text(points: dict[str, Any], language: str) -> str:
     """The points of a step answer with who pays them (the payments of
-    `tutor score --json`)."""
-    if points.get("discarder") is not None:
-        return text(language, "points_steps.paid_ron", total=points.get("total"))
+    `tutor score --json`), or as a learner gave them: a ron has only the
+    total, a dealer's tsumo no payment from a dealer (#28.3: a ron read as a
+    dealer's tsumo printed "Each of the three pays None")."""
+    if points.get("discarder") is not None or points.get("non_dealer") is None:
+        return text(language, "points_steps.paid_ron", total=points.get("discarder", points.get("total")))
     if points.get("dealer") is None:
         return text(
             language, "points_steps.paid_dealer_tsumo", total=points.get("total"), each=points.get("non_dealer")
