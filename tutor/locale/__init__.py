@@ -9,11 +9,15 @@ A third language is one more folder. The engine never reads these: it
 returns data and codes, and the layers above put them into words.
 """
 
-from tutor.locale.catalogue import LANGUAGES, keys
+from tutor.locale.catalogue import LANGUAGES, keys, switch_label
 from tutor.locale.message import Joined, Message, Speech, Value, joined, message, render, render_all, text
+
+SWITCH_LABEL = switch_label()
+"""The language key's label ("한/En")."""
 
 __all__ = [
     "LANGUAGES",
+    "SWITCH_LABEL",
     "Joined",
     "Message",
     "Speech",

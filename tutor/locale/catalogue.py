@@ -83,3 +83,15 @@ def sentences(language: str) -> dict[str, str]:
 
 def keys(language: str) -> frozenset[str]:
     return frozenset(sentences(language))
+
+
+SWITCH_ORDER: Final = ("ko", "en")
+"""The languages as the language key names them, Korean first as the app
+was written; a language not listed follows in LANGUAGES' order."""
+
+
+def switch_label() -> str:
+    """The language key's label, each language in its own short name: "한/En"."""
+    order: list[str] = [language for language in SWITCH_ORDER if language in LANGUAGES]
+    order += [language for language in LANGUAGES if language not in order]
+    return "/".join(sentences(language)["language.short"] for language in order)

@@ -26,7 +26,7 @@ from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
-from tutor.locale import text
+from tutor.locale import SWITCH_LABEL, text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
@@ -67,7 +67,7 @@ class TutorApp(App[None]):
         # screen shows the language and theme keys.
         Binding("q", "quit", "Quit", id="quit", show=False, tooltip="Leave the tutor"),
         Binding(
-            "l", "switch_language", "한/En", id="language", show=False, tooltip="Switch between Korean and English"
+            "l", "switch_language", SWITCH_LABEL, id="language", show=False, tooltip="Switch between Korean and English"
         ),
         Binding(
             "t", "next_theme", "Theme", id="theme", show=False, tooltip="Dark, light, projector, colour-blind safe"

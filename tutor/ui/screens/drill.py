@@ -32,6 +32,7 @@ from textual.widgets.selection_list import Selection
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.locale import SWITCH_LABEL
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
@@ -63,7 +64,7 @@ APP_KEYS: list[BindingType] = [
     # otherwise take these letters as typing, though it accepts digits only,
     # and the footer would show keys that do nothing.
     Binding("q", "app.quit", "Quit", id="quit", show=False, priority=True),
-    Binding("l", "app.switch_language", "한/En", id="language", show=False, priority=True),
+    Binding("l", "app.switch_language", SWITCH_LABEL, id="language", show=False, priority=True),
     Binding("t", "app.next_theme", "Theme", id="theme", show=False, priority=True),
     Binding("question_mark", "app.help", "Help", id="help", priority=True),
 ]
