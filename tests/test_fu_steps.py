@@ -360,6 +360,9 @@ class TestStepSnapshots:
             screen = await open_step_drill(pilot)
             numbers = [step.fu for step in question_steps(screen.question)]
             numbers[wrong_set_line(screen.question)] += 1
+            # Right arithmetic on the learner's own lines: only the set line is wrong (#28.2).
+            numbers[-2] = sum(numbers[:-2])
+            numbers[-1] = -(-numbers[-2] // 10) * 10
             await fill(pilot, numbers)
             for field in pilot.app.screen.query(Input):
                 field.cursor_blink = False
