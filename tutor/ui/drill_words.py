@@ -50,7 +50,7 @@ def lesson_title(library: Library, lesson: str, language: str) -> str:
 
 def verdict_text(attempt: Attempt, language: str) -> str:
     """An icon and a word, so right and wrong differ without colour."""
-    return word(language, {"right": "right", "wrong": "wrong", "hint": "skipped"}[attempt.verdict])
+    return word(language, {"right": "right", "wrong": "wrong", "hint": "skipped", "shown": "shown"}[attempt.verdict])
 
 
 def given_text(attempt: Attempt, language: str) -> str:

@@ -1,4 +1,4 @@
-"""The `mcr-fans` quiz kind: pick the fans and the total; can it be declared?"""
+"""The `mcr-fans` quiz kind: pick the fans and the total; the explanation says whether it can be declared."""
 
 from __future__ import annotations
 

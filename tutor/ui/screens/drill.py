@@ -152,6 +152,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
     DrillScreen .verdict-wrong { color: $error; border-left: tall $error; }
     DrillScreen .verdict-hint { color: $warning; border-left: tall $warning; }
+    DrillScreen .verdict-shown { color: $warning; border-left: tall $warning; }
     DrillScreen #hint { color: $text-muted; padding: 0 1; }
     DrillScreen #present-note { display: none; color: $text-muted; padding: 0 1; height: auto; dock: bottom; }
     DrillScreen .context { color: $text-muted; }
@@ -629,9 +630,10 @@ class DrillScreen(RedrawnScreen):
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
 
-    async def submit(self, response: dict[str, Any], shown: bool = False) -> None:
+    async def submit(self, response: dict[str, Any], shown: bool = False, revealed: bool = False) -> None:
         """Record the answer (kept in memory if the store cannot take it
-        now), then draw the feedback."""
+        now), then draw the feedback. `shown`: not answered, either skipped
+        or, with `revealed`, its answer shown."""
         question = self.question
         right = not shown and is_right(question, response)
         rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
@@ -640,7 +642,8 @@ class DrillScreen(RedrawnScreen):
         if question.answer_type == FAN_STEPS and not shown:
             rules = judge_mcr_steps(question, response).concepts
         self.keep()  # The redraw below shows the answer as it was given.
-        self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
+        unanswered = "shown" if revealed else "hint"
+        self.attempts.append(Attempt(question, right, response, unanswered if shown else "right" if right else "wrong"))
         self._save(
             Answer(
                 kind=question.kind,
@@ -709,7 +712,7 @@ class DrillScreen(RedrawnScreen):
 
     async def action_show_answer(self) -> None:
         if not self.answered:
-            await self.submit({}, shown=True)
+            await self.submit({}, shown=True, revealed=True)
 
     async def next_question(self) -> None:
         if self.position + 1 >= len(self.questions):
