@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from tutor.locale import Speech, render, render_all
+from tutor.locale import Message, Speech, render, render_all
 
 LEVELS = (1, 2, 3)
 
@@ -63,6 +63,21 @@ class Question:
 
     def explanation_text(self, language: str) -> str:
         return say(self.explanation, language)
+
+    def explanation_lines(self, language: str) -> list[str]:
+        """The explanation one sentence (one message) a line, as feedback
+        reveals it."""
+        said = self.explanation if isinstance(self.explanation, tuple) else (self.explanation,)
+        lines = []
+        for item in said:
+            if isinstance(item, Message):
+                lines.append(render(item, language))
+            else:
+                # A sentence per language from a kind not yet speaking in
+                # messages (the table kinds): read sentence by sentence as before.
+                shown = render(item, language)
+                lines += [part.strip().rstrip(".") + "." for part in shown.split(". ") if part.strip()]
+        return lines
 
     def to_json(self, language: str) -> dict[str, Any]:
         """The worksheet JSON of design brief section 4."""

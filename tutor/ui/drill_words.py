@@ -137,8 +137,7 @@ def _feedback_in_notation(attempt: Attempt, language: str, library: Library) -> 
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))
         lines += step_lines(attempt, language)
-    explanation = question.explanation_text(language)
-    lines += [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    lines += question.explanation_lines(language)
     if not attempt.right:
         lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
     return lines

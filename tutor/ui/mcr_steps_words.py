@@ -63,5 +63,4 @@ def mcr_steps_feedback(attempt: Attempt, language: str, library: Library) -> lis
         step_text(verdict, language) if verdict.shown else verdict_line(verdict, language, library)
         for verdict in mcr_steps_verdicts(attempt)
     ]
-    explanation = attempt.question.explanation_text(language)
-    return lines + [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    return lines + attempt.question.explanation_lines(language)

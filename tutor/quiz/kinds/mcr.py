@@ -61,9 +61,8 @@ def _left_out(item: LeftOutFan) -> Message:
 
 def explanation(score: McrScore) -> tuple[Message, ...]:
     said = [
-        message(
-            "quiz.mcr.fans", fans=joined((_counted(item) for item in score.fans), "; ", empty=""), total=score.total
-        )
+        message("quiz.mcr.fans", fans=joined((_counted(item) for item in score.fans), "; ", empty="")),
+        message("quiz.mcr.total", total=score.total),
     ]
     if score.left_out:
         said.append(message("quiz.mcr.not_counted", left=joined((_left_out(item) for item in score.left_out), "; ")))

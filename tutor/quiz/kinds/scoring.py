@@ -82,20 +82,25 @@ def fu_line(item: str, tiles: str, fu: int) -> Message:
     return message("quiz.fu.line", item=shown, tiles=tiles, fu=fu)
 
 
-def fu_explanation(score: RiichiScore) -> Message:
+def fu_explanation(score: RiichiScore) -> tuple[Message, ...]:
+    """The reading, its fu lines, and the total, one sentence each."""
     if not score.fu.lines:
-        return FU_NOT_COUNTED
+        return (FU_NOT_COUNTED,)
     total = (
         message("quiz.fu.total_rounded", raw=score.fu.raw, fu=score.fu.fu)
         if score.fu.raw != score.fu.fu
         else message("quiz.fu.total", fu=score.fu.fu)
     )
-    return message(
-        "quiz.fu.explanation",
-        reading=format_decomposition(score.reading.decomposition),
-        wait=name("wait", score.reading.wait.value),
-        lines=joined((fu_line(line.item, line.tiles, line.fu) for line in score.fu.lines), "; "),
-        total=total,
+    return (
+        message(
+            "quiz.fu.reading",
+            reading=format_decomposition(score.reading.decomposition),
+            wait=name("wait", score.reading.wait.value),
+        ),
+        message(
+            "quiz.fu.lines", lines=joined((fu_line(line.item, line.tiles, line.fu) for line in score.fu.lines), "; ")
+        ),
+        total,
     )
 
 

@@ -168,11 +168,11 @@ def generate_wait_kind(seed: int, level: int) -> Question:
         prompt=message("quiz.wait_kind.prompt", tile=tile_name(win)),
         request={"hand": format_hand(hand), "win": tile_name(win), "rules": "riichi"},
         answer={"kinds": sorted(names)},
-        explanation=message(
-            "quiz.wait_kind.explanation",
-            tile=tile_name(win),
-            kinds=joined(name("wait", kind) for kind in names),
-            readings=readings,
+        explanation=(
+            message(
+                "quiz.wait_kind.explanation", tile=tile_name(win), kinds=joined(name("wait", kind) for kind in names)
+            ),
+            message("quiz.wait_kind.readings", readings=readings),
         ),
         concept=f"wait-kind:{'+'.join(sorted(names))}",
         lesson="r04-waits",
