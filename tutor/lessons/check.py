@@ -67,6 +67,11 @@ def load_library(root: Path) -> Library:
                 continue
             by_id[lesson.id] = lesson
         lessons[language] = by_id
+    # A language the app speaks but no lesson is written in reads the
+    # English lessons, as a learner of a new translation would.
+    if "en" in lessons:
+        for language in LANGUAGES:
+            lessons.setdefault(language, lessons["en"])
     return Library(lessons, problems)
 
 

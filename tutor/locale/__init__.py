@@ -9,7 +9,7 @@ A third language is one more folder. The engine never reads these: it
 returns data and codes, and the layers above put them into words.
 """
 
-from tutor.locale.catalogue import LANGUAGES, keys, switch_label
+from tutor.locale.catalogue import LANGUAGES, keys, next_language, switch_label
 from tutor.locale.message import Joined, Message, Speech, Value, joined, message, render, render_all, text
 
 SWITCH_LABEL = switch_label()
@@ -25,6 +25,7 @@ __all__ = [
     "joined",
     "keys",
     "message",
+    "next_language",
     "render",
     "render_all",
     "text",

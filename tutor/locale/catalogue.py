@@ -10,16 +10,35 @@ comments); tests/test_locale.py holds it to Babel's own reader.
 from __future__ import annotations
 
 import ast
+import os
 from functools import cache
 from pathlib import Path
 from typing import Final
 
 FOLDER: Final = Path(__file__).resolve().parent
 
-LANGUAGES: Final = tuple(
-    sorted(folder.name for folder in FOLDER.iterdir() if (folder / "LC_MESSAGES" / "tutor.po").is_file())
+EXTRA_FOLDERS: Final = tuple(
+    Path(folder) for folder in os.environ.get("TUTOR_LOCALE_PATH", "").split(os.pathsep) if folder
 )
-"""Every language the tutor speaks, by its folder here: each has a complete
+"""More catalogue folders, from TUTOR_LOCALE_PATH (as PATH is written): a
+translator tries a language, or a test a pseudo-language, without touching
+the package."""
+
+
+def _language_folders() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in (FOLDER, *EXTRA_FOLDERS):
+        if root.is_dir():
+            for folder in sorted(root.iterdir()):
+                if (folder / "LC_MESSAGES" / "tutor.po").is_file():
+                    found.setdefault(folder.name, folder)
+    return found
+
+
+LANGUAGE_FOLDERS: Final = _language_folders()
+
+LANGUAGES: Final = tuple(sorted(LANGUAGE_FOLDERS))
+"""Every language the tutor speaks, by its folder: each has a complete
 catalogue, and a third language is one more folder. The one list of them:
 the lessons, the CLI's `--lang` and the app's language key read it."""
 
@@ -38,7 +57,7 @@ class CatalogueError(Exception):
 
 
 def catalogue_path(language: str, domain: str = "tutor") -> Path:
-    return FOLDER / language / "LC_MESSAGES" / f"{domain}.po"
+    return LANGUAGE_FOLDERS.get(language, FOLDER / language) / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read_po(path: Path) -> dict[str, str]:
@@ -95,3 +114,10 @@ def switch_label() -> str:
     order: list[str] = [language for language in SWITCH_ORDER if language in LANGUAGES]
     order += [language for language in LANGUAGES if language not in order]
     return "/".join(sentences(language)["language.short"] for language in order)
+
+
+def next_language(language: str) -> str:
+    """The language the language key switches to from `language`."""
+    order: list[str] = [language for language in SWITCH_ORDER if language in LANGUAGES]
+    order += [language for language in LANGUAGES if language not in order]
+    return order[(order.index(language) + 1) % len(order)] if language in order else order[0]

@@ -26,7 +26,7 @@ from tutor.lessons.check import Library, load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
-from tutor.locale import SWITCH_LABEL, text
+from tutor.locale import SWITCH_LABEL, next_language, text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
@@ -334,7 +334,7 @@ class TutorApp(App[None]):
     async def action_switch_language(self) -> None:
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
-        self.language = "en" if self.language == "ko" else "ko"
+        self.language = next_language(self.language)
         self.store.set_setting("language", self.language)
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():

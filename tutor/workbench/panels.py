@@ -21,7 +21,7 @@ from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.faces import columns, face, faces_in_text
 from tutor.quiz.names import (
     FU_ITEMS,
@@ -29,6 +29,7 @@ from tutor.quiz.names import (
     SHAPE_NAMES,
     WAIT_NAMES,
     YAKUMAN_NAMES,
+    fan_name,
     flag_name,
     limit_name,
     yaku_name,
@@ -230,7 +231,7 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
 
 
 def _fan_name(fan: Fan, language: str) -> str:
-    return f"{fan.zh} {fan.en if language == 'en' else fan.ko_sino}"
+    return render(fan_name(fan.id), language)
 
 
 def mcr_lines(score: McrScore, language: str) -> list[str]:

@@ -23,7 +23,7 @@ from tutor.engine.riichi.fu import RUN, SET_ITEMS, FuLine, count_fu, fu_lines, r
 from tutor.engine.riichi.reading import hand_facts, reading_facts
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
-from tutor.locale import text
+from tutor.locale import message, text
 from tutor.quiz.kinds.scoring import fu_explanation, request_score, riichi_request, riichi_win
 from tutor.quiz.names import FU_ITEMS, WAIT_NAMES
 from tutor.quiz.question import Question
@@ -147,7 +147,7 @@ def fu_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={language: text(language, "steps.prompt") for language in ("en", "ko")},
+        prompt=message("steps.prompt"),
         request=riichi_request(score.hand, score.context),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw, "lines": answer_lines(steps)},
         explanation=fu_explanation(score),

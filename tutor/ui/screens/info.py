@@ -64,7 +64,7 @@ class SettingsScreen(TutorScreen):
         body = text(
             language,
             "settings_body",
-            language_name=text(language, f"language_name.{language}"),
+            language_name=text(language, "language.name"),
             theme=app.theme_title(app.theme),
             path=app.progress_place(),
         )
