@@ -206,7 +206,7 @@ class TestLessonAnswersInWords:
         assert claim_text("kinds", "ryanmen,shanpon", "riichi", "en") == "ryanmen (both ends), shanpon (two pairs)"
         assert claim_text("complete", "false", "riichi", "ko") == "아니오"
         assert claim_text("fans", "全带幺九,幺九刻x2", "mcr", "en") == (
-            "全带幺九 Outside Hand, 幺九刻 Pung of Terminals or Honors x2"
+            "全带幺九 Outside Hand, 幺九刻 Pung of Terminals or Honours x2"
         )
         assert claim_text("yaku", "riichi,menzen_tsumo", "riichi", "ko") == "리치, 멘젠 쯔모"
         assert claim_text("waits", "1m,4m", "riichi", "en") == "1m, 4m"
