@@ -192,4 +192,15 @@ def test_a_refused_situation_is_named_with_its_reason() -> None:
     korean = "\n".join(panels(analysis, "ko").riichi)
     assert "riichi: riichi needs a closed hand, and this hand has called [777p] [777z]." in english
     assert "do not fit" not in english
-    assert "리치: 리치는 멘젠이어야 하는데, 이 손은 [777p] [777z]를 울었습니다." in korean
+    assert "리치: 리치는 멘젠이어야 하는데, 이 손은 [777p] [777z]을 울었습니다." in korean
+
+
+def test_each_rule_family_says_ready_in_its_own_words() -> None:
+    """#28.12: MCR says 팅파이 (ready) as lesson m01 teaches; riichi 텐파이."""
+    from tutor.engine.rules import Rules
+
+    analysis = analyse("123m456p789s11z22z")
+    words = panels(analysis, "ko").shape
+    assert words[Rules.MCR][0].startswith("팅파이") and words[Rules.RIICHI][0].startswith("텐파이")
+    english = panels(analysis, "en").shape
+    assert english[Rules.MCR][0].startswith("Ready") and english[Rules.RIICHI][0].startswith("Tenpai")

@@ -125,9 +125,11 @@ def summary_text(analysis: WorkbenchAnalysis, language: str) -> str:
 def shape_lines(shape: Analysis, language: str) -> list[str]:
     rules = shape.rules.value
     if shape.hand.tile_count == 13:
+        # MCR words it as lesson m01 teaches (ready, 팅파이), riichi as r03 (tenpai, 텐파이).
+        suffix = "_mcr" if shape.rules is Rules.MCR else ""
         if not shape.tenpai:
-            return [text(language, "workbench.not_tenpai")]
-        lines = [text(language, "workbench.tenpai", count=len(shape.waits))]
+            return [text(language, f"workbench.not_tenpai{suffix}")]
+        lines = [text(language, f"workbench.tenpai{suffix}", count=len(shape.waits))]
         for wait in shape.waits:
             kinds = ", ".join(WAIT_NAMES[language].get(kind.value, kind.value) for kind in wait.kinds)
             lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
