@@ -18,6 +18,8 @@ from tutor.quiz.kinds.steps import judge_fu_steps, reading_note, step_label, why
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
+from tutor.ui.lesson_titles import lesson_title
+from tutor.ui.mcr_steps_words import mcr_steps_feedback
 from tutor.ui.points_feedback import points_feedback, wrong_lines
 
 
@@ -41,11 +43,6 @@ def header_text(question: Question, language: str) -> str:
     number ("Chinese Official mahjong (MCR)" was cut there)."""
     rules = text(language, f"rules_short.{question.rules}")
     return word(language, "header", kind=kind_name(question.kind, language), rules=rules)
-
-
-def lesson_title(library: Library, lesson: str, language: str) -> str:
-    found = library.lessons.get(language, {}).get(lesson)
-    return found.title if found else lesson
 
 
 def verdict_text(attempt: Attempt, language: str) -> str:
@@ -129,9 +126,6 @@ def _feedback_in_notation(attempt: Attempt, language: str, library: Library) -> 
     if question.answer_type == "points_steps":
         return points_feedback(attempt, language, library)
     if question.answer_type == FAN_STEPS:
-        # Imported here: those words build on this module's lesson titles.
-        from tutor.ui.mcr_steps_words import mcr_steps_feedback
-
         return mcr_steps_feedback(attempt, language, library)
     lines = [word(language, "right_answer", answer=answer_text(question, language))]
     if not attempt.right:

@@ -20,7 +20,7 @@ from tutor.quiz.kinds.mcr_steps import (
     why_wrong,
 )
 from tutor.quiz.names import ANSWER_WORDS
-from tutor.ui.drill_words import lesson_title
+from tutor.ui.lesson_titles import lesson_title
 
 
 def step_text(verdict: McrVerdict, language: str) -> str:
