@@ -30,10 +30,11 @@ from tutor.engine.tiles import TILE_KINDS, wind_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import HandBlock
+from tutor.locale import render
 from tutor.quiz import names
 from tutor.quiz.answer_text import answer_text, claim_text
 from tutor.quiz.kinds import KINDS, generate, is_right
-from tutor.quiz.names import CLAIM_NAMES
+from tutor.quiz.names import CLAIM_NAMES, fan_name
 from tutor.quiz.question import Question, QuizError
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.worksheet import sheet_questions, worksheet
@@ -158,7 +159,7 @@ class TestAnswerText:
             if any(fan["count"] > 1 for fan in q.answer["fans"])
         )
         fan = next(fan for fan in question.answer["fans"] if fan["count"] > 1)
-        assert f"{fan['zh']} {BY_ZH[fan['zh']].en} x{fan['count']}" in answer_text(question, "en")
+        assert f"{render(fan_name(BY_ZH[fan['zh']].id), 'en')} x{fan['count']}" in answer_text(question, "en")
         assert f"{fan['zh']} {BY_ZH[fan['zh']].ko_sino} x{fan['count']}" in answer_text(question, "ko")
 
     def test_limits_by_the_lessons_names(self) -> None:

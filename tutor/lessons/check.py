@@ -67,12 +67,19 @@ def load_library(root: Path) -> Library:
                 continue
             by_id[lesson.id] = lesson
         lessons[language] = by_id
-    # A language the app speaks but no lesson is written in reads the
-    # English lessons, as a learner of a new translation would.
-    if "en" in lessons:
-        for language in LANGUAGES:
-            lessons.setdefault(language, lessons["en"])
     return Library(lessons, problems)
+
+
+def with_english_for_the_rest(library: Library) -> Library:
+    """The library as the app reads it: a language the app speaks but no
+    lesson is written in reads the English lessons, as a learner of a new
+    translation would. (The checks read the files as they are.)"""
+    if "en" not in library.lessons:
+        return library
+    lessons = dict(library.lessons)
+    for language in LANGUAGES:
+        lessons.setdefault(language, library.lessons["en"])
+    return Library(lessons, library.problems)
 
 
 AMBIGUOUS_ALLOWED: frozenset[str] = frozenset()

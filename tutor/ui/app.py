@@ -22,7 +22,7 @@ from textual.theme import Theme
 from textual.widgets import Header
 
 from tutor.engine.rules import Rules
-from tutor.lessons.check import Library, load_library
+from tutor.lessons.check import Library, load_library, with_english_for_the_rest
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
@@ -115,7 +115,7 @@ class TutorApp(App[None]):
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
-        self.library: Library = load_library(lessons or bundled_lessons())
+        self.library: Library = with_english_for_the_rest(load_library(lessons or bundled_lessons()))
         """Every lesson, by language and id."""
         self.glossary: list[Term] = []
         """Every term, the 81 fans included."""
