@@ -79,13 +79,15 @@ async def test_answer_and_next_question_keep_the_hand_and_prompt(tmp_path: Path)
         await pilot.pause()
         assert screen.query_one(TilesView) is tiles
         assert screen.query_one("#prompt", Static) is prompt
-        assert screen.query_one("#verdict", Static).has_class("verdict-hint")
+        # #28.13: the answer shown is not reported as skipped.
+        verdict = screen.query_one("#verdict", Static)
+        assert verdict.has_class("verdict-shown") and str(verdict.render()) == "… Answer shown."
 
         await pilot.press("enter")
         await pilot.pause()
         assert screen.position == 1
         assert screen.query_one("#prompt", Static) is prompt
-        assert str(prompt.content) == screen.question.prompt["en"]
+        assert str(prompt.content) == screen.question.prompt_text("en")
         request = screen.question.request
         expected = hand_groups(parse_hand(request["hand"], sizes=None), parse_tile(request["win"]))
         assert screen.query_one(TilesView).groups == expected

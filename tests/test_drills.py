@@ -297,7 +297,7 @@ class TestLanguageSwitchInADrill:
             await pilot.pause()
             assert app.language == "ko" and app.screen is screen
             assert screen.query_one("#answer", Input).value == "3"
-            assert str(screen.query_one("#prompt", Static).render()) == screen.question.prompt["ko"]
+            assert str(screen.query_one("#prompt", Static).render()) == screen.question.prompt_text("ko")
             await pilot.press("0", "enter")
             await pilot.pause()
             assert screen.answered and app.is_running

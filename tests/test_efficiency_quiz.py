@@ -95,7 +95,7 @@ def test_a_worse_discard_is_ranked_and_its_lost_tiles_named() -> None:
     assert discard_feedback(question, {"discards": "5m"}, "en") == (
         "Your 5m ranks 4 of 8: 0-shanten with 4 tiles against 6; it loses 4m, 7m."
     )
-    assert discard_feedback(question, {"discards": "1m"}, "ko").startswith("고른 1m은(는) 8개 중 5위다")
+    assert discard_feedback(question, {"discards": "1m"}, "ko").startswith("고른 1m은 8개 중 5위다")
     explanation = discard_explanation(discard_table(parse_hand("11333345566789m"), Rules.RIICHI), "en")
     assert explanation.startswith("Best: discard 3m, 6m, 9m, leaving 0-shanten with 6 tiles of ukeire (4m x3, 7m x3).")
     assert "#4 5m: 0-shanten, 4 tiles; it loses 4m, 7m." in explanation
@@ -105,8 +105,10 @@ def test_explanations_in_both_languages_without_mixing() -> None:
     for seed in range(15):
         for kind in ("shanten", "ukeire", "discard"):
             question = generate(kind, seed, 1 + seed % 3)
-            assert not any("\uac00" <= char <= "\ud7a3" for char in question.explanation["en"] + question.prompt["en"])
-            assert any("\uac00" <= char <= "\ud7a3" for char in question.explanation["ko"])
+            assert not any(
+                "\uac00" <= char <= "\ud7a3" for char in question.explanation_text("en") + question.prompt_text("en")
+            )
+            assert any("\uac00" <= char <= "\ud7a3" for char in question.explanation_text("ko"))
             assert question.lesson == "r12-efficiency"
 
 

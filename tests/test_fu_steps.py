@@ -83,14 +83,25 @@ def question_of(hand: str, win: str, tsumo: bool, seat: str, round_: str, flags:
     return fu_steps_question(score_riichi(parse_hand(hand), context), seed=0, level=3)
 
 
+def rounded_up(raw: int, question: Question) -> int:
+    return raw if question.answer["fu"] == 25 else -(-raw // 10) * 10
+
+
 def response_with(question: Question, index: int, value: int) -> dict[str, Any]:
-    """The engine's answer with the number of step `index` replaced."""
+    """The engine's answer with the number of step `index` replaced, and the
+    steps after it worked out from it, as a learner whose arithmetic is right
+    would (#28.2: the sum and the rounding are judged on the learner's lines)."""
     response = copy.deepcopy(question.answer)
     lines = response["lines"]
     if index < len(lines):
         lines[index]["fu"] = value
+        response["fu_raw"] = sum(line["fu"] for line in lines)
+        response["fu"] = rounded_up(response["fu_raw"], question)
+    elif index == len(lines):
+        response["fu_raw"] = value
+        response["fu"] = rounded_up(value, question)
     else:
-        response["fu_raw" if index == len(lines) else "fu"] = value
+        response["fu"] = value
     return response
 
 
@@ -127,7 +138,7 @@ def test_rule_sentences_differ_and_read_as_the_lesson_says() -> None:
     index = [step.tiles for step in question_steps(question)].index("999s")
     verdict = judge_fu_steps(question, response_with(question, index, 4)).verdicts[index]
     assert why_wrong(verdict, "en") == "999s is a concealed triplet of terminals or honours: 8, not 4."
-    assert why_wrong(verdict, "ko") == "999s은(는) 요구패 안커다: 4부가 아니라 8부."
+    assert why_wrong(verdict, "ko") == "999s은 요구패 안커다: 4부가 아니라 8부."
 
 
 def test_a_triplet_finished_by_ron_is_named_open() -> None:
@@ -280,6 +291,9 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         wrong = wrong_set_line(question)
         numbers = [step.fu for step in steps]
         numbers[wrong] += 1
+        # The learner's own arithmetic on their lines is right (#28.2).
+        numbers[-2] = sum(numbers[:-2])
+        numbers[-1] = -(-numbers[-2] // 10) * 10
         await fill(pilot, numbers)
         assert screen.attempts and not screen.attempts[0].right
         marks = [str(mark.render()) for mark in screen.query(".step-mark").results(Static)]
@@ -346,6 +360,9 @@ class TestStepSnapshots:
             screen = await open_step_drill(pilot)
             numbers = [step.fu for step in question_steps(screen.question)]
             numbers[wrong_set_line(screen.question)] += 1
+            # Right arithmetic on the learner's own lines: only the set line is wrong (#28.2).
+            numbers[-2] = sum(numbers[:-2])
+            numbers[-1] = -(-numbers[-2] // 10) * 10
             await fill(pilot, numbers)
             for field in pilot.app.screen.query(Input):
                 field.cursor_blink = False
@@ -381,3 +398,30 @@ async def test_the_summary_names_each_wrong_line_by_its_rule(tmp_path: Path) -> 
         shown = "\n".join(mistake.answer for mistake in app.screen.query_one(MistakeList).mistakes)
         assert all(faces_in_text(sentence) in shown for sentence in sentences)
         assert "You left out" not in shown
+
+
+def test_the_sum_and_the_rounding_follow_the_learners_own_lines() -> None:
+    """#28.2: a shanpon triplet typed 4 instead of 2 is that line wrong, and
+    only that line, when the learner's lines add up to their sum and the sum
+    rounds up to their fu; the sum and the rounding are stored as right."""
+    question = question_of("234m567p789p222s55m", "2s", False, "S", "E", ["riichi"])
+    steps = question_steps(question)
+    index = next(i for i, step in enumerate(steps) if step.step == "open_triplet")
+    assert (steps[index].fu, steps[-2].fu, steps[-1].fu) == (2, 32, 40)
+    response = copy.deepcopy(question.answer)
+    response["lines"][index]["fu"] = 4
+    response["fu_raw"], response["fu"] = 34, 40
+    judgement = judge_fu_steps(question, response)
+    assert [verdict.right for verdict in judgement.verdicts] == [i != index for i in range(len(steps))]
+    assert not judgement.right
+    assert dict(judgement.concepts)["fu:sum"] and dict(judgement.concepts)["fu:rounding"]
+    # The engine's sum after a line of 4 does not follow from the learner's
+    # lines; its rounding, 40, does follow from the sum they wrote.
+    response["fu_raw"], response["fu"] = 32, 40
+    judgement = judge_fu_steps(question, response)
+    assert not judgement.verdicts[-2].right
+    assert why_wrong(judgement.verdicts[-2], "en") == "The lines above add up to 34, not 32."
+    assert judgement.verdicts[-1].right
+    # Before #28.2 a wrong line made both wrong: 34 was "not 32" and 40 stood.
+    response["fu_raw"], response["fu"] = 34, 50
+    assert not judge_fu_steps(question, response).verdicts[-1].right

@@ -13,9 +13,11 @@ from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.lessons.model import HandBlock
+from tutor.locale import LANGUAGES
 from tutor.quiz.kinds import generate
 from tutor.quiz.kinds.scoring import fu_explanation
 from tutor.quiz.names import FU_NOT_COUNTED
+from tutor.quiz.question import say
 from tutor.ui.answers import answer_steps
 
 KOKUSHI = "19m19p19s12345677z"
@@ -39,7 +41,7 @@ def test_score_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_explanations_say_fu_is_not_counted() -> None:
     score = score_riichi(parse_hand(KOKUSHI), WinContext(parse_tile("1m")))
-    assert fu_explanation(score) == FU_NOT_COUNTED
+    assert all(say(fu_explanation(score), language) == FU_NOT_COUNTED[language] for language in LANGUAGES)
     block = HandBlock(1, KOKUSHI, {"win": "1m"}, {"fu": "0", "yakuman": "kokushi"}, "")
     for language in ("en", "ko"):
         steps = answer_steps(block, "riichi", language)
@@ -53,4 +55,4 @@ def test_yakuman_drill_says_fu_is_not_counted_for_kokushi() -> None:
         if {"kokushi", "kokushi_13"} & set(question.answer["yakuman"])
     )
     for language in ("en", "ko"):
-        assert question.explanation[language].endswith(FU_NOT_COUNTED[language])
+        assert question.explanation_text(language).endswith(FU_NOT_COUNTED[language])

@@ -4,35 +4,75 @@ free of the other language's script."""
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import LANGUAGES, keys, text
-from tutor.locale.catalogue import DOMAINS, CatalogueError, catalogue_path, read_po
+from tutor.locale.catalogue import DOMAINS, CatalogueError, catalogue_path, read_po, sentences
+from tutor.locale.message import PLACEHOLDER
+from tutor.locale.particles import PARTICLES
 
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
 
+PLURAL_FORMS = (".one", ".other")
+
+
 def placeholders(sentence: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
+    return {match.group(1) for match in PLACEHOLDER.finditer(sentence)}
+
+
+def base_key(key: str) -> str:
+    """A key with its plural form (`.one`, `.other`) taken off."""
+    for form in PLURAL_FORMS:
+        if key.endswith(form):
+            return key.removesuffix(form)
+    return key
 
 
 def test_every_key_is_in_every_language() -> None:
-    english = keys("en")
+    """Every sentence in every language; a plural sentence may have other
+    forms in another language (English one/other, Korean one form)."""
+    english = {base_key(key) for key in keys("en")}
     assert english, "the English catalogue is empty"
     for language in LANGUAGES:
-        assert keys(language) == english, (
-            f"{language}: missing {english - keys(language)}, extra {keys(language) - english}"
-        )
+        theirs = {base_key(key) for key in keys(language)}
+        assert theirs == english, f"{language}: missing {english - theirs}, extra {theirs - english}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plural_has_its_other_form(language: str) -> None:
+    for key in keys(language):
+        if key.endswith(".one"):
+            assert base_key(key) + ".other" in keys(language), key
+        if base_key(key) != key:
+            assert base_key(key) not in keys(language), f"{key} and {base_key(key)} both"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_sentences_take_the_same_placeholders(language: str) -> None:
-    for key in keys("en"):
-        assert placeholders(text(language, key)) == placeholders(text("en", key)), key
+    theirs = sentences(language)
+    for key, english in sentences("en").items():
+        mine = theirs.get(key) or theirs[base_key(key) + ".other"]
+        assert placeholders(mine) == placeholders(english), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_particles_are_known_and_korean(language: str) -> None:
+    """`{name|은}` names a particle the renderer knows; English writes none."""
+    for key, sentence in sentences(language).items():
+        for match in PLACEHOLDER.finditer(sentence):
+            if match.group(2):
+                assert language == "ko" and match.group(2) in PARTICLES, (key, match.group(0))
+
+
+def test_no_korean_sentence_prints_both_particles() -> None:
+    """Learners read `은(는)` as a form left unfilled: the value decides."""
+    both = re.compile(r"은\(는\)|는\(은\)|을\(를\)|를\(을\)|이\(가\)|가\(이\)|와\(과\)|과\(와\)|\(으\)로")
+    found = [key for key, sentence in sentences("ko").items() if both.search(sentence)]
+    assert found == []
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,14 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
+from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.points_steps import (
     PointVerdict,
     concept_name,
     judge_points_steps,
     limit_of,
+    payment_steps,
     points_steps_question,
     why_wrong,
 )
@@ -431,3 +434,16 @@ async def test_the_summary_opens_the_lesson_the_feedback_named(tmp_path: Path, l
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == taught
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_learners_payments_read_as_they_were_won(language: str) -> None:
+    """#28.3: a ron's response has only the total; the summary read it as a
+    dealer's tsumo and printed "Each of the three pays None"."""
+    for seed in range(60):
+        question = generate("points-steps", seed, 1 + seed % 3)
+        response = {"yaku": [], "dora": 0, "han": 1, "points": {step: 1000 for step in payment_steps(question.request)}}
+        shown = answer_text(replace(question, answer=response), language)
+        assert "None" not in shown, shown
+        if payment_steps(question.request) == ("total",):
+            assert text(language, "points_steps.paid_ron", total=1000) in shown

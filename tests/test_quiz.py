@@ -30,10 +30,11 @@ from tutor.engine.tiles import TILE_KINDS, wind_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import HandBlock
+from tutor.locale import render
 from tutor.quiz import names
 from tutor.quiz.answer_text import answer_text, claim_text
 from tutor.quiz.kinds import KINDS, generate, is_right
-from tutor.quiz.names import CLAIM_NAMES
+from tutor.quiz.names import CLAIM_NAMES, fan_name
 from tutor.quiz.question import Question, QuizError
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.worksheet import sheet_questions, worksheet
@@ -75,8 +76,8 @@ def test_every_kind_gives_valid_questions(kind: str) -> None:
     for seed in range(PER_KIND):
         question = generate(kind, seed, 1 + seed % 3)
         assert question.kind == kind and question.rules in ("riichi", "mcr")
-        assert question.prompt["en"] and question.prompt["ko"]
-        assert question.explanation["en"] and question.explanation["ko"]
+        assert question.prompt_text("en") and question.prompt_text("ko")
+        assert question.explanation_text("en") and question.explanation_text("ko")
         assert question.lesson in lessons
         if "hand" in question.request:
             parse_hand(question.request["hand"], sizes=None)  # raises on anything illegal
@@ -158,7 +159,7 @@ class TestAnswerText:
             if any(fan["count"] > 1 for fan in q.answer["fans"])
         )
         fan = next(fan for fan in question.answer["fans"] if fan["count"] > 1)
-        assert f"{fan['zh']} {BY_ZH[fan['zh']].en} x{fan['count']}" in answer_text(question, "en")
+        assert f"{render(fan_name(BY_ZH[fan['zh']].id), 'en')} x{fan['count']}" in answer_text(question, "en")
         assert f"{fan['zh']} {BY_ZH[fan['zh']].ko_sino} x{fan['count']}" in answer_text(question, "ko")
 
     def test_limits_by_the_lessons_names(self) -> None:
@@ -206,7 +207,7 @@ class TestLessonAnswersInWords:
         assert claim_text("kinds", "ryanmen,shanpon", "riichi", "en") == "ryanmen (both ends), shanpon (two pairs)"
         assert claim_text("complete", "false", "riichi", "ko") == "아니오"
         assert claim_text("fans", "全带幺九,幺九刻x2", "mcr", "en") == (
-            "全带幺九 Outside Hand, 幺九刻 Pung of Terminals or Honors x2"
+            "全带幺九 Outside Hand, 幺九刻 Pung of Terminals or Honours x2"
         )
         assert claim_text("yaku", "riichi,menzen_tsumo", "riichi", "ko") == "리치, 멘젠 쯔모"
         assert claim_text("waits", "1m,4m", "riichi", "en") == "1m, 4m"
@@ -246,9 +247,7 @@ class TestWorksheets:
         assert with_flowers and with_flags, "the sample should hold both, or this test proves nothing"
         win_lines = [line for line in text.splitlines() if line.startswith(("   won on:", "   오름패:"))]
         assert len(win_lines) == len(questions)
-        flowers_word, flag_word, ron = (
-            ("flower(s)", "riichi", " ron,") if language == "en" else ("화패", "리치", " 론,")
-        )
+        flowers_word, flag_word, ron = ("flower", "riichi", " ron,") if language == "en" else ("화패", "리치", " 론,")
         assert sum(flowers_word in line for line in win_lines) == len(with_flowers)
         assert sum(flag_word in line for line in win_lines) == sum(
             "riichi" in q.request.get("flags", ()) or "double_riichi" in q.request.get("flags", ()) for q in questions
@@ -412,7 +411,7 @@ def test_dice_question_says_who_throws() -> None:
     for seed in range(40):
         question = generate("game-flow", seed, 1)
         total = question.request["dice"]
-        assert "East seat" in question.prompt["en"] and "동가" in question.prompt["ko"]
+        assert "East seat" in question.prompt_text("en") and "동가" in question.prompt_text("ko")
         assert question.answer["seat"] == "ESWN"[(total - 1) % 4]
 
 
@@ -464,7 +463,7 @@ def test_mcr_hand_five_seats() -> None:
     assert asked
     for question in asked:
         assert question.answer["seat"] == hand_five[question.request["start"]]
-        assert "hand 5" in question.prompt["en"] and "5국" in question.prompt["ko"]
+        assert "hand 5" in question.prompt_text("en") and "5국" in question.prompt_text("ko")
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

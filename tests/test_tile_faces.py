@@ -78,7 +78,7 @@ def test_a_worse_discards_lost_tiles_are_shown_by_their_faces() -> None:
     english = feedback_lines(attempt, "en", NO_LESSONS)
     assert "Your 5萬 ranks 4 of 8: 0-shanten with 4 tiles against 6; it loses 4萬, 7萬." in english
     korean = feedback_lines(attempt, "ko", NO_LESSONS)
-    assert any(line.startswith("고른 5萬은(는) 8개 중 4위다") and "4萬, 7萬을(를) 잃는다" in line for line in korean)
+    assert any(line.startswith("고른 5萬은 8개 중 4위다") and "4萬, 7萬을 잃는다" in line for line in korean)
     assert [line for line in english + korean if NOTATION.search(line)] == []
 
 

@@ -12,14 +12,13 @@ from hypothesis import strategies as st
 from crosscheck.random_wins import random_winning_hand
 from tutor.commands.score import score_as_json, score_json
 from tutor.engine.hand import MeldKind
-from tutor.engine.notation import parse_tile
-from tutor.locale import LANGUAGES, keys, text
+from tutor.engine.notation import NOTATION_CODES, parse_tile
+from tutor.locale import LANGUAGES, text
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.names import FU_ITEMS
 from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
 from tutor.workbench.panels import panels, problem_text
 from tutor.workbench.picking import Picked, picked_from
-from tutor.workbench.problems import CODES
 from tutor.workbench.settings import Settings, settings_from_setup
 
 TENHOU_EXAMPLE = "23m456s55s4m [777p] [777z]"
@@ -103,7 +102,7 @@ def test_thirteen_tiles_show_waits_and_no_scores() -> None:
     assert analysis.riichi is None and analysis.mcr is None
     words = panels(analysis, "en")
     shape = next(iter(words.shape.values()))
-    assert shape[0] == "Tenpai, waiting on 2 tile(s):"
+    assert shape[0] == "Tenpai, waiting on 2 tiles:"
     assert [line.split()[0] for line in shape[1:]] == ["東", "南"]
 
 
@@ -137,9 +136,9 @@ def test_a_partial_hand_is_counted_not_refused() -> None:
 
 
 def test_every_problem_code_has_a_sentence_in_every_language() -> None:
-    codes = {code for _, code in CODES} | {"bracket_in_meld", "no_opening", "other"}
     for language in LANGUAGES:
-        assert {f"workbench.error.{code}" for code in codes} <= keys(language)
+        for code in NOTATION_CODES:
+            assert text(language, f"workbench.error.{code}", fragment="5x", count=2), code
 
 
 @given(st.text(alphabet="0123456789mpszf[]() x", max_size=40))
@@ -149,6 +148,7 @@ def test_anything_typed_is_analysed_without_raising(source: str) -> None:
         words = panels(analysis, language)
         assert words.summary
         if analysis.problem is not None:
+            assert analysis.problem.code in NOTATION_CODES
             assert not words.summary.startswith("workbench.")
 
 
@@ -195,3 +195,26 @@ def test_a_picked_hand_is_written_as_typing_writes_it() -> None:
         typed = typed_notation(hand, win)
         assert picked_from(hand, win).notation() == typed
         assert analyse(typed).win == win
+
+
+def test_a_refused_situation_is_named_with_its_reason() -> None:
+    """#25.1/#28.13: riichi on an open hand says that riichi needs a closed
+    hand, not that "the situations chosen do not fit this win"."""
+    analysis = analyse(TENHOU_EXAMPLE, Settings(riichi_flags=("riichi",)))
+    assert analysis.riichi is not None and analysis.riichi.refusal == "flags"
+    english = "\n".join(panels(analysis, "en").riichi)
+    korean = "\n".join(panels(analysis, "ko").riichi)
+    assert "riichi: riichi needs a closed hand, and this hand has called [777p] [777z]." in english
+    assert "do not fit" not in english
+    assert "리치: 리치는 멘젠이어야 하는데, 이 손은 [777p] [777z]을 울었습니다." in korean
+
+
+def test_each_rule_family_says_ready_in_its_own_words() -> None:
+    """#28.12: MCR says 팅파이 (ready) as lesson m01 teaches; riichi 텐파이."""
+    from tutor.engine.rules import Rules
+
+    analysis = analyse("123m456p789s11z22z")
+    words = panels(analysis, "ko").shape
+    assert words[Rules.MCR][0].startswith("팅파이") and words[Rules.RIICHI][0].startswith("텐파이")
+    english = panels(analysis, "en").shape
+    assert english[Rules.MCR][0].startswith("Ready") and english[Rules.RIICHI][0].startswith("Tenpai")

@@ -383,7 +383,7 @@ async def test_a_typed_14_tile_hand_lists_the_discards_of_tutor_analyze_best_fir
                 assert tiles.split() == faces(option["ukeire"]["tiles"])
             hidden = len(said["discards"]) - DISCARDS_SHOWN
             assert len(rows) == DISCARDS_SHOWN and hidden > 0
-            assert lines[-1] == f"  … and {hidden} more discard(s), ranked lower."
+            assert lines[-1] == f"  … and {hidden} more discard{'' if hidden == 1 else 's'}, ranked lower."
 
 
 def setting_lines(app: TutorApp) -> list[str]:

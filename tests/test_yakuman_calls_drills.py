@@ -34,7 +34,7 @@ def test_yakuman_answer_names_every_yakuman_the_hand_makes() -> None:
         assert check_yakuman(question, {"yakuman": list(question.answer["yakuman"])})
         if len(answer) > 1:
             several += 1
-            assert "only" in question.explanation["en"] and "만 센다" in question.explanation["ko"]
+            assert "only" in question.explanation_text("en") and "만 센다" in question.explanation_text("ko")
     assert several > 5
 
 

@@ -28,6 +28,7 @@ from tutor.lessons.check import check_folder
 from tutor.lessons.files import shown_short
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
+from tutor.locale import LANGUAGES
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -72,7 +73,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
-    parser.add_argument("--lang", choices=("ko", "en"), help="language of the app (default: from LANG)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (default: from LANG)")
     # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
     parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -119,16 +120,14 @@ def _parser() -> argparse.ArgumentParser:
     quiz.add_argument("--seed", type=_whole_number, default=1)
     quiz.add_argument("--level", type=_whole_number, default=2, choices=(1, 2, 3))
     quiz.add_argument("--format", choices=("text", "md", "json"), default="text")
-    quiz.add_argument(
-        "--lang", dest="quiz_lang", choices=("ko", "en"), help="language of the sheet (default: from LANG)"
-    )
+    quiz.add_argument("--lang", dest="quiz_lang", choices=LANGUAGES, help="language of the sheet (default: from LANG)")
 
     serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
     serve.add_argument("--port", type=_whole_number, default=8000, help="the port (default 8000; 0 for any free one)")
     serve.add_argument(
         "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
     )
-    serve.add_argument("--lang", dest="serve_lang", choices=("ko", "en"), help="language of the served app")
+    serve.add_argument("--lang", dest="serve_lang", choices=LANGUAGES, help="language of the served app")
 
     lessons = commands.add_parser("lessons", help="work with lesson files")
     lesson_commands = lessons.add_subparsers(dest="lessons_command", metavar="ACTION")

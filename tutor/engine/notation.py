@@ -5,9 +5,11 @@ melds (chi, pon, open kan); `(1111m)` is a concealed kan.  Spaces may separate
 groups.  As an extension for MCR, `1f`..`8f` are flowers, set aside from the
 shape.
 
-Every refusal is a `NotationError` whose message is one line naming the
-offending text, its column (1-based) and what was expected, because that line
-is what a learner or a teacher writing a lesson sees.
+Every refusal is a `NotationError` with a stable `code` (the catalogue key
+`notation.<code>` says it in a learner's language), the offending text and
+its column (1-based); its own message is the command line's one English
+line naming them and what was expected, because that line is what a teacher
+writing a lesson sees in a terminal.
 """
 
 from __future__ import annotations
@@ -43,16 +45,54 @@ DIGITS = frozenset("0123456789")
 which int() then refuses or reads as another number."""
 _SUITS_WORD = "a suit letter m, p, s or z"
 
+NOTATION_CODES = (
+    "no_suit",
+    "flower_in_meld",
+    "unknown_suit",
+    "not_a_tile",
+    "not_a_flower",
+    "unclosed",
+    "bracket_in_meld",
+    "no_digits",
+    "character_in_meld",
+    "empty_meld",
+    "not_concealed_kan",
+    "mixed_kan",
+    "meld_size",
+    "mixed_pon",
+    "not_a_run",
+    "too_long",
+    "no_opening",
+    "character",
+    "fifth_copy",
+    "empty_hand",
+    "fifth_meld",
+    "no_tiles",
+    "hand_size",
+    "too_many_flowers",
+    "flower_twice",
+    "meld_in_tiles",
+    "flower_in_tiles",
+    "not_one_tile",
+)
+"""Every kind of problem a `NotationError` names, by its `code`."""
+
 
 class NotationError(ValueError):
     """Input that is not in the hand notation.
 
-    `fragment` is the offending text, `column` its 1-based position in the
-    input (0 when the problem is the input as a whole) and `expected` what
-    would have been accepted there.
+    `code` names the kind of problem (NOTATION_CODES), `fragment` is the
+    offending text, `column` its 1-based position in the input (0 when the
+    problem is the input as a whole), `count` a number the problem is about
+    (the tiles of a hand of the wrong size) and `expected` what would have
+    been accepted there, in English.
     """
 
-    def __init__(self, source: str, fragment: str, column: int, problem: str, expected: str) -> None:
+    def __init__(
+        self, source: str, fragment: str, column: int, problem: str, expected: str, code: str, count: int = 0
+    ) -> None:
+        self.code = code
+        self.count = count
         self.source = source
         self.fragment = fragment
         self.column = column
@@ -87,8 +127,8 @@ class _Reader:
         self.source = source
         self.pos = 0
 
-    def fail(self, fragment: str, start: int, problem: str, expected: str) -> NotationError:
-        return NotationError(self.source, fragment, start + 1, problem, expected)
+    def fail(self, fragment: str, start: int, problem: str, expected: str, code: str) -> NotationError:
+        return NotationError(self.source, fragment, start + 1, problem, expected, code)
 
     def read_run(self, inside: str | None) -> _Run:
         """Digits followed by one suit letter, starting at a digit."""
@@ -98,15 +138,21 @@ class _Reader:
             self.pos += 1
         digits = text[start : self.pos]
         if self.pos >= len(text) or not text[self.pos].isalpha():
-            raise self.fail(digits, start, "digits with no suit letter", f"{_SUITS_WORD} after the digits")
+            raise self.fail(digits, start, "digits with no suit letter", f"{_SUITS_WORD} after the digits", "no_suit")
         letter = text[self.pos]
         self.pos += 1
         if letter == FLOWER_LETTER:
             if inside is not None:
-                raise self.fail(digits + letter, start, "a flower inside a meld", "only m, p, s or z tiles in a meld")
+                raise self.fail(
+                    digits + letter,
+                    start,
+                    "a flower inside a meld",
+                    "only m, p, s or z tiles in a meld",
+                    "flower_in_meld",
+                )
             return _Run((), self._flowers(digits, start), start, digits + letter)
         if letter not in SUIT_LETTERS:
-            raise self.fail(letter, self.pos - 1, "unknown suit letter", "m, p, s or z")
+            raise self.fail(letter, self.pos - 1, "unknown suit letter", "m, p, s or z", "unknown_suit")
         tiles: list[Tile] = []
         for offset, digit in enumerate(digits):
             number = int(digit)
@@ -116,14 +162,14 @@ class _Reader:
                 expected = (
                     "1z to 7z (East South West North White Green Red)" if letter == "z" else f"1{letter} to 9{letter}"
                 )
-                raise self.fail(f"{digit}{letter}", start + offset, "not a tile", expected) from None
+                raise self.fail(f"{digit}{letter}", start + offset, "not a tile", expected, "not_a_tile") from None
         return _Run(tuple(tiles), (), start, digits + letter)
 
     def _flowers(self, digits: str, start: int) -> tuple[int, ...]:
         flowers = []
         for offset, digit in enumerate(digits):
             if not 1 <= int(digit) <= FLOWER_COUNT:
-                raise self.fail(f"{digit}f", start + offset, "not a flower", "1f to 8f")
+                raise self.fail(f"{digit}f", start + offset, "not a flower", "1f to 8f", "not_a_flower")
             flowers.append(int(digit))
         return tuple(flowers)
 
@@ -137,7 +183,7 @@ class _Reader:
         tiles: list[Tile] = []
         while True:
             if self.pos >= len(text):
-                raise self.fail(text[start:], start, f"unclosed {opener}", f"{closer!r} to close the meld")
+                raise self.fail(text[start:], start, f"unclosed {opener}", f"{closer!r} to close the meld", "unclosed")
             char = text[self.pos]
             if char == closer:
                 self.pos += 1
@@ -150,10 +196,15 @@ class _Reader:
                     self.pos,
                     f"{char!r} inside a meld",
                     f"{closer!r} to close the meld opened at column {start + 1}",
+                    "bracket_in_meld",
                 )
             elif char.isalpha():
                 raise self.fail(
-                    char, self.pos, "suit letter with no digits before it", "digits such as 123 before the suit letter"
+                    char,
+                    self.pos,
+                    "suit letter with no digits before it",
+                    "digits such as 123 before the suit letter",
+                    "no_digits",
                 )
             elif char.isspace():
                 raise self.fail(
@@ -161,10 +212,15 @@ class _Reader:
                     start,
                     f"unclosed {opener}",
                     f"{closer!r} to close the meld before the space at column {self.pos + 1}",
+                    "unclosed",
                 )
             else:
                 raise self.fail(
-                    char, self.pos, "unexpected character inside a meld", "digits and a suit letter, no spaces"
+                    char,
+                    self.pos,
+                    "unexpected character inside a meld",
+                    "digits and a suit letter, no spaces",
+                    "character_in_meld",
                 )
         written = text[start : self.pos]
         return _meld_of(self, written, start, opener, tiles), start
@@ -173,28 +229,38 @@ class _Reader:
 def _meld_of(reader: _Reader, written: str, start: int, opener: str, tiles: list[Tile]) -> Meld:
     tiles.sort()
     if not tiles:
-        raise reader.fail(written, start, "an empty meld", "three or four tiles inside the brackets")
+        raise reader.fail(written, start, "an empty meld", "three or four tiles inside the brackets", "empty_meld")
     same = len(set(tiles)) == 1
     if opener == "(":
         if len(tiles) == 4 and same:
             return Meld(MeldKind.CLOSED_KAN, tuple(tiles))
-        raise reader.fail(written, start, "not a concealed kan", "four of one tile inside ( ), such as (1111m)")
+        raise reader.fail(
+            written, start, "not a concealed kan", "four of one tile inside ( ), such as (1111m)", "not_concealed_kan"
+        )
     if len(tiles) == 4:
         if same:
             return Meld(MeldKind.OPEN_KAN, tuple(tiles))
-        raise reader.fail(written, start, "a kan of different tiles", "four of one tile, such as [5555z]")
+        raise reader.fail(written, start, "a kan of different tiles", "four of one tile, such as [5555z]", "mixed_kan")
     if len(tiles) != 3:
         raise reader.fail(
-            written, start, f"a called meld of {len(tiles)} tiles", "three tiles (a chi or pon) or four (a kan)"
+            written,
+            start,
+            f"a called meld of {len(tiles)} tiles",
+            "three tiles (a chi or pon) or four (a kan)",
+            "meld_size",
         )
     if same:
         return Meld(MeldKind.PON, tuple(tiles))
     if _is_run(tiles):
         return Meld(MeldKind.CHI, tuple(tiles))
     if len(set(tiles)) == 2:
-        raise reader.fail(written, start, "a pon of different tiles", "three of one tile, such as [555z]")
+        raise reader.fail(written, start, "a pon of different tiles", "three of one tile, such as [555z]", "mixed_pon")
     raise reader.fail(
-        written, start, "a chi that is not a run of one suit", "three consecutive numbers of one suit, such as [234m]"
+        written,
+        start,
+        "a chi that is not a run of one suit",
+        "three consecutive numbers of one suit, such as [234m]",
+        "not_a_run",
     )
 
 
@@ -206,7 +272,12 @@ def _is_run(tiles: Sequence[Tile]) -> bool:
 def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
     if len(source) > MAX_LENGTH:
         raise NotationError(
-            source, source, 0, f"a text of {len(source)} characters", f"at most {MAX_LENGTH}, such as 123m456p789s11z"
+            source,
+            source,
+            0,
+            f"a text of {len(source)} characters",
+            f"at most {MAX_LENGTH}, such as 123m456p789s11z",
+            "too_long",
         )
     reader = _Reader(source)
     runs: list[_Run] = []
@@ -220,13 +291,21 @@ def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
         elif char in "[(":
             melds.append(reader.read_meld())
         elif char in "])":
-            raise reader.fail(char, reader.pos, f"{char!r} with no opening bracket", "'[' or '(' before a meld")
+            raise reader.fail(
+                char, reader.pos, f"{char!r} with no opening bracket", "'[' or '(' before a meld", "no_opening"
+            )
         elif char.isalpha():
             raise reader.fail(
-                char, reader.pos, "suit letter with no digits before it", "digits such as 123 before the suit letter"
+                char,
+                reader.pos,
+                "suit letter with no digits before it",
+                "digits such as 123 before the suit letter",
+                "no_digits",
             )
         else:
-            raise reader.fail(char, reader.pos, "unexpected character", "digits, a suit letter m p s z, '[' or '('")
+            raise reader.fail(
+                char, reader.pos, "unexpected character", "digits, a suit letter m p s z, '[' or '('", "character"
+            )
     return runs, melds
 
 
@@ -243,6 +322,7 @@ def _check_copies(source: str, runs: Iterable[_Run], melds: Iterable[tuple[Meld,
                 column + 1,
                 "a fifth copy of a tile (melds counted)",
                 "at most four of each tile",
+                "fifth_copy",
             )
 
 
@@ -250,40 +330,52 @@ def parse_hand(source: str, sizes: Sequence[int] | None = HAND_SIZES) -> Hand:
     """Read a hand.  `sizes` are the tile counts (kans as three) accepted; None
     accepts any count, for partial groups in lessons."""
     if not source.strip():
-        raise NotationError(source, source, 0, "an empty hand", "tiles such as 123m456p789s11z")
+        raise NotationError(source, source, 0, "an empty hand", "tiles such as 123m456p789s11z", "empty_hand")
     runs, melds = _read(source)
     _check_copies(source, runs, melds)
     if len(melds) > MAX_MELDS:
         meld, column = melds[MAX_MELDS]
-        raise NotationError(source, format_meld(meld), column + 1, "a fifth meld", "at most four melds")
+        raise NotationError(source, format_meld(meld), column + 1, "a fifth meld", "at most four melds", "fifth_meld")
     concealed = tuple(sorted(tile for run in runs for tile in run.tiles))
     flowers = tuple(sorted(flower for run in runs for flower in run.flowers))
     hand = Hand(concealed, tuple(meld for meld, _ in melds), flowers)
     if not hand.concealed and not hand.melds:
-        raise NotationError(source, source, 0, "a hand with no tiles", "tiles such as 123m456p789s11z")
+        raise NotationError(source, source, 0, "a hand with no tiles", "tiles such as 123m456p789s11z", "no_tiles")
     if sizes is not None and hand.tile_count not in sizes:
         wanted = " or ".join(str(size) for size in sizes)
         raise NotationError(
-            source, source, 0, f"a hand of {hand.tile_count} tiles (each kan counted as 3)", f"{wanted} tiles"
+            source,
+            source,
+            0,
+            f"a hand of {hand.tile_count} tiles (each kan counted as 3)",
+            f"{wanted} tiles",
+            "hand_size",
+            hand.tile_count,
         )
     if sizes is not None and len(hand.flowers) > FLOWER_COUNT:
-        raise NotationError(source, source, 0, "more than eight flowers", "at most 1f to 8f once each")
+        raise NotationError(
+            source, source, 0, "more than eight flowers", "at most 1f to 8f once each", "too_many_flowers"
+        )
     if len(set(hand.flowers)) != len(hand.flowers):
-        raise NotationError(source, source, 0, "a flower written twice", "each of 1f to 8f at most once")
+        raise NotationError(
+            source, source, 0, "a flower written twice", "each of 1f to 8f at most once", "flower_twice"
+        )
     return hand
 
 
 def parse_tiles(source: str) -> tuple[Tile, ...]:
     """Read plain tiles with no melds, in the order written (e.g. `234m`)."""
     if not source.strip():
-        raise NotationError(source, source, 0, "no tiles", "tiles such as 234m")
+        raise NotationError(source, source, 0, "no tiles", "tiles such as 234m", "no_tiles")
     runs, melds = _read(source)
     if melds:
         meld, column = melds[0]
-        raise NotationError(source, format_meld(meld), column + 1, "a meld", "plain tiles without brackets")
+        raise NotationError(
+            source, format_meld(meld), column + 1, "a meld", "plain tiles without brackets", "meld_in_tiles"
+        )
     if any(run.flowers for run in runs):
         run = next(run for run in runs if run.flowers)
-        raise NotationError(source, run.text, run.column + 1, "a flower", "m, p, s or z tiles")
+        raise NotationError(source, run.text, run.column + 1, "a flower", "m, p, s or z tiles", "flower_in_tiles")
     _check_copies(source, runs, [])
     return tuple(tile for run in runs for tile in run.tiles)
 
@@ -292,7 +384,9 @@ def parse_tile(source: str) -> Tile:
     """Read exactly one tile, such as a winning tile `4m`."""
     tiles = parse_tiles(source)
     if len(tiles) != 1:
-        raise NotationError(source, source.strip(), 0, f"{len(tiles)} tiles", "exactly one tile, such as 4m")
+        raise NotationError(
+            source, source.strip(), 0, f"{len(tiles)} tiles", "exactly one tile, such as 4m", "not_one_tile", len(tiles)
+        )
     return tiles[0]
 
 

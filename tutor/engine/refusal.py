@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Detail:
+    """One thing that rules a win out, by a stable code and its values:
+    `Detail("riichi_open", {"flags": "riichi", "melds": "[234m]"})`. A screen
+    puts it into the learner's words (the catalogue key `refusal.<code>`)."""
+
+    code: str
+    values: dict[str, str | int] = field(default_factory=dict)
+
 
 class Refusal(ValueError):
     """A hand that cannot be scored as a win; `reason` is a stable code
-    (`not_complete`, `win_tile_missing`, `flags`, `no_yaku`)."""
+    (`not_complete`, `win_tile_missing`, `flags`, `no_yaku`) and `details`
+    say what exactly rules it out (for `flags`: each flag that does not fit,
+    and why). The message is the command line's English sentence."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, details: tuple[Detail, ...] = ()) -> None:
         self.reason = reason
+        self.details = details
         super().__init__(message)

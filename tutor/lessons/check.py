@@ -98,6 +98,18 @@ def _unreadable_folder(folder: Path) -> str | None:
     return None
 
 
+def with_english_for_the_rest(library: Library) -> Library:
+    """The library as the app reads it: a language the app speaks but no
+    lesson is written in reads the English lessons, as a learner of a new
+    translation would. (The checks read the files as they are.)"""
+    if "en" not in library.lessons:
+        return library
+    lessons = dict(library.lessons)
+    for language in LANGUAGES:
+        lessons.setdefault(language, library.lessons["en"])
+    return Library(lessons, library.problems)
+
+
 AMBIGUOUS_ALLOWED: frozenset[str] = frozenset()
 """East-Asian ambiguous-width characters allowed in lesson text: none.  They
 take one column or two depending on the terminal, and break borders."""
@@ -184,10 +196,9 @@ def _block_problems(lesson: Lesson) -> Iterable[Problem]:
 
 
 def _pairing_problems(library: Library) -> Iterable[Problem]:
-    languages = [language for language in LANGUAGES if language in library.lessons]
-    if len(languages) < 2:
+    if not {"ko", "en"} <= set(library.lessons):
         return
-    ko, en = (library.lessons[language] for language in LANGUAGES)
+    ko, en = library.lessons["ko"], library.lessons["en"]
     for lesson_id in sorted(set(ko) ^ set(en)):
         lesson = ko.get(lesson_id) or en[lesson_id]
         other = "en" if lesson.language == "ko" else "ko"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.locale import LANGUAGES
+
 TRACKS = ("riichi", "mcr")
-LANGUAGES = ("ko", "en")
+__all__ = ["LANGUAGES", "QUIZ_KINDS", "TRACKS"]
 QUIZ_KINDS = (
     "tiles",
     "sets",

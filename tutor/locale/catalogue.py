@@ -10,17 +10,40 @@ comments); tests/test_locale.py holds it to Babel's own reader.
 from __future__ import annotations
 
 import ast
+import os
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-LANGUAGES: Final = ("en", "ko")
-"""Every language the tutor speaks; each has a complete catalogue."""
+FOLDER: Final = Path(__file__).resolve().parent
+
+EXTRA_FOLDERS: Final = tuple(
+    Path(folder) for folder in os.environ.get("TUTOR_LOCALE_PATH", "").split(os.pathsep) if folder
+)
+"""More catalogue folders, from TUTOR_LOCALE_PATH (as PATH is written): a
+translator tries a language, or a test a pseudo-language, without touching
+the package."""
+
+
+def _language_folders() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in (FOLDER, *EXTRA_FOLDERS):
+        if root.is_dir():
+            for folder in sorted(root.iterdir()):
+                if (folder / "LC_MESSAGES" / "tutor.po").is_file():
+                    found.setdefault(folder.name, folder)
+    return found
+
+
+LANGUAGE_FOLDERS: Final = _language_folders()
+
+LANGUAGES: Final = tuple(sorted(LANGUAGE_FOLDERS))
+"""Every language the tutor speaks, by its folder: each has a complete
+catalogue, and a third language is one more folder. The one list of them:
+the lessons, the CLI's `--lang` and the app's language key read it."""
 
 FALLBACK: Final = "en"
 """The language whose sentence is shown for a language we do not have."""
-
-FOLDER: Final = Path(__file__).resolve().parent
 
 DOMAINS: Final = ("tutor", "names")
 """The files of one language's catalogue, as gettext domains: `tutor` holds
@@ -34,7 +57,7 @@ class CatalogueError(Exception):
 
 
 def catalogue_path(language: str, domain: str = "tutor") -> Path:
-    return FOLDER / language / "LC_MESSAGES" / f"{domain}.po"
+    return LANGUAGE_FOLDERS.get(language, FOLDER / language) / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read_po(path: Path) -> dict[str, str]:
@@ -81,12 +104,20 @@ def keys(language: str) -> frozenset[str]:
     return frozenset(sentences(language))
 
 
-def text(language: str, key: str, **values: object) -> str:
-    """The sentence `key` in `language`, its placeholders filled in.
+SWITCH_ORDER: Final = ("ko", "en")
+"""The languages as the language key names them, Korean first as the app
+was written; a language not listed follows in LANGUAGES' order."""
 
-    A key missing from a language is a defect that tests/test_locale.py
-    catches; here it falls back to English so a learner still reads a
-    sentence rather than meeting an error.
-    """
-    template = sentences(language).get(key) or sentences(FALLBACK)[key]
-    return template.format(**values) if values else template
+
+def switch_label() -> str:
+    """The language key's label, each language in its own short name: "한/En"."""
+    order: list[str] = [language for language in SWITCH_ORDER if language in LANGUAGES]
+    order += [language for language in LANGUAGES if language not in order]
+    return "/".join(sentences(language)["language.short"] for language in order)
+
+
+def next_language(language: str) -> str:
+    """The language the language key switches to from `language`."""
+    order: list[str] = [language for language in SWITCH_ORDER if language in LANGUAGES]
+    order += [language for language in LANGUAGES if language not in order]
+    return order[(order.index(language) + 1) % len(order)] if language in order else order[0]

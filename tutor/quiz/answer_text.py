@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import BY_ZH
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -24,6 +24,7 @@ from tutor.quiz.names import (
     WAIT_NAMES,
     YAKU_NAMES,
     YAKUMAN_NAMES,
+    fan_name,
     limit_name,
 )
 from tutor.quiz.question import Question
@@ -103,9 +104,11 @@ def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
 
 def payment_text(points: dict[str, Any], language: str) -> str:
     """The points of a step answer with who pays them (the payments of
-    `tutor score --json`)."""
-    if points.get("discarder") is not None:
-        return text(language, "points_steps.paid_ron", total=points.get("total"))
+    `tutor score --json`), or as a learner gave them: a ron has only the
+    total, a dealer's tsumo no payment from a dealer (#28.3: a ron read as a
+    dealer's tsumo printed "Each of the three pays None")."""
+    if points.get("discarder") is not None or points.get("non_dealer") is None:
+        return text(language, "points_steps.paid_ron", total=points.get("discarder", points.get("total")))
     if points.get("dealer") is None:
         return text(
             language, "points_steps.paid_dealer_tsumo", total=points.get("total"), each=points.get("non_dealer")
@@ -122,7 +125,7 @@ def payment_text(points: dict[str, Any], language: str) -> str:
 def _fan_name(zh: str, language: str) -> str:
     """A fan by its Chinese name and its English or Korean one."""
     known = BY_ZH.get(zh)
-    return zh if known is None else f"{known.zh} {known.en if language == 'en' else known.ko_sino}"
+    return zh if known is None else render(fan_name(known.id), language)
 
 
 _CLAIM_TABLES: dict[str, dict[str, dict[str, str]]] = {

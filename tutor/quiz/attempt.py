@@ -7,8 +7,8 @@ from typing import Any
 
 from tutor.quiz.question import Question
 
-VERDICTS = ("right", "wrong", "hint")
-"""Right, wrong, or not answered (skipped or the answer shown)."""
+VERDICTS = ("right", "wrong", "hint", "shown")
+"""Right, wrong, skipped unanswered ("hint"), or its answer shown unanswered (`ctrl+w`)."""
 
 
 @dataclass(frozen=True, slots=True)

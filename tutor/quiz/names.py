@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from tutor.engine.mcr.fans import FANS
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
-from tutor.locale import LANGUAGES, text
+from tutor.locale import LANGUAGES, Message, message, text
 
 SUITS: Final = ("man", "pin", "sou")
 HONOURS: Final = ("east", "south", "west", "north", "white", "green", "red")
@@ -122,7 +123,7 @@ def limit_name(limit: str, language: str) -> str:
 def choice_labels(names: dict[str, dict[str, str]], choices: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The labels of some answer choices in each language, from a table of names."""
     choices = tuple(choices)
-    return {language: tuple(names[language][choice] for choice in choices) for language in ("en", "ko")}
+    return {language: tuple(names[language][choice] for choice in choices) for language in LANGUAGES}
 
 
 def flag_name(flag: str, language: str) -> str:
@@ -199,6 +200,42 @@ def tile_words(tile: Tile, language: str) -> str:
         number=text(language, f"tile_number.{number_of(tile)}"),
         suit=text(language, f"tile_suit.{SUITS[tile // 9]}"),
     )
+
+
+def tile_message(tile: Tile) -> Message:
+    """`tile_words` as a message: "five of dots", "5통"; "East wind"."""
+    if tile >= EAST:
+        return message(f"honour.{HONOURS[tile - EAST]}")
+    return message(
+        "tile.number", number=message(f"tile_number.{number_of(tile)}"), suit=message(f"tile_suit.{SUITS[tile // 9]}")
+    )
+
+
+def name(kind: str, id: str) -> Message:
+    """The name of one thing (`name("wait", "kanchan")`): the key `kind.id` of names.po."""
+    return message(f"{kind}.{id}")
+
+
+def limit_message(limit: str) -> Message:
+    """`limit_name` as a message."""
+    if limit.startswith("yakuman_x"):
+        return message("limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
+    return message(f"limit.{limit}")
+
+
+def fan_name(fan: str) -> Message:
+    """An MCR fan by its id, its Chinese name first: "一般高 Pure Double Chow",
+    "一般高 일반고"; an id no fan has is shown as it is."""
+    known = FANS.get(fan)
+    if known is None:
+        return message("fan.label", zh=fan, name="")
+    return message("fan.label", zh=known.zh, name=message(f"fan.{fan}"))
+
+
+def fan_choice(fan: str) -> Message:
+    """A fan as an answer choice, with its points: "一般高 Pure Double Chow (1)"."""
+    known = FANS[fan]
+    return message("fan.choice", zh=known.zh, name=message(f"fan.{fan}"), points=known.points)
 
 
 def tile_list(tiles: Iterable[Tile]) -> str:

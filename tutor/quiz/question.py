@@ -1,16 +1,28 @@
 """A quiz question: what is asked, the engine's answer, and why.
 
 Questions are data.  Every answer is computed by the engine when the
-question is generated; the explanation is built from the same data, in
-Korean and English.
+question is generated; the prompt and the explanation are messages built
+from the same data (catalogue keys and values, tutor/locale), put into
+words in the learner's language when they are shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
+
+from tutor.locale import Message, Speech, render, render_all
 
 LEVELS = (1, 2, 3)
+
+Said: TypeAlias = Speech | tuple[Speech, ...]
+"""A prompt or an explanation: one message, or several read as one paragraph."""
+
+
+def say(said: Said, language: str) -> str:
+    """What a prompt or an explanation says in `language`."""
+    return render_all(said, language) if isinstance(said, tuple) else render(said, language)
+
 
 ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps", "points_steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
@@ -26,12 +38,13 @@ class Question:
     seed: int
     rules: str
     """"riichi" or "mcr", printed with every question."""
-    prompt: dict[str, str]
-    """The question in "ko" and "en"."""
+    prompt: Said
+    """The question, as a message."""
     request: dict[str, Any]
     """The hand and how it was won, as a score/analyze request (design brief section 4)."""
     answer: dict[str, Any]
-    explanation: dict[str, str]
+    explanation: Said
+    """Why the answer is right, as messages read as one paragraph."""
     concept: str
     """What the question drills, for spaced repetition: "fu:kanchan", "tiles:honours"."""
     lesson: str
@@ -45,16 +58,37 @@ class Question:
     """For step kinds: every rule the steps apply ("fu:closed_ron"), each
     stored on its own as the learner applies it right or wrong."""
 
+    def prompt_text(self, language: str) -> str:
+        return say(self.prompt, language)
+
+    def explanation_text(self, language: str) -> str:
+        return say(self.explanation, language)
+
+    def explanation_lines(self, language: str) -> list[str]:
+        """The explanation one sentence (one message) a line, as feedback
+        reveals it."""
+        said = self.explanation if isinstance(self.explanation, tuple) else (self.explanation,)
+        lines = []
+        for item in said:
+            if isinstance(item, Message):
+                lines.append(render(item, language))
+            else:
+                # A sentence per language from a kind not yet speaking in
+                # messages (the table kinds): read sentence by sentence as before.
+                shown = render(item, language)
+                lines += [part.strip().rstrip(".") + "." for part in shown.split(". ") if part.strip()]
+        return lines
+
     def to_json(self, language: str) -> dict[str, Any]:
         """The worksheet JSON of design brief section 4."""
         return {
             "kind": self.kind,
             "level": self.level,
             "rules": self.rules,
-            "prompt": self.prompt[language],
+            "prompt": self.prompt_text(language),
             "request": self.request,
             "answer": self.answer,
-            "explanation": self.explanation[language],
+            "explanation": self.explanation_text(language),
         }
 
 

@@ -62,7 +62,7 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
         request = question.request
         lines.append("")
         rules = text(language, "worksheet.rules", rules=text(language, question.rules))
-        lines.append(f"{number}. {question.prompt[language]}  [{rules}]")
+        lines.append(f"{number}. {question.prompt_text(language)}  [{rules}]")
         if "hand" in request:
             hand = f"`{request['hand']}`" if markdown else request["hand"]
             lines.append(f"   {hand_word}: {hand}")
@@ -82,5 +82,5 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
     for number, question in enumerate(questions, 1):
         lines.append("")
         lines.append(f"{number}. {answer_text(question, language)}")
-        lines.append(f"   {question.explanation[language]}")
+        lines.append(f"   {question.explanation_text(language)}")
     return "\n".join(lines) + "\n"

@@ -23,11 +23,11 @@ from textual.theme import Theme
 from textual.widgets import Header
 
 from tutor.engine.rules import Rules
-from tutor.lessons.check import Library, load_library
+from tutor.lessons.check import Library, load_library, with_english_for_the_rest
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
-from tutor.locale import text
+from tutor.locale import SWITCH_LABEL, next_language, text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
@@ -83,7 +83,7 @@ class TutorApp(App[None]):
         # screen shows the language and theme keys.
         Binding("q", "quit", "Quit", id="quit", show=False, tooltip="Leave the tutor"),
         Binding(
-            "l", "switch_language", "한/En", id="language", show=False, tooltip="Switch between Korean and English"
+            "l", "switch_language", SWITCH_LABEL, id="language", show=False, tooltip="Switch between Korean and English"
         ),
         Binding(
             "t", "next_theme", "Theme", id="theme", show=False, tooltip="Dark, light, projector, colour-blind safe"
@@ -139,7 +139,7 @@ class TutorApp(App[None]):
         remembered = self.store.setting("language")
         self.language = language or (remembered if remembered in LANGUAGES else None) or default_language()
         """The language of all text on screen: "ko" or "en"."""
-        self.library: Library = load_library(lessons or bundled_lessons())
+        self.library: Library = with_english_for_the_rest(load_library(lessons or bundled_lessons()))
         """Every lesson, by language and id."""
         self.glossary: list[Term] = []
         """Every term, the 81 fans included."""
@@ -484,7 +484,7 @@ class TutorApp(App[None]):
     async def action_switch_language(self) -> None:
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
-        self.language = "en" if self.language == "ko" else "ko"
+        self.language = next_language(self.language)
         self.save_write(SettingWrite("language", self.language))
         # Drawn once, when all of it has changed, rather than part by part.
         with self.batch_update():

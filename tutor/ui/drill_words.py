@@ -18,6 +18,8 @@ from tutor.quiz.kinds.steps import judge_fu_steps, reading_note, step_label, why
 from tutor.quiz.mistake import fu_miss, list_misses
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.question import Question
+from tutor.ui.lesson_titles import lesson_title
+from tutor.ui.mcr_steps_words import mcr_steps_feedback
 from tutor.ui.points_feedback import points_feedback, wrong_lines
 
 
@@ -43,14 +45,9 @@ def header_text(question: Question, language: str) -> str:
     return word(language, "header", kind=kind_name(question.kind, language), rules=rules)
 
 
-def lesson_title(library: Library, lesson: str, language: str) -> str:
-    found = library.lessons.get(language, {}).get(lesson)
-    return found.title if found else lesson
-
-
 def verdict_text(attempt: Attempt, language: str) -> str:
     """An icon and a word, so right and wrong differ without colour."""
-    return word(language, {"right": "right", "wrong": "wrong", "hint": "skipped"}[attempt.verdict])
+    return word(language, {"right": "right", "wrong": "wrong", "hint": "skipped", "shown": "shown"}[attempt.verdict])
 
 
 def given_text(attempt: Attempt, language: str) -> str:
@@ -105,7 +102,7 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
 
 def prompt_text(question: Question, language: str) -> str:
     """The question as asked, its tiles by their faces ("A 5z is discarded" reads "A 白 is discarded")."""
-    return faces_in_text(question.prompt[language])
+    return faces_in_text(question.prompt_text(language))
 
 
 def choice_texts(question: Question, language: str) -> list[str]:
@@ -129,16 +126,12 @@ def _feedback_in_notation(attempt: Attempt, language: str, library: Library) -> 
     if question.answer_type == "points_steps":
         return points_feedback(attempt, language, library)
     if question.answer_type == FAN_STEPS:
-        # Imported here: those words build on this module's lesson titles.
-        from tutor.ui.mcr_steps_words import mcr_steps_feedback
-
         return mcr_steps_feedback(attempt, language, library)
     lines = [word(language, "right_answer", answer=answer_text(question, language))]
     if not attempt.right:
         lines.append(word(language, "your_answer", answer=given_text(attempt, language)))
         lines += step_lines(attempt, language)
-    explanation = question.explanation[language]
-    lines += [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    lines += question.explanation_lines(language)
     if not attempt.right:
         lines.append(word(language, "lesson_link", title=lesson_title(library, question.lesson, language)))
     return lines

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
-LANGUAGES = ("ko", "en")
+from tutor.locale import LANGUAGES
+
+__all__ = ["LANGUAGES", "default_language"]
 
 
 def default_language(environ: dict[str, str] | None = None) -> str:

@@ -135,8 +135,7 @@ class LessonScreens:
         its answers shown). The next call goes on where this one stopped.
         True when nothing is left to do."""
         if not self._app.screen_stack:
-            # The app is closing (the timer can fire as the last screen goes).
-            return True
+            return True  # The app is closing: its timer may fire once more.
         screen = self._app.screen
         if not isinstance(screen, LessonScreen):
             return True

@@ -21,7 +21,7 @@ from tutor.quiz.kinds.mcr_steps import (
     why_wrong,
 )
 from tutor.quiz.names import ANSWER_WORDS
-from tutor.ui.drill_words import lesson_title
+from tutor.ui.lesson_titles import lesson_title
 
 
 def step_text(verdict: McrVerdict, language: str) -> str:
@@ -66,5 +66,4 @@ def mcr_steps_feedback(attempt: Attempt, language: str, library: Library) -> lis
         step_text(verdict, language) if verdict.shown else verdict_line(verdict, language, library)
         for verdict in mcr_steps_verdicts(attempt)
     ]
-    explanation = attempt.question.explanation[language]
-    return lines + [part.strip().rstrip(".") + "." for part in explanation.split(". ") if part.strip()]
+    return lines + attempt.question.explanation_lines(language)

@@ -8,7 +8,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tutor.lessons.glossary import Term
-from tutor.locale import text
+from tutor.locale import LANGUAGES, text
 from tutor.ui.shell import Tutor, tutor_of
 from tutor.ui.themes import THEME_NAMES
 
@@ -46,7 +46,8 @@ class LessonsAndTerms(Provider):
                 searchable = f"{lesson.title} {title}"
                 entries.append((searchable, label, partial(app.open_lesson, lesson.id)))
         table = text(language, "table.palette")
-        entries.append((f"{table} table 테이블", table, app.open_table))
+        everywhere = " ".join(text(other, "table.palette") for other in LANGUAGES)
+        entries.append((f"{table} {everywhere}", table, app.open_table))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))

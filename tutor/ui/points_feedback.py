@@ -56,6 +56,6 @@ def points_feedback(attempt: Attempt, language: str, library: Library) -> list[s
     question = attempt.question
     answered = bool(attempt.response)
     lines = [step_line(verdict, question, language, answered) for verdict in verdicts_of(attempt)]
-    lines.append(question.explanation[language])
+    lines.append(question.explanation_text(language))
     lessons = lessons_line(attempt, language, library) if answered else None
     return [*lines, lessons] if lessons else lines

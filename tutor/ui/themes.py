@@ -120,6 +120,7 @@ VERDICT_CSS: Final = """
 .verdict-right { border-left: tall $success; background: $success 15%; color: $text; }
 .verdict-wrong { border-left: tall $error; background: $error 15%; color: $text; }
 .verdict-hint { border-left: tall $warning; background: $warning 15%; color: $text; }
+.verdict-shown { border-left: tall $warning; background: $warning 15%; color: $text; }
 """
 """How a drill's verdict looks: the drill screens put one of these classes,
 with an icon and a word, on the widget that gives it."""

@@ -7,7 +7,7 @@ Shapes come from `tutor.engine.analysis.analyze` (what `tutor analyze`
 answers) and scores from `tutor.commands.score.evaluate` (what `tutor score`
 answers) on the very request `score_request` builds, so the workbench and
 the command can never disagree.  Nothing here raises on bad input: a hand
-that does not parse comes back as a `Problem`.
+that does not parse comes back as the reader's `NotationError` (its code, column and fragment).
 """
 
 from __future__ import annotations
@@ -29,11 +29,10 @@ from tutor.engine.notation import (
     parse_hand,
     parse_tile,
 )
-from tutor.engine.refusal import Refusal
+from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import SUIT_LETTERS, Tile, make_tile, tile_name
-from tutor.workbench.problems import Problem, problem_of
 from tutor.workbench.settings import Settings
 
 HAND_SIZES = (13, 14)
@@ -44,7 +43,8 @@ class Outcome:
     """One rule family's score of a complete hand, or why there is none.
 
     `refusal` is the engine's reason (`no_yaku`, `not_complete`, `flags`)
-    for a hand that cannot win; `request_problem` is a setting the score
+    for a hand that cannot win, and `refusal_details` what exactly rules it
+    out (each flag that does not fit, and why); `request_problem` is a setting the score
     request refuses (a dora indicator that is not a tile, say), in English
     as the command prints it, for the panel to name the setting."""
 
@@ -52,6 +52,7 @@ class Outcome:
     request: dict[str, Any]
     score: RiichiScore | McrScore | None = None
     refusal: str | None = None
+    refusal_details: tuple[Detail, ...] = ()
     request_problem: str | None = None
 
 
@@ -67,7 +68,7 @@ class WorkbenchAnalysis:
     settings: Settings
     hand: Hand | None = None
     win: Tile | None = None
-    problem: Problem | None = None
+    problem: NotationError | None = None
     shapes: dict[Rules, Analysis] | None = None
     riichi: Outcome | None = None
     mcr: Outcome | None = None
@@ -121,7 +122,7 @@ def outcome(hand: Hand, win: Tile, settings: Settings, rules: Rules) -> Outcome:
     try:
         score = evaluate(request)
     except Refusal as refusal:
-        return Outcome(rules, request, refusal=refusal.reason)
+        return Outcome(rules, request, refusal=refusal.reason, refusal_details=refusal.details)
     except RequestError as error:
         return Outcome(rules, request, request_problem=str(error))
     return Outcome(rules, request, score=score)
@@ -135,7 +136,7 @@ def analyse(source: str, settings: Settings | None = None) -> WorkbenchAnalysis:
     try:
         hand = parse_hand(source, sizes=None)
     except NotationError as error:
-        return WorkbenchAnalysis(source, settings, problem=problem_of(error))
+        return WorkbenchAnalysis(source, settings, problem=error)
     win = last_concealed_tile(source)
     if hand.tile_count not in HAND_SIZES:
         return WorkbenchAnalysis(source, settings, hand, win)

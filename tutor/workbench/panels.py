@@ -15,16 +15,26 @@ from tutor.engine.efficiency import DiscardOption, TileCount
 from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
-from tutor.engine.notation import format_decomposition
+from tutor.engine.notation import NotationError, format_decomposition
+from tutor.engine.refusal import Detail
 from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.faces import columns, face, faces_in_text
-from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, SHAPE_NAMES, WAIT_NAMES, YAKUMAN_NAMES, limit_name, yaku_name
+from tutor.quiz.names import (
+    FU_ITEMS,
+    PRINCIPLE_NAMES,
+    SHAPE_NAMES,
+    WAIT_NAMES,
+    YAKUMAN_NAMES,
+    fan_name,
+    flag_name,
+    limit_name,
+    yaku_name,
+)
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
-from tutor.workbench.problems import Problem
 
 DISCARDS_SHOWN = 5
 """Discards listed for a 14-tile hand, best first; the rest are counted in one
@@ -88,9 +98,10 @@ def padded(faces: str, width: int) -> str:
     return faces + " " * (width - columns(faces))
 
 
-def problem_text(problem: Problem, language: str) -> str:
-    """A notation problem as a whole sentence with its column."""
-    what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment)
+def problem_text(problem: NotationError, language: str) -> str:
+    """A notation problem as a whole sentence with its column, by the
+    reader's own code for it."""
+    what = text(language, f"workbench.error.{problem.code}", fragment=problem.fragment, count=problem.count)
     if problem.column:
         return text(language, "workbench.error_at", column=problem.column, problem=what)
     return what
@@ -114,9 +125,11 @@ def summary_text(analysis: WorkbenchAnalysis, language: str) -> str:
 def shape_lines(shape: Analysis, language: str) -> list[str]:
     rules = shape.rules.value
     if shape.hand.tile_count == 13:
+        # MCR words it as lesson m01 teaches (ready, 팅파이), riichi as r03 (tenpai, 텐파이).
+        suffix = "_mcr" if shape.rules is Rules.MCR else ""
         if not shape.tenpai:
-            return [text(language, "workbench.not_tenpai")]
-        lines = [text(language, "workbench.tenpai", count=len(shape.waits))]
+            return [text(language, f"workbench.not_tenpai{suffix}")]
+        lines = [text(language, f"workbench.tenpai{suffix}", count=len(shape.waits))]
         for wait in shape.waits:
             kinds = ", ".join(WAIT_NAMES[language].get(kind.value, kind.value) for kind in wait.kinds)
             lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
@@ -220,7 +233,7 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
 
 
 def _fan_name(fan: Fan, language: str) -> str:
-    return f"{fan.zh} {fan.en if language == 'en' else fan.ko_sino}"
+    return render(fan_name(fan.id), language)
 
 
 def mcr_lines(score: McrScore, language: str) -> list[str]:
@@ -261,6 +274,14 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     return lines
 
 
+def _detail_values(detail: Detail, language: str) -> dict[str, str | int]:
+    """A refusal's values in words: its flags by their names."""
+    values = dict(detail.values)
+    if "flags" in values:
+        values["flags"] = ", ".join(flag_name(flag, language) for flag in str(values["flags"]).split())
+    return values
+
+
 def score_lines(result: Outcome | None, language: str) -> list[str]:
     """One rule family's score in words, or why there is none."""
     if result is None:
@@ -268,6 +289,13 @@ def score_lines(result: Outcome | None, language: str) -> list[str]:
     if result.request_problem is not None:
         return [text(language, "workbench.setting_refused")]
     if result.refusal is not None or result.score is None:
+        # The engine says which situation does not fit and why: name it
+        # rather than the reason's general sentence.
+        if result.refusal_details:
+            return [text(language, "workbench.refused.heading")] + [
+                text(language, f"refusal.{detail.code}", **_detail_values(detail, language))
+                for detail in result.refusal_details
+            ]
         return [text(language, f"workbench.refused.{result.refusal or 'not_complete'}")]
     if isinstance(result.score, RiichiScore):
         return riichi_lines(result.score, language)

@@ -27,7 +27,7 @@ from tutor.engine.mcr.fans import FANS, Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
 from tutor.engine.notation import format_hand, format_tiles
-from tutor.engine.refusal import Refusal
+from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.tiles import DRAGONS, EAST, Tile, is_terminal, is_wind, tile_name
 
 FLOWER_FAN = "flower_tiles"
@@ -129,19 +129,26 @@ class McrScore:
 def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
     """Refuse flags the hand makes impossible."""
     win = context.win_tile
-    problems = []
+    problems: list[tuple[str, str]] = []
     if context.last_tile and tables.standing[win] != 1:
-        problems.append("last_tile (和绝张): the hand holds another copy of the winning tile")
+        problems.append(("last_tile_copy", "last_tile (和绝张): the hand holds another copy of the winning tile"))
     if context.kong and context.self_drawn and not any(meld.is_kan for meld in hand.melds):
-        problems.append("kong when self-drawn (杠上开花) needs a kong in the hand")
+        problems.append(("kong_without_kong", "kong when self-drawn (杠上开花) needs a kong in the hand"))
     if context.kong and not context.self_drawn and (tables.fixed[win] or tables.standing[win] != 1):
-        problems.append("kong on a discard (抢杠和) robs the fourth tile of a kong: the winner can hold no other copy")
+        problems.append(
+            (
+                "kong_robbed_copy",
+                "kong on a discard (抢杠和) robs the fourth tile of a kong: the winner can hold no other copy",
+            )
+        )
     if not 0 <= context.flowers <= 8:
-        problems.append("flowers are 0 to 8")
+        problems.append(("flowers_range", "flowers are 0 to 8"))
     if context.seat < EAST or context.prevalent < EAST or context.seat > 30 or context.prevalent > 30:
-        problems.append("seat and prevalent wind are E, S, W or N")
+        problems.append(("winds", "seat and prevalent wind are E, S, W or N"))
     if problems:
-        raise Refusal("flags", "; ".join(problems))
+        raise Refusal(
+            "flags", "; ".join(sentence for _, sentence in problems), tuple(Detail(code) for code, _ in problems)
+        )
 
 
 def _with_written_flowers(hand: Hand, context: McrContext) -> McrContext:

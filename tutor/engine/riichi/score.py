@@ -13,7 +13,7 @@ from typing import Final
 
 from tutor.engine.hand import Hand, Meld
 from tutor.engine.notation import format_meld
-from tutor.engine.refusal import Refusal
+from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, count_fu, round_fu
 from tutor.engine.riichi.points import Points, base_points, payments
@@ -99,45 +99,59 @@ def check_context(hand: Hand, context: WinContext) -> None:
     # The common case, riichi (and ippatsu) on a closed hand, needs no more checks.
     if flags <= _RIICHI_FLAGS and hand.is_closed and (Flag.IPPATSU not in flags or context.riichi):
         return
-    problems = []
+    problems: list[str] = []
+    details: list[Detail] = []
+
+    def refuse(sentence: str, code: str, **values: str | int) -> None:
+        problems.append(sentence)
+        details.append(Detail(code, values))
+
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
         given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
         opened = _written(meld for meld in hand.melds if meld.is_open)
         need = "needs" if len(given) == 1 else "need"
-        problems.append(f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}")
+        refuse(
+            f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}",
+            "riichi_open",
+            flags=" ".join(given),
+            melds=opened,
+        )
     if Flag.IPPATSU in flags and not context.riichi:
-        problems.append("ippatsu needs riichi or double_riichi")
+        refuse("ippatsu needs riichi or double_riichi", "ippatsu_without_riichi")
     if Flag.RINSHAN in flags:
         kans = _written(meld for meld in hand.melds if meld.is_kan)
         if not context.tsumo or not kans:
             why = [] if context.tsumo else ["not a ron"]
             if not kans:
                 why.append("this hand has no kan")
-            problems.append("rinshan is a tsumo on the replacement tile of a kan: " + ", and ".join(why))
+            code = "rinshan_no_kan" if context.tsumo else "rinshan_ron" if kans else "rinshan_ron_no_kan"
+            refuse("rinshan is a tsumo on the replacement tile of a kan: " + ", and ".join(why), code)
     if Flag.CHANKAN in flags and context.tsumo:
-        problems.append("chankan is a ron on another player's added kan, not a tsumo")
+        refuse("chankan is a ron on another player's added kan, not a tsumo", "chankan_tsumo")
     if Flag.HAITEI in flags and not context.tsumo:
-        problems.append("haitei is a tsumo on the last tile of the wall, not a ron")
+        refuse("haitei is a tsumo on the last tile of the wall, not a ron", "haitei_ron")
     if Flag.HOUTEI in flags and context.tsumo:
-        problems.append("houtei is a ron on the last discard, not a tsumo")
+        refuse("houtei is a ron on the last discard, not a tsumo", "houtei_tsumo")
     if Flag.HAITEI in flags and Flag.RINSHAN in flags:
-        problems.append("haitei and rinshan cannot both hold")
+        refuse("haitei and rinshan cannot both hold", "haitei_and_rinshan")
     if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
-        problems.append("houtei and chankan cannot both hold")
+        refuse("houtei and chankan cannot both hold", "houtei_and_chankan")
     first_turn = flags & _FIRST_TURN_FLAGS
     if first_turn:
         problem = _first_turn_problem(hand, context, first_turn)
         if problem:
-            problems.append(problem)
+            given = sorted(flag.value for flag in first_turn)
+            code = "first_turn_together" if len(given) > 1 else "first_turn_late"
+            refuse(problem, code, flags=" ".join(given))
     if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
-        problems.append("tenhou is the dealer's tsumo on the dealt hand")
+        refuse("tenhou is the dealer's tsumo on the dealt hand", "tenhou")
     if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
-        problems.append("chiihou is a non-dealer's tsumo on the first draw")
+        refuse("chiihou is a non-dealer's tsumo on the first draw", "chiihou")
     if Flag.RENHOU in flags and (context.dealer or context.tsumo):
-        problems.append("renhou is a non-dealer's ron before the first draw")
+        refuse("renhou is a non-dealer's ron before the first draw", "renhou")
     if problems:
-        raise Refusal("flags", "; ".join(problems))
+        raise Refusal("flags", "; ".join(problems), tuple(details))
 
 
 @dataclass(slots=True)

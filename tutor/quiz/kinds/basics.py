@@ -8,7 +8,8 @@ from typing import Any
 from tutor.engine.groups import classify_group
 from tutor.engine.notation import format_tiles
 from tutor.engine.tiles import EAST, HONOURS, Tile, tile_name
-from tutor.quiz.names import GROUP_NAMES, choice_labels, tile_words
+from tutor.locale import LANGUAGES, message
+from tutor.quiz.names import GROUP_NAMES, choice_labels, name, tile_message, tile_words
 from tutor.quiz.question import Question
 
 
@@ -22,17 +23,14 @@ def generate_tiles(seed: int, level: int) -> Question:
     options = sorted([tile, *others])
     choices = tuple(tile_name(t) for t in options)
     concept = "tiles:honours" if tile >= EAST else "tiles:numbers"
-    explanation = {
-        "en": f"{tile_name(tile)} is the {tile_words(tile, 'en')}.",
-        "ko": f"{tile_name(tile)}은(는) {tile_words(tile, 'ko')}이다.",
-    }
+    explanation = message("quiz.tiles.explanation", notation=tile_name(tile), tile=tile_message(tile))
     if rng.random() < 0.5:
-        prompt = {"en": "Which tile is this?", "ko": "이 패는 무엇인가?"}
-        labels = {language: tuple(tile_words(t, language) for t in options) for language in ("en", "ko")}
+        prompt = message("quiz.tiles.prompt_name")
+        labels = {language: tuple(tile_words(t, language) for t in options) for language in LANGUAGES}
         request: dict[str, Any] = {"hand": tile_name(tile)}
     else:
-        prompt = {"en": f"Pick the {tile_words(tile, 'en')}.", "ko": f"{tile_words(tile, 'ko')}을(를) 고르시오."}
-        labels = {"en": choices, "ko": choices}
+        prompt = message("quiz.tiles.prompt_pick", tile=tile_message(tile))
+        labels = {language: choices for language in LANGUAGES}
         request = {"hand": format_tiles(options)}
     return Question(
         kind="tiles",
@@ -99,13 +97,10 @@ def generate_sets(seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={"en": "What is this group?", "ko": "이 묶음은 무엇인가?"},
+        prompt=message("quiz.sets.prompt"),
         request={"hand": format_tiles(tiles)},
         answer={"group": kind},
-        explanation={
-            "en": f"{format_tiles(tiles)} is a {GROUP_NAMES['en'][kind]}.",
-            "ko": f"{format_tiles(tiles)}은(는) {GROUP_NAMES['ko'][kind]}이다.",
-        },
+        explanation=message("quiz.sets.explanation", tiles=format_tiles(tiles), group=name("group", kind)),
         concept=f"sets:{kind}",
         lesson="r02-sets",
         answer_type="choice",

@@ -31,13 +31,12 @@ from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
-from tutor.locale import text
+from tutor.locale import LANGUAGES, Message, Value, message, render_all, text
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
-from tutor.quiz.names import SHAPE_NAMES, tile_words
+from tutor.quiz.names import name, tile_words
 from tutor.quiz.question import Question
 
 LESSON: Final = "r12-efficiency"
-LANGUAGES: Final = ("en", "ko")
 TRIES: Final = 400
 """Deals tried before a question settles for the last hand dealt."""
 MCR_SHARE: Final = 0.35
@@ -113,10 +112,6 @@ def _hand_for(rng: random.Random, level: int, size: int, rules: Rules, also: Any
 # Words.
 
 
-def _shape_name(shape: str, rules: Rules, language: str) -> str:
-    return SHAPE_NAMES[rules.value][language][shape]
-
-
 def _least_shape(found: Shanten) -> str:
     """The shape with the least figure, four sets and a pair first among equals."""
     figures = found.by_shape()
@@ -134,44 +129,37 @@ def _split_text(split: Split) -> str:
     return " | ".join(groups)
 
 
-def _count_texts(hand: Hand, found: Shanten, rules: Rules) -> dict[str, str]:
-    """How the least shape's figure is counted, in each language."""
-    split = best_split(hand) if _least_shape(found) == "regular" else None
-    return {language: _count_text(hand, found, rules, language, split) for language in LANGUAGES}
-
-
-def _count_text(hand: Hand, found: Shanten, rules: Rules, language: str, split: Split | None) -> str:
+def _count_sentences(hand: Hand, found: Shanten, rules: Rules) -> tuple[Message, ...]:
+    """How the least shape's figure is counted, sentence by sentence."""
     shape = _least_shape(found)
     counts = hand.concealed_counts()
     figure = found.by_shape()[shape]
-    if split is not None:
+    if shape == "regular":
+        split = best_split(hand)
         made = len(split.sets) + split.called
-        return " ".join(
-            [
-                text(language, "efficiency.split", split=_split_text(split)),
-                text(
-                    language,
-                    "efficiency.regular_count",
-                    sets=made,
-                    partials=len(split.partials),
-                    used=min(len(split.partials), 4 - made),
-                    head=1 if split.pair is not None else 0,
-                    shanten=figure,
-                ),
-            ]
+        return (
+            message("efficiency.split", split=_split_text(split)),
+            message(
+                "efficiency.regular_count",
+                sets=made,
+                partials=len(split.partials),
+                used=min(len(split.partials), 4 - made),
+                head=1 if split.pair is not None else 0,
+                shanten=figure,
+            ),
         )
     if shape == "seven_pairs":
         pairs = sum(count // 2 for count in counts) if rules is Rules.MCR else sum(count >= 2 for count in counts)
         kinds = sum(count > 0 for count in counts)
-        return text(language, "efficiency.seven_pairs_count", pairs=pairs, kinds=kinds, shanten=figure)
+        return (message("efficiency.seven_pairs_count", pairs=pairs, kinds=kinds, shanten=figure),)
     if shape == "thirteen_orphans":
         held = sum(1 for tile in TERMINAL_OR_HONOURS if counts[tile])
-        return text(language, "efficiency.orphans_count", kinds=held, shanten=figure)
+        return (message("efficiency.orphans_count", kinds=held, shanten=figure),)
     if shape == "knitted_straight":
         held = max(sum(1 for tile in knitted if counts[tile]) for knitted in KNITTED_SETS)
-        return text(language, "efficiency.knitted_count", held=held, shanten=figure)
+        return (message("efficiency.knitted_count", held=held, shanten=figure),)
     fitting = 14 - 1 - figure
-    return text(language, "efficiency.lesser_count", held=fitting, shanten=figure)
+    return (message("efficiency.lesser_count", held=fitting, shanten=figure),)
 
 
 TERMINAL_OR_HONOURS: Final = (*sorted(TERMINAL_TILES), *HONOURS)
@@ -188,7 +176,7 @@ def _question(
     rules: Rules,
     hand: Hand,
     answer: dict[str, Any],
-    explanation: dict[str, str],
+    explanation: tuple[Message, ...],
     concept: str,
     choices: tuple[str, ...] = (),
 ) -> Question:
@@ -200,7 +188,7 @@ def _question(
         level=level,
         seed=seed,
         rules=rules.value,
-        prompt={language: text(language, f"efficiency.prompt_{kind}") for language in LANGUAGES},
+        prompt=message(f"efficiency.prompt_{kind}"),
         request={"hand": format_hand(hand), "rules": rules.value},
         answer=answer,
         explanation=explanation,
@@ -230,21 +218,10 @@ def generate_shanten(seed: int, level: int) -> Question:
     rules = _rules(rng)
     hand, found = _hand_for(rng, level, 13, rules)
     shape = _least_shape(found)
-    counted = _count_texts(hand, found, rules)
-    explanation = {
-        language: " ".join(
-            [
-                text(
-                    language,
-                    "efficiency.shanten_answer",
-                    shanten=found.shanten,
-                    shape=_shape_name(shape, rules, language),
-                ),
-                counted[language],
-            ]
-        )
-        for language in LANGUAGES
-    }
+    explanation = (
+        message("efficiency.shanten_answer", shanten=found.shanten, shape=name(f"shape.{rules.value}", shape)),
+        *_count_sentences(hand, found, rules),
+    )
     return _question("shanten", seed, level, rules, hand, {"shanten": found.shanten}, explanation, f"shanten:{shape}")
 
 
@@ -275,9 +252,8 @@ def _ukeire_in_hand_suits(rules: Rules) -> Any:
     return test
 
 
-def _ukeire_text(found: Shanten, accepted: Ukeire, language: str) -> str:
-    return text(
-        language,
+def _ukeire_text(found: Shanten, accepted: Ukeire) -> Message:
+    return message(
         "efficiency.ukeire_answer",
         shanten=found.shanten,
         kinds=len(accepted.tiles),
@@ -293,10 +269,7 @@ def generate_ukeire(seed: int, level: int) -> Question:
     hand, found = _hand_for(rng, level, 13, rules, _ukeire_in_hand_suits(rules))
     accepted = ukeire(hand, rules)
     shape = _least_shape(found)
-    counted = _count_texts(hand, found, rules)
-    explanation = {
-        language: " ".join([_ukeire_text(found, accepted, language), counted[language]]) for language in LANGUAGES
-    }
+    explanation = (_ukeire_text(found, accepted), *_count_sentences(hand, found, rules))
     answer = {"tiles": [tile_name(item.tile) for item in accepted.tiles], "count": accepted.count}
     question = _question("ukeire", seed, level, rules, hand, answer, explanation, f"ukeire:{shape}")
     if found.shanten == 0:
@@ -335,44 +308,46 @@ def _lost(best: DiscardOption, option: DiscardOption) -> tuple[Tile, ...]:
     return tuple(item.tile for item in best.ukeire.tiles if item.tile not in kept)
 
 
-def _rank_lines(table: tuple[DiscardOption, ...], language: str) -> str:
+def _rank_lines(table: tuple[DiscardOption, ...]) -> tuple[Message, ...]:
     """Every discard, best first, with its shanten and ukeire, and what a
     worse one loses."""
     best = table[0]
     lines = []
     for rank, option in enumerate(table, 1):
-        values = {
+        values: dict[str, Value] = {
             "rank": rank,
             "tile": tile_name(option.discard),
             "shanten": option.shanten,
             "count": option.ukeire.count,
         }
         if option.shanten > best.shanten:
-            lines.append(text(language, "efficiency.rank_rises", **values))
+            lines.append(Message("efficiency.rank_rises", values))
         elif option.ukeire.count < best.ukeire.count and _lost(best, option):
-            lines.append(text(language, "efficiency.rank_loses", lost=_names(_lost(best, option)), **values))
+            lines.append(Message("efficiency.rank_loses", {"lost": _names(_lost(best, option)), **values}))
         else:
-            lines.append(text(language, "efficiency.rank", **values))
-    return " ".join(lines)
+            lines.append(Message("efficiency.rank", values))
+    return tuple(lines)
+
+
+def discard_sentences(table: tuple[DiscardOption, ...]) -> tuple[Message, ...]:
+    """The best discard, then every discard ranked, one sentence each."""
+    best = table[0]
+    right = best_discards(table)
+    return (
+        message(
+            "efficiency.discard_best",
+            tiles=", ".join(tile_name(tile) for tile in right),
+            shanten=best.shanten,
+            count=best.ukeire.count,
+            ukeire=_tile_counts(best.ukeire.tiles),
+        ),
+        message("efficiency.discard_ranking"),
+        *_rank_lines(table),
+    )
 
 
 def discard_explanation(table: tuple[DiscardOption, ...], language: str) -> str:
-    best = table[0]
-    right = best_discards(table)
-    return " ".join(
-        [
-            text(
-                language,
-                "efficiency.discard_best",
-                tiles=", ".join(tile_name(tile) for tile in right),
-                shanten=best.shanten,
-                count=best.ukeire.count,
-                ukeire=_tile_counts(best.ukeire.tiles),
-            ),
-            text(language, "efficiency.discard_ranking"),
-            _rank_lines(table, language),
-        ]
-    )
+    return render_all(discard_sentences(table), language)
 
 
 def generate_discard(seed: int, level: int) -> Question:
@@ -398,7 +373,7 @@ def generate_discard(seed: int, level: int) -> Question:
         rules,
         hand,
         {"discards": [tile_name(tile) for tile in right]},
-        {language: discard_explanation(table, language) for language in LANGUAGES},
+        discard_sentences(table),
         concept,
         choices,
     )

@@ -1,4 +1,4 @@
-"""The `mcr-fans` quiz kind: pick the fans and the total; can it be declared?"""
+"""The `mcr-fans` quiz kind: pick the fans and the total; the explanation says whether it can be declared."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from typing import Any
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
-from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, McrScore, score_mcr
+from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, LeftOutFan, McrScore, score_mcr
 from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import WINDS, tile_name, wind_letter
+from tutor.locale import LANGUAGES, Message, Value, joined, message, render
 from tutor.quiz.deal import random_complete
-from tutor.quiz.names import PRINCIPLE_NAMES, flowers_text
+from tutor.quiz.names import fan_choice, fan_name, name
 from tutor.quiz.question import Question
 
 
@@ -38,38 +39,36 @@ def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:
             return context, score
 
 
-def _fan_tiles(item: CountedFan, language: str) -> str:
-    return flowers_text(item.count, language) if item.fan.id == FLOWER_FAN else item.tiles
+def _fan_tiles(item: CountedFan) -> Value:
+    return message("flowers", count=item.count) if item.fan.id == FLOWER_FAN else item.tiles
 
 
-def explanation(score: McrScore) -> dict[str, str]:
-    result = {}
-    without = score.total - score.flowers
-    for language in ("en", "ko"):
-        fans = "; ".join(
-            f"{item.fan.zh} {item.fan.en if language == 'en' else item.fan.ko_sino}"
-            + (f" x{item.count}" if item.count > 1 else "")
-            + f" {item.fan.points * item.count} ({_fan_tiles(item, language)})"
-            for item in score.fans
+def _counted(item: CountedFan) -> Message:
+    points = item.fan.points * item.count
+    if item.count > 1:
+        return message(
+            "quiz.mcr.fan_times", fan=fan_name(item.fan.id), times=item.count, points=points, tiles=_fan_tiles(item)
         )
-        left = "; ".join(
-            f"{item.fan.zh} ({PRINCIPLE_NAMES[language][item.principle]}"
-            + (f", {item.because_of.zh}" if item.because_of else "")
-            + ")"
-            for item in score.left_out
-        )
-        if language == "en":
-            text = f"Fans: {fans}. Total {score.total}."
-            if left:
-                text += f" Not counted: {left}."
-            text += f" Without flowers {without}: {'it can' if score.can_win else 'it cannot'} be declared (minimum 8)."
-        else:
-            text = f"번: {fans}. 합계 {score.total}."
-            if left:
-                text += f" 세지 않는 번: {left}."
-            text += f" 화패를 빼면 {without}점: {'오를 수 있다' if score.can_win else '오를 수 없다'} (최저 8점)."
-        result[language] = text
-    return result
+    return message("quiz.mcr.fan", fan=fan_name(item.fan.id), points=points, tiles=_fan_tiles(item))
+
+
+def _left_out(item: LeftOutFan) -> Message:
+    principle = name("principle", item.principle)
+    if item.because_of:
+        return message("quiz.mcr.left_out_by", zh=item.fan.zh, principle=principle, by=item.because_of.zh)
+    return message("quiz.mcr.left_out", zh=item.fan.zh, principle=principle)
+
+
+def explanation(score: McrScore) -> tuple[Message, ...]:
+    said = [
+        message("quiz.mcr.fans", fans=joined((_counted(item) for item in score.fans), "; ", empty="")),
+        message("quiz.mcr.total", total=score.total),
+    ]
+    if score.left_out:
+        said.append(message("quiz.mcr.not_counted", left=joined((_left_out(item) for item in score.left_out), "; ")))
+    declare = "quiz.mcr.can_declare" if score.can_win else "quiz.mcr.cannot_declare"
+    said.append(message(declare, points=score.total - score.flowers))
+    return tuple(said)
 
 
 def mcr_request(hand: Hand, context: McrContext) -> dict[str, Any]:
@@ -103,10 +102,7 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="mcr",
-        prompt={
-            "en": "Which fans does this hand score, what is the total, and can it be declared?",
-            "ko": "이 손의 번은 무엇이고 합계는 몇 점이며, 오를 수 있는가?",
-        },
+        prompt=message("quiz.mcr.prompt"),
         request=mcr_request(hand, context),
         answer={
             "fans": [{"zh": item.fan.zh, "count": item.count} for item in score.fans],
@@ -118,10 +114,7 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
         lesson="m04-routes-to-eight" if not score.can_win else lesson_of_fan(counted[0]),
         answer_type="checklist",
         choices=choices,
-        choice_labels={
-            "en": tuple(f"{FANS[c].zh} {FANS[c].en} ({FANS[c].points})" for c in choices),
-            "ko": tuple(f"{FANS[c].zh} {FANS[c].ko_sino} ({FANS[c].points})" for c in choices),
-        },
+        choice_labels={language: tuple(render(fan_choice(c), language) for c in choices) for language in LANGUAGES},
     )
 
 

@@ -27,10 +27,10 @@ from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
-from tutor.locale import text
+from tutor.locale import LANGUAGES, message, render, text
 from tutor.quiz.deal import random_complete, random_set, take_tiles
 from tutor.quiz.kinds.mcr import explanation, lesson_of_fan, mcr_request
-from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH
+from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_name
 from tutor.quiz.question import Question
 
 KIND: Final = "mcr-steps"
@@ -73,7 +73,7 @@ def fan_words(zh: str, language: str) -> str:
     fan = BY_ZH.get(zh)
     if fan is None:
         return zh
-    return f"{fan.zh} {fan.en if language == 'en' else fan.ko_sino}"
+    return render(fan_name(fan.id), language)
 
 
 def principle_words(principle: str, language: str) -> str:
@@ -552,7 +552,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         level=level,
         seed=seed,
         rules="mcr",
-        prompt={language: text(language, "mcrsteps.prompt") for language in ("en", "ko")},
+        prompt=message("mcrsteps.prompt"),
         request=mcr_request(score.hand, score.context),
         answer=answer,
         explanation=explanation(score),
@@ -562,7 +562,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         choices=choices,
         choice_labels={
             language: tuple(f"{fan_words(FANS[c].zh, language)} ({FANS[c].points})" for c in choices)
-            for language in ("en", "ko")
+            for language in LANGUAGES
         },
         step_concepts=tuple(dict.fromkeys(concept for verdict in steps for concept, _ in verdict.concepts)),
     )

@@ -37,7 +37,7 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES, YAKU
 from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
-from tutor.locale import LANGUAGES, text
+from tutor.locale import LANGUAGES, message, text
 from tutor.quiz.answer_text import payment_text
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.scoring import riichi_request
@@ -335,7 +335,7 @@ def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={language: text(language, "points_steps.prompt", fu=score.fu.fu) for language in LANGUAGES},
+        prompt=message("points_steps.prompt", fu=score.fu.fu),
         request=request,
         answer=answer,
         explanation={language: explanation(answer, request, language) for language in LANGUAGES},

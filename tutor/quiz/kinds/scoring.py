@@ -13,9 +13,9 @@ from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
-from tutor.locale import text
+from tutor.locale import Message, joined, message
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, WAIT_NAMES, YAKUMAN_NAMES, choice_labels, limit_name, yaku_name
+from tutor.quiz.names import FU_ITEMS, YAKU_NAMES, YAKUMAN_NAMES, choice_labels, limit_message, name
 from tutor.quiz.question import Question
 
 
@@ -70,31 +70,38 @@ def riichi_win(rng: random.Random, level: int) -> tuple[Hand, WinContext, Riichi
             return hand, context, score
 
 
-def fu_explanation(score: RiichiScore) -> dict[str, str]:
-    reading = format_decomposition(score.reading.decomposition)
-    explanation: dict[str, str] = {}
-    for language in ("en", "ko"):
-        if not score.fu.lines:
-            explanation[language] = FU_NOT_COUNTED[language]
-            continue
-        names = FU_ITEMS[language]
-        lines = [f"{names.get(line.item, line.item)} {line.tiles}".rstrip() + f" {line.fu}" for line in score.fu.lines]
-        wait = WAIT_NAMES[language].get(score.reading.wait.value, score.reading.wait.value)
-        if language == "en":
-            rounding = (
-                f"total {score.fu.raw}, rounded up to {score.fu.fu}"
-                if score.fu.raw != score.fu.fu
-                else f"total {score.fu.fu}"
-            )
-            explanation[language] = f"Reading: {reading} ({wait}). " + "; ".join(lines) + f". {rounding}."
-        else:
-            rounding = (
-                f"합계 {score.fu.raw}부, 올림하여 {score.fu.fu}부"
-                if score.fu.raw != score.fu.fu
-                else f"합계 {score.fu.fu}부"
-            )
-            explanation[language] = f"읽는 법: {reading} ({wait}). " + "; ".join(lines) + f". {rounding}."
-    return explanation
+FU_NOT_COUNTED: Message = message("fu.not_counted")
+"""What a learner reads instead of fu lines for a hand that has none (kokushi)."""
+
+
+def fu_line(item: str, tiles: str, fu: int) -> Message:
+    """One fu line: its name, the tiles it counts (if any) and its fu."""
+    shown = name("fu", item) if item in FU_ITEMS["en"] else item
+    if not tiles:
+        return message("quiz.fu.line_alone", item=shown, fu=fu)
+    return message("quiz.fu.line", item=shown, tiles=tiles, fu=fu)
+
+
+def fu_explanation(score: RiichiScore) -> tuple[Message, ...]:
+    """The reading, its fu lines, and the total, one sentence each."""
+    if not score.fu.lines:
+        return (FU_NOT_COUNTED,)
+    total = (
+        message("quiz.fu.total_rounded", raw=score.fu.raw, fu=score.fu.fu)
+        if score.fu.raw != score.fu.fu
+        else message("quiz.fu.total", fu=score.fu.fu)
+    )
+    return (
+        message(
+            "quiz.fu.reading",
+            reading=format_decomposition(score.reading.decomposition),
+            wait=name("wait", score.reading.wait.value),
+        ),
+        message(
+            "quiz.fu.lines", lines=joined((fu_line(line.item, line.tiles, line.fu) for line in score.fu.lines), "; ")
+        ),
+        total,
+    )
 
 
 def generate_fu(seed: int, level: int) -> Question:
@@ -106,7 +113,7 @@ def generate_fu(seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={"en": "How many fu is this hand (after rounding)?", "ko": "이 손은 몇 부인가 (올림 후)?"},
+        prompt=message("quiz.fu.prompt"),
         request=riichi_request(hand, context),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
         explanation=fu_explanation(score),
@@ -164,6 +171,11 @@ STACKING = RiichiRules(yakuman_stacking=True)
 """The rules that name every yakuman of a hand (only the largest counts without stacking)."""
 
 
+def _yaku(yaku: str) -> Message | str:
+    """A yaku by its id; an unknown id (a newer brief) is shown as it is."""
+    return name("yaku", yaku) if yaku in YAKU_NAMES["en"] else yaku
+
+
 def generate_yakuman(seed: int, level: int) -> Question:
     """Which yakuman is this, if any?"""
     rng = random.Random(seed)
@@ -201,33 +213,27 @@ def generate_yakuman(seed: int, level: int) -> Question:
         "junsei_chuuren",
         "suukantsu",
     )
-    yaku = {
-        language: ", ".join(f"{yaku_name(name, language)} {han}" for name, han in score.yaku)
-        for language in ("en", "ko")
-    }
-    explanation = {
-        "en": ("Yakuman: " + ", ".join(YAKUMAN_NAMES["en"][n] for n in found) + ".")
+    said = (
+        message("quiz.yakuman.found", yakuman=joined(name("yakuman", n) for n in found))
         if found
-        else f"No yakuman; the hand scores its regular yaku: {yaku['en']}.",
-        "ko": ("역만: " + ", ".join(YAKUMAN_NAMES["ko"][n] for n in found) + ".")
-        if found
-        else f"역만이 아니다. 일반 역으로 계산한다: {yaku['ko']}.",
-    }
+        else message(
+            "quiz.yakuman.none",
+            yaku=joined(
+                (message("quiz.yakuman.yaku", yaku=_yaku(yaku), han=han) for yaku, han in score.yaku), empty=""
+            ),
+        )
+    )
+    explanation: tuple[Message, ...] = (said,)
     if len(found) > 1 and counted != found:
-        for language in explanation:
-            kept = ", ".join(YAKUMAN_NAMES[language][n] for n in counted)
-            explanation[language] += " " + text(language, "quiz.yakuman.counted", yakuman=kept)
+        explanation += (message("quiz.yakuman.counted", yakuman=joined(name("yakuman", n) for n in counted)),)
     if not score.fu.lines:
-        explanation = {language: f"{said} {FU_NOT_COUNTED[language]}" for language, said in explanation.items()}
+        explanation += (FU_NOT_COUNTED,)
     return Question(
         kind="yakuman",
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={
-            "en": "Which yakuman does this hand make, if any?",
-            "ko": "이 손은 어떤 역만인가? (없으면 '역만 아님')",
-        },
+        prompt=message("quiz.yakuman.prompt"),
         request=riichi_request(hand, context),
         answer={"yakuman": answer},
         explanation=explanation,
@@ -257,33 +263,34 @@ def generate_points(seed: int, level: int) -> Question:
     tsumo = level >= 2 and rng.random() < 0.5
     base, limit = base_points(han, fu, 0, rules)
     paid = payments(base, limit, dealer, tsumo)
-    who = {"en": "the dealer" if dealer else "a non-dealer", "ko": "친" if dealer else "자"}
-    how = {"en": "tsumo" if tsumo else "ron", "ko": "쯔모" if tsumo else "론"}
-    if not tsumo:
-        split = {"en": f"the discarder pays {paid.discarder}", "ko": f"버린 사람이 {paid.discarder}"}
-    elif dealer:
-        split = {"en": f"each of the three pays {paid.non_dealer}", "ko": f"세 사람이 {paid.non_dealer}씩"}
+    who = message("quiz.points.who.dealer" if dealer else "quiz.points.who.non_dealer")
+    how = message("quiz.points.how.tsumo" if tsumo else "quiz.points.how.ron")
+    # Who pays follows from how it was won; a payment that is None here would
+    # be a Python value on screen, so the branch names the ones it needs.
+    if not tsumo and paid.discarder is not None:
+        split = message("quiz.points.split.ron", discarder=paid.discarder)
+    elif dealer and paid.non_dealer is not None:
+        split = message("quiz.points.split.dealer_tsumo", each=paid.non_dealer)
+    elif paid.dealer is not None and paid.non_dealer is not None:
+        split = message("quiz.points.split.tsumo", dealer=paid.dealer, each=paid.non_dealer)
     else:
-        split = {
-            "en": f"the dealer pays {paid.dealer}, the others {paid.non_dealer} each",
-            "ko": f"친이 {paid.dealer}, 다른 두 사람이 {paid.non_dealer}씩",
-        }
-    limit_text = {language: f" ({limit_name(limit, language)})" if limit else "" for language in ("en", "ko")}
+        raise AssertionError(f"payments without a payer: {paid}")
+    explanation = (
+        message(
+            "quiz.points.explanation_limit", base=paid.base, limit=limit_message(limit), split=split, total=paid.total
+        )
+        if limit
+        else message("quiz.points.explanation", base=paid.base, split=split, total=paid.total)
+    )
     return Question(
         kind="riichi-points",
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={
-            "en": f"{han} han {fu} fu, won by {how['en']} by {who['en']}: how many points in all?",
-            "ko": f"{who['ko']}의 {han}판 {fu}부 {how['ko']}: 모두 몇 점인가?",
-        },
+        prompt=message("quiz.points.prompt", han=han, fu=fu, how=how, who=who),
         request={"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "rules": "riichi"},
         answer={"total": paid.total, "base": paid.base, "limit": limit},
-        explanation={
-            "en": f"Base points {paid.base}{limit_text['en']}; {split['en']}: {paid.total} in all.",
-            "ko": f"기본점 {paid.base}{limit_text['ko']}; {split['ko']}: 합계 {paid.total}.",
-        },
+        explanation=explanation,
         concept=f"riichi-points:{'limit' if limit else 'table'}",
         lesson="r08-points",
         answer_type="number",

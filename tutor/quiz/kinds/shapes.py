@@ -11,6 +11,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.shapes import decompositions
 from tutor.engine.tiles import TILE_KINDS, tile_name
 from tutor.engine.waits import waits, winning_tiles
+from tutor.locale import Message, joined, message
 from tutor.quiz.deal import (
     drop_one,
     one_suit_pool,
@@ -18,7 +19,7 @@ from tutor.quiz.deal import (
     random_seven_pairs,
     random_thirteen_orphans,
 )
-from tutor.quiz.names import ANSWER_WORDS, WAIT_NAMES, choice_labels, tile_list
+from tutor.quiz.names import ANSWER_WORDS, WAIT_NAMES, choice_labels, name, tile_list
 from tutor.quiz.question import Question
 
 YES_NO = ("yes", "no")
@@ -35,15 +36,12 @@ def _changed(rng: random.Random, hand: Hand) -> Hand:
     return hand
 
 
-def _reading_text(hand: Hand) -> dict[str, str]:
+def _reading_text(hand: Hand) -> Message:
     readings = decompositions(hand, Rules.RIICHI)
     if not readings:
-        return {
-            "en": "No way of reading it as four sets and a pair, seven pairs or thirteen orphans.",
-            "ko": "4멘쯔 1작두로도, 치또이쯔나 국사무쌍으로도 읽을 수 없다.",
-        }
+        return message("quiz.complete.no_reading")
     text = " | ".join(format_decomposition(reading) for reading in readings)
-    return {"en": f"It reads as: {text}.", "ko": f"이렇게 읽힌다: {text}."}
+    return message("quiz.complete.reads_as", readings=text)
 
 
 def generate_complete(seed: int, level: int) -> Question:
@@ -57,14 +55,9 @@ def generate_complete(seed: int, level: int) -> Question:
         found = winning_tiles(hand)
         answer = {"tenpai": bool(found)}
         explanation = (
-            {"en": f"Tenpai: it waits on {tile_list(found)}.", "ko": f"텐파이다: {tile_list(found)}을(를) 기다린다."}
-            if found
-            else {
-                "en": "Not tenpai: no single tile completes it.",
-                "ko": "텐파이가 아니다: 어떤 패 한 장으로도 완성되지 않는다.",
-            }
+            message("quiz.complete.tenpai", tiles=tile_list(found)) if found else message("quiz.complete.not_tenpai")
         )
-        prompt = {"en": "Is this hand tenpai (one tile from winning)?", "ko": "이 손은 텐파이인가?"}
+        prompt = message("quiz.complete.prompt_tenpai")
         concept = "complete:tenpai"
     else:
         if level == 1:
@@ -75,7 +68,7 @@ def generate_complete(seed: int, level: int) -> Question:
             hand = _changed(rng, hand)
         answer = {"complete": bool(decompositions(hand))}
         explanation = _reading_text(hand)
-        prompt = {"en": "Is this hand complete?", "ko": "이 손은 완성형인가?"}
+        prompt = message("quiz.complete.prompt")
         concept = "complete:special" if level == 3 else "complete:regular"
     return Question(
         kind="complete",
@@ -114,17 +107,17 @@ def _tenpai_hand(rng: random.Random, level: int) -> Hand:
     return hand
 
 
-def _waits_explanation(hand: Hand) -> dict[str, str]:
-    found = waits(hand)
-    en = []
-    ko = []
-    for wait in found:
-        kinds_en = ", ".join(WAIT_NAMES["en"][kind.value] for kind in wait.kinds)
-        kinds_ko = ", ".join(WAIT_NAMES["ko"][kind.value] for kind in wait.kinds)
-        reading = format_decomposition(decompositions(hand.with_tile(wait.tile))[0])
-        en.append(f"{tile_name(wait.tile)}: {kinds_en} ({reading})")
-        ko.append(f"{tile_name(wait.tile)}: {kinds_ko} ({reading})")
-    return {"en": "It waits on " + "; ".join(en) + ".", "ko": "기다리는 패: " + "; ".join(ko) + "."}
+def _waits_explanation(hand: Hand) -> Message:
+    found = [
+        message(
+            "quiz.waits.wait",
+            tile=tile_name(wait.tile),
+            kinds=joined(name("wait", kind.value) for kind in wait.kinds),
+            reading=format_decomposition(decompositions(hand.with_tile(wait.tile))[0]),
+        )
+        for wait in waits(hand)
+    ]
+    return message("quiz.waits.explanation", waits=joined(found, "; ", empty=""))
 
 
 def generate_waits(seed: int, level: int) -> Question:
@@ -138,7 +131,7 @@ def generate_waits(seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={"en": "Pick every tile this hand waits on.", "ko": "이 손이 기다리는 패를 모두 고르시오."},
+        prompt=message("quiz.waits.prompt"),
         request={"hand": format_hand(hand), "rules": "riichi"},
         answer={"waits": [tile_name(tile) for tile in found]},
         explanation=_waits_explanation(hand),
@@ -166,24 +159,21 @@ def generate_wait_kind(seed: int, level: int) -> Question:
         names = [kind.value for kind in kinds if kind.value in WAIT_CHOICES]
         if names and len(names) == len(kinds) and ((level < 3) == (len(names) == 1)):
             break
-    explanation_en = ", ".join(WAIT_NAMES["en"][name] for name in names)
-    explanation_ko = ", ".join(WAIT_NAMES["ko"][name] for name in names)
     readings = " | ".join(format_decomposition(d) for d in decompositions(hand))
     return Question(
         kind="wait-kind",
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={
-            "en": f"The hand won on {tile_name(win)}. Which wait was it? (all that apply)",
-            "ko": f"{tile_name(win)}으로 올랐다. 어떤 대기였나? (해당하는 것 모두)",
-        },
+        prompt=message("quiz.wait_kind.prompt", tile=tile_name(win)),
         request={"hand": format_hand(hand), "win": tile_name(win), "rules": "riichi"},
         answer={"kinds": sorted(names)},
-        explanation={
-            "en": f"{tile_name(win)} completes it as: {explanation_en}. Readings: {readings}.",
-            "ko": f"{tile_name(win)}은(는) {explanation_ko}(으)로 완성한다. 읽는 법: {readings}.",
-        },
+        explanation=(
+            message(
+                "quiz.wait_kind.explanation", tile=tile_name(win), kinds=joined(name("wait", kind) for kind in names)
+            ),
+            message("quiz.wait_kind.readings", readings=readings),
+        ),
         concept=f"wait-kind:{'+'.join(sorted(names))}",
         lesson="r04-waits",
         answer_type="checklist",

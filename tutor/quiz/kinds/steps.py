@@ -23,7 +23,7 @@ from tutor.engine.riichi.fu import RUN, SET_ITEMS, FuLine, count_fu, fu_lines, r
 from tutor.engine.riichi.reading import hand_facts, reading_facts
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
-from tutor.locale import text
+from tutor.locale import message, text
 from tutor.quiz.kinds.scoring import fu_explanation, request_score, riichi_request, riichi_win
 from tutor.quiz.names import FU_ITEMS, WAIT_NAMES
 from tutor.quiz.question import Question
@@ -147,7 +147,7 @@ def fu_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={language: text(language, "steps.prompt") for language in ("en", "ko")},
+        prompt=message("steps.prompt"),
         request=riichi_request(score.hand, score.context),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw, "lines": answer_lines(steps)},
         explanation=fu_explanation(score),
@@ -233,12 +233,25 @@ def judge_fu_steps(question: Question, response: dict[str, Any]) -> StepJudgemen
     elif not _fits(engine.steps, given):
         chosen = next((r for r in readings if len(r.steps) == len(engine.steps) and _fits(r.steps, given)), engine)
     given = given_numbers(response, len(chosen.steps))
-    verdicts = tuple(
-        StepVerdict(step, number, number == step.fu) for step, number in zip(chosen.steps, given, strict=True)
-    )
+    steps = own_totals(chosen.steps, given)
+    verdicts = tuple(StepVerdict(step, number, number == step.fu) for step, number in zip(steps, given, strict=True))
     lines = response.get("lines")
     count = len(lines) if isinstance(lines, list) else 0
     return StepJudgement(verdicts, chosen, engine, chosen.steps != engine.steps, count)
+
+
+def own_totals(steps: tuple[Step, ...], given: list[int | None]) -> tuple[Step, ...]:
+    """The steps with the sum and the rounding the learner's own lines call
+    for (#28.2): the sum of their numbers (a line left empty counted as the
+    reading's), and their own sum rounded up to the next 10 (seven pairs is
+    not rounded: its sum stands). One wrong line then leaves arithmetic that is right
+    marked right; the line itself is still wrong."""
+    lines, raw, rounded = steps[:-2], steps[-2], steps[-1]
+    own_raw = sum(step.fu if number is None else number for step, number in zip(lines, given, strict=False))
+    given_raw = given[-2] if given[-2] is not None else own_raw
+    seven_pairs = rounded.fu == SEVEN_PAIRS_FU
+    own_rounded = given_raw if seven_pairs else -(-given_raw // 10) * 10
+    return (*lines, Step(SUM, raw.tiles, own_raw), Step(ROUNDED, rounded.tiles, own_rounded))
 
 
 def check_fu_steps(question: Question, response: dict[str, Any]) -> bool:

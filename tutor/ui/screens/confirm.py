@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tutor.locale import text
+from tutor.locale import SWITCH_LABEL, text
 from tutor.ui.keys import LABELS, localise_bindings
 from tutor.ui.shell import tutor_of
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -25,7 +25,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Yes", id="yes", tooltip="Yes: do it"),
         Binding("n", "answer(False)", "No", id="no", tooltip="No: go back"),
         Binding("escape", "answer(False)", "No", show=False),
-        Binding("l", "switch_language", "한/En", id="language", show=False),
+        Binding("l", "switch_language", SWITCH_LABEL, id="language", show=False),
     ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }

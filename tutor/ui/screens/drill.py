@@ -32,6 +32,7 @@ from textual.widgets.selection_list import Selection
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.locale import SWITCH_LABEL
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import is_right
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
@@ -65,7 +66,7 @@ APP_KEYS: list[BindingType] = [
     # otherwise take these letters as typing, though it accepts digits only,
     # and the footer would show keys that do nothing.
     Binding("q", "app.quit", "Quit", id="quit", show=False, priority=True),
-    Binding("l", "app.switch_language", "한/En", id="language", show=False, priority=True),
+    Binding("l", "app.switch_language", SWITCH_LABEL, id="language", show=False, priority=True),
     Binding("t", "app.next_theme", "Theme", id="theme", show=False, priority=True),
     Binding("question_mark", "app.help", "Help", id="help", priority=True),
 ]
@@ -153,6 +154,7 @@ class DrillScreen(RedrawnScreen):
     DrillScreen .verdict-right { color: $success; border-left: tall $success; }
     DrillScreen .verdict-wrong { color: $error; border-left: tall $error; }
     DrillScreen .verdict-hint { color: $warning; border-left: tall $warning; }
+    DrillScreen .verdict-shown { color: $warning; border-left: tall $warning; }
     DrillScreen #hint { color: $text-muted; padding: 0 1; }
     DrillScreen #present-note { display: none; color: $text-muted; padding: 0 1; height: auto; dock: bottom; }
     DrillScreen .context { color: $text-muted; }
@@ -630,9 +632,10 @@ class DrillScreen(RedrawnScreen):
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
 
-    async def submit(self, response: dict[str, Any], shown: bool = False) -> None:
+    async def submit(self, response: dict[str, Any], shown: bool = False, revealed: bool = False) -> None:
         """Record the answer (kept in memory if the store cannot take it
-        now), then draw the feedback."""
+        now), then draw the feedback. `shown`: not answered, either skipped
+        or, with `revealed`, its answer shown."""
         question = self.question
         right = not shown and is_right(question, response)
         rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
@@ -641,7 +644,8 @@ class DrillScreen(RedrawnScreen):
         if question.answer_type == FAN_STEPS and not shown:
             rules = judge_mcr_steps(question, response).concepts
         self.keep()  # The redraw below shows the answer as it was given.
-        self.attempts.append(Attempt(question, right, response, "hint" if shown else "right" if right else "wrong"))
+        unanswered = "shown" if revealed else "hint"
+        self.attempts.append(Attempt(question, right, response, unanswered if shown else "right" if right else "wrong"))
         self._save(
             Answer(
                 kind=question.kind,
@@ -710,7 +714,7 @@ class DrillScreen(RedrawnScreen):
 
     async def action_show_answer(self) -> None:
         if not self.answered:
-            await self.submit({}, shown=True)
+            await self.submit({}, shown=True, revealed=True)
 
     def action_leave(self) -> None:
         """Escape: with answers given, ask first, then sum up those answers

@@ -76,7 +76,7 @@ class SettingsScreen(TutorScreen):
         body = text(
             language,
             "settings_body",
-            language_name=text(language, f"language_name.{language}"),
+            language_name=text(language, "language.name"),
             theme=app.theme_title(app.theme),
             level=self._default_level(),
             path=app.progress_place(),

@@ -14,7 +14,8 @@ from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.kinds import concept_kind, mcr_steps, points_steps
 from tutor.quiz.kinds.steps import rule_name
-from tutor.ui.drill_words import kind_name, lesson_title, word
+from tutor.ui.drill_words import kind_name, word
+from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.redrawn import RedrawnScreen
 
 

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from tutor.commands.score_mcr import MCR_FLAGS
 from tutor.engine.rules import Rules
-from tutor.locale import text
+from tutor.locale import SWITCH_LABEL, text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
 from tutor.ui.keys import localise_bindings
 from tutor.ui.screens.base import TutorScreen
@@ -51,10 +51,6 @@ SIDE_BY_SIDE = 120
 """The width from which riichi and MCR stand in two columns instead of two tabs."""
 HISTORY = 20
 """Hands kept for undo in one session."""
-MCR_FLAG_NAMES = {
-    "en": {"last_tile": "last tile (和绝张)", "kong": "kong (杠上开花 / 抢杠和)", "wall_last": "last of the wall"},
-    "ko": {"last_tile": "화절장 (和绝张)", "kong": "깡 (杠上开花 / 抢杠和)", "wall_last": "묘수회춘 / 해저로월"},
-}
 
 
 def next_wind(wind: str) -> str:
@@ -79,7 +75,7 @@ class WorkbenchScreen(TutorScreen):
         Binding("f2", "settings", "Settings", id="workbench_settings", tooltip="Show or hide the settings"),
         Binding("f3", "picker", "Tiles", id="picker", tooltip="Pick tiles with the keyboard or the mouse"),
         # Letters that are no part of the notation, so the field can give them up.
-        Binding("l", "app.switch_language", "한/En", id="language", show=False, priority=True),
+        Binding("l", "app.switch_language", SWITCH_LABEL, id="language", show=False, priority=True),
         Binding("question_mark", "app.help", "Help", id="help", show=False, priority=True),
     ]
     DEFAULT_CSS = """
@@ -220,7 +216,7 @@ class WorkbenchScreen(TutorScreen):
         how = WIN_WORDS[language]["tsumo" if settings.tsumo else "ron"]
         winds = WIND_NAMES[language]
         flags = [FLAG_NAMES[language].get(flag, flag) for flag in settings.riichi_flags]
-        flags += [MCR_FLAG_NAMES[language][flag] for flag in settings.mcr_flags]
+        flags += [text(language, f"mcr_flag.{flag}") for flag in settings.mcr_flags]
         parts = [
             how,
             f"{text(language, 'workbench.seat')} {winds[WINDS.index(settings.seat)]}",
@@ -256,7 +252,7 @@ class WorkbenchScreen(TutorScreen):
                 language,
                 "workbench.setting_of",
                 rules=text(language, "workbench.mcr"),
-                name=MCR_FLAG_NAMES[language][flag],
+                name=text(language, f"mcr_flag.{flag}"),
             )
             options.append(Option(tick(flag in settings.mcr_flags, label), id=f"flag-{flag}"))
         for name in (*RIICHI_OPTIONS, *MCR_OPTIONS):

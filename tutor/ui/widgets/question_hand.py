@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.widget import Widget
 from textual.widgets import Static
@@ -57,6 +58,14 @@ def question_hand(question: Question, language: str, size: TileSize = TileSize.S
     return widgets
 
 
+def _win_key(request: dict[str, Any]) -> str:
+    """How it was won, in the words of its rules: an MCR win on a discard is
+    a hu (후, lesson m01), a riichi one a ron."""
+    if request.get("tsumo"):
+        return "win_tsumo"
+    return "win_hu" if request.get("rules") == "mcr" else "win_ron"
+
+
 def context_text(question: Question, language: str) -> str:
     """How the hand was won, in words: what the fu and fans depend on."""
     request = question.request
@@ -64,7 +73,7 @@ def context_text(question: Question, language: str) -> str:
         return ""
     winds = WIND_NAMES[language]
     parts = [
-        text(language, "win_tsumo" if request.get("tsumo") else "win_ron", tile=chip(parse_tile(request["win"]))[0]),
+        text(language, _win_key(request), tile=chip(parse_tile(request["win"]))[0]),
         text(language, "seat", wind=winds["ESWN".index(request.get("seat", "E"))]),
         text(language, "round", wind=winds["ESWN".index(request.get("round", "E"))]),
     ]

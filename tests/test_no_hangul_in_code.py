@@ -1,0 +1,77 @@
+"""Every Korean word the app shows comes from the Korean catalogue: no
+Hangul string literal in tutor/ outside tutor/locale (docstrings, which
+quote the Korean source documents, aside)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
+HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+
+
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            for statement in body:
+                if (
+                    isinstance(statement, ast.Expr)
+                    and isinstance(statement.value, ast.Constant)
+                    and isinstance(statement.value.value, str)
+                ):
+                    found.add(id(statement.value))
+    return found
+
+
+def hangul_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = docstring_nodes(tree)
+    return [
+        f"{path.name}:{node.lineno}: {node.value[:60]!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skipped
+        and HANGUL.search(node.value)
+    ]
+
+
+def test_no_hangul_string_literal_outside_the_catalogue() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE).parent}/{literal}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "locale"
+        for literal in hangul_literals(path)
+    ]
+    assert found == []
+
+
+def test_the_scan_finds_a_hangul_literal(tmp_path: Path) -> None:
+    """Guards the test above against passing on a scan that finds nothing."""
+    module = tmp_path / "sample.py"
+    module.write_text('"""문서."""\n\nWORD = "패"\n', encoding="utf-8")
+    found = hangul_literals(module)
+    assert len(found) == 1 and "'패'" in found[0]
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_drill_words_import_no_circle() -> None:
+    """#25.2: drill_words used mcr_steps_words, which imported drill_words back
+    (a function-level import hid the circle)."""
+    ui = PACKAGE / "ui"
+    assert "tutor.ui.mcr_steps_words" in imports_of(ui / "drill_words.py")
+    assert "tutor.ui.drill_words" not in imports_of(ui / "mcr_steps_words.py")
