@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.test_notation import MALFORMED
+from tests.notation_cases import MALFORMED
 from tutor.cli import main
 from tutor.commands.batch import run_batch
 from tutor.commands.score import score_json

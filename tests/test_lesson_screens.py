@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
 
-from tutor.quiz.store import Store
+from tests.helpers import make_app, settle
 from tutor.ui import app as app_module
 from tutor.ui import lesson_screens
 from tutor.ui.app import TutorApp
@@ -22,15 +22,6 @@ from tutor.ui.lesson_screens import KEPT
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.widgets import lesson_document
-
-
-def make_app(tmp_path: Path) -> TutorApp:
-    return TutorApp(language="en", store=Store.open(tmp_path / "progress.sqlite3"))
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 async def open_revealed(app: TutorApp, pilot: Pilot[Any], lesson_id: str) -> list[int]:
