@@ -33,8 +33,8 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
-from tutor.commands.requests import read_score_request
-from tutor.commands.score_riichi import riichi_score_json, score_riichi_request
+from tutor.service.requests import read_score_request
+from tutor.service.score_riichi import riichi_score_json, score_riichi_request
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer

@@ -44,4 +44,4 @@ def test_ci_runs_the_readme_checks() -> None:
     assert match
     checks = re.findall(r'^\s+"(.*)"$', match.group(1), re.MULTILINE)
     assert checks == quick_start_blocks()[1]
-    assert {".venv/bin/mypy", ".venv/bin/ruff check ."} <= set(checks)
+    assert {".venv/bin/mypy", ".venv/bin/lint-imports", ".venv/bin/ruff check ."} <= set(checks)

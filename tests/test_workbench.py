@@ -15,7 +15,7 @@ from tutor.engine.notation import parse_tile
 from tutor.locale import LANGUAGES, keys
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.names import FU_ITEMS
-from tutor.commands.score import score_as_json, score_json
+from tutor.service.score import score_as_json, score_json
 from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
 from tutor.workbench.panels import panels, problem_text
 from tutor.workbench.picking import Picked, picked_from

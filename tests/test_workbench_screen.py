@@ -17,8 +17,8 @@ from tutor.lessons.blocks import evaluate, normalise
 from tutor.lessons.parse import parse_lesson
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
-from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
-from tutor.commands.score import score_json
+from tutor.service.analyze import analysis_json, analysis_text, analyze_request
+from tutor.service.score import score_json
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
