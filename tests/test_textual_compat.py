@@ -61,6 +61,11 @@ async def test_the_private_names_we_read_are_there() -> None:
         textual_compat.update_option_lines(options)
         textual_compat.drop_layout_request(static)
         assert callable(textual_compat.parse_style(static))
+        with textual_compat.counting_layouts() as laid_out:
+            static.update("y")
+            static.styles.height = 3
+            await pilot.pause()
+        assert laid_out and set(laid_out) == {"Screen"}
         key = footer.query(FooterKey).first()
         assert textual_compat.is_key_disabled(key) is False
         textual_compat.set_key_disabled(key, True)

@@ -134,6 +134,9 @@ class LessonScreens:
         and laid out as the lesson is shown now (its width, its tile size,
         its answers shown). The next call goes on where this one stopped.
         True when nothing is left to do."""
+        if not self._app.screen_stack:
+            # The app is closing (its timer can outlive its screens).
+            return True
         screen = self._app.screen
         if not isinstance(screen, LessonScreen):
             return True

@@ -21,13 +21,15 @@ override it):
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Final
 
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList
@@ -57,6 +59,7 @@ __all__ = [
     "HeaderTitle",
     "ToggleButton",
     "binding_table",
+    "counting_layouts",
     "drop_layout_request",
     "footer_context",
     "footer_ready",
@@ -125,3 +128,21 @@ def set_scroll_range(view: ScrollView, virtual_size: Size) -> None:
 def parse_style(widget: Widget) -> Any:
     """The widget's parser of style names (for Content.render), with its cache."""
     return widget._get_style
+
+
+@contextmanager
+def counting_layouts() -> Iterator[list[str]]:
+    """While open, every layout of a whole screen is noted (its class name),
+    for bench/ui_latency.py's budgets: Textual counts none itself."""
+    laid_out: list[str] = []
+    original = Screen._refresh_layout
+
+    def refresh_layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        laid_out.append(type(screen).__name__)
+        original(screen, *args, **kwargs)
+
+    Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+    try:
+        yield laid_out
+    finally:
+        Screen._refresh_layout = original  # type: ignore[method-assign]
