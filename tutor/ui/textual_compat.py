@@ -141,7 +141,7 @@ def counting_layouts() -> Iterator[list[str]]:
         laid_out.append(type(screen).__name__)
         original(screen, *args, **kwargs)
 
-    Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+    Screen._refresh_layout = refresh_layout  # type: ignore[method-assign, assignment]
     try:
         yield laid_out
     finally:
