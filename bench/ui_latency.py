@@ -20,6 +20,13 @@ processes, and the CPU time is what our code costs whatever the load.
     python -m bench.ui_latency [--size 80x24] [--repeat 1] [--lessons 99] [--drill-questions 10] [--drills 3]
 
 Goal (issue 13): every action's p95 within 150 ms of the baseline's median.
+
+Beside the times, each action's layouts are counted: layouts of a whole
+screen (each one more frame the learner waits for), and layouts of a
+lesson's text (a lesson document laid out at its width). Some actions have a
+budget of them (LAYOUT_BUDGETS), reported as met or not: `l` on a lesson is
+one layout of the lesson screen, and its text, answers revealed, is laid out
+once in the other language.
 """
 
 from __future__ import annotations
@@ -44,8 +51,15 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.textual_compat import counting_layouts
+from tutor.ui.widgets import lesson_document
 
 GOAL_MS = 150.0
+
+LAYOUT_BUDGETS: dict[str, tuple[int, int]] = {
+    "l (language)": (1, 1),
+}
+"""Most layouts of whole screens, and of a lesson's text, one press of the action may take."""
 
 
 class EmptyScreen(Screen[None]):
@@ -68,13 +82,31 @@ class Timings:
 
     wall: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    screen_layouts: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """Layouts of a whole screen per press."""
+    text_layouts: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """Layouts of a lesson's text per press."""
 
     async def time(self, pilot: Pilot[Any], action: str, act: Callable[[], Awaitable[None]]) -> None:
-        start, cpu_start = time.perf_counter(), time.process_time()
-        await act()
-        await settle(pilot)
-        self.wall[action].append((time.perf_counter() - start) * 1000)
-        self.cpu[action].append((time.process_time() - cpu_start) * 1000)
+        texts: list[int] = []
+        original = lesson_document.lay_out
+
+        def lay_out(*args: Any, **kwargs: Any) -> Any:
+            texts.append(1)
+            return original(*args, **kwargs)
+
+        lesson_document.lay_out = lay_out  # type: ignore[assignment]
+        try:
+            with counting_layouts() as screens:
+                start, cpu_start = time.perf_counter(), time.process_time()
+                await act()
+                await settle(pilot)
+                self.wall[action].append((time.perf_counter() - start) * 1000)
+                self.cpu[action].append((time.process_time() - cpu_start) * 1000)
+        finally:
+            lesson_document.lay_out = original  # type: ignore[assignment]
+        self.screen_layouts[action].append(len(screens))
+        self.text_layouts[action].append(len(texts))
 
 
 def press(pilot: Pilot[Any], *keys: str) -> Callable[[], Awaitable[None]]:
@@ -162,21 +194,32 @@ def main() -> None:
     print(
         f"size {columns}x{rows}; times in ms from the key to idle; load {load_before:.2f} -> {os.getloadavg()[0]:.2f}"
     )
-    print(f"{'action':26} {'n':>4} {'median':>8} {'p95':>8} {'p95-base':>9} {'cpu med':>8} {'cpu p95':>8}")
-    failed = []
+    print(
+        f"{'action':26} {'n':>4} {'median':>8} {'p95':>8} {'p95-base':>9} {'cpu med':>8} {'cpu p95':>8}"
+        f" {'layouts':>8} {'text':>5}"
+    )
+    failed, over_budget = [], []
     for action, values in times.wall.items():
         p95 = percentile(values, 0.95)
         over = p95 - baseline
         cpu = times.cpu[action]
+        screens, texts = max(times.screen_layouts[action]), max(times.text_layouts[action])
         print(
             f"{action:26} {len(values):4d} {statistics.median(values):8.1f} {p95:8.1f} {over:9.1f}"
-            f" {statistics.median(cpu):8.1f} {percentile(cpu, 0.95):8.1f}"
+            f" {statistics.median(cpu):8.1f} {percentile(cpu, 0.95):8.1f} {screens:8d} {texts:5d}"
         )
         if over > GOAL_MS:
             failed.append(action)
+        budget = LAYOUT_BUDGETS.get(action)
+        if budget is not None and (screens > budget[0] or texts > budget[1]):
+            over_budget.append(f"{action} ({screens} screen, {texts} text; budget {budget[0]}, {budget[1]})")
     print(
         f"goal: every p95 within {GOAL_MS:.0f} ms of the baseline median {baseline:.1f} ms:",
         "met" if not failed else "NOT met for " + ", ".join(failed),
+    )
+    print(
+        "layout budgets (most layouts of a press: screens, lesson text):",
+        "met" if not over_budget else "NOT met for " + "; ".join(over_budget),
     )
 
 

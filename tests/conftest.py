@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from tutor.ui.app import TutorApp
 
 # Property tests are seeded from the test's name in CI so a red run can be
 # repeated exactly; elsewhere they explore new examples each run.
@@ -27,4 +33,33 @@ def _app_environment(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.T
     # Dates on screen (the progress screen) are local dates: fix the zone so snapshots agree everywhere.
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
+    # The app runs Python's full garbage collections itself once the learner
+    # is quiet (tutor/ui/idle_collector.py). A test process holds far more
+    # than an app (every test's leftovers), so each of those took a second
+    # or more, and a Pilot test waiting on a loaded machine is "quiet": none
+    # are due in tests (Python's own full collections still run, rarely).
+    # The collector's own tests set its counts themselves.
+    collector = sys.modules.get("tutor.ui.idle_collector")
+    if collector is not None:
+        monkeypatch.setattr(collector, "FULL_AFTER", 10**9)
     yield
+
+
+# The app fixtures import the app only when a test asks for one, so that the
+# engine's tests never load Textual.
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> TutorApp:
+    """The app in English, with its own progress file (tests.helpers.make_app)."""
+    from tests.helpers import make_app
+
+    return make_app(tmp_path)
+
+
+@pytest.fixture
+def korean_app(tmp_path: Path) -> TutorApp:
+    """The app in Korean, with its own progress file."""
+    from tests.helpers import make_app
+
+    return make_app(tmp_path, "ko")

@@ -1,16 +1,21 @@
-"""What the step-drill tests share: opening a drill, and storing a judged
-step answer the way the drill screen stores it."""
+"""What the drill tests share: their plans, opening a drill, answering a
+step drill as a learner does, and storing a judged step answer the way the
+drill screen stores it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import Store
 from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.widgets.cycle_field import CycleField
+from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer, principle_id
+from tutor.ui.widgets.number_field import NumberField
 
 
 async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
@@ -43,3 +48,58 @@ def record_steps(
         now=now,
         rules=rules,
     )
+
+
+PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
+
+
+def fu_plan(language_seed: int = 5) -> DrillPlan:
+    return DrillPlan(("fu",), length=2, level=1, seed=language_seed)
+
+
+POINTS_PLAN = DrillPlan(("points-steps",), length=2, level=1, seed=11)
+
+
+def pay_fields(screen: Any) -> list[str]:
+    """The ids of the payment fields on screen, in order."""
+    return [str(field.id) for field in screen.query(NumberField) if str(field.id).startswith("pay-")]
+
+
+async def answer_points_steps(pilot: Pilot[Any], question: Question, han: int) -> None:
+    """Tick the hand's yaku (space on each, moving with the arrows), then
+    type the numbers, moving with enter as a learner does; `han` as given."""
+    screen = pilot.app.screen
+    wanted = [f"{yaku['id']}:{yaku['han']}" for yaku in question.answer["yaku"]]
+    at = 0
+    for index, choice in enumerate(question.choices):
+        if choice in wanted:
+            for _ in range(index - at):
+                await pilot.press("down")
+            await pilot.press("space")
+            at = index
+    await pilot.press("enter")
+    points = question.answer["points"]
+    numbers = [question.answer["dora"], han]
+    numbers += [points[field_id.removeprefix("pay-")] for field_id in pay_fields(screen)]
+    for number in numbers:
+        for character in str(number):
+            await pilot.press(character)
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:
+    """Put a response into the answer rows (as typed and picked) and answer with enter."""
+    widget = pilot.app.screen.query_one(McrStepsAnswer)
+    left_out = {left["zh"]: left for left in response["left_out"]}
+    counts = {fan["zh"]: fan["count"] for fan in response["fans"]}
+    for index, zh in enumerate(widget.fans):
+        widget.query_one(f"#fan-{index}", Input).value = str(counts.get(zh, ""))
+        if zh in left_out:
+            widget.query_one(f"#{principle_id(index)}", CycleField).value = left_out[zh]["principle"]
+            widget.query_one(f"#because-{index}", CycleField).value = left_out[zh]["because_of"] or "none"
+    widget.query_one("#total", Input).value = str(response["total"])
+    widget.query_one("#can_win", CycleField).value = "yes" if response["can_win"] else "no"
+    widget.query_one("#can_win").focus()
+    await pilot.press("enter")
+    await pilot.pause()

@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.rules import McrRules
+from tutor.engine.mcr.score import McrScore, score_mcr
+from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.tiles import wind_tile
+
 EXAMPLES: list[tuple[str, str, str, dict[str, Any]]] = [
     ("big_four_winds", "55m 111z 222z 333z 444z", "5m", {}),
     ("big_three_dragons", "123m 99p 555z 666z 777z", "9p", {}),
@@ -98,3 +104,18 @@ EXAMPLES: list[tuple[str, str, str, dict[str, Any]]] = [
         {"options": {"concealed_and_melded_kong": True}},
     ),
 ]
+
+
+def score(hand: str, win: str, context: dict[str, Any]) -> McrScore:
+    flags = set(context.get("flags", ()))
+    mcr_context = McrContext(
+        win_tile=parse_tile(win),
+        self_drawn=context.get("tsumo", False),
+        seat=wind_tile(context.get("seat", "E")),
+        prevalent=wind_tile(context.get("prevalent", "E")),
+        flowers=context.get("flowers", 0),
+        last_tile="last_tile" in flags,
+        kong="kong" in flags,
+        wall_last="wall_last" in flags,
+    )
+    return score_mcr(parse_hand(hand), mcr_context, McrRules.from_options(context.get("options", {})))

@@ -17,8 +17,8 @@ from textual.command import CommandInput
 from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
+from tests.helpers import make_app, search_palette, wait_for
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.keys import LABELS, PALETTE_PLACEHOLDER
 from tutor.ui.language import default_language
@@ -31,10 +31,6 @@ from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.lesson_document import LessonDocument
-
-
-def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 class TestHome:
@@ -110,9 +106,11 @@ class TestNavigation:
             await pilot.press("a")
             assert app.store.lessons_read() == {"r02-sets"}
             await pilot.press("right_square_bracket")
-            await pilot.pause(0.3)
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "r03-winning", "r03"
+            )
             await pilot.press("end")
-            await pilot.pause(0.3)
+            await wait_for(pilot, lambda: "r03-winning" in app.store.lessons_read(), "r03 marked read")
             assert app.store.lessons_read() == {"r02-sets", "r03-winning"}
 
     async def test_read_lessons_are_marked(self, tmp_path: Path) -> None:
@@ -197,10 +195,9 @@ class TestPalette:
         app = make_app(tmp_path, language)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("ctrl+p")
-            await pilot.press(*query)
-            await pilot.pause(0.5)
+            await search_palette(pilot, query)
             await pilot.press("enter")
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, (TableScreen, LessonScreen)), "the chosen screen")
             if lesson_id is None:
                 assert isinstance(app.screen, TableScreen)
             else:
@@ -251,10 +248,9 @@ class TestFooterFits:
         if where == "lesson":
             app.open_lesson("r09-fu")
             # A long lesson takes a while to mount under load: wait for its footer, not a fixed time.
-            for _ in range(50):
-                if isinstance(app.screen, LessonScreen) and app.screen.query(FooterKey):
-                    break
-                await pilot.pause(0.1)
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.query(FooterKey), "footer"
+            )
         elif where in ("question", "answered"):
             app.push_screen(DrillScreen(DrillPlan(("fu",), length=2, level=1, seed=5)))
             await pilot.pause()

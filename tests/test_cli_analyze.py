@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from tests.test_notation import MALFORMED
+from tests.notation_cases import MALFORMED
 from tutor.cli import main
-from tutor.commands.analyze import analysis_json, analyze_request
-from tutor.commands.batch import run_batch
+from tutor.service.analyze import analysis_json, analyze_request
+from tutor.service.batch import run_batch
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

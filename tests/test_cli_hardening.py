@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from tests.test_hostile_input import HOSTILE_TEXT, run
 from tutor.cli import EXIT_INTERNAL, EXIT_IO, EXIT_USAGE, MAX_MESSAGE
-from tutor.commands.batch import MAX_LINE
+from tutor.service.batch import MAX_LINE
 
 HAND = "123m456p789s11z234s"
 T = TypeVar("T")

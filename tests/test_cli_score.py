@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from tests.test_notation import MALFORMED
+from tests.notation_cases import MALFORMED
 from tutor.cli import main
-from tutor.commands.batch import run_batch
-from tutor.commands.score import score_json
+from tutor.service.batch import run_batch
+from tutor.service.score import score_json
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

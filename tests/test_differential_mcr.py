@@ -20,8 +20,7 @@ from collections import Counter
 
 from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
-from tests.mcr_examples import EXAMPLES
-from tests.test_mcr_fans import score
+from tests.mcr_examples import EXAMPLES, score
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr

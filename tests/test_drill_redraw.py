@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets._footer import FooterKey
 
-from tests.test_drills import PLAN, fu_plan, make_app, open_drill
+from tests.drill_helpers import PLAN, fu_plan, open_drill
+from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.tile_art import hand_groups

@@ -17,7 +17,8 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
-from tests.drill_helpers import open_drill
+from tests.drill_helpers import PLAN, fu_plan, open_drill
+from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -44,12 +45,6 @@ from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.mistake_list import MistakeList
 from tutor.ui.widgets.question_hand import hand_parts
 from tutor.ui.widgets.row_view import FRAME
-
-PLAN = DrillPlan(("riichi-points",), length=3, level=1, seed=7)
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 async def answer_number(pilot: Pilot[Any], value: int) -> None:
@@ -278,10 +273,6 @@ class TestDrillSnapshots:
             await pilot.pause()
 
         assert snap_compare(app, terminal_size=(100, 30), run_before=run)
-
-
-def fu_plan(language_seed: int = 5) -> DrillPlan:
-    return DrillPlan(("fu",), length=2, level=1, seed=language_seed)
 
 
 class TestLanguageSwitchInADrill:

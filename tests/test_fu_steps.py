@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.drill_helpers import open_drill, record_steps
+from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -36,7 +37,6 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
-from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.mistake_list import MistakeList
@@ -252,10 +252,6 @@ def test_worksheet_has_lines_to_fill_and_every_line_in_the_key() -> None:
 
 
 # --- in the app -----------------------------------------------------------------------------
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 STEP_PLAN = DrillPlan(("fu-steps",), length=2, level=1, seed=11)

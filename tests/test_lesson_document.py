@@ -11,21 +11,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tutor.quiz.store import Store
+from tests.helpers import make_app, settle
 from tutor.ui import idle_collector
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.widgets.lesson_document import LessonDocument, TextPart
 from tutor.ui.widgets.row_view import EDGE
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 async def opened(app: TutorApp, pilot: Pilot[Any], lesson_id: str) -> LessonScreen:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_lessons import GOOD, problems_in, write
+from tests.lesson_helpers import GOOD, problems_in, write
 from tutor.lessons.files import MAX_LESSON_BYTES
 
 

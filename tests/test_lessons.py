@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_riichi_fu_document import CASES as FU_CASES
+from tests.fu_cases import CASES as FU_CASES
+from tests.lesson_helpers import GOOD, problems_in, write
 from tutor.cli import main
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.table import step_ids
@@ -175,39 +176,6 @@ class TestBundledLessons:
         assert by_original["大四喜"].ko == "대사희 (다스시)"
         assert len([term for term in terms if term.id.startswith("fan-")]) == 81
         assert {"tenpai", "fu", "dora", "flower"} <= {term.id for term in terms}
-
-
-GOOD = """---
-id: {id}
-track: riichi
-order: 1
-title: A lesson
-quiz: [fu]
----
-
-# A lesson
-
-```hand
-234m456s55s [777p] [777z]
-win: 4m ron  seat: S  round: E
-expect: fu_raw=26 fu=30 waits=1m,4m
-```
-
-See [the other](lesson:{link}).
-"""
-
-
-def write(root: Path, language: str, name: str, text: str) -> Path:
-    folder = root / language
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def problems_in(root: Path) -> list[str]:
-    _, problems = check_folder(root)
-    return [str(problem) for problem in problems]
 
 
 class TestCheckerFindsMistakes:

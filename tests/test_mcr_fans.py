@@ -11,31 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.mcr_examples import EXAMPLES
-from tutor.engine.mcr.context import McrContext
+from tests.mcr_examples import EXAMPLES, score
 from tutor.engine.mcr.exclusions import NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FAMILIES, FANS, STANDARD_FANS
-from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import payments
-from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
-from tutor.engine.tiles import wind_tile
-
-
-def score(hand: str, win: str, context: dict[str, Any]) -> McrScore:
-    flags = set(context.get("flags", ()))
-    mcr_context = McrContext(
-        win_tile=parse_tile(win),
-        self_drawn=context.get("tsumo", False),
-        seat=wind_tile(context.get("seat", "E")),
-        prevalent=wind_tile(context.get("prevalent", "E")),
-        flowers=context.get("flowers", 0),
-        last_tile="last_tile" in flags,
-        kong="kong" in flags,
-        wall_last="wall_last" in flags,
-    )
-    return score_mcr(parse_hand(hand), mcr_context, McrRules.from_options(context.get("options", {})))
 
 
 class TestTable:

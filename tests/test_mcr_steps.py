@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tests.drill_helpers import open_drill, record_steps
+from tests.helpers import make_app
 from tutor.cli import main
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr
@@ -40,7 +41,6 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
-from tutor.ui.app import TutorApp
 from tutor.ui.mcr_steps_words import verdict_line
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
@@ -287,32 +287,11 @@ def test_the_fan_lessons_and_the_principles_lesson_drill_it_from_level_one() -> 
 # --- in the app -----------------------------------------------------------------------------
 
 
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
-
-
 FAN_PLAN = DrillPlan(("mcr-steps",), length=2, level=1, seed=5)
 
 
 async def open_fan_drill(pilot: Pilot[Any]) -> DrillScreen:
     return await open_drill(pilot, FAN_PLAN)
-
-
-async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:
-    """Put a response into the answer rows (as typed and picked) and answer with enter."""
-    widget = pilot.app.screen.query_one(McrStepsAnswer)
-    left_out = {left["zh"]: left for left in response["left_out"]}
-    counts = {fan["zh"]: fan["count"] for fan in response["fans"]}
-    for index, zh in enumerate(widget.fans):
-        widget.query_one(f"#fan-{index}", Input).value = str(counts.get(zh, ""))
-        if zh in left_out:
-            widget.query_one(f"#{principle_id(index)}", CycleField).value = left_out[zh]["principle"]
-            widget.query_one(f"#because-{index}", CycleField).value = left_out[zh]["because_of"] or "none"
-    widget.query_one("#total", Input).value = str(response["total"])
-    widget.query_one("#can_win", CycleField).value = "yes" if response["can_win"] else "no"
-    widget.query_one("#can_win").focus()
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def answer_with_wrong_principle(pilot: Pilot[Any], screen: DrillScreen) -> str:

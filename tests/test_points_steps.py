@@ -14,10 +14,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.drill_helpers import open_drill, record_steps
-from tests.test_fu_steps import make_app
-from tutor.commands.requests import read_score_request
-from tutor.commands.score_riichi import riichi_score_json, score_riichi_request
+from tests.drill_helpers import POINTS_PLAN, answer_points_steps, open_drill, pay_fields, record_steps
+from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -39,9 +37,10 @@ from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
+from tutor.service.requests import read_score_request
+from tutor.service.score_riichi import riichi_score_json, score_riichi_request
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
-from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 
 RIICHI_PINFU = ("234m567p789s234s55m", "2m", False, "S", ["riichi"], "1s")
@@ -257,39 +256,9 @@ def test_worksheet_leaves_every_step_to_fill_and_keys_every_step() -> None:
 
 # --- the drill screen -------------------------------------------------------------------------
 
-POINTS_PLAN = DrillPlan(("points-steps",), length=2, level=1, seed=11)
-
 
 async def open_points_drill(pilot: Pilot[Any]) -> DrillScreen:
     return await open_drill(pilot, POINTS_PLAN)
-
-
-def pay_fields(screen: Any) -> list[str]:
-    """The ids of the payment fields on screen, in order."""
-    return [str(field.id) for field in screen.query(NumberField) if str(field.id).startswith("pay-")]
-
-
-async def answer(pilot: Pilot[Any], question: Question, han: int) -> None:
-    """Tick the hand's yaku (space on each, moving with the arrows), then
-    type the numbers, moving with enter as a learner does; `han` as given."""
-    screen = pilot.app.screen
-    wanted = [f"{yaku['id']}:{yaku['han']}" for yaku in question.answer["yaku"]]
-    at = 0
-    for index, choice in enumerate(question.choices):
-        if choice in wanted:
-            for _ in range(index - at):
-                await pilot.press("down")
-            await pilot.press("space")
-            at = index
-    await pilot.press("enter")
-    points = question.answer["points"]
-    numbers = [question.answer["dora"], han]
-    numbers += [points[field_id.removeprefix("pay-")] for field_id in pay_fields(screen)]
-    for number in numbers:
-        for character in str(number):
-            await pilot.press(character)
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 async def test_a_drill_with_one_wrong_step(tmp_path: Path) -> None:
@@ -297,7 +266,7 @@ async def test_a_drill_with_one_wrong_step(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_points_drill(pilot)
         question = screen.question
-        await answer(pilot, question, question.answer["han"] + 1)
+        await answer_points_steps(pilot, question, question.answer["han"] + 1)
         [attempt] = screen.attempts
         assert not attempt.right and attempt.response["yaku"] == question.answer["yaku"]
         verdicts = judge_points_steps(question, attempt.response).verdicts

@@ -29,9 +29,9 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
+from tests.helpers import make_app, settle
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
@@ -84,10 +84,6 @@ ENGLISH_UI_WORDS = (
 ENGLISH_WORD = re.compile(r"\b(" + "|".join(re.escape(word) for word in ENGLISH_UI_WORDS) + r")\b")
 
 
-def make_app(tmp_path: Path, language: str) -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
-
-
 def left_out(app: TutorApp) -> list[Region]:
     """Regions the language check skips: the glossary's Korean column, and
     the body of an English lesson (see the module's docstring)."""
@@ -137,11 +133,6 @@ def assert_one_language(app: TutorApp, where: str) -> None:
     else:
         mixed = [line.strip() for line in lines if ENGLISH_WORD.search(line)]
         assert not mixed, f"{where}: English interface words on a Korean screen: {mixed[:3]}"
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 Opener = Callable[[TutorApp, Pilot[Any]], Awaitable[None]]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 from mahjong.shanten import Shanten as Reference
 
-from tutor.commands.analyze import analysis_json
 from tutor.engine.analysis import analyze
 from tutor.engine.efficiency import discard_table
 from tutor.engine.hand import Hand
@@ -20,6 +19,7 @@ from tutor.engine.notation import format_hand, parse_hand, parse_tile, tile_name
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import COPIES, TILE_KINDS
 from tutor.quiz.deal import shanten_mix
+from tutor.service.analyze import analysis_json
 
 # Hand, discard, the tiles it accepts with Tenhou's counts (worked by hand).
 TENHOU_ROWS = [

@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crosscheck.random_wins import random_winning_hand
-from tutor.commands.score import score_as_json, score_json
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import NOTATION_CODES, parse_tile
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.names import FU_ITEMS
+from tutor.service.score import score_as_json, score_json
 from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
 from tutor.workbench.panels import panels, problem_text
 from tutor.workbench.picking import Picked, picked_from

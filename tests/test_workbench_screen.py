@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
-from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
-from tutor.commands.score import score_json
+from tests.helpers import make_app, search_palette, wait_for
 from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
@@ -19,7 +18,8 @@ from tutor.lessons.parse import parse_lesson
 from tutor.locale import text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import Store
+from tutor.service.analyze import analysis_json, analysis_text, analyze_request
+from tutor.service.score import score_json
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
@@ -34,10 +34,6 @@ from tutor.workbench.panels import DISCARDS_SHOWN
 OTHER_HAND = "123p456p789p11z234s"
 HAND = "23m456s55s4m [777p] [777z]"
 REQUEST = {"hand": "234m456s55s [777p] [777z]", "win": "4m", "tsumo": False, "seat": "E", "round": "E"}
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 def shown(app: TutorApp, selector: str) -> str:
@@ -272,7 +268,9 @@ async def test_the_picker_builds_the_notation_typing_gives(tmp_path: Path) -> No
     async with app.run_test(size=(80, 40)) as pilot:
         await type_hand(pilot, TYPED)
         typed = shown(app, "#score-riichi"), shown(app, "#score-mcr")
-        await pilot.press(*["backspace"] * len(TYPED), "f3")
+        # Emptied in one key (delete to the left, ctrl+u), not one backspace a
+        # tile: the workbench analyses the hand after each change.
+        await pilot.press("ctrl+u", "f3")
         await pilot.pause()
         picker = app.screen.query_one(TilePicker)
         assert picker.has_focus and app.screen.query_one("#notation", Input).value == ""
@@ -319,11 +317,9 @@ async def test_the_palette_opens_the_workbench(tmp_path: Path, language: str, wo
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
-        await pilot.press(*words)
-        await pilot.pause(0.5)
+        await search_palette(pilot, words)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, WorkbenchScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, WorkbenchScreen), "the workbench")
         assert app.screen.title == ("패 계산기" if language == "ko" else "Hand workbench")
 
 

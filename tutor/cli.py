@@ -15,12 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, NoReturn
 
-from tutor.commands.analyze import analysis_json, analysis_text, analyze_request
-from tutor.commands.batch import run_batch
-from tutor.commands.errors import RequestError
-from tutor.commands.json_input import NotJson, read_json
-from tutor.commands.output import escaping_note, json_text, prepare_streams
-from tutor.commands.score import evaluate, refusal_json, score_as_json, score_json, score_text
 from tutor.engine.notation import quote
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.engine.refusal import Refusal
@@ -29,6 +23,12 @@ from tutor.lessons.files import shown_short
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import LANGUAGES
+from tutor.service.analyze import analysis_json, analysis_text, analyze_request
+from tutor.service.batch import run_batch
+from tutor.service.errors import RequestError
+from tutor.service.json_input import NotJson, read_json
+from tutor.service.output import escaping_note, json_text, prepare_streams
+from tutor.service.score import evaluate, refusal_json, score_as_json, score_json, score_text
 
 EXIT_OK = 0
 EXIT_REFUSED = 1

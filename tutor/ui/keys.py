@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 from tutor.locale import LANGUAGES, text
+from tutor.ui.textual_compat import binding_table
 
 KEY_IDS: Final = (
     "quit",
@@ -93,7 +94,7 @@ def scroll_bindings(action: str) -> list[Binding]:
 def localise_bindings(node: DOMNode, language: str) -> None:
     labels = LABELS.get(language, LABELS["en"])
     tips = TIPS.get(language, TIPS["en"])
-    table = node._bindings.key_to_bindings
+    table = binding_table(node)
     for key, bindings in table.items():
         table[key] = [
             replace(binding, description=labels[binding.id], tooltip=tips[binding.id])
@@ -107,7 +108,7 @@ def relabel(node: DOMNode, binding_id: str, label_id: str, language: str) -> Non
     """Show one binding under another label of LABELS: enter reads "Next"
     once a drill question is answered, since it then moves on."""
     labels = LABELS.get(language, LABELS["en"])
-    table = node._bindings.key_to_bindings
+    table = binding_table(node)
     for key, bindings in table.items():
         table[key] = [
             replace(binding, description=labels[label_id]) if binding.id == binding_id else binding

@@ -4,7 +4,7 @@ The hand is typed in our notation, and the last tile written in the
 concealed part is the winning tile, as in Tenhou's calculator:
 `23m456s55s4m [777p] [777z]` is the concealed 234m 456s 55s won on 4m.
 Shapes come from `tutor.engine.analysis.analyze` (what `tutor analyze`
-answers) and scores from `tutor.commands.score.evaluate` (what `tutor score`
+answers) and scores from `tutor.service.score.evaluate` (what `tutor score`
 answers) on the very request `score_request` builds, so the workbench and
 the command can never disagree.  Nothing here raises on bad input: a hand
 that does not parse comes back as the reader's `NotationError` (its code, column and fragment).
@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.commands.errors import RequestError
-from tutor.commands.score import evaluate
 from tutor.engine.analysis import Analysis, analyze
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.score import McrScore
@@ -33,6 +31,8 @@ from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import SUIT_LETTERS, Tile, make_tile, tile_name
+from tutor.service.errors import RequestError
+from tutor.service.score import evaluate
 from tutor.workbench.settings import Settings
 
 HAND_SIZES = (13, 14)

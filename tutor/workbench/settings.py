@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from tutor.commands.score_mcr import MCR_FLAGS
+from tutor.engine.mcr.context import MCR_FLAGS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.rules import RiichiRules

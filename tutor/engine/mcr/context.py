@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tutor.engine.tiles import EAST, Tile
+
+MCR_FLAGS: Final = ("last_tile", "kong", "wall_last")
+"""The situations of an MCR win a request names as flags: the McrContext
+fields of those names (the riichi ones are riichi.context.Flag)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.links import LinksScreen, links_in
+from tutor.ui.textual_compat import stylesheet_changes
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -119,7 +120,7 @@ class LessonScreen(TutorScreen):
 
     def compose(self) -> ComposeResult:
         # Widgets are styled as they mount, with the stylesheet of now.
-        self._styled_at = self.app._css_update_count
+        self._styled_at = stylesheet_changes(self.app)
         size = TileSize.LARGE if self.presenting else TileSize.SMALL
         yield Header()
         with Horizontal():
@@ -235,17 +236,19 @@ class LessonScreen(TutorScreen):
         self.refresh_bindings()
 
     def _on_screen_suspend(self) -> None:
-        self._styled_at = self.app._css_update_count
+        # Overrides Textual's private handler (tutor/ui/textual_compat.py).
+        self._styled_at = stylesheet_changes(self.app)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual styles a resumed screen again from scratch, in case the
         # stylesheet changed while it was away (a theme); the kept lesson
         # screen comes back with every lesson opened from home, so that is
-        # done only when it did change. (Textual counts its stylesheet
-        # changes in `_css_update_count`.)
-        if self._styled_at == self.app._css_update_count:
+        # done only when it did change. (Overrides Textual's private
+        # handler: tutor/ui/textual_compat.py.)
+        changes = stylesheet_changes(self.app)
+        if self._styled_at == changes:
             event.refresh_styles = False
-        self._styled_at = self.app._css_update_count
+        self._styled_at = changes
         # Kept screens come back here, perhaps after the language changed twice.
         localise_bindings(self, self.tutor.language)
         if self._state_to_show is not None:

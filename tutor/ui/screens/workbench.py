@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.widgets import Button, Collapsible, Header, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from tutor.commands.score_mcr import MCR_FLAGS
+from tutor.engine.mcr.context import MCR_FLAGS
 from tutor.engine.rules import Rules
 from tutor.locale import SWITCH_LABEL, text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS

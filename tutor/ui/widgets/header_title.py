@@ -16,7 +16,8 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+
+from tutor.ui.textual_compat import HeaderTitle
 
 
 def set_titles(screen: Screen[Any], title: str, sub_title: str | None = None) -> None:

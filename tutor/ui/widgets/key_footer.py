@@ -7,10 +7,18 @@ from typing import cast
 from textual.app import ComposeResult
 from textual.compose import compose
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import tutor_of
+from tutor.ui.textual_compat import (
+    FooterKey,
+    drop_layout_request,
+    footer_context,
+    footer_ready,
+    is_key_disabled,
+    mark_footer_ready,
+    set_key_disabled,
+)
 
 FooterShows = tuple[object, ...]
 
@@ -47,7 +55,7 @@ class KeyFooter(Footer):
             for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
             if binding.show
         )
-        return (self._bindings_ready, self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, keys)
+        return (footer_ready(self), self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, keys)
 
     def on_mount(self) -> None:
         # (Footer's own on_mount runs too: Textual calls each class's handler.)
@@ -59,9 +67,9 @@ class KeyFooter(Footer):
         # every resized widget's virtual size, which asks for one): after
         # `l`, a second layout and frame. A key holds no widgets and does
         # not scroll, so nothing depends on that size: the request is
-        # dropped. (Private to Textual, which is pinned.)
+        # dropped.
         for key in self.children:
-            key._layout_required = False
+            drop_layout_request(key)
 
     async def recompose(self) -> None:
         if not self.is_attached:
@@ -87,7 +95,7 @@ class KeyFooter(Footer):
         handler, within the screen's batch: Textual rebuilds them only after
         the next refresh, which costs one more layout and frame."""
         # As in a handler of the footer's own: its keys bind their data to it.
-        with self._context():
+        with footer_context(self):
             await self.recompose()
 
     async def _update_keys(self) -> bool:
@@ -121,14 +129,14 @@ class KeyFooter(Footer):
         return True
 
     def compose(self) -> ComposeResult:
-        if self.is_attached and not self._bindings_ready:
+        if self.is_attached and not footer_ready(self):
             # Textual's footer starts empty and fills in once the screen has
             # mounted, one more layout of the whole screen (and a frame) on
             # every screen opened. The keys are known now: the screen's and
             # the app's, put in the learner's language here rather than in
             # the screen's on_mount, which comes after this.
             localise_bindings(self.screen, tutor_of(self.app).language)
-            self.set_reactive(Footer._bindings_ready, True)
+            mark_footer_ready(self)
             self._shown = self._shows()
         for widget in super().compose():
             # A key starts as the footer is, so its data binding changes
@@ -160,17 +168,16 @@ def match_keys(mounted: list[FooterKey], wanted: list[FooterKey]) -> list[Footer
 
 def relabel_key(key: FooterKey, like: FooterKey) -> None:
     """A mounted key shown as `like`, a key composed anew for the same binding."""
-    if (key.key_display, key.description, key._disabled, key.tooltip) == (
+    if (key.key_display, key.description, is_key_disabled(key), key.tooltip) == (
         like.key_display,
         like.description,
-        like._disabled,
+        is_key_disabled(like),
         like.tooltip,
     ):
         return
     key.key_display = like.key_display
     key.description = like.description
     key.tooltip = like.tooltip
-    if key._disabled != like._disabled:
-        key._disabled = like._disabled
-        key.set_class(like._disabled, "-disabled")
+    if is_key_disabled(key) != is_key_disabled(like):
+        set_key_disabled(key, is_key_disabled(like))
     key.refresh(layout=True)

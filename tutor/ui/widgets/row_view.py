@@ -25,6 +25,8 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tutor.ui.textual_compat import parse_style, set_scroll_range
+
 EDGE = "▊"
 """The bar down a framed part's left side (Textual's "tall" border)."""
 
@@ -125,12 +127,12 @@ class RowView(ScrollView):
         # so later (Resize); a scroll range set then takes one more layout of
         # the whole screen, a tenth of opening a lesson. So the parts are laid
         # out at the new width here, and the range set without asking for
-        # that layout. (Private to Textual, which is pinned.)
+        # that layout. (Overrides Textual's private method:
+        # tutor/ui/textual_compat.py.)
         resized = super()._size_updated(size, virtual_size, container_size, layout)
         fitted = Size(self.layout_width(), len(self.current_layout().rows))
         if fitted != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, fitted)
-            self._scroll_update(fitted)
+            set_scroll_range(self, fitted)
         return resized
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -180,7 +182,7 @@ class RowView(ScrollView):
     def _draw_row(self, content: Content) -> Strip:
         segments = [
             Segment(piece, style.rich_style)
-            for piece, style in content.render(self.visual_style, end="", parse_style=self._get_style)
+            for piece, style in content.render(self.visual_style, end="", parse_style=parse_style(self))
         ]
         return Strip(segments, content.cell_length)
 

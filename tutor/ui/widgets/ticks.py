@@ -15,8 +15,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option
+
+from tutor.ui.textual_compat import ToggleButton, update_option_lines
 
 TICKED = "✓"
 UNTICKED = " "
@@ -57,9 +58,8 @@ def replace_options(options: OptionList, new: list[Option]) -> None:
     # Clearing hid the scroll bar, so the options' scroll range was set at
     # the width without it; its width once the bar is back, set now rather
     # than when the list is drawn, where it asked for one more layout of
-    # the screen and one more drawing of the list. (`_update_lines` is
-    # private to Textual, which is pinned.)
-    options._update_lines()
+    # the screen and one more drawing of the list.
+    update_option_lines(options)
     # A list made with options highlights the first, so enter picks it.
     if options.option_count:
         options.action_first()

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.commands.errors import RequestError
 from tutor.engine.hand import Hand
 from tutor.engine.notation import MAX_LENGTH, NotationError, parse_hand, parse_tile, parse_tiles, quote
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile, wind_tile
+from tutor.service.errors import RequestError
 
 JsonObject = dict[str, Any]
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.commands.requests import read_score_request
-from tutor.commands.score_mcr import mcr_score_json, mcr_score_text, score_mcr_request
-from tutor.commands.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
+from tutor.service.requests import read_score_request
+from tutor.service.score_mcr import mcr_score_json, mcr_score_text, score_mcr_request
+from tutor.service.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
 
 JsonObject = dict[str, Any]
 

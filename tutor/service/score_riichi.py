@@ -6,16 +6,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tutor.commands.analyze import decomposition_json
-from tutor.commands.errors import RequestError
-from tutor.commands.requests import ScoreRequest
 from tutor.engine.notation import format_decomposition, format_hand
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import tile_name, wind_letter
-from tutor.quiz.names import FU_NOT_COUNTED
+from tutor.locale import text
+from tutor.service.analyze import decomposition_json
+from tutor.service.errors import RequestError
+from tutor.service.requests import ScoreRequest
 
 JsonObject = dict[str, Any]
 
@@ -97,7 +97,7 @@ def riichi_score_text(score: RiichiScore) -> str:
         rounding = "" if score.fu.raw == score.fu.fu else f" -> rounded up to {score.fu.fu}"
         lines.append(f"  {'total':<24} {'':<10} {score.fu.raw:>3}{rounding}")
     else:
-        lines.append(f"  {FU_NOT_COUNTED['en']}")
+        lines.append(f"  {text('en', 'fu.not_counted')}")
     if score.yakuman:
         lines.append("Yakuman:")
         lines += [f"  {name:<24} x{times}" for name, times in score.yakuman]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.commands.errors import RequestError
-from tutor.commands.requests import rules_named
 from tutor.engine.analysis import Analysis, analyze
 from tutor.engine.efficiency import DiscardOption, Ukeire
 from tutor.engine.notation import NotationError, format_block, format_decomposition, format_hand, parse_hand
@@ -13,6 +11,8 @@ from tutor.engine.rules import Rules
 from tutor.engine.shapes import Decomposition
 from tutor.engine.tiles import tile_name
 from tutor.engine.waits import Wait
+from tutor.service.errors import RequestError
+from tutor.service.requests import rules_named
 
 JsonObject = dict[str, Any]
 

@@ -12,8 +12,8 @@ import json
 import math
 from typing import Any
 
-from tutor.commands.errors import RequestError
 from tutor.engine.notation import quote
+from tutor.service.errors import RequestError
 
 MAX_DEPTH = 8
 """A request is an object of lists and objects at most a few levels deep."""

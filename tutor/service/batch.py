@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from tutor.commands.errors import RequestError
-from tutor.commands.json_input import read_json
-from tutor.commands.output import json_text
+from tutor.service.errors import RequestError
+from tutor.service.json_input import read_json
+from tutor.service.output import json_text
 
 JsonObject = dict[str, Any]
 

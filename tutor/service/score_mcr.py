@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.commands.errors import RequestError
-from tutor.commands.requests import ScoreRequest
-from tutor.engine.mcr.context import McrContext
+from tutor.engine.mcr.context import MCR_FLAGS, McrContext
 from tutor.engine.mcr.fans import Fan
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
-from tutor.quiz.names import PRINCIPLE_NAMES
+from tutor.locale import text
+from tutor.service.errors import RequestError
+from tutor.service.requests import ScoreRequest
 
 JsonObject = dict[str, Any]
-
-MCR_FLAGS = ("last_tile", "kong", "wall_last")
 
 
 def score_mcr_request(request: ScoreRequest) -> McrScore:
@@ -112,7 +110,7 @@ def mcr_score_text(score: McrScore) -> str:
                 # A fan both counted and left out: one instance of it is part of the larger fan.
                 part = "one is part of" if left.fan.id in counted else "implied by"
                 why = f"{part} {left.because_of.zh}, "
-            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{PRINCIPLE_NAMES['en'][left.principle]} principle)")
+            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{text('en', f'principle.{left.principle}')} principle)")
     without = score.total - score.flowers
     if score.can_win:
         lines.append(f"Minimum: {without} without flowers >= {MINIMUM_POINTS}: the win can be declared")

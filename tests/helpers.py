@@ -1,0 +1,98 @@
+"""What the Pilot tests share: the app they drive, and waiting for a
+condition instead of a fixed time.
+
+A test never sleeps for a number of seconds in the hope that the app is done
+by then: on a loaded machine it is not, on a quiet one the wait is wasted.
+It waits for what it needs (`wait_for`), with an upper bound far above any
+real wait that fails the test with the condition's name.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tutor.quiz.store import Store
+from tutor.ui.app import TutorApp
+
+PATIENCE = 60.0
+"""Seconds before a condition that never holds fails its test: generous, so
+that a machine with every core busy still passes."""
+
+
+def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
+    """The app in `language` (None: the one the environment asks for), with
+    its own progress file under `tmp_path`."""
+    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
+
+
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], what: str = "") -> None:
+    """Let the app run until `condition()` holds; fail after PATIENCE seconds."""
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {PATIENCE:.0f} s for {what or condition.__name__}")
+        await pilot.pause()
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Scheduled animations over and the messages they posted handled."""
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def layout_of(pilot: Pilot[Any]) -> tuple[object, ...]:
+    """Where everything on the screen is: each widget's region, scroll offset
+    and content size."""
+    screen = pilot.app.screen
+    return (
+        screen,
+        *((widget.region, widget.scroll_offset, widget.virtual_size) for widget in screen.query("*")),
+    )
+
+
+async def settled(pilot: Pilot[Any], rounds: int = 3) -> None:
+    """The layout has stopped moving: the same for `rounds` turns of the app
+    in a row, with no animation scheduled. (Markdown renders after mounting,
+    and a scroll bar that comes in re-wraps what it sits beside, so heights
+    change for a while after a screen is drawn.)"""
+    deadline = time.monotonic() + PATIENCE
+    last, same = None, 0
+    while same < rounds:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the layout still moved after {PATIENCE:.0f} s")
+        await settle(pilot)
+        now = layout_of(pilot)
+        same = same + 1 if now == last else 0
+        last = now
+
+
+def palette(pilot: Pilot[Any]) -> CommandPalette:
+    screen = pilot.app.screen
+    assert isinstance(screen, CommandPalette), f"the palette is open, not {screen!r}"
+    return screen
+
+
+def palette_searched(pilot: Pilot[Any], query: str) -> bool:
+    """The open palette has searched for `query` and shows what it found."""
+    screen = pilot.app.screen
+    if not isinstance(screen, CommandPalette) or not screen.query(Input) or screen.query_one(Input).value != query:
+        return False
+    searching = any(worker.node is screen and worker.is_running for worker in pilot.app.workers)
+    found = screen.query(CommandList)
+    return not searching and bool(found) and found.first().option_count > 0 and found.first().highlighted is not None
+
+
+async def search_palette(pilot: Pilot[Any], query: str) -> CommandPalette:
+    """Type `query` into the open palette and wait for its results, the first
+    one highlighted (enter then opens it)."""
+    palette(pilot)
+    await pilot.press(*query)
+    await wait_for(pilot, lambda: palette_searched(pilot, query), f"the palette's results for {query!r}")
+    return palette(pilot)
