@@ -64,11 +64,26 @@ def material_left_out(app: TutorApp) -> list[str]:
     regions = []
     if isinstance(app.screen, LessonScreen):
         regions = [app.screen.query_one("#text").region, app.screen.query_one("#contents").region]
+    detail = None
     if isinstance(app.screen, GlossaryScreen):
         regions = [app.screen.query_one(DataTable).region]
-    return [
-        line for y, line in enumerate(screen_lines(app)) if not any(region.y <= y < region.bottom for region in regions)
-    ]
+        detail = app.screen.query_one("#term-detail").region
+    # A term's definition and example (lesson material, from glossary.tsv) stand
+    # in the detail line among the catalogue's words: only their words are left out.
+    material = (
+        {word for term in app.glossary for word in ASCII_WORD.findall(term.en_definition)}
+        | {word for title in lesson_titles(app) for word in ASCII_WORD.findall(title)}
+        if detail
+        else set()
+    )
+    kept = []
+    for y, line in enumerate(screen_lines(app)):
+        if any(region.y <= y < region.bottom for region in regions):
+            continue
+        if detail is not None and detail.y <= y < detail.bottom:
+            line = " ".join(word for word in line.split(" ") if word.strip(".,;:()⟦⟧") not in material)
+        kept.append(line)
+    return kept
 
 
 def lesson_titles(app: TutorApp) -> tuple[str, ...]:

@@ -161,6 +161,6 @@ def test_the_ukeire_prompt_of_a_tenpai_hand_does_not_say_closer_to_tenpai() -> N
         figure = shanten(parse_hand(question.request["hand"]), rules).shanten
         for language in ("en", "ko"):
             key = "efficiency.prompt_ukeire_tenpai" if figure == 0 else "efficiency.prompt_ukeire"
-            assert question.prompt[language] == text(language, key)
+            assert question.prompt_text(language) == text(language, key)
         seen.add(figure == 0)
     assert seen == {True, False}

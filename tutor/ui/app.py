@@ -51,6 +51,7 @@ from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
+from tutor.ui.textual_compat import notifications_showing
 from tutor.ui.themes import DEFAULT_THEME, THEME_NAMES, THEMES, VERDICT_CSS
 from tutor.ui.widgets.header_title import set_app_title
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -471,7 +472,7 @@ class TutorApp(App[None]):
 
     def _say_again(self) -> None:
         """The notices showing, in the new language; those given as words go."""
-        showing = [(notice, self._sayings.get(notice.message)) for notice in self._notifications]
+        showing = [(notice, self._sayings.get(notice.message)) for notice in notifications_showing(self)]
         self.clear_notifications()
         self._sayings = {}
         for notice, said in showing:

@@ -22,6 +22,8 @@ from textual import events
 from textual.app import App
 from textual.message_pump import MessagePump
 
+from tutor.ui.textual_compat import parent_of, propagation_stopped
+
 STALLED = 2.0
 """Seconds after which held keys go on although the key before them never
 came back (its widget was removed with the key still in its queue): a key
@@ -66,8 +68,8 @@ class KeyQueue:
 
     def _follow(self, key: events.Key, node: MessagePump) -> None:
         def check() -> None:
-            parent = node._parent
-            if key._stop_propagation or not key.bubble or parent is None:
+            parent = parent_of(node)
+            if propagation_stopped(key) or not key.bubble or parent is None:
                 self._after(key, [self._app])
             elif parent is self._app:
                 # The app's own (non-priority) bindings come last.

@@ -29,6 +29,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.geometry import Size
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
@@ -146,3 +147,18 @@ def counting_layouts() -> Iterator[list[str]]:
         yield laid_out
     finally:
         Screen._refresh_layout = original  # type: ignore[method-assign]
+
+
+def notifications_showing(app: App[Any]) -> list[Any]:
+    """The notices on screen (App._notifications): drawn again in a new language."""
+    return list(app._notifications)
+
+
+def parent_of(node: MessagePump) -> MessagePump | None:
+    """The pump a bubbling message goes to next (MessagePump._parent)."""
+    return node._parent
+
+
+def propagation_stopped(event: Any) -> bool:
+    """Whether a handler stopped the event (Message._stop_propagation)."""
+    return bool(event._stop_propagation)
