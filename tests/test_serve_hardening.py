@@ -4,6 +4,7 @@ server, the log stays one line per event, /static/ lists nothing."""
 from __future__ import annotations
 
 import asyncio
+import os
 import resource
 import signal
 import socket
@@ -128,3 +129,24 @@ def test_half_open_connections_neither_block_the_page_nor_flood_the_log() -> Non
         process.terminate()
         _, err = process.communicate(timeout=30)
     assert "Traceback" not in err and len(err.splitlines()) < 20, err[:2000]
+
+
+def test_a_session_that_starts_after_its_server_died_ends() -> None:
+    """A session still starting when its server was killed mounted with
+    another parent already, took that one for its server and ran on: it
+    watches the server's own pid, given on its command line."""
+    server = subprocess.Popen([sys.executable, "-c", "pass"])
+    server.wait(timeout=30)  # gone, as a server killed before the session mounts
+    environment = dict(os.environ, TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", COLUMNS="80", LINES="24")
+    session = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--classroom", "--server-pid", str(server.pid)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=environment,
+    )
+    try:
+        _, err = session.communicate(timeout=120)
+    finally:
+        session.kill()
+    assert session.returncode == 0, err.decode(errors="replace")[-2000:]

@@ -76,6 +76,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (default: from LANG)")
     # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
     parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
+    # And the server's own process id, so that a session started as the server dies still sees it go.
+    parser.add_argument("--server-pid", type=int, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     analyze = commands.add_parser(
@@ -319,7 +321,9 @@ def _serve(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     language = args.serve_lang or args.lang
     # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
-    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom" + (f" --lang {language}" if language else "")
+    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom --server-pid {os.getpid()}" + (
+        f" --lang {language}" if language else ""
+    )
     # One app process per browser tab: textual-serve starts the command for each connection.
     ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
     return EXIT_OK
@@ -328,7 +332,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    app = TutorApp(language=args.lang, classroom=args.classroom)
+    app = TutorApp(language=args.lang, classroom=args.classroom, server_pid=args.server_pid)
     try:
         app.run()
     finally:

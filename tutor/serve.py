@@ -235,7 +235,14 @@ class Connections:
             log.warning(
                 "%d connections open, the most the open-file limit allows: closing the oldest idle one", self.cap
             )
-            (oldest or connection).close()
+            if oldest is None:
+                connection.close()
+                return
+            # Counted out at once: its transport closes only on the loop's next
+            # turn, and until then every later arrival would pick it again and
+            # let the open connections grow past the cap.
+            self.gone(oldest)
+            oldest.close()
         self.open.add(connection)
         self.waiting[connection] = None
 

@@ -110,10 +110,13 @@ class TutorApp(App[None]):
         lessons: Path | None = None,
         store: Store | None = None,
         classroom: bool = False,
+        server_pid: int | None = None,
     ) -> None:
         super().__init__()
         self.classroom = classroom
         """Served to a classroom: each session asks who is learning and keeps their own store."""
+        self._server = server_pid
+        """The serving process: its pid as the server gave it, else the parent found at mount."""
         self.learner: str | None = None
         """The learner's name in a served session, once given."""
         self._store_problem: StoreUnavailable | None = None
@@ -217,7 +220,10 @@ class TutorApp(App[None]):
             self.screen_change_signal.subscribe(self, _plain_header_icon)
             # A session ends with its server: killed (kill -9), the server
             # cannot end it, and nobody would ever see it again.
-            self._server = os.getppid()
+            # The pid the server gave is the one to watch: a session that mounts
+            # after the server died has already been handed to another parent.
+            if self._server is None:
+                self._server = os.getppid()
             self.set_interval(PARENT_CHECK_EVERY, self._end_without_server, name="server watch")
         self.push_screen(LearnerScreen() if self.classroom else HomeScreen())
         if self._store_problem:
