@@ -10,10 +10,11 @@ real wait that fails the test with the condition's name.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -39,6 +40,33 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], what: str
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {PATIENCE:.0f} s for {what or condition.__name__}")
         await pilot.pause()
+
+
+def key_event(key: str) -> events.Key:
+    """A key as Pilot.press makes it: a character stands for itself, or for
+    its name where it has one ("space", "left_parenthesis")."""
+    if key == " ":
+        key = "space"
+    char = key if len(key) == 1 else " " if key == "space" else None
+    if len(key) == 1 and not key.isalnum():
+        from textual.keys import _character_to_key
+
+        key = _character_to_key(key)
+    return events.Key(key, char)
+
+
+async def type_at_once(pilot: Pilot[Any], keys: Iterable[str], until: Callable[[], object], what: str) -> None:
+    """The keys as a paste or the fastest typist sends them: all of them
+    before the app has handled the first (Pilot.press waits for the app to
+    go idle after every key), then the app left to run until `until` holds.
+    The app must take them all, in order, at any speed (tutor/ui/key_queue.py)."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await wait_for(pilot, until, what)
 
 
 async def settle(pilot: Pilot[Any]) -> None:

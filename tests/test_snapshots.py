@@ -23,7 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.drill_helpers import POINTS_PLAN, answer_points_steps, fill_rows
-from tests.helpers import make_app, search_palette, settled
+from tests.helpers import make_app, search_palette, settled, type_at_once
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
@@ -167,7 +167,8 @@ def workbench(hand: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run(pilot: Pilot[Any]) -> None:
         await pilot.press("w")
         await pilot.pause()
-        await pilot.press(*("space" if char == " " else char for char in hand))
+        notation = pilot.app.screen.query_one("#notation", Input)
+        await type_at_once(pilot, hand, lambda: notation.value == hand, f"the workbench to hold {hand!r}")
         await pilot.press(*keys)
         await settled(pilot)
         await still(pilot)

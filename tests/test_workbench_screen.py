@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
-from tests.helpers import make_app, search_palette, wait_for
+from tests.helpers import make_app, search_palette, type_at_once, wait_for
 from tutor.engine.notation import parse_tile
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import evaluate, normalise
@@ -41,10 +41,11 @@ def shown(app: TutorApp, selector: str) -> str:
 
 
 async def type_hand(pilot: Any, hand: str) -> None:
+    """The workbench opened from home and a hand typed into it at full speed."""
     await pilot.press("w")
     await pilot.pause()
-    for char in hand:
-        await pilot.press("space" if char == " " else char)
+    notation = pilot.app.screen.query_one("#notation", Input)
+    await type_at_once(pilot, hand, lambda: notation.value == hand, f"the workbench to hold {hand!r}")
     await pilot.pause()
 
 
