@@ -9,6 +9,7 @@ real wait that fails the test with the condition's name.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +40,16 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], what: str
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {PATIENCE:.0f} s for {what or condition.__name__}")
         await pilot.pause()
+
+
+def committed_answers(path: Path) -> int:
+    """The answers in the file itself, as another program sees it: not those
+    the app still holds on their way to it (which its own reads include)."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        connection.close()
 
 
 async def settle(pilot: Pilot[Any]) -> None:
