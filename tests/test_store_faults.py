@@ -112,9 +112,7 @@ async def nothing() -> None:
     pass
 
 
-async def use_every_writer(
-    pilot: Pilot[Any], app: TutorApp, midway: Callable[[], Awaitable[object]] = nothing
-) -> None:
+async def use_every_writer(pilot: Pilot[Any], app: TutorApp, midway: Callable[[], Awaitable[object]] = nothing) -> None:
     """Answers, a read mark, the drill set-up, the theme and the language,
     each written once; `midway` is awaited after the first answer."""
     await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))

@@ -158,3 +158,18 @@ class TestAStoreInMemory:
             await pilot.press("t")
             await pilot.pause()
         assert list(work.iterdir()) == []
+
+
+async def test_the_end_of_a_drill_copies_the_wal_into_the_main_file() -> None:
+    """Done by the writer now, after the drill's answers (issue 33, item 2)."""
+    started_store()
+    app = TutorApp(language="en")
+    wal = store_path().with_name(store_path().name + "-wal")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("fu",), length=1, level=1, seed=5))
+        screen.query_one("#answer", Input).value = "30"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: committed_answers(store_path()) == 1, "the answer saved")
+        assert wal.stat().st_size > 0
+        await pilot.press("enter")  # the summary
+        await wait_for(pilot, lambda: wal.stat().st_size == 0, "the -wal copied into the main file")
