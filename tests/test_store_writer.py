@@ -173,3 +173,24 @@ async def test_the_end_of_a_drill_copies_the_wal_into_the_main_file() -> None:
         assert wal.stat().st_size > 0
         await pilot.press("enter")  # the summary
         await wait_for(pilot, lambda: wal.stat().st_size == 0, "the -wal copied into the main file")
+
+
+async def test_a_bug_in_the_writer_ends_the_app_not_0_and_keeps_the_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer's thread is no place for a crash to go unseen: the app ends
+    on it as on any other, and the write it was saving is kept."""
+    from tutor.quiz import writes as writes_module
+
+    def broken(store: Store, write: object) -> None:
+        raise RuntimeError("a bug in the writer")
+
+    started_store()
+    monkeypatch.setattr(writes_module, "_apply", broken)
+    app = TutorApp(language="en")
+    with pytest.raises(RuntimeError, match="a bug in the writer"):  # a test run raises what crashed the app
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await wait_for(pilot, lambda: not app.is_running, "the app ended on the writer's crash")
+    assert app.return_code not in (None, 0)
+    app.finish_writes()  # what `tutor` does however the app ended
+    kept = pending_path(store_path()).read_text(encoding="utf-8")
+    assert '"key": "theme"' in kept

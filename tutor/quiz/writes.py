@@ -129,6 +129,9 @@ class Writes:
     """Writes of an earlier run's pending file, once all are saved (the app says so, then sets it to 0)."""
     on_change: Callable[[], None] | None = None
     """Called after each round of the writer, from its thread: the app looks at what changed."""
+    failure: Exception | None = None
+    """What ended the writer, if not the store's refusal (a bug): the app ends on it, not with 0,
+    and what the writer held goes to the pending file."""
     _lock: threading.Condition = field(default_factory=lambda: threading.Condition(threading.RLock()), repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
     _wanted: bool = False
@@ -137,6 +140,8 @@ class Writes:
     _stopping: bool = False
     _close_store: bool = False
     _handed_over: bool = False
+    _writer_done: bool = False
+    _connection_closed: bool = False
     _merged_count: int = 0
     _version: int = 0
     _copy: tuple[int, Store] | None = field(default=None, repr=False)
@@ -269,6 +274,9 @@ class Writes:
                 self.store.close()
         elif close_store:
             self.store.close_reader()
+            with self._lock:
+                if self._writer_done:  # ended before it was asked to close (a bug): closed here
+                    self._close_connection()
         return handover
 
     def keep_pending(self) -> Path | None:
@@ -304,25 +312,43 @@ class Writes:
         return self._thread
 
     def _run(self) -> None:
-        while True:
+        try:
+            while self._round():
+                pass
+        except Exception as error:  # noqa: BLE001 - a bug, not the store: the app ends on it, not with 0
+            self.failure = error
+            if self.on_change is not None:
+                self.on_change()
+        finally:
             with self._lock:
-                self._lock.wait_for(lambda: self._wanted)
-                self._wanted, self._writing, stopping = False, True, self._stopping
-            try:
-                self._drain()
-                with self._lock:
-                    checkpoint = self._checkpoint_wanted and not self.waiting and not self._handed_over
-                    if checkpoint:
-                        self._checkpoint_wanted = False
-                if checkpoint:
-                    self.store.checkpoint()
-            finally:
-                with self._lock:
-                    self._writing = False
-                    self._lock.notify_all()
-            if stopping:
-                break
-        if self._close_store:
+                self._writing = False
+                self._writer_done = True
+                if self._close_store:
+                    self._close_connection()
+                self._lock.notify_all()
+
+    def _round(self) -> bool:
+        """One round of the writer: the waiting writes, then a checkpoint if
+        one is wanted; False when it is the last."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._wanted)
+            self._wanted, self._writing, stopping = False, True, self._stopping
+        self._drain()
+        with self._lock:
+            checkpoint = self._checkpoint_wanted and not self.waiting and not self._handed_over
+            if checkpoint:
+                self._checkpoint_wanted = False
+        if checkpoint:
+            self.store.checkpoint()
+        with self._lock:
+            self._writing = False
+            self._lock.notify_all()
+        return not stopping
+
+    def _close_connection(self) -> None:
+        """The writer's connection closed, once (under the lock)."""
+        if not self._connection_closed:
+            self._connection_closed = True
             self.store.connection.close()
 
     def _drain(self) -> None:

@@ -318,6 +318,9 @@ class TutorApp(App[None]):
         """Say in one line what changed: writes waiting for the store, saved
         after all, or an earlier session's saved at last."""
         writes = self.answer_log
+        if writes.failure is not None:
+            failure, writes.failure = writes.failure, None
+            raise failure  # a crash of the app like any other: its traceback, and an exit code that is not 0
         merged = writes.take_merged_saved()
         if merged:
             self.notify(text(self.language, "store.pending_merged", count=merged))
