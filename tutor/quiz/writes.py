@@ -193,7 +193,7 @@ class Writes:
         """Wait until the writer has nothing in hand (saved all, or the store
         refused the next one); False if it still had after `timeout` seconds."""
         with self._lock:
-            return self._lock.wait_for(lambda: not self._wanted and not self._writing, timeout)
+            return self._lock.wait_for(lambda: self._writer_done or not (self._wanted or self._writing), timeout)
 
     def take_saved_late(self) -> int:
         """How many writes were saved since the store last refused one, counted afresh from now."""
