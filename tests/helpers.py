@@ -9,6 +9,7 @@ real wait that fails the test with the condition's name.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -67,6 +68,16 @@ async def type_at_once(pilot: Pilot[Any], keys: Iterable[str], until: Callable[[
         event.set_sender(pilot.app)
         driver.send_message(event)
     await wait_for(pilot, until, what)
+
+
+def committed_answers(path: Path) -> int:
+    """The answers in the file itself, as another program sees it: not those
+    the app still holds on their way to it (which its own reads include)."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        connection.close()
 
 
 async def settle(pilot: Pilot[Any]) -> None:

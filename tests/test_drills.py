@@ -18,7 +18,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from tests.drill_helpers import PLAN, fu_plan, open_drill
-from tests.helpers import make_app
+from tests.helpers import committed_answers, make_app, wait_for
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import score_riichi
@@ -474,32 +474,44 @@ class TestSavingFails:
     answer is kept and saved later, and the drill goes on."""
 
     async def test_answer_kept_and_saved_with_the_next(self, tmp_path: Path) -> None:
-        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        path = tmp_path / "progress.sqlite3"
+        store = LockedStore.open(path)
         app = TutorApp(language="en", store=store)
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await open_drill(pilot, fu_plan())
             store.locked = True
             await answer_number(pilot, 10)
-            assert app.is_running and screen.answered and store.answer_count() == 0
-            assert any("database is locked" in notice.message for notice in app._notifications)
+            assert app.is_running and screen.answered
+            await wait_for(
+                pilot,
+                lambda: any("database is locked" in notice.message for notice in app._notifications),
+                "the one-line notice",
+            )
+            assert committed_answers(path) == 0 and app.answer_log.answers_waiting() == 1
+            assert store.answer_count() == 1  # the app's own reads see the answer it holds
             store.locked = False
             await pilot.press("enter")
             await answer_number(pilot, 10)
-            assert store.answer_count() == 2 and not app.answer_log.waiting
+            await wait_for(pilot, lambda: not app.answer_log.waiting, "both answers saved")
+            assert committed_answers(path) == 2
 
     async def test_answer_saved_on_leaving_the_drill(self, tmp_path: Path) -> None:
-        store = LockedStore.open(tmp_path / "progress.sqlite3")
+        path = tmp_path / "progress.sqlite3"
+        store = LockedStore.open(path)
         app = TutorApp(language="en", store=store)
         async with app.run_test(size=(100, 30)) as pilot:
             app.push_screen(DrillScreen(fu_plan()))
             await pilot.pause()
             store.locked = True
             await answer_number(pilot, 10)
+            await wait_for(pilot, lambda: app.answer_log.problem is not None, "the answer refused")
             store.locked = False
             # Leaving asks first, then sums up the answers given (#28, drill setup).
             await pilot.press("escape", "y")
             await pilot.pause()
-            assert isinstance(app.screen, SummaryScreen) and store.answer_count() == 1
+            assert isinstance(app.screen, SummaryScreen)
+            await wait_for(pilot, lambda: not app.answer_log.waiting, "the answer saved on leaving")
+            assert committed_answers(path) == 1
 
 
 class TestSetup:
@@ -815,7 +827,8 @@ class TestLooks:
             store.locked = True
             await answer_number(pilot, 10)
             note = app.screen.query_one("#present-note", Static)
-            assert "database is locked" in str(note.render())
+            # Said by the writer, after the answer: on the note line, not in a toast over the hand.
+            await wait_for(pilot, lambda: "database is locked" in str(note.render()), "the notice on the note line")
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])

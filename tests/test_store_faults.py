@@ -17,7 +17,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -27,9 +27,10 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from tests.drill_helpers import open_drill
+from tests.helpers import committed_answers, wait_for
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import FILE_NAME, WRITE_TIMEOUT, Store, count_path, data_folder
-from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes, pending_path
+from tutor.quiz.store import FILE_NAME, READ_TIMEOUT, WRITE_TIMEOUT, Store, count_path, data_folder
+from tutor.quiz.writes import Answer, ReadMark, ResetProgress, SettingWrite, Writes, pending_path
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import SETTING, DrillSetupScreen
@@ -107,12 +108,16 @@ async def answer(pilot: Pilot[Any], value: int) -> None:
     await pilot.pause()
 
 
-async def use_every_writer(pilot: Pilot[Any], app: TutorApp, midway: Callable[[], object] = lambda: None) -> None:
+async def nothing() -> None:
+    pass
+
+
+async def use_every_writer(pilot: Pilot[Any], app: TutorApp, midway: Callable[[], Awaitable[object]] = nothing) -> None:
     """Answers, a read mark, the drill set-up, the theme and the language,
-    each written once; `midway` is called after the first answer."""
+    each written once; `midway` is awaited after the first answer."""
     await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
     await answer(pilot, 10)
-    midway()
+    await midway()
     await pilot.press("enter")
     await pilot.pause()
     await answer(pilot, 20)
@@ -144,7 +149,7 @@ def everything_is_in(store: Store, theme: str) -> None:
     assert store.setting("language") == "ko"
     assert store.setting(SETTING) is not None
     # The answers' Leitner boxes were moved too (the SRS state).
-    assert store.connection.execute("SELECT COUNT(*) FROM concepts").fetchone()[0] >= 1
+    assert store.due(now=1e12)
 
 
 def one_line_notices(app: TutorApp, words: str) -> list[str]:
@@ -161,7 +166,7 @@ class TestEveryWriterThenQuit:
         app.store.connection = full  # type: ignore[assignment]
         async with app.run_test(size=(100, 30)) as pilot:
             await use_every_writer(pilot, app)
-            assert one_line_notices(app, FULL)
+            await wait_for(pilot, lambda: one_line_notices(app, FULL), "the full disk said in one line")
             theme = app.theme
             # The lesson read shows its mark while the mark waits for the store.
             assert "r02-sets" in app.answer_log.lessons_read_waiting()
@@ -174,31 +179,41 @@ class TestEveryWriterThenQuit:
         assert sum(json.loads(line)["write"] == "answer" for line in lines) == 2
         full.real.close()
         again = TutorApp()
-        everything_is_in(again.store, theme)
-        assert not pending_path(store_path()).exists()
+        everything_is_in(again.store, theme)  # at once, as the writes merged are on their way
         async with again.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert one_line_notices(again, "kept from your last session") or one_line_notices(again, "지난번")
-        assert Store.open(store_path()).answer_count() == 2
+            await wait_for(
+                pilot,
+                lambda: one_line_notices(again, "kept from your last session") or one_line_notices(again, "지난번"),
+                "the merge said",
+            )
+            assert not pending_path(store_path()).exists()
+        assert committed_answers(store_path()) == 2
 
     async def test_a_lock_taken_mid_drill_by_another_program_then_quit(self) -> None:
         started_store()
         app = TutorApp(language="en")
+
+        async def lock_after_the_first_is_saved() -> None:
+            await wait_for(pilot, lambda: committed_answers(store_path()) == 1, "the first answer saved")
+            lock.enter_context(locked_by_another_program(store_path()))
+
         with ExitStack() as lock:
             async with app.run_test(size=(100, 30)) as pilot:
-                # A write waits a moment for the lock, not the 5 s that froze the screen at each key.
-                timeout = app.store.connection.execute("PRAGMA busy_timeout").fetchone()[0]
-                assert timeout <= WRITE_TIMEOUT * 1000
-                await use_every_writer(
-                    pilot, app, midway=lambda: lock.enter_context(locked_by_another_program(store_path()))
-                )
-                assert app.store.answer_count() == 1  # the first answer, before the lock
-                assert one_line_notices(app, "locked")
+                # Writes wait for the lock as long as opening does, on the writer's thread; reads hardly at all.
+                writer = app.store.connection.execute("PRAGMA busy_timeout").fetchone()[0]
+                assert writer == WRITE_TIMEOUT * 1000 >= 5000
+                assert app.store.reader is not None
+                assert app.store.reader.execute("PRAGMA busy_timeout").fetchone()[0] == READ_TIMEOUT * 1000
+                await use_every_writer(pilot, app, midway=lock_after_the_first_is_saved)
+                await wait_for(pilot, lambda: one_line_notices(app, "locked"), "the lock said in one line")
+                assert committed_answers(store_path()) == 1  # the first answer, before the lock
                 theme = app.theme
             assert app.pending_note is not None
         again = TutorApp()
         everything_is_in(again.store, theme)
-        again.store.close()
+        again.answer_log.idle(60)
+        again.finish_writes()
+        assert committed_answers(store_path()) == 2 and not pending_path(store_path()).exists()
 
     async def test_a_store_that_comes_back_takes_the_waiting_writes_at_once(self) -> None:
         started_store()
@@ -207,12 +222,13 @@ class TestEveryWriterThenQuit:
         app.store.connection = full  # type: ignore[assignment]
         async with app.run_test(size=(100, 30)) as pilot:
             await use_every_writer(pilot, app)
+            await wait_for(pilot, lambda: app.answer_log.problem is not None, "the writes refused")
             full.full = False
             app.retry_writes()  # what the timer does every few seconds
-            await pilot.pause()
-            assert not app.answer_log.waiting
+            await wait_for(pilot, lambda: not app.answer_log.waiting, "the waiting writes saved")
             everything_is_in(app.store, app.theme)
-            assert one_line_notices(app, "저장했습니다")  # the language was switched to Korean
+            assert committed_answers(store_path()) == 2
+            await wait_for(pilot, lambda: one_line_notices(app, "저장했습니다"), "saved, said in Korean")
         assert app.pending_note is None and not pending_path(store_path()).exists()
 
     async def test_a_store_unavailable_at_start_carries_its_writes_to_the_next(
@@ -236,7 +252,8 @@ class TestEveryWriterThenQuit:
         assert Store.open(store_path()).setting("theme") is None
         again = TutorApp()
         assert again.store.setting("theme") == theme
-        again.store.close()
+        again.finish_writes()
+        assert Store.open(store_path()).setting("theme") == theme
 
 
 class TestWritesUnit:
@@ -246,15 +263,20 @@ class TestWritesUnit:
         writes = Writes(store)
         answer = Answer("fu", 1, 7, "fu:open", "r07-fu", True, "{}", 1000.0)
         store.connection.execute("PRAGMA query_only = 1")
-        assert writes.save(answer) is not None
+        writes.save(answer)
+        assert writes.idle(60) and writes.problem is not None
         assert writes.keep_pending() == pending_path(path)
         store.connection.execute("PRAGMA query_only = 0")
         # A crash after the merge and before the pending file was removed: merged again.
         saved = pending_path(path).read_bytes()
-        assert Writes(store).merge_pending() == 1
-        pending_path(path).write_bytes(saved)
-        assert Writes(store).merge_pending() == 1
-        assert store.answer_count() == 1 and not pending_path(path).exists()
+        for _ in range(2):
+            again = Writes(store)
+            assert again.merge_pending() == 1
+            assert again.idle(60) and not again.waiting
+            assert not pending_path(path).exists()
+            pending_path(path).write_bytes(saved)
+        pending_path(path).unlink()
+        assert committed_answers(path) == 1
 
     def test_the_same_read_mark_waits_once(self, tmp_path: Path) -> None:
         store = Store.open(tmp_path / FILE_NAME)
@@ -263,7 +285,43 @@ class TestWritesUnit:
         for _ in range(50):  # each scroll event at the end of a lesson
             writes.save(ReadMark("r01-tiles"))
         writes.save(SettingWrite("theme", "light"))
+        assert writes.idle(60)
         assert len(writes.waiting) == 2
+
+    def test_a_setting_set_back_and_forth_keeps_its_last_value(self, tmp_path: Path) -> None:
+        """`t` round the four themes while the store is locked: the last one is the one kept."""
+        path = tmp_path / FILE_NAME
+        store = Store.open(path)
+        store.connection.execute("PRAGMA query_only = 1")
+        writes = Writes(store)
+        for theme in ("light", "dark", "light"):
+            writes.save(SettingWrite("theme", theme))
+        assert writes.idle(60) and len(writes.waiting) == 3
+        assert store.setting("theme") == "light"  # the reads see the writes on their way
+        store.connection.execute("PRAGMA query_only = 0")
+        writes.save()
+        assert writes.idle(60) and not writes.waiting
+        assert Store.open(path).setting("theme") == "light"
+
+    def test_a_reset_keeps_its_place_among_the_writes(self, tmp_path: Path) -> None:
+        path = tmp_path / FILE_NAME
+        store = Store.open(path)
+        writes = Writes(store)
+        first = Answer("fu", 1, 7, "fu:open", "r07-fu", True, "{}", 1000.0)
+        after = Answer("fu", 1, 8, "fu:kanchan", "r07-fu", False, "{}", 1001.0)
+        store.connection.execute("PRAGMA query_only = 1")
+        for write in (first, ReadMark("r01-tiles"), ResetProgress(), after):
+            writes.save(write)
+        assert writes.idle(60) and len(writes.waiting) == 4
+        # Read while waiting: as if saved, the reset included.
+        assert store.answer_count() == 1 and store.lessons_read() == set()
+        assert [item.concept for item in store.due(now=1e12)] == ["fu:kanchan"]
+        # Kept for the next start, in order.
+        assert writes.keep_pending() == pending_path(path)
+        store.connection.execute("PRAGMA query_only = 0")
+        again = Writes(store)
+        assert again.merge_pending() == 4 and again.idle(60) and not again.waiting
+        assert committed_answers(path) == 1 and count_path(path).read_text(encoding="ascii").strip() == "1"
 
     def test_a_torn_pending_file_keeps_its_whole_lines(self, tmp_path: Path) -> None:
         path = tmp_path / FILE_NAME
@@ -272,8 +330,10 @@ class TestWritesUnit:
             '{"write": "setting", "key": "theme", "value": "light"}\n{"write": "answer", "kind": "fu", "lev',
             encoding="utf-8",
         )
-        assert Writes(store).merge_pending() == 1
-        assert store.setting("theme") == "light"
+        writes = Writes(store)
+        assert writes.merge_pending() == 1
+        assert writes.idle(60)
+        assert Store.open(path).setting("theme") == "light"
 
 
 def test_a_crash_never_exits_0_and_keeps_the_waiting_writes(monkeypatch: pytest.MonkeyPatch) -> None:

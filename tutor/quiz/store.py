@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 try:
     import fcntl
@@ -40,13 +40,18 @@ SCHEMA_VERSION = 1
 FILE_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for another program's lock when opening, before reporting the store busy."""
-WRITE_TIMEOUT = 0.1
-"""Seconds a write waits for another program's lock, once the store is open:
-the app writes while the learner types, so a lock must not freeze the
-screen; a write that cannot wait is kept and tried again (tutor/quiz/writes.py)."""
+WRITE_TIMEOUT = BUSY_TIMEOUT
+"""Seconds a write waits for another program's lock, once the store is open.
+The app writes on a thread of its own (tutor/quiz/writes.py), so the screen
+never waits for it; a write that still cannot go is kept and tried again."""
+READ_TIMEOUT = 0.1
+"""Seconds a read of the app waits for a lock: reads are on the screen's thread,
+and a store that cannot be read for a moment shows less rather than freezing it."""
 COMPANIONS = ("-wal", "-shm")
 """SQLite's files beside the store: moved aside with it, or answers would be lost."""
 COUNT_SUFFIX = ".answers"
+MEMORY = ":memory:"
+"""The path of a store kept in memory only."""
 """The side file holding the number of answers the store last held (see above)."""
 
 _CORRUPT_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
@@ -182,15 +187,29 @@ class Damage:
     error: str
 
 
+class ReadView(Protocol):
+    """What the reads of a store see: the store, and the writes still on their way to it."""
+
+    def reading(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+
+
 @dataclass
 class Store:
     """A connection to the progress file; `notice` says if a damaged file was
-    set aside (in English, for the command line), `damage` what happened."""
+    set aside (in English, for the command line), `damage` what happened.
+
+    `connection` writes (on the writer's thread, tutor/quiz/writes.py);
+    `reader`, a second connection to the same file, serves the screen's
+    reads, so a read never waits behind a write that waits for a lock.  A
+    store in memory has one connection for both.  `view`, once the writes
+    are set up, lets every read see the writes not saved yet."""
 
     path: Path
     connection: sqlite3.Connection
     notice: str | None = None
     damage: Damage | None = None
+    reader: sqlite3.Connection | None = None
+    view: ReadView | None = None
 
     @classmethod
     def open(
@@ -206,6 +225,11 @@ class Store:
         with _opening(path):
             store = cls._open(path, BUSY_TIMEOUT if busy_timeout is None else busy_timeout)
         store.connection.execute(f"PRAGMA busy_timeout = {int(write_timeout * 1000)}")
+        try:
+            store.reader = sqlite3.connect(path, timeout=READ_TIMEOUT, check_same_thread=False)
+        except sqlite3.DatabaseError as error:
+            store.connection.close()
+            raise _unavailable(error, path) from None
         return store
 
     @classmethod
@@ -224,13 +248,14 @@ class Store:
 
     @classmethod
     def in_memory(cls) -> Store:
-        """A store that keeps nothing after the app closes: used when the file is unavailable."""
-        return cls(Path(":memory:"), _connect(Path(":memory:"), BUSY_TIMEOUT))
+        """A store that keeps nothing after the app closes, and writes no file
+        at all: used when the file is unavailable."""
+        return cls(Path(MEMORY), _connect_memory())
 
     @property
     def in_file(self) -> bool:
         """Whether this store keeps anything after the app closes."""
-        return str(self.path) != ":memory:"
+        return str(self.path) != MEMORY
 
     def checkpoint(self) -> bool:
         """Copy the -wal into the main file, so that it holds every answer so
@@ -247,22 +272,48 @@ class Store:
     def close(self) -> None:
         self.checkpoint()
         self.connection.close()
+        self.close_reader()
+
+    def close_reader(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection a read of the app goes to: with writes on their
+        way, one that holds them too (read-your-writes)."""
+        if self.view is not None:
+            with self.view.reading() as connection:
+                yield connection
+        else:
+            yield self.reader or self.connection
 
     def _rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A read's rows; none while the store cannot be read (another
         program's exclusive lock, a disk gone): the screen shows less, the
         app goes on, and the writes waiting (tutor/quiz/writes.py) say why."""
         try:
-            return list(self.connection.execute(sql, parameters).fetchall())
+            with self.reading() as connection:
+                return list(connection.execute(sql, parameters).fetchall())
         except sqlite3.Error:
             return []
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write's transaction: committed here, or by whoever began the
+        larger one it is part of (the writer commits each write itself)."""
+        if self.connection.in_transaction:
+            yield
+            return
+        with self.connection:
+            yield
 
     def setting(self, key: str, default: str | None = None) -> str | None:
         rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else default
 
     def set_setting(self, key: str, value: str) -> None:
-        with self.connection:
+        with self._transaction():
             self.connection.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value),
@@ -271,10 +322,16 @@ class Store:
     def reset_progress(self) -> None:
         """Forget every answer, review box and read mark, in one transaction
         (the settings stay): the settings screen's reset, which asks first."""
-        with self.connection:
+        nested = self.connection.in_transaction
+        with self._transaction():
             for table in ("answers", "concepts", "lessons_read"):
                 self.connection.execute(f"DELETE FROM {table}")
-        # The count falls with the answers, or the next start would take the emptied store for a damaged one.
+        if not nested:
+            self.count_reset()
+
+    def count_reset(self) -> None:
+        """The count falls with the answers, or the next start would take the
+        emptied store for a damaged one; a count that cannot be lowered goes."""
         if self.in_file:
             try:
                 _write_count(self.path, 0)
@@ -283,7 +340,7 @@ class Store:
                     count_path(self.path).unlink()
 
     def mark_read(self, lesson_id: str, read_at: float | None = None) -> None:
-        with self.connection:
+        with self._transaction():
             self.connection.execute(
                 "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)",
                 (lesson_id, time.time() if read_at is None else read_at),
@@ -313,7 +370,8 @@ class Store:
         not the question's (a hand with one wrong line is one rule missed).
         """
         now = time.time() if now is None else now
-        with self.connection:
+        nested = self.connection.in_transaction
+        with self._transaction():
             self.connection.execute(
                 "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (now, kind, level, seed, concept, int(correct), response),
@@ -331,7 +389,9 @@ class Store:
                     "DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
                     (moved, box, now + BOX_DAYS[box] * DAY, lesson),
                 )
-        self._count_answers()
+        if not nested:
+            # Only once the answer is committed: a count above the answers stored is damage.
+            self.count_answers()
 
     def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
         """Whether this very answer is stored already (a pending answer merged twice is stored once)."""
@@ -341,18 +401,22 @@ class Store:
         ).fetchone()
         return row is not None
 
-    def _count_answers(self) -> None:
-        """Write down how many answers the store holds (see the module's docstring).
+    def count_answers(self) -> None:
+        """Write down how many answers the store holds (see the module's
+        docstring), after a commit.
 
         A count that cannot be written is left as it was: an older count is
         lower, and a lower count never makes a sound store look damaged."""
         if not self.in_file:
             return
         with contextlib.suppress(sqlite3.Error, OSError):
-            _write_count(self.path, self.answer_count())
+            committed = int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+            _write_count(self.path, committed)
 
     def answer_count(self) -> int:
-        return int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        """How many answers the learner has given, those on their way to the store included."""
+        with self.reading() as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
     def due(self, now: float | None = None) -> list[Due]:
         """Concepts due for review, the longest overdue first."""
@@ -386,6 +450,14 @@ class _UnknownSchema(sqlite3.DatabaseError):
     """The file is a sound database, but not one this version of the tutor wrote."""
 
 
+def _connect_memory() -> sqlite3.Connection:
+    """A store in memory: the schema, and no file checked, counted or written."""
+    connection = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
+    connection.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+    connection.isolation_level = "DEFERRED"
+    return connection
+
+
 def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     """Connect, after checking the file, and start the schema only in an empty file.
 
@@ -395,7 +467,8 @@ def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     """
     counted = _read_count(path)
     fresh = _check(path, busy_timeout, counted) if path.exists() else True
-    connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+    # Opened here, written on the writer's thread (tutor/quiz/writes.py), one thread at a time.
+    connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
         if fresh:
             connection.execute("PRAGMA journal_mode=WAL")

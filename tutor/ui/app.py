@@ -8,6 +8,7 @@ through the `Tutor` protocol of `tutor.ui.shell`, never by importing it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,6 +18,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
@@ -70,6 +72,10 @@ PARENT_CHECK_EVERY = 1.0
 """Seconds between a served session's checks that its server is still there."""
 PASSING_PROBLEMS = frozenset({"busy", "full", "io"})
 """Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
+
+
+class WritesChanged(Message):
+    """The writer's thread went through the waiting writes: saved, or refused (tutor/quiz/writes.py)."""
 
 
 class TutorApp(App[None]):
@@ -137,7 +143,9 @@ class TutorApp(App[None]):
         """Settings and progress, kept between runs."""
         self.answer_log = Writes(self.store, carry_to)
         """Every write on its way to the store (answers, read marks, settings), kept while it cannot take them."""
-        self._merged = self.answer_log.merge_pending()
+        self.answer_log.merge_pending()
+        self._told_waiting = False
+        """Whether the learner was told that writes are waiting (and so is told when they are saved)."""
         self.pending_note: str | None = None
         """Said on standard error after the app ends, if writes had to wait for the next start."""
         remembered = self.store.setting("language")
@@ -176,25 +184,21 @@ class TutorApp(App[None]):
         self.finish_writes()
 
     def finish_writes(self) -> None:
-        """When the app ends (however it ends): writes still waiting go to
-        the pending file beside the store, to be merged at the next start,
-        and the store's -wal into its main file.  Safe to call twice."""
+        """When the app ends (however it ends): the writer's last try, for a
+        bounded time; writes still waiting then go to the pending file beside
+        the store, to be merged at the next start; the store's -wal into its
+        main file.  Safe to call twice."""
         writes = self.answer_log
-        waiting = len(writes.waiting) + len(writes.carried)
-        if waiting:
-            try:
-                kept = writes.keep_pending()
-            except OSError as error:
-                self.pending_note = text(
-                    self.language, "store.pending_lost", count=waiting, path=writes.target, error=error.strerror
-                )
-            else:
-                if kept is not None:
-                    self.pending_note = text(self.language, "store.pending_kept", count=waiting, path=kept)
-        self.store.checkpoint()
-        if self._owns_store:
-            self.store.close()
-            self._owns_store = False
+        handover = writes.finish(close_store=self._owns_store)
+        self._owns_store = False
+        if handover is None:
+            return
+        if handover.path is None:
+            self.pending_note = text(
+                self.language, "store.pending_lost", count=handover.count, path=writes.target, error=handover.error
+            )
+        else:
+            self.pending_note = text(self.language, "store.pending_kept", count=handover.count, path=handover.path)
 
     async def on_event(self, event: events.Event) -> None:
         self._collector.saw(event)
@@ -212,6 +216,7 @@ class TutorApp(App[None]):
         self._collector.start()
         self.set_interval(PREPARE_EVERY, self._prepare_when_quiet, name="lesson preparation")
         self.set_interval(RETRY_EVERY, self.retry_writes, name="store retry")
+        self._watch_writes()
         localise_bindings(self, self.language)
         # However the theme changes (the `t` key or the palette), it is
         # remembered and every screen showing it follows.
@@ -233,7 +238,7 @@ class TutorApp(App[None]):
             )
         if self.store.notice:
             self.notify(self._store_notice(), severity="warning", timeout=15)
-        self._tell_merged()
+        self.on_writes_changed()
         if self._glossary_problem:
             self.notify(text(self.language, "glossary_problem", problem=self._glossary_problem), severity="warning")
         if self.library.problems:
@@ -272,10 +277,13 @@ class TutorApp(App[None]):
         """A served session's learner is named: from now on their own store
         keeps the answers (the drill's answer log included), and their
         language and theme come back."""
+        self.answer_log.finish(close_store=self._owns_store)  # the unnamed session's store, in memory
         self.store = store
         self._owns_store = True
         self.answer_log = Writes(store)
-        self._merged = self.answer_log.merge_pending()
+        self.answer_log.merge_pending()
+        self._told_waiting = False
+        self._watch_writes()
         self.learner = name
         self.sub_title = short or name
         language = store.setting("language")
@@ -286,32 +294,48 @@ class TutorApp(App[None]):
         if theme in THEME_NAMES:
             self.theme = theme
         self.switch_screen(HomeScreen())
-        self._tell_merged()
-
-    def _tell_merged(self) -> None:
-        if self._merged and not self.answer_log.waiting:
-            self.notify(text(self.language, "store.pending_merged", count=self._merged))
-        elif self.answer_log.waiting:
-            self._tell_waiting()
-        self._merged = 0
+        self.on_writes_changed()
 
     # --- writing to the store ---------------------------------------------------------------
 
     def save_write(self, write: Write) -> None:
-        """Every write to the store comes here: saved now if the store takes
-        it, else kept, retried, and said in one line (once, until saved)."""
-        was_waiting = bool(self.answer_log.waiting)
-        if self.answer_log.save(write) is not None and not was_waiting:
-            self._tell_waiting()
+        """Every write to the store comes here, and is handed to the writer's
+        thread: the screen never waits for the store.  A write it cannot
+        take is kept, retried, and said in one line (once, until saved)."""
+        self.answer_log.save(write)
 
     def retry_writes(self) -> None:
-        """Try the waiting writes again (a timer calls this); say so when they are all saved."""
+        """Try the waiting writes again (a timer calls this)."""
+        if self.answer_log.waiting:
+            self.answer_log.save()
+
+    def _watch_writes(self) -> None:
+        """The writer tells the app after each round, from its own thread:
+        as a message, which Textual takes across threads."""
         writes = self.answer_log
-        if not writes.waiting:
-            return
-        count = len(writes.waiting)
-        if writes.save() is None:
-            self.notify(text(self.language, "store.saved_now", count=count))
+
+        def changed() -> None:
+            with contextlib.suppress(RuntimeError):  # the app's loop closed meanwhile: nothing left to tell
+                self.post_message(WritesChanged())
+
+        writes.on_change = changed
+
+    def on_writes_changed(self, message: WritesChanged | None = None) -> None:
+        """Say in one line what changed: writes waiting for the store, saved
+        after all, or an earlier session's saved at last."""
+        writes = self.answer_log
+        if writes.failure is not None:
+            failure, writes.failure = writes.failure, None
+            raise failure  # a crash of the app like any other: its traceback, and an exit code that is not 0
+        merged = writes.take_merged_saved()
+        if merged:
+            self.notify(text(self.language, "store.pending_merged", count=merged))
+        if writes.problem is not None and not self._told_waiting:
+            self._told_waiting = True
+            self._tell_waiting()
+        elif writes.problem is None and self._told_waiting and not writes.waiting:
+            self._told_waiting = False
+            self.notify(text(self.language, "store.saved_now", count=writes.take_saved_late()))
 
     def _tell_waiting(self) -> None:
         writes = self.answer_log
@@ -372,7 +396,7 @@ class TutorApp(App[None]):
             screen.show(attempts)
         self.switch_screen(screen)
         # The drill's answers into the main file: a -wal lost later costs no more than the next drill.
-        self.store.checkpoint()
+        self.answer_log.checkpoint()
 
     @property
     def last_lesson(self) -> str | None:

@@ -668,6 +668,14 @@ class DrillScreen(RedrawnScreen):
         if problem is not None:
             self.tell(word(self.tutor.language, "not_saved", count=len(log.waiting), error=problem))
 
+    def show_notice(self, message: str) -> bool:
+        """Projected, the app's notices too (the store's, which come from
+        its writer after the answer) go to the note line, off the hand."""
+        if not self.presenting or not self.query("#present-note"):  # not while the drill is taken down
+            return False
+        self.tell(message)
+        return True
+
     def tell(self, notice: str) -> None:
         """A notice, kept in the one line under a projected drill rather
         than over its content."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -17,7 +16,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from tutor.lessons.glossary import Term
 from tutor.locale import text
 from tutor.quiz.question import LEVELS
-from tutor.quiz.writes import SettingWrite
+from tutor.quiz.writes import ResetProgress, SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.drill_setup import DEFAULT_LEVEL, SETTING, SetupChoice
@@ -105,11 +104,8 @@ class SettingsScreen(TutorScreen):
         def reset(yes: bool | None) -> None:
             if not yes:
                 return
-            try:
-                self.tutor.store.reset_progress()
-            except sqlite3.Error as error:
-                self.tutor.say("settings.reset_failed", severity="warning", error=error)
-                return
+            # On the one write path: after the answers queued before it, and kept if the store is busy.
+            self.tutor.save_write(ResetProgress())
             self.tutor.say("settings.reset_done")
             self.show_settings()
 
