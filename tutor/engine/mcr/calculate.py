@@ -45,6 +45,93 @@ from tutor.engine.tiles import (
 )
 from tutor.engine.waits import regular_winners, suit_keys_and_sizes
 
+# Fan ids bound once as module names: counting reads them on every reading,
+# and on Python 3.11 every read of a member off its enum class goes through
+# the enum type's __getattr__ hook, far slower than a global name (a profile
+# of score_mcr shows it; riichi/yaku.py binds ShapeKind's for the same reason).
+_BIG_FOUR_WINDS: Final = FanId.BIG_FOUR_WINDS
+_BIG_THREE_DRAGONS: Final = FanId.BIG_THREE_DRAGONS
+_ALL_GREEN: Final = FanId.ALL_GREEN
+_NINE_GATES: Final = FanId.NINE_GATES
+_FOUR_KONGS: Final = FanId.FOUR_KONGS
+_SEVEN_SHIFTED_PAIRS: Final = FanId.SEVEN_SHIFTED_PAIRS
+_THIRTEEN_ORPHANS: Final = FanId.THIRTEEN_ORPHANS
+_ALL_TERMINALS: Final = FanId.ALL_TERMINALS
+_LITTLE_FOUR_WINDS: Final = FanId.LITTLE_FOUR_WINDS
+_LITTLE_THREE_DRAGONS: Final = FanId.LITTLE_THREE_DRAGONS
+_ALL_HONORS: Final = FanId.ALL_HONORS
+_FOUR_CONCEALED_PUNGS: Final = FanId.FOUR_CONCEALED_PUNGS
+_PURE_TERMINAL_CHOWS: Final = FanId.PURE_TERMINAL_CHOWS
+_QUADRUPLE_CHOW: Final = FanId.QUADRUPLE_CHOW
+_FOUR_PURE_SHIFTED_PUNGS: Final = FanId.FOUR_PURE_SHIFTED_PUNGS
+_FOUR_PURE_SHIFTED_CHOWS: Final = FanId.FOUR_PURE_SHIFTED_CHOWS
+_THREE_KONGS: Final = FanId.THREE_KONGS
+_ALL_TERMINALS_AND_HONORS: Final = FanId.ALL_TERMINALS_AND_HONORS
+_SEVEN_PAIRS: Final = FanId.SEVEN_PAIRS
+_GREATER_HONORS_AND_KNITTED_TILES: Final = FanId.GREATER_HONORS_AND_KNITTED_TILES
+_ALL_EVEN_PUNGS: Final = FanId.ALL_EVEN_PUNGS
+_FULL_FLUSH: Final = FanId.FULL_FLUSH
+_PURE_TRIPLE_CHOW: Final = FanId.PURE_TRIPLE_CHOW
+_PURE_SHIFTED_PUNGS: Final = FanId.PURE_SHIFTED_PUNGS
+_UPPER_TILES: Final = FanId.UPPER_TILES
+_MIDDLE_TILES: Final = FanId.MIDDLE_TILES
+_LOWER_TILES: Final = FanId.LOWER_TILES
+_PURE_STRAIGHT: Final = FanId.PURE_STRAIGHT
+_THREE_SUITED_TERMINAL_CHOWS: Final = FanId.THREE_SUITED_TERMINAL_CHOWS
+_PURE_SHIFTED_CHOWS: Final = FanId.PURE_SHIFTED_CHOWS
+_ALL_FIVE: Final = FanId.ALL_FIVE
+_TRIPLE_PUNG: Final = FanId.TRIPLE_PUNG
+_THREE_CONCEALED_PUNGS: Final = FanId.THREE_CONCEALED_PUNGS
+_LESSER_HONORS_AND_KNITTED_TILES: Final = FanId.LESSER_HONORS_AND_KNITTED_TILES
+_KNITTED_STRAIGHT: Final = FanId.KNITTED_STRAIGHT
+_UPPER_FOUR: Final = FanId.UPPER_FOUR
+_LOWER_FOUR: Final = FanId.LOWER_FOUR
+_BIG_THREE_WINDS: Final = FanId.BIG_THREE_WINDS
+_MIXED_STRAIGHT: Final = FanId.MIXED_STRAIGHT
+_REVERSIBLE_TILES: Final = FanId.REVERSIBLE_TILES
+_MIXED_TRIPLE_CHOW: Final = FanId.MIXED_TRIPLE_CHOW
+_CHICKEN_HAND: Final = FanId.CHICKEN_HAND
+_LAST_TILE_DRAW: Final = FanId.LAST_TILE_DRAW
+_LAST_TILE_CLAIM: Final = FanId.LAST_TILE_CLAIM
+_OUT_WITH_REPLACEMENT_TILE: Final = FanId.OUT_WITH_REPLACEMENT_TILE
+_ROBBING_THE_KONG: Final = FanId.ROBBING_THE_KONG
+_MIXED_SHIFTED_PUNGS: Final = FanId.MIXED_SHIFTED_PUNGS
+_ALL_PUNGS: Final = FanId.ALL_PUNGS
+_HALF_FLUSH: Final = FanId.HALF_FLUSH
+_MIXED_SHIFTED_CHOWS: Final = FanId.MIXED_SHIFTED_CHOWS
+_ALL_TYPES: Final = FanId.ALL_TYPES
+_MELDED_HAND: Final = FanId.MELDED_HAND
+_TWO_CONCEALED_KONGS: Final = FanId.TWO_CONCEALED_KONGS
+_TWO_DRAGONS_PUNGS: Final = FanId.TWO_DRAGONS_PUNGS
+_OUTSIDE_HAND: Final = FanId.OUTSIDE_HAND
+_FULLY_CONCEALED_HAND: Final = FanId.FULLY_CONCEALED_HAND
+_TWO_MELDED_KONGS: Final = FanId.TWO_MELDED_KONGS
+_LAST_TILE: Final = FanId.LAST_TILE
+_DRAGON_PUNG: Final = FanId.DRAGON_PUNG
+_PREVALENT_WIND: Final = FanId.PREVALENT_WIND
+_SEAT_WIND: Final = FanId.SEAT_WIND
+_CONCEALED_HAND: Final = FanId.CONCEALED_HAND
+_ALL_CHOWS: Final = FanId.ALL_CHOWS
+_TILE_HOG: Final = FanId.TILE_HOG
+_DOUBLE_PUNG: Final = FanId.DOUBLE_PUNG
+_TWO_CONCEALED_PUNGS: Final = FanId.TWO_CONCEALED_PUNGS
+_CONCEALED_KONG: Final = FanId.CONCEALED_KONG
+_ALL_SIMPLES: Final = FanId.ALL_SIMPLES
+_PURE_DOUBLE_CHOW: Final = FanId.PURE_DOUBLE_CHOW
+_MIXED_DOUBLE_CHOW: Final = FanId.MIXED_DOUBLE_CHOW
+_SHORT_STRAIGHT: Final = FanId.SHORT_STRAIGHT
+_TWO_TERMINAL_CHOWS: Final = FanId.TWO_TERMINAL_CHOWS
+_PUNG_OF_TERMINALS_OR_HONORS: Final = FanId.PUNG_OF_TERMINALS_OR_HONORS
+_MELDED_KONG: Final = FanId.MELDED_KONG
+_ONE_VOIDED_SUIT: Final = FanId.ONE_VOIDED_SUIT
+_NO_HONORS: Final = FanId.NO_HONORS
+_EDGE_WAIT: Final = FanId.EDGE_WAIT
+_CLOSED_WAIT: Final = FanId.CLOSED_WAIT
+_SINGLE_WAIT: Final = FanId.SINGLE_WAIT
+_SELF_DRAWN: Final = FanId.SELF_DRAWN
+_CONCEALED_KONG_AND_MELDED_KONG: Final = FanId.CONCEALED_KONG_AND_MELDED_KONG
+
+
 FanTable = dict[FanId, int]
 
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
@@ -55,7 +142,7 @@ THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 """Each way to take three of four sets, and the one left over, in the order
 the standard tables try them (the first that makes a fan is kept)."""
 
-PAIR_CHOW_FANS = (FanId.PURE_DOUBLE_CHOW, FanId.MIXED_DOUBLE_CHOW, FanId.SHORT_STRAIGHT, FanId.TWO_TERMINAL_CHOWS)
+PAIR_CHOW_FANS = (_PURE_DOUBLE_CHOW, _MIXED_DOUBLE_CHOW, _SHORT_STRAIGHT, _TWO_TERMINAL_CHOWS)
 """The fans two chows make, in the order the account-once rule keeps them."""
 
 
@@ -154,9 +241,9 @@ def _shifted_unordered(ranks: Iterable[int]) -> bool:
 
 def _four_chows_fan(mids: Sequence[Tile]) -> FanId | None:
     if _steps(mids, 2) or _steps(mids, 1):
-        return FanId.FOUR_PURE_SHIFTED_CHOWS
+        return _FOUR_PURE_SHIFTED_CHOWS
     if len(set(mids)) == 1:
-        return FanId.QUADRUPLE_CHOW
+        return _QUADRUPLE_CHOW
     return None
 
 
@@ -164,31 +251,31 @@ def _three_chows_fan(t0: Tile, t1: Tile, t2: Tile) -> FanId | None:
     if _mixed(t0, t1, t2):
         ranks = (t0 % 9 + 1, t1 % 9 + 1, t2 % 9 + 1)
         if _shifted_unordered(ranks):
-            return FanId.MIXED_SHIFTED_CHOWS
+            return _MIXED_SHIFTED_CHOWS
         if len(set(ranks)) == 1:
-            return FanId.MIXED_TRIPLE_CHOW
+            return _MIXED_TRIPLE_CHOW
         if sorted(ranks) == [2, 5, 8]:
-            return FanId.MIXED_STRAIGHT
+            return _MIXED_STRAIGHT
         return None
     if _steps((t0, t1, t2), 3):
-        return FanId.PURE_STRAIGHT
+        return _PURE_STRAIGHT
     if _steps((t0, t1, t2), 2) or _steps((t0, t1, t2), 1):
-        return FanId.PURE_SHIFTED_CHOWS
+        return _PURE_SHIFTED_CHOWS
     if t0 == t1 == t2:
-        return FanId.PURE_TRIPLE_CHOW
+        return _PURE_TRIPLE_CHOW
     return None
 
 
 def _two_chows_fan(t0: Tile, t1: Tile) -> FanId | None:
     if t0 // 9 != t1 // 9:
-        return FanId.MIXED_DOUBLE_CHOW if t0 % 9 == t1 % 9 else None
+        return _MIXED_DOUBLE_CHOW if t0 % 9 == t1 % 9 else None
     if abs(t0 - t1) == 3:
-        return FanId.SHORT_STRAIGHT
+        return _SHORT_STRAIGHT
     if abs(t0 - t1) == 6 and t0 % 9 in (1, 7):
         # Middle tiles 2 and 8: the chows 123 and 789 of one suit.
-        return FanId.TWO_TERMINAL_CHOWS
+        return _TWO_TERMINAL_CHOWS
     if t0 == t1:
-        return FanId.PURE_DOUBLE_CHOW
+        return _PURE_DOUBLE_CHOW
     return None
 
 
@@ -266,9 +353,9 @@ def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
 
 def _four_pungs_fan(tiles: Sequence[Tile]) -> FanId | None:
     if tiles[0] < EAST and _steps(tiles, 1):
-        return FanId.FOUR_PURE_SHIFTED_PUNGS
+        return _FOUR_PURE_SHIFTED_PUNGS
     if set(tiles) == set(WINDS):
-        return FanId.BIG_FOUR_WINDS
+        return _BIG_FOUR_WINDS
     return None
 
 
@@ -278,23 +365,23 @@ def _three_pungs_fan(t0: Tile, t1: Tile, t2: Tile) -> FanId | None:
         if _mixed(*trio):
             ranks = [_rank(tile) for tile in trio]
             if _shifted_unordered(ranks):
-                return FanId.MIXED_SHIFTED_PUNGS
+                return _MIXED_SHIFTED_PUNGS
             if len(set(ranks)) == 1:
-                return FanId.TRIPLE_PUNG
+                return _TRIPLE_PUNG
             return None
-        return FanId.PURE_SHIFTED_PUNGS if _steps(trio, 1) else None
+        return _PURE_SHIFTED_PUNGS if _steps(trio, 1) else None
     if all(is_wind(tile) for tile in trio):
-        return FanId.BIG_THREE_WINDS
+        return _BIG_THREE_WINDS
     if set(trio) == set(DRAGONS):
-        return FanId.BIG_THREE_DRAGONS
+        return _BIG_THREE_DRAGONS
     return None
 
 
 def _two_pungs_fan(t0: Tile, t1: Tile) -> FanId | None:
     if t0 < EAST and t1 < EAST:
-        return FanId.DOUBLE_PUNG if _rank(t0) == _rank(t1) else None
+        return _DOUBLE_PUNG if _rank(t0) == _rank(t1) else None
     if t0 in DRAGONS and t1 in DRAGONS:
-        return FanId.TWO_DRAGONS_PUNGS
+        return _TWO_DRAGONS_PUNGS
     return None
 
 
@@ -333,9 +420,9 @@ def _count_three_pungs(tiles: Sequence[Tile], counting: Counting) -> None:
 
 
 _CONCEALED_PUNG_FAN: Final = {
-    2: FanId.TWO_CONCEALED_PUNGS,
-    3: FanId.THREE_CONCEALED_PUNGS,
-    4: FanId.FOUR_CONCEALED_PUNGS,
+    2: _TWO_CONCEALED_PUNGS,
+    3: _THREE_CONCEALED_PUNGS,
+    4: _FOUR_CONCEALED_PUNGS,
 }
 
 
@@ -347,21 +434,21 @@ def _count_kongs(
     kongs = melded_kongs + concealed_kongs
     concealed = concealed_pungs + concealed_kongs
     if kongs == 1:
-        counting.set(FanId.MELDED_KONG if melded_kongs else FanId.CONCEALED_KONG)
+        counting.set(_MELDED_KONG if melded_kongs else _CONCEALED_KONG)
     elif kongs == 2:
         if concealed_kongs == 0:
-            counting.set(FanId.TWO_MELDED_KONGS)
+            counting.set(_TWO_MELDED_KONGS)
         elif concealed_kongs == 2:
-            counting.set(FanId.TWO_CONCEALED_KONGS)
+            counting.set(_TWO_CONCEALED_KONGS)
         elif rules.concealed_and_melded_kong:
-            counting.set(FanId.CONCEALED_KONG_AND_MELDED_KONG)
+            counting.set(_CONCEALED_KONG_AND_MELDED_KONG)
         else:
-            counting.set(FanId.MELDED_KONG)
-            counting.set(FanId.CONCEALED_KONG)
+            counting.set(_MELDED_KONG)
+            counting.set(_CONCEALED_KONG)
     elif kongs == 3:
-        counting.set(FanId.THREE_KONGS)
+        counting.set(_THREE_KONGS)
     elif kongs == 4:
-        counting.set(FanId.FOUR_KONGS)
+        counting.set(_FOUR_KONGS)
     if concealed >= 2:
         counting.set(_CONCEALED_PUNG_FAN[concealed])
 
@@ -377,9 +464,9 @@ def _ranked(*ranks: int) -> frozenset[Tile]:
     return frozenset(suit * 9 + rank - 1 for suit in range(3) for rank in ranks)
 
 
-_LOWER_FOUR = _ranked(1, 2, 3, 4)
-_UPPER_FOUR = _ranked(6, 7, 8, 9)
-_MIDDLE = _ranked(4, 5, 6)
+_RANKS_1_TO_4 = _ranked(1, 2, 3, 4)
+_RANKS_6_TO_9 = _ranked(6, 7, 8, 9)
+_RANKS_4_TO_6 = _ranked(4, 5, 6)
 _FOURS = _ranked(4)
 _SIXES = _ranked(6)
 
@@ -387,43 +474,43 @@ _SIXES = _ranked(6)
 def _count_suits(kinds: frozenset[Tile], counting: Counting) -> None:
     honours = not kinds.isdisjoint(HONOUR_TILES)
     if not honours:
-        counting.set(FanId.NO_HONORS)
+        counting.set(_NO_HONORS)
     voided = sum(1 for suit_tiles in SUIT_TILES if kinds.isdisjoint(suit_tiles))
     if voided:
-        counting.set(FanId.ONE_VOIDED_SUIT, voided)
+        counting.set(_ONE_VOIDED_SUIT, voided)
     if voided == 2:
-        counting.set(FanId.HALF_FLUSH if honours else FanId.FULL_FLUSH)
+        counting.set(_HALF_FLUSH if honours else _FULL_FLUSH)
     if voided == 0 and honours and not kinds.isdisjoint(WIND_TILES) and not kinds.isdisjoint(DRAGON_TILES):
-        counting.set(FanId.ALL_TYPES)
+        counting.set(_ALL_TYPES)
 
 
 def _count_tile_traits(kinds: frozenset[Tile], counting: Counting) -> None:
     all_simples = kinds.isdisjoint(TERMINAL_OR_HONOUR_TILES)
     if all_simples:
-        counting.set(FanId.ALL_SIMPLES)
+        counting.set(_ALL_SIMPLES)
     if kinds <= REVERSIBLE:
-        counting.set(FanId.REVERSIBLE_TILES)
+        counting.set(_REVERSIBLE_TILES)
     if kinds <= GREEN_TILES:
-        counting.set(FanId.ALL_GREEN)
+        counting.set(_ALL_GREEN)
     if all_simples:
         return
     if kinds <= HONOUR_TILES:
-        counting.set(FanId.ALL_HONORS)
+        counting.set(_ALL_HONORS)
     elif kinds <= TERMINAL_TILES:
-        counting.set(FanId.ALL_TERMINALS)
+        counting.set(_ALL_TERMINALS)
     elif kinds <= TERMINAL_OR_HONOUR_TILES:
-        counting.set(FanId.ALL_TERMINALS_AND_HONORS)
+        counting.set(_ALL_TERMINALS_AND_HONORS)
 
 
 def _count_rank_range(kinds: frozenset[Tile], counting: Counting) -> None:
     if not kinds.isdisjoint(HONOUR_TILES):
         return
-    if kinds <= _LOWER_FOUR:
-        counting.set(FanId.LOWER_TILES if kinds.isdisjoint(_FOURS) else FanId.LOWER_FOUR)
-    elif kinds <= _UPPER_FOUR:
-        counting.set(FanId.UPPER_TILES if kinds.isdisjoint(_SIXES) else FanId.UPPER_FOUR)
-    elif kinds <= _MIDDLE:
-        counting.set(FanId.MIDDLE_TILES)
+    if kinds <= _RANKS_1_TO_4:
+        counting.set(_LOWER_TILES if kinds.isdisjoint(_FOURS) else _LOWER_FOUR)
+    elif kinds <= _RANKS_6_TO_9:
+        counting.set(_UPPER_TILES if kinds.isdisjoint(_SIXES) else _UPPER_FOUR)
+    elif kinds <= _RANKS_4_TO_6:
+        counting.set(_MIDDLE_TILES)
 
 
 def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
@@ -441,17 +528,17 @@ def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
             five += rank == 5
             even += rank in (2, 4, 6, 8)
     if terminal + honour == 5:
-        counting.set(FanId.OUTSIDE_HAND)
+        counting.set(_OUTSIDE_HAND)
     elif five == 5:
-        counting.set(FanId.ALL_FIVE)
+        counting.set(_ALL_FIVE)
     elif even == 5:
-        counting.set(FanId.ALL_EVEN_PUNGS)
+        counting.set(_ALL_EVEN_PUNGS)
 
 
 def _count_tile_hog(all_counts: Sequence[int], kongs: int, counting: Counting) -> None:
     hogs = all_counts.count(4) - kongs
     if hogs:
-        counting.set(FanId.TILE_HOG, hogs)
+        counting.set(_TILE_HOG, hogs)
 
 
 def _wait_fan_possible(concealed_packs: Sequence[Pack], win_tile: Tile) -> bool:
@@ -466,11 +553,11 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
     found = []
     for pack in concealed_packs:
         if pack.kind == "chow" and pack.tile == win_tile:
-            found.append(FanId.CLOSED_WAIT)
+            found.append(_CLOSED_WAIT)
         elif pack.kind == "chow" and abs(pack.tile - win_tile) == 1:
-            found.append(FanId.EDGE_WAIT)
+            found.append(_EDGE_WAIT)
         elif pack.kind == "pair" and pack.tile == win_tile:
-            found.append(FanId.SINGLE_WAIT)
+            found.append(_SINGLE_WAIT)
     for fan in WAIT_FANS:
         if fan in found:
             counting.set(fan)
@@ -495,7 +582,7 @@ def _leave_out_implied(counting: Counting) -> Counting:
             for other in left_out:
                 fans.pop(other, None)
     if not fans:
-        counting.set(FanId.CHICKEN_HAND)
+        counting.set(_CHICKEN_HAND)
     return counting
 
 
@@ -506,41 +593,41 @@ def _count_honour_pungs(pung_tiles: Iterable[Tile], context: McrContext, countin
     wind's fan in place of 幺九刻, and so do the three pungs of 三风刻; this is
     settled here, pung by pung (`SETTLED_WHILE_COUNTING`), because another
     terminal pung of the hand still counts 幺九刻."""
-    three_winds = counting.has(FanId.BIG_THREE_WINDS)
+    three_winds = counting.has(_BIG_THREE_WINDS)
     for tile in pung_tiles:
         if tile in DRAGONS:
-            counting.add(FanId.DRAGON_PUNG)
+            counting.add(_DRAGON_PUNG)
         elif is_terminal(tile):
-            counting.add(FanId.PUNG_OF_TERMINALS_OR_HONORS)
+            counting.add(_PUNG_OF_TERMINALS_OR_HONORS)
         elif is_wind(tile):
             _count_winds((tile,), context, counting)
             if not three_winds and tile != context.prevalent and tile != context.seat:
-                counting.add(FanId.PUNG_OF_TERMINALS_OR_HONORS)
+                counting.add(_PUNG_OF_TERMINALS_OR_HONORS)
 
 
 def _count_winds(wind_pungs: Iterable[Tile], context: McrContext, counting: Counting) -> None:
     """圈风刻 and 门风刻 (both for a pung of the wind that is both)."""
     for tile in wind_pungs:
         if tile == context.prevalent:
-            counting.set(FanId.PREVALENT_WIND)
+            counting.set(_PREVALENT_WIND)
         if tile == context.seat:
-            counting.set(FanId.SEAT_WIND)
+            counting.set(_SEAT_WIND)
 
 
 def _count_win(context: McrContext, last_tile: bool, counting: Counting) -> None:
     if last_tile:
-        counting.set(FanId.LAST_TILE)
+        counting.set(_LAST_TILE)
     if context.self_drawn:
-        counting.set(FanId.SELF_DRAWN)
+        counting.set(_SELF_DRAWN)
         if context.wall_last:
-            counting.set(FanId.LAST_TILE_DRAW)
+            counting.set(_LAST_TILE_DRAW)
         if context.kong:
-            counting.set(FanId.OUT_WITH_REPLACEMENT_TILE)
+            counting.set(_OUT_WITH_REPLACEMENT_TILE)
     else:
         if context.wall_last:
-            counting.set(FanId.LAST_TILE_CLAIM)
+            counting.set(_LAST_TILE_CLAIM)
         if context.kong:
-            counting.set(FanId.ROBBING_THE_KONG)
+            counting.set(_ROBBING_THE_KONG)
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -724,15 +811,15 @@ def count_regular(
     if pungs:
         _count_kongs(concealed_pungs, melded_kongs, concealed_kongs, rules, counting)
         if len(pungs) == 4:
-            counting.set(FanId.ALL_PUNGS)
+            counting.set(_ALL_PUNGS)
 
     chow_mids = sorted((pack.tile for pack in chows), key=_TABLE_ORDER_OF.__getitem__)
     pung_tiles = sorted((pack.tile for pack in pungs), key=_TABLE_ORDER_OF.__getitem__)
     if len(chows) == 4:
         if _three_suited_terminal_chows(chow_mids, pair):
-            counting.set(FanId.THREE_SUITED_TERMINAL_CHOWS)
+            counting.set(_THREE_SUITED_TERMINAL_CHOWS)
         elif _pure_terminal_chows(chow_mids, pair):
-            counting.set(FanId.PURE_TERMINAL_CHOWS)
+            counting.set(_PURE_TERMINAL_CHOWS)
         else:
             _count_four_chows(chow_mids, counting)
     elif len(chows) == 3:
@@ -759,8 +846,8 @@ def count_regular(
     # 全求人 or 四杠 only the pair is concealed, and the table leaves its 单钓将
     # out, so the question is not asked then either.
     if (
-        FanId.MELDED_HAND not in counting.fans
-        and FanId.FOUR_KONGS not in counting.fans
+        _MELDED_HAND not in counting.fans
+        and _FOUR_KONGS not in counting.fans
         and _wait_fan_possible(concealed_packs, win)
         and unique_wait()
     ):
@@ -803,9 +890,9 @@ def shown_fans(tables: HandTables, context: McrContext, last_tile: bool) -> FanT
 def _count_concealment(melded_count: int, self_drawn: bool, counting: Counting) -> None:
     """门前清 / 不求人 with no melds, 全求人 with four and a discard (自摸 is the win's)."""
     if melded_count == 0:
-        counting.set(FanId.FULLY_CONCEALED_HAND if self_drawn else FanId.CONCEALED_HAND)
+        counting.set(_FULLY_CONCEALED_HAND if self_drawn else _CONCEALED_HAND)
     elif melded_count == 4 and not self_drawn:
-        counting.set(FanId.MELDED_HAND)
+        counting.set(_MELDED_HAND)
 
 
 def _count_pair(pair: Tile, chows: int, counting: Counting) -> None:
@@ -813,14 +900,14 @@ def _count_pair(pair: Tile, chows: int, counting: Counting) -> None:
     and 三风刻 into 小四喜."""
     if chows == 4:
         if pair < EAST:
-            counting.set(FanId.ALL_CHOWS)
+            counting.set(_ALL_CHOWS)
         return
-    if counting.has(FanId.TWO_DRAGONS_PUNGS):
+    if counting.has(_TWO_DRAGONS_PUNGS):
         if pair in DRAGONS:
-            counting.set(FanId.LITTLE_THREE_DRAGONS)
+            counting.set(_LITTLE_THREE_DRAGONS)
         return
-    if counting.has(FanId.BIG_THREE_WINDS) and is_wind(pair):
-        counting.set(FanId.LITTLE_FOUR_WINDS)
+    if counting.has(_BIG_THREE_WINDS) and is_wind(pair):
+        counting.set(_LITTLE_FOUR_WINDS)
 
 
 def _pure_terminal_chows(mids: Sequence[Tile], pair: Tile) -> bool:
@@ -932,13 +1019,13 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
     # Seven pairs (four of a kind as two): the sorted tiles pair off.
     if ordered[0::2] == ordered[1::2]:
         if _seven_shifted_pairs(standing):
-            counting.set(FanId.SEVEN_SHIFTED_PAIRS)
+            counting.set(_SEVEN_SHIFTED_PAIRS)
             # Of the fans of its tiles only 断幺 can count: its one suit is
             # 连七对's own (清一色, 无字, and the 缺一门 清一色 holds).
             _count_tile_traits(kinds, counting)
             _count_win(context, last_tile, counting)
             return _leave_out_implied(counting)
-        counting.set(FanId.SEVEN_PAIRS)
+        counting.set(_SEVEN_PAIRS)
         _count_whole_hand(tables, context, last_tile, counting)
         _count_tile_hog(standing, 0, counting)
         return _leave_out_implied(counting)
@@ -946,15 +1033,15 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
         numbers = {tile for tile in kinds if tile < EAST}
         if 7 <= len(numbers) <= 9 and any(numbers <= set(knitted) for knitted in KNITTED_SETS):
             if len(numbers) == 7:
-                counting.set(FanId.GREATER_HONORS_AND_KNITTED_TILES)
+                counting.set(_GREATER_HONORS_AND_KNITTED_TILES)
             else:
-                counting.set(FanId.LESSER_HONORS_AND_KNITTED_TILES)
+                counting.set(_LESSER_HONORS_AND_KNITTED_TILES)
                 if len(numbers) == 9:
-                    counting.set(FanId.KNITTED_STRAIGHT)
+                    counting.set(_KNITTED_STRAIGHT)
             _count_win(context, last_tile, counting)
             return _leave_out_implied(counting)
     if kinds == TERMINAL_OR_HONOUR_TILES:
-        counting.set(FanId.THIRTEEN_ORPHANS)
+        counting.set(_THIRTEEN_ORPHANS)
         _count_win(context, last_tile, counting)
         return _leave_out_implied(counting)
     return None
@@ -987,18 +1074,18 @@ def count_knitted_straight(
         fourth_block = reading.sets[0]
         fourth = _concealed_packs([(fourth_block.kind, fourth_block.first)], pair)[0]
     counting = Counting()
-    counting.set(FanId.KNITTED_STRAIGHT)
+    counting.set(_KNITTED_STRAIGHT)
     # The knitted straight holds all three suits, terminals and no run of
     # ranks, so of the fans of the hand's tiles only 无字 and 五门齐 can count.
     _count_whole_hand(tables, context, last_tile, counting)
     kong = fourth.kind == "kong"
     if fourth.kind == "chow":
         if pair < EAST:
-            counting.set(FanId.ALL_CHOWS)
+            counting.set(_ALL_CHOWS)
     else:
         _count_honour_pungs((fourth.tile,), context, counting)
     if kong:
-        counting.set(FanId.MELDED_KONG if fourth.melded else FanId.CONCEALED_KONG)
+        counting.set(_MELDED_KONG if fourth.melded else _CONCEALED_KONG)
     _count_tile_hog(tables.all_counts, int(kong), counting)
     win = context.win_tile
     if win in knitted and not rules.knitted_straight_wait_fans:
@@ -1018,7 +1105,7 @@ def count_knitted_straight(
             if len(waits) == 1:
                 _count_wait([fourth, Pack("pair", pair, False)], win, counting)
     elif win not in knitted or standing[win] == 3:
-        counting.set(FanId.SINGLE_WAIT)
+        counting.set(_SINGLE_WAIT)
     return _leave_out_implied(counting)
 
 
@@ -1035,19 +1122,19 @@ def count_nine_gates(tables: HandTables, context: McrContext, rules: McrRules, l
     if counts != [3, 1, 1, 1, 1, 1, 1, 1, 3]:
         return None
     counting = Counting()
-    counting.set(FanId.NINE_GATES)
+    counting.set(_NINE_GATES)
     # The fans of the fourteen tiles that nine gates does not leave out.
     rank = _rank(win)
     if rank in (1, 9):
-        counting.set(FanId.PURE_STRAIGHT)
-        counting.set(FanId.TILE_HOG)
+        counting.set(_PURE_STRAIGHT)
+        counting.set(_TILE_HOG)
     elif rank in (2, 5, 8):
-        counting.set(FanId.TWO_CONCEALED_PUNGS)
+        counting.set(_TWO_CONCEALED_PUNGS)
         if rules.nine_gates_terminal_pung:
-            counting.set(FanId.PUNG_OF_TERMINALS_OR_HONORS)
+            counting.set(_PUNG_OF_TERMINALS_OR_HONORS)
         if rank != 5:
-            counting.set(FanId.SHORT_STRAIGHT)
+            counting.set(_SHORT_STRAIGHT)
     else:
-        counting.set(FanId.SHORT_STRAIGHT)
+        counting.set(_SHORT_STRAIGHT)
     _count_win(context, last_tile, counting)
     return _leave_out_implied(counting)

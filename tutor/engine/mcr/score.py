@@ -252,7 +252,7 @@ def _best_reading(
         points = counting.points()
         # On equal points, prefer 一色三同顺 and 三同刻 readings and sets over seven pairs,
         # as the standard tables do.
-        prefer = seven_pairs or counting.has(FanId.PURE_TRIPLE_CHOW) or counting.has(FanId.TRIPLE_PUNG)
+        prefer = seven_pairs or not _PREFERRED_ON_EQUAL_POINTS.isdisjoint(counting.fans)
         if points > best_points or (points == best_points and best is not None and prefer):
             best, best_points = counting, points
             reading = ("regular", [*fixed_packs, *concealed])
@@ -260,6 +260,7 @@ def _best_reading(
 
 
 _TABLE_ORDER = {fan: index for index, fan in enumerate(FANS)}
+_PREFERRED_ON_EQUAL_POINTS: Final = frozenset({FanId.PURE_TRIPLE_CHOW, FanId.TRIPLE_PUNG})
 
 
 _SHOWN_BY_THE_WIN_OR_TILES: Final = frozenset(
