@@ -3,10 +3,12 @@
 The order of work follows the Chinese Official rules as the standard
 calculators apply them: the special shapes first (seven pairs, the knitted
 shapes, thirteen orphans, nine gates), then every regular reading; within a
-reading, fans of the sets (chow and pung patterns, kongs, concealed pungs),
-then of the win, the pair, the suits, the tiles and the wait; then the fans
-that a larger fan leaves out (`exclusions.FINAL_EXCLUSIONS`); then the winds.
-The reading worth most is kept.
+reading, fans of the win and the hand's tiles, of the sets (kongs and
+concealed pungs, chow and pung patterns), the pair, the single pungs (箭刻,
+the winds, 幺九刻) and the wait.  Every counting, a special shape's too, ends
+by leaving out the fans its fans imply (`exclusions.FINAL_EXCLUSIONS`, the
+one table less the rows settled pung by pung).  The reading worth most is
+kept.
 
 A fan table here is a dict from fan id to how many times it counts.
 """

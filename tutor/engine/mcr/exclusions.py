@@ -161,19 +161,26 @@ WAIT_FANS: Final = (FanId.EDGE_WAIT, FanId.CLOSED_WAIT, FanId.SINGLE_WAIT)
 
 SETTLED_WHILE_COUNTING: Final = frozenset(
     {
-        # Each of these rows means the pung's own 幺九刻, not the fan: the
-        # counting gives every pung of dragons, winds or terminals one fan of
-        # its own (箭刻; 圈风刻 or 门风刻; a part of 三风刻; else 幺九刻), and a
-        # terminal pung beside it still counts 幺九刻.  Leaving the fan out as
-        # a whole would take that one away too.
+        # Each row here means one pung's own 幺九刻, not the fan: the counting
+        # (calculate._count_honour_pungs) gives such a pung its own fan in
+        # place of 幺九刻, and any other terminal or wind pung of the hand
+        # still counts 幺九刻, which leaving the fan out as a whole would lose.
+        #
+        # A dragon pung is 箭刻; 111m beside 555z is still 幺九刻.
         (FanId.DRAGON_PUNG, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The prevalent wind's pung is 圈风刻; a guest wind's pung beside it is still 幺九刻.
         (FanId.PREVALENT_WIND, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The seat wind's pung is 门风刻 (one pung for both when the two winds are one).
         (FanId.SEAT_WIND, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The three wind pungs are 三风刻; a fourth pung of 1s or 9s is still 幺九刻.
         (FanId.BIG_THREE_WINDS, FanId.PUNG_OF_TERMINALS_OR_HONORS),
     }
 )
 """(fan, fan it leaves out) rows of `NOT_COUNTED_WITH` that the counting
-settles pung by pung, and that `FINAL_EXCLUSIONS` therefore leaves alone."""
+settles pung by pung, and that `FINAL_EXCLUSIONS` therefore leaves alone.
+The counting settles two principles that are not rows of the table too:
+one wait fan only (take the higher, `WAIT_FANS`), and each chow combined
+once more at most (account once); both are named in a score's `left_out`."""
 
 FINAL_EXCLUSIONS: Final = tuple(
     (fan, tuple(other for other in NOT_COUNTED_WITH[fan] if (fan, other) not in SETTLED_WHILE_COUNTING))
