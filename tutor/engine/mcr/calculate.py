@@ -898,8 +898,8 @@ def _count_concealment(melded_count: int, self_drawn: bool, counting: Counting) 
 
 
 def _count_pair(pair: Tile, chows: int, counting: Counting) -> None:
-    """平和 needs four chows and a number pair; the pair turns 双箭刻 into 小三元
-    and 三风刻 into 小四喜."""
+    """平和 needs four chows and a number pair; with a dragon pair 双箭刻 makes
+    小三元, and with a wind pair 三风刻 makes 小四喜 (which leave them out)."""
     if chows == 4:
         if pair < EAST:
             counting.set(_ALL_CHOWS)
