@@ -277,9 +277,9 @@ _SHOWN_BY_THE_WIN_OR_TILES: Final = frozenset(
     }
 )
 """Fans a larger fan implies that the hand shows only by how it was won or
-by tiles the larger fan does not fix (四喜 holds no seat wind but its
-own); every other implied fan always shows (四暗刻 always has three
-concealed pungs)."""
+by tiles the larger fan does not fix (十三幺 holds 不求人 when self-drawn,
+门前清 on a discard), as `shown_fans` counts them; every other implied fan
+always shows (四暗刻 always has three concealed pungs)."""
 
 
 def _left_out(
