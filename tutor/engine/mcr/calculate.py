@@ -178,9 +178,6 @@ class Counting:
         # Fans are removed, never kept at zero, so presence is enough.
         return fan in self.fans
 
-    def clear(self, fan: FanId) -> None:
-        self.fans.pop(fan, None)
-
     def points(self) -> int:
         total = 0
         for fan, times in self.fans.items():
