@@ -20,15 +20,36 @@ def _module_level_empty_dicts(path: Path) -> list[str]:
     found = []
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
-        if isinstance(value, ast.Dict) and not value.keys:
+        # A tuple or list of empty dicts (one memo per suit, say) is a memo too.
+        values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
+        if any(isinstance(item, ast.Dict) and not item.keys for item in values):
             found.append(f"{path.relative_to(ENGINE)}:{node.lineno}")
     return found
 
 
-def test_no_memo_is_kept_outside_the_registry() -> None:
-    # The registry itself is the one module-level empty dict allowed.
-    paths = [path for path in sorted(ENGINE.rglob("*.py")) if path.name != "memo.py"]
-    assert [place for path in paths for place in _module_level_empty_dicts(path)] == []
+_MODULES = [path for path in sorted(ENGINE.rglob("*.py")) if path.name != "memo.py"]
+
+# shapes.py belongs to the branch that rewrites the shapes (#25 §3 shapes);
+# its one memo per suit is registered there.  Strict: this fails once it is.
+_UNREGISTERED_ELSEWHERE = {"shapes.py"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(strict=True, reason="registered by the shapes branch"))
+        if str(path.relative_to(ENGINE)) in _UNREGISTERED_ELSEWHERE
+        else path
+        for path in _MODULES
+    ],
+    ids=[str(path.relative_to(ENGINE)) for path in _MODULES],
+)
+def test_no_memo_is_kept_outside_the_registry(path: Path) -> None:
+    assert _module_level_empty_dicts(path) == []
+
+
+def test_the_scan_finds_the_registry_itself() -> None:
+    # The registry is the one module-level empty dict allowed.
     assert _module_level_empty_dicts(ENGINE / "memo.py")
 
 

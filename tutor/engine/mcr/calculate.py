@@ -3,10 +3,12 @@
 The order of work follows the Chinese Official rules as the standard
 calculators apply them: the special shapes first (seven pairs, the knitted
 shapes, thirteen orphans, nine gates), then every regular reading; within a
-reading, fans of the sets (chow and pung patterns, kongs, concealed pungs),
-then of the win, the pair, the suits, the tiles and the wait; then the fans
-that a larger fan leaves out (`exclusions.FINAL_EXCLUSIONS`); then the winds.
-The reading worth most is kept.
+reading, fans of the win and the hand's tiles, of the sets (kongs and
+concealed pungs, chow and pung patterns), the pair, the single pungs (箭刻,
+the winds, 幺九刻) and the wait.  Every counting, a special shape's too, ends
+by leaving out the fans its fans imply (`exclusions.FINAL_EXCLUSIONS`, the
+one table less the rows settled pung by pung).  The reading worth most is
+kept.
 
 A fan table here is a dict from fan id to how many times it counts.
 """
@@ -22,8 +24,9 @@ from typing import Final, NamedTuple
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
-from tutor.engine.mcr.fans import FANS
+from tutor.engine.mcr.fans import FANS, FanId
 from tutor.engine.mcr.rules import McrRules
+from tutor.engine.memo import memo
 from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
 from tutor.engine.tiles import (
     DRAGON_TILES,
@@ -31,7 +34,6 @@ from tutor.engine.tiles import (
     EAST,
     GREEN_TILES,
     HONOUR_TILES,
-    NORTH,
     SUIT_TILES,
     TERMINAL_OR_HONOUR_TILES,
     TERMINAL_TILES,
@@ -45,7 +47,94 @@ from tutor.engine.tiles import (
 )
 from tutor.engine.waits import regular_winners, suit_keys_and_sizes
 
-FanTable = dict[str, int]
+# Fan ids bound once as module names: counting reads them on every reading,
+# and on Python 3.11 every read of a member off its enum class goes through
+# the enum type's __getattr__ hook, far slower than a global name (a profile
+# of score_mcr shows it; riichi/yaku.py binds ShapeKind's for the same reason).
+_BIG_FOUR_WINDS: Final = FanId.BIG_FOUR_WINDS
+_BIG_THREE_DRAGONS: Final = FanId.BIG_THREE_DRAGONS
+_ALL_GREEN: Final = FanId.ALL_GREEN
+_NINE_GATES: Final = FanId.NINE_GATES
+_FOUR_KONGS: Final = FanId.FOUR_KONGS
+_SEVEN_SHIFTED_PAIRS: Final = FanId.SEVEN_SHIFTED_PAIRS
+_THIRTEEN_ORPHANS: Final = FanId.THIRTEEN_ORPHANS
+_ALL_TERMINALS: Final = FanId.ALL_TERMINALS
+_LITTLE_FOUR_WINDS: Final = FanId.LITTLE_FOUR_WINDS
+_LITTLE_THREE_DRAGONS: Final = FanId.LITTLE_THREE_DRAGONS
+_ALL_HONORS: Final = FanId.ALL_HONORS
+_FOUR_CONCEALED_PUNGS: Final = FanId.FOUR_CONCEALED_PUNGS
+_PURE_TERMINAL_CHOWS: Final = FanId.PURE_TERMINAL_CHOWS
+_QUADRUPLE_CHOW: Final = FanId.QUADRUPLE_CHOW
+_FOUR_PURE_SHIFTED_PUNGS: Final = FanId.FOUR_PURE_SHIFTED_PUNGS
+_FOUR_PURE_SHIFTED_CHOWS: Final = FanId.FOUR_PURE_SHIFTED_CHOWS
+_THREE_KONGS: Final = FanId.THREE_KONGS
+_ALL_TERMINALS_AND_HONORS: Final = FanId.ALL_TERMINALS_AND_HONORS
+_SEVEN_PAIRS: Final = FanId.SEVEN_PAIRS
+_GREATER_HONORS_AND_KNITTED_TILES: Final = FanId.GREATER_HONORS_AND_KNITTED_TILES
+_ALL_EVEN_PUNGS: Final = FanId.ALL_EVEN_PUNGS
+_FULL_FLUSH: Final = FanId.FULL_FLUSH
+_PURE_TRIPLE_CHOW: Final = FanId.PURE_TRIPLE_CHOW
+_PURE_SHIFTED_PUNGS: Final = FanId.PURE_SHIFTED_PUNGS
+_UPPER_TILES: Final = FanId.UPPER_TILES
+_MIDDLE_TILES: Final = FanId.MIDDLE_TILES
+_LOWER_TILES: Final = FanId.LOWER_TILES
+_PURE_STRAIGHT: Final = FanId.PURE_STRAIGHT
+_THREE_SUITED_TERMINAL_CHOWS: Final = FanId.THREE_SUITED_TERMINAL_CHOWS
+_PURE_SHIFTED_CHOWS: Final = FanId.PURE_SHIFTED_CHOWS
+_ALL_FIVE: Final = FanId.ALL_FIVE
+_TRIPLE_PUNG: Final = FanId.TRIPLE_PUNG
+_THREE_CONCEALED_PUNGS: Final = FanId.THREE_CONCEALED_PUNGS
+_LESSER_HONORS_AND_KNITTED_TILES: Final = FanId.LESSER_HONORS_AND_KNITTED_TILES
+_KNITTED_STRAIGHT: Final = FanId.KNITTED_STRAIGHT
+_UPPER_FOUR: Final = FanId.UPPER_FOUR
+_LOWER_FOUR: Final = FanId.LOWER_FOUR
+_BIG_THREE_WINDS: Final = FanId.BIG_THREE_WINDS
+_MIXED_STRAIGHT: Final = FanId.MIXED_STRAIGHT
+_REVERSIBLE_TILES: Final = FanId.REVERSIBLE_TILES
+_MIXED_TRIPLE_CHOW: Final = FanId.MIXED_TRIPLE_CHOW
+_CHICKEN_HAND: Final = FanId.CHICKEN_HAND
+_LAST_TILE_DRAW: Final = FanId.LAST_TILE_DRAW
+_LAST_TILE_CLAIM: Final = FanId.LAST_TILE_CLAIM
+_OUT_WITH_REPLACEMENT_TILE: Final = FanId.OUT_WITH_REPLACEMENT_TILE
+_ROBBING_THE_KONG: Final = FanId.ROBBING_THE_KONG
+_MIXED_SHIFTED_PUNGS: Final = FanId.MIXED_SHIFTED_PUNGS
+_ALL_PUNGS: Final = FanId.ALL_PUNGS
+_HALF_FLUSH: Final = FanId.HALF_FLUSH
+_MIXED_SHIFTED_CHOWS: Final = FanId.MIXED_SHIFTED_CHOWS
+_ALL_TYPES: Final = FanId.ALL_TYPES
+_MELDED_HAND: Final = FanId.MELDED_HAND
+_TWO_CONCEALED_KONGS: Final = FanId.TWO_CONCEALED_KONGS
+_TWO_DRAGONS_PUNGS: Final = FanId.TWO_DRAGONS_PUNGS
+_OUTSIDE_HAND: Final = FanId.OUTSIDE_HAND
+_FULLY_CONCEALED_HAND: Final = FanId.FULLY_CONCEALED_HAND
+_TWO_MELDED_KONGS: Final = FanId.TWO_MELDED_KONGS
+_LAST_TILE: Final = FanId.LAST_TILE
+_DRAGON_PUNG: Final = FanId.DRAGON_PUNG
+_PREVALENT_WIND: Final = FanId.PREVALENT_WIND
+_SEAT_WIND: Final = FanId.SEAT_WIND
+_CONCEALED_HAND: Final = FanId.CONCEALED_HAND
+_ALL_CHOWS: Final = FanId.ALL_CHOWS
+_TILE_HOG: Final = FanId.TILE_HOG
+_DOUBLE_PUNG: Final = FanId.DOUBLE_PUNG
+_TWO_CONCEALED_PUNGS: Final = FanId.TWO_CONCEALED_PUNGS
+_CONCEALED_KONG: Final = FanId.CONCEALED_KONG
+_ALL_SIMPLES: Final = FanId.ALL_SIMPLES
+_PURE_DOUBLE_CHOW: Final = FanId.PURE_DOUBLE_CHOW
+_MIXED_DOUBLE_CHOW: Final = FanId.MIXED_DOUBLE_CHOW
+_SHORT_STRAIGHT: Final = FanId.SHORT_STRAIGHT
+_TWO_TERMINAL_CHOWS: Final = FanId.TWO_TERMINAL_CHOWS
+_PUNG_OF_TERMINALS_OR_HONORS: Final = FanId.PUNG_OF_TERMINALS_OR_HONORS
+_MELDED_KONG: Final = FanId.MELDED_KONG
+_ONE_VOIDED_SUIT: Final = FanId.ONE_VOIDED_SUIT
+_NO_HONORS: Final = FanId.NO_HONORS
+_EDGE_WAIT: Final = FanId.EDGE_WAIT
+_CLOSED_WAIT: Final = FanId.CLOSED_WAIT
+_SINGLE_WAIT: Final = FanId.SINGLE_WAIT
+_SELF_DRAWN: Final = FanId.SELF_DRAWN
+_CONCEALED_KONG_AND_MELDED_KONG: Final = FanId.CONCEALED_KONG_AND_MELDED_KONG
+
+
+FanTable = dict[FanId, int]
 
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
 """推不倒: 1234589 of dots, 245689 of bamboo, White.  Document 003 leaves out
@@ -55,7 +144,7 @@ THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 """Each way to take three of four sets, and the one left over, in the order
 the standard tables try them (the first that makes a fan is kept)."""
 
-PAIR_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+PAIR_CHOW_FANS = (_PURE_DOUBLE_CHOW, _MIXED_DOUBLE_CHOW, _SHORT_STRAIGHT, _TWO_TERMINAL_CHOWS)
 """The fans two chows make, in the order the account-once rule keeps them."""
 
 
@@ -72,25 +161,22 @@ class Counting:
     """The fans of one reading as they are found, and what was left out on the way."""
 
     fans: FanTable = field(default_factory=dict)
-    left_out: list[tuple[str, str]] = field(default_factory=list)
+    left_out: list[tuple[FanId, str]] = field(default_factory=list)
     """(fan, principle) for fans the hand showed but a rule took away while counting."""
-    repeated: set[str] = field(default_factory=set)
+    repeated: set[FanId] = field(default_factory=set)
     """Fans set aside by account-once of which two instances share a chow:
     the set aside one also makes the same fan again with a chow already in
     it, which the 1998 text of 不得相同 (non-identical) forbids too."""
 
-    def add(self, fan: str, times: int = 1) -> None:
+    def add(self, fan: FanId, times: int = 1) -> None:
         self.fans[fan] = self.fans.get(fan, 0) + times
 
-    def set(self, fan: str, times: int = 1) -> None:
+    def set(self, fan: FanId, times: int = 1) -> None:
         self.fans[fan] = times
 
-    def has(self, fan: str) -> bool:
+    def has(self, fan: FanId) -> bool:
         # Fans are removed, never kept at zero, so presence is enough.
         return fan in self.fans
-
-    def clear(self, fan: str) -> None:
-        self.fans.pop(fan, None)
 
     def points(self) -> int:
         total = 0
@@ -152,54 +238,54 @@ def _shifted_unordered(ranks: Iterable[int]) -> bool:
 # --- chows ---------------------------------------------------------------------------------
 
 
-def _four_chows_fan(mids: Sequence[Tile]) -> str | None:
+def _four_chows_fan(mids: Sequence[Tile]) -> FanId | None:
     if _steps(mids, 2) or _steps(mids, 1):
-        return "four_pure_shifted_chows"
+        return _FOUR_PURE_SHIFTED_CHOWS
     if len(set(mids)) == 1:
-        return "quadruple_chow"
+        return _QUADRUPLE_CHOW
     return None
 
 
-def _three_chows_fan(t0: Tile, t1: Tile, t2: Tile) -> str | None:
+def _three_chows_fan(t0: Tile, t1: Tile, t2: Tile) -> FanId | None:
     if _mixed(t0, t1, t2):
         ranks = (t0 % 9 + 1, t1 % 9 + 1, t2 % 9 + 1)
         if _shifted_unordered(ranks):
-            return "mixed_shifted_chows"
+            return _MIXED_SHIFTED_CHOWS
         if len(set(ranks)) == 1:
-            return "mixed_triple_chow"
+            return _MIXED_TRIPLE_CHOW
         if sorted(ranks) == [2, 5, 8]:
-            return "mixed_straight"
+            return _MIXED_STRAIGHT
         return None
     if _steps((t0, t1, t2), 3):
-        return "pure_straight"
+        return _PURE_STRAIGHT
     if _steps((t0, t1, t2), 2) or _steps((t0, t1, t2), 1):
-        return "pure_shifted_chows"
+        return _PURE_SHIFTED_CHOWS
     if t0 == t1 == t2:
-        return "pure_triple_chow"
+        return _PURE_TRIPLE_CHOW
     return None
 
 
-def _two_chows_fan(t0: Tile, t1: Tile) -> str | None:
+def _two_chows_fan(t0: Tile, t1: Tile) -> FanId | None:
     if t0 // 9 != t1 // 9:
-        return "mixed_double_chow" if t0 % 9 == t1 % 9 else None
+        return _MIXED_DOUBLE_CHOW if t0 % 9 == t1 % 9 else None
     if abs(t0 - t1) == 3:
-        return "short_straight"
+        return _SHORT_STRAIGHT
     if abs(t0 - t1) == 6 and t0 % 9 in (1, 7):
         # Middle tiles 2 and 8: the chows 123 and 789 of one suit.
-        return "two_terminal_chows"
+        return _TWO_TERMINAL_CHOWS
     if t0 == t1:
-        return "pure_double_chow"
+        return _PURE_DOUBLE_CHOW
     return None
 
 
-def _extra_chow_fan(t0: Tile, t1: Tile, t2: Tile, extra: Tile) -> str | None:
+def _extra_chow_fan(t0: Tile, t1: Tile, t2: Tile, extra: Tile) -> FanId | None:
     """The one pair fan a fourth chow adds to a three-chow fan (account once)."""
     found = {_two_chows_fan(tile, extra) for tile in (t0, t1, t2)}
     return next((fan for fan in PAIR_CHOW_FANS if fan in found), None)
 
 
 def _account_once(
-    pair_fans: Sequence[str | None], pairs: Sequence[tuple[int, int]], most: int, counting: Counting
+    pair_fans: Sequence[FanId | None], pairs: Sequence[tuple[int, int]], most: int, counting: Counting
 ) -> None:
     """Keep at most `most` two-chow fans (`pair_fans[k]` is the fan of the
     chows `pairs[k]`): each chow combines once more at most.  Surplus fans
@@ -264,37 +350,37 @@ def _count_three_chows(mids: Sequence[Tile], counting: Counting) -> None:
 # --- pungs ---------------------------------------------------------------------------------
 
 
-def _four_pungs_fan(tiles: Sequence[Tile]) -> str | None:
+def _four_pungs_fan(tiles: Sequence[Tile]) -> FanId | None:
     if tiles[0] < EAST and _steps(tiles, 1):
-        return "four_pure_shifted_pungs"
+        return _FOUR_PURE_SHIFTED_PUNGS
     if set(tiles) == set(WINDS):
-        return "big_four_winds"
+        return _BIG_FOUR_WINDS
     return None
 
 
-def _three_pungs_fan(t0: Tile, t1: Tile, t2: Tile) -> str | None:
+def _three_pungs_fan(t0: Tile, t1: Tile, t2: Tile) -> FanId | None:
     trio = (t0, t1, t2)
     if all(tile < EAST for tile in trio):
         if _mixed(*trio):
             ranks = [_rank(tile) for tile in trio]
             if _shifted_unordered(ranks):
-                return "mixed_shifted_pungs"
+                return _MIXED_SHIFTED_PUNGS
             if len(set(ranks)) == 1:
-                return "triple_pung"
+                return _TRIPLE_PUNG
             return None
-        return "pure_shifted_pungs" if _steps(trio, 1) else None
+        return _PURE_SHIFTED_PUNGS if _steps(trio, 1) else None
     if all(is_wind(tile) for tile in trio):
-        return "big_three_winds"
+        return _BIG_THREE_WINDS
     if set(trio) == set(DRAGONS):
-        return "big_three_dragons"
+        return _BIG_THREE_DRAGONS
     return None
 
 
-def _two_pungs_fan(t0: Tile, t1: Tile) -> str | None:
+def _two_pungs_fan(t0: Tile, t1: Tile) -> FanId | None:
     if t0 < EAST and t1 < EAST:
-        return "double_pung" if _rank(t0) == _rank(t1) else None
+        return _DOUBLE_PUNG if _rank(t0) == _rank(t1) else None
     if t0 in DRAGONS and t1 in DRAGONS:
-        return "two_dragons_pungs"
+        return _TWO_DRAGONS_PUNGS
     return None
 
 
@@ -332,6 +418,13 @@ def _count_three_pungs(tiles: Sequence[Tile], counting: Counting) -> None:
             counting.add(pair_fan)
 
 
+_CONCEALED_PUNG_FAN: Final = {
+    2: _TWO_CONCEALED_PUNGS,
+    3: _THREE_CONCEALED_PUNGS,
+    4: _FOUR_CONCEALED_PUNGS,
+}
+
+
 def _count_kongs(
     concealed_pungs: int, melded_kongs: int, concealed_kongs: int, rules: McrRules, counting: Counting
 ) -> None:
@@ -339,35 +432,24 @@ def _count_kongs(
     concealed pung, so the two counts are read as one table."""
     kongs = melded_kongs + concealed_kongs
     concealed = concealed_pungs + concealed_kongs
-    pung_fan = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
-    if kongs == 0 or kongs == 1:
-        if melded_kongs:
-            counting.set("melded_kong")
-        elif concealed_kongs:
-            counting.set("concealed_kong")
-        if concealed in pung_fan:
-            counting.set(pung_fan[concealed])
+    if kongs == 1:
+        counting.set(_MELDED_KONG if melded_kongs else _CONCEALED_KONG)
     elif kongs == 2:
         if concealed_kongs == 0:
-            counting.set("two_melded_kongs")
-        elif concealed_kongs == 1:
-            if rules.concealed_and_melded_kong:
-                counting.set("concealed_kong_and_melded_kong")
-            else:
-                counting.set("melded_kong")
-                counting.set("concealed_kong")
+            counting.set(_TWO_MELDED_KONGS)
+        elif concealed_kongs == 2:
+            counting.set(_TWO_CONCEALED_KONGS)
+        elif rules.concealed_and_melded_kong:
+            counting.set(_CONCEALED_KONG_AND_MELDED_KONG)
         else:
-            counting.set("two_concealed_kongs")
-        if concealed in pung_fan and not (concealed_kongs == 2 and concealed == 2):
-            counting.set(pung_fan[concealed])
+            counting.set(_MELDED_KONG)
+            counting.set(_CONCEALED_KONG)
     elif kongs == 3:
-        counting.set("three_kongs")
-        if concealed_kongs >= 1 and concealed >= 2:
-            counting.set(pung_fan[min(concealed, 4)])
-    else:
-        counting.set("four_kongs")
-        if concealed_kongs >= 2:
-            counting.set(pung_fan[concealed_kongs])
+        counting.set(_THREE_KONGS)
+    elif kongs == 4:
+        counting.set(_FOUR_KONGS)
+    if concealed >= 2:
+        counting.set(_CONCEALED_PUNG_FAN[concealed])
 
 
 # --- the hand as a whole -------------------------------------------------------------------
@@ -381,9 +463,9 @@ def _ranked(*ranks: int) -> frozenset[Tile]:
     return frozenset(suit * 9 + rank - 1 for suit in range(3) for rank in ranks)
 
 
-_LOWER_FOUR = _ranked(1, 2, 3, 4)
-_UPPER_FOUR = _ranked(6, 7, 8, 9)
-_MIDDLE = _ranked(4, 5, 6)
+_RANKS_1_TO_4 = _ranked(1, 2, 3, 4)
+_RANKS_6_TO_9 = _ranked(6, 7, 8, 9)
+_RANKS_4_TO_6 = _ranked(4, 5, 6)
 _FOURS = _ranked(4)
 _SIXES = _ranked(6)
 
@@ -391,48 +473,43 @@ _SIXES = _ranked(6)
 def _count_suits(kinds: frozenset[Tile], counting: Counting) -> None:
     honours = not kinds.isdisjoint(HONOUR_TILES)
     if not honours:
-        counting.set("no_honors")
+        counting.set(_NO_HONORS)
     voided = sum(1 for suit_tiles in SUIT_TILES if kinds.isdisjoint(suit_tiles))
     if voided:
-        counting.set("one_voided_suit", voided)
+        counting.set(_ONE_VOIDED_SUIT, voided)
     if voided == 2:
-        counting.clear("one_voided_suit")
-        if honours:
-            counting.set("half_flush")
-        else:
-            counting.set("full_flush")
-            counting.clear("no_honors")
+        counting.set(_HALF_FLUSH if honours else _FULL_FLUSH)
     if voided == 0 and honours and not kinds.isdisjoint(WIND_TILES) and not kinds.isdisjoint(DRAGON_TILES):
-        counting.set("all_types")
+        counting.set(_ALL_TYPES)
 
 
 def _count_tile_traits(kinds: frozenset[Tile], counting: Counting) -> None:
     all_simples = kinds.isdisjoint(TERMINAL_OR_HONOUR_TILES)
     if all_simples:
-        counting.set("all_simples")
+        counting.set(_ALL_SIMPLES)
     if kinds <= REVERSIBLE:
-        counting.set("reversible_tiles")
+        counting.set(_REVERSIBLE_TILES)
     if kinds <= GREEN_TILES:
-        counting.set("all_green")
+        counting.set(_ALL_GREEN)
     if all_simples:
         return
     if kinds <= HONOUR_TILES:
-        counting.set("all_honors")
+        counting.set(_ALL_HONORS)
     elif kinds <= TERMINAL_TILES:
-        counting.set("all_terminals")
+        counting.set(_ALL_TERMINALS)
     elif kinds <= TERMINAL_OR_HONOUR_TILES:
-        counting.set("all_terminals_and_honors")
+        counting.set(_ALL_TERMINALS_AND_HONORS)
 
 
 def _count_rank_range(kinds: frozenset[Tile], counting: Counting) -> None:
     if not kinds.isdisjoint(HONOUR_TILES):
         return
-    if kinds <= _LOWER_FOUR:
-        counting.set("lower_tiles" if kinds.isdisjoint(_FOURS) else "lower_four")
-    elif kinds <= _UPPER_FOUR:
-        counting.set("upper_tiles" if kinds.isdisjoint(_SIXES) else "upper_four")
-    elif kinds <= _MIDDLE:
-        counting.set("middle_tiles")
+    if kinds <= _RANKS_1_TO_4:
+        counting.set(_LOWER_TILES if kinds.isdisjoint(_FOURS) else _LOWER_FOUR)
+    elif kinds <= _RANKS_6_TO_9:
+        counting.set(_UPPER_TILES if kinds.isdisjoint(_SIXES) else _UPPER_FOUR)
+    elif kinds <= _RANKS_4_TO_6:
+        counting.set(_MIDDLE_TILES)
 
 
 def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
@@ -450,17 +527,17 @@ def _count_pack_traits(packs: Sequence[Pack], counting: Counting) -> None:
             five += rank == 5
             even += rank in (2, 4, 6, 8)
     if terminal + honour == 5:
-        counting.set("outside_hand")
+        counting.set(_OUTSIDE_HAND)
     elif five == 5:
-        counting.set("all_five")
+        counting.set(_ALL_FIVE)
     elif even == 5:
-        counting.set("all_even_pungs")
+        counting.set(_ALL_EVEN_PUNGS)
 
 
 def _count_tile_hog(all_counts: Sequence[int], kongs: int, counting: Counting) -> None:
     hogs = all_counts.count(4) - kongs
     if hogs:
-        counting.set("tile_hog", hogs)
+        counting.set(_TILE_HOG, hogs)
 
 
 def _wait_fan_possible(concealed_packs: Sequence[Pack], win_tile: Tile) -> bool:
@@ -472,17 +549,15 @@ def _wait_fan_possible(concealed_packs: Sequence[Pack], win_tile: Tile) -> bool:
 
 def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Counting) -> None:
     """边张, 坎张 or 单钓将 for a unique wait; one only, in that order (take the higher, 就高不就低)."""
-    if counting.has("melded_hand") or counting.has("four_kongs"):
-        return
     found = []
     for pack in concealed_packs:
         if pack.kind == "chow" and pack.tile == win_tile:
-            found.append("closed_wait")
+            found.append(_CLOSED_WAIT)
         elif pack.kind == "chow" and abs(pack.tile - win_tile) == 1:
-            found.append("edge_wait")
+            found.append(_EDGE_WAIT)
         elif pack.kind == "pair" and pack.tile == win_tile:
-            found.append("single_wait")
-    for fan in ("edge_wait", "closed_wait", "single_wait"):
+            found.append(_SINGLE_WAIT)
+    for fan in WAIT_FANS:
         if fan in found:
             counting.set(fan)
             # In WAIT_FANS order: a set's order would change from run to run.
@@ -493,7 +568,9 @@ def _count_wait(concealed_packs: Sequence[Pack], win_tile: Tile, counting: Count
 _EXCLUSION_ROW: Final = {fan: row for row, (fan, _) in enumerate(FINAL_EXCLUSIONS)}
 
 
-def _final_exclusions(counting: Counting) -> None:
+def _leave_out_implied(counting: Counting) -> Counting:
+    """The counting, less the fans its fans leave out (`FINAL_EXCLUSIONS`);
+    无番和 when nothing is left."""
     fans = counting.fans
     # Only the rows of the fans present are applied, in the table's order; a
     # fan an earlier row took away applies no row of its own.
@@ -502,56 +579,54 @@ def _final_exclusions(counting: Counting) -> None:
         fan, left_out = FINAL_EXCLUSIONS[row]
         if fan in fans:
             for other in left_out:
-                counting.clear(other)
-            if fan == "four_concealed_pungs" and counting.has("fully_concealed_hand"):
-                # 四暗刻 leaves out 不求人 but a self-drawn win still scores 自摸.
-                counting.clear("fully_concealed_hand")
-                counting.set("self_drawn")
-    if counting.has("big_three_winds") and not (counting.has("all_honors") or counting.has("all_terminals_and_honors")):
-        _take_terminal_pungs(counting, 3)
+                fans.pop(other, None)
+    if not fans:
+        counting.set(_CHICKEN_HAND)
+    return counting
 
 
-def _take_terminal_pungs(counting: Counting, how_many: int) -> None:
-    left = counting.fans.get("pung_of_terminals_or_honors", 0) - how_many
-    if left > 0:
-        counting.set("pung_of_terminals_or_honors", left)
-    else:
-        counting.clear("pung_of_terminals_or_honors")
+def _count_honour_pungs(pung_tiles: Iterable[Tile], context: McrContext, counting: Counting) -> None:
+    """The fans of single pungs: 箭刻 for each dragon pung, 圈风刻 and 门风刻
+    for the pungs of those winds, and 幺九刻 for each other pung of
+    terminals or winds.  A pung of the seat or prevalent wind counts its
+    wind's fan in place of 幺九刻, and so do the three pungs of 三风刻; this is
+    settled here, pung by pung (`SETTLED_WHILE_COUNTING`), because another
+    terminal pung of the hand still counts 幺九刻."""
+    three_winds = counting.has(_BIG_THREE_WINDS)
+    for tile in pung_tiles:
+        if tile in DRAGONS:
+            counting.add(_DRAGON_PUNG)
+        elif is_terminal(tile):
+            counting.add(_PUNG_OF_TERMINALS_OR_HONORS)
+        elif is_wind(tile):
+            _count_winds((tile,), context, counting)
+            if not three_winds and tile != context.prevalent and tile != context.seat:
+                counting.add(_PUNG_OF_TERMINALS_OR_HONORS)
 
 
 def _count_winds(wind_pungs: Iterable[Tile], context: McrContext, counting: Counting) -> None:
-    """圈风刻 and 门风刻, each taking the place of the 幺九刻 the pung gave."""
-    deducted = any(
-        counting.has(fan) for fan in ("big_three_winds", "all_terminals_and_honors", "all_honors", "little_four_winds")
-    )
+    """圈风刻 and 门风刻 (both for a pung of the wind that is both)."""
     for tile in wind_pungs:
         if tile == context.prevalent:
-            counting.set("prevalent_wind")
-            if not deducted:
-                _take_terminal_pungs(counting, 1)
+            counting.set(_PREVALENT_WIND)
         if tile == context.seat:
-            counting.set("seat_wind")
-            if context.seat != context.prevalent and not deducted:
-                _take_terminal_pungs(counting, 1)
+            counting.set(_SEAT_WIND)
 
 
 def _count_win(context: McrContext, last_tile: bool, counting: Counting) -> None:
     if last_tile:
-        counting.set("last_tile")
+        counting.set(_LAST_TILE)
     if context.self_drawn:
-        counting.set("self_drawn")
+        counting.set(_SELF_DRAWN)
         if context.wall_last:
-            counting.set("last_tile_draw")
-            counting.clear("self_drawn")
+            counting.set(_LAST_TILE_DRAW)
         if context.kong:
-            counting.set("out_with_replacement_tile")
-            counting.clear("self_drawn")
+            counting.set(_OUT_WITH_REPLACEMENT_TILE)
     else:
         if context.wall_last:
-            counting.set("last_tile_claim")
+            counting.set(_LAST_TILE_CLAIM)
         if context.kong:
-            counting.set("robbing_the_kong")
-            counting.clear("last_tile")
+            counting.set(_ROBBING_THE_KONG)
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -630,14 +705,14 @@ def packs_of_melds(hand: Hand) -> list[Pack]:
     return packs
 
 
-_suit_packs_cache: tuple[dict[int, tuple[tuple[Pack, ...], ...]], ...] = ({}, {}, {}, {})
-"""One memo per suit, keyed by the suit's packed counts."""
+_suit_packs_cache: dict[tuple[int, int], tuple[tuple[Pack, ...], ...]] = memo("mcr.calculate.suit_packs", {})
+"""The splits of one suit as packs, keyed by the suit and its packed counts."""
 
 
 def _suit_packs(suit: int, key: int) -> tuple[tuple[Pack, ...], ...]:
     """Each split of one suit (given by its packed key) as concealed packs,
     the pair last; memoised with the splits themselves."""
-    cached = _suit_packs_cache[suit].get(key)
+    cached = _suit_packs_cache.get((suit, key))
     if cached is None:
         cached = tuple(
             tuple(
@@ -647,7 +722,7 @@ def _suit_packs(suit: int, key: int) -> tuple[tuple[Pack, ...], ...]:
             + ((_PAIR_PACKS[pair],) if pair is not None else ())
             for pair, blocks in suit_readings_of_key(suit, key)
         )
-        _suit_packs_cache[suit][key] = cached
+        _suit_packs_cache[suit, key] = cached
     return cached
 
 
@@ -712,7 +787,6 @@ def count_regular(
     chows: list[Pack] = []
     pungs: list[Pack] = []
     pair = -1
-    wind_pungs: list[Tile] = []
     concealed_pungs = melded_kongs = concealed_kongs = 0
     for pack in packs:
         kind = pack.kind
@@ -722,8 +796,6 @@ def count_regular(
             pair = pack.tile
         else:
             pungs.append(pack)
-            if EAST <= pack.tile <= NORTH:
-                wind_pungs.append(pack.tile)
             if kind == "pung":
                 concealed_pungs += not pack.melded
             elif pack.melded:
@@ -731,32 +803,22 @@ def count_regular(
             else:
                 concealed_kongs += 1
     win = context.win_tile
-
-    _count_win(context, last_tile, counting)
-    # On a discard, a pung the winning tile completed is a melded pung, unless the
-    # tile can be read as part of a concealed chow instead.
-    if not context.self_drawn and not any(
-        not pack.melded and abs(pack.tile - win) <= 1 and _same_suit(pack.tile, win) for pack in chows
-    ):
+    if discard_completes_pung(chows, context):
         concealed_pungs -= sum(1 for pack in pungs if pack.tile == win and not pack.melded)
 
+    _count_whole_hand(tables, context, last_tile, counting)
     if pungs:
         _count_kongs(concealed_pungs, melded_kongs, concealed_kongs, rules, counting)
-        if len(pungs) == 4 and not counting.has("four_kongs") and not counting.has("four_concealed_pungs"):
-            counting.set("all_pungs")
-        for pack in pungs:
-            if pack.tile in DRAGONS:
-                counting.add("dragon_pung")
-            elif is_terminal(pack.tile) or is_wind(pack.tile):
-                counting.add("pung_of_terminals_or_honors")
+        if len(pungs) == 4:
+            counting.set(_ALL_PUNGS)
 
     chow_mids = sorted((pack.tile for pack in chows), key=_TABLE_ORDER_OF.__getitem__)
     pung_tiles = sorted((pack.tile for pack in pungs), key=_TABLE_ORDER_OF.__getitem__)
     if len(chows) == 4:
         if _three_suited_terminal_chows(chow_mids, pair):
-            counting.set("three_suited_terminal_chows")
+            counting.set(_THREE_SUITED_TERMINAL_CHOWS)
         elif _pure_terminal_chows(chow_mids, pair):
-            counting.set("pure_terminal_chows")
+            counting.set(_PURE_TERMINAL_CHOWS)
         else:
             _count_four_chows(chow_mids, counting)
     elif len(chows) == 3:
@@ -773,56 +835,78 @@ def count_regular(
     else:
         _count_four_pungs(pung_tiles, counting)
 
-    _count_concealment(tables.melded_count, context.self_drawn, counting)
     _count_pair(pair, len(chows), counting)
+    if pungs:
+        _count_honour_pungs(pung_tiles, context, counting)
     _count_pack_traits(packs, counting)
-    _count_suits(tables.kind_set, counting)
-    _count_tile_traits(tables.kind_set, counting)
-    _count_rank_range(tables.kind_set, counting)
-    if not counting.has("quadruple_chow"):
-        _count_tile_hog(tables.all_counts, melded_kongs + concealed_kongs, counting)
+    _count_tile_hog(tables.all_counts, melded_kongs + concealed_kongs, counting)
     # Whether the hand waited on this one tile alone is asked only when the
-    # tile could make a wait fan: the question costs more than the rest.
+    # tile could make a wait fan: the question costs more than the rest.  With
+    # 全求人 or 四杠 only the pair is concealed, and the table leaves its 单钓将
+    # out, so the question is not asked then either.
     if (
-        "melded_hand" not in counting.fans
-        and "four_kongs" not in counting.fans
+        _MELDED_HAND not in counting.fans
+        and _FOUR_KONGS not in counting.fans
         and _wait_fan_possible(concealed_packs, win)
         and unique_wait()
     ):
         _count_wait(concealed_packs, win, counting)
-    _final_exclusions(counting)
-    if wind_pungs and not counting.has("big_four_winds"):
-        _count_winds(wind_pungs, context, counting)
-    if not counting.fans:
-        counting.set("chicken_hand")
-    return counting
+    return _leave_out_implied(counting)
+
+
+def discard_completes_pung(chows: Iterable[Pack], context: McrContext) -> bool:
+    """Whether a concealed pung of the winning tile counts as melded: on a
+    discard the discarded tile completed it, unless the reading can place
+    that tile in one of its concealed chows instead.  The one concealed-pung
+    rule, for the counting and for the explanation alike."""
+    if context.self_drawn:
+        return False
+    win = context.win_tile
+    return not any(
+        pack.kind == "chow" and not pack.melded and abs(pack.tile - win) <= 1 and _same_suit(pack.tile, win)
+        for pack in chows
+    )
+
+
+def _count_whole_hand(tables: HandTables, context: McrContext, last_tile: bool, counting: Counting) -> None:
+    """The fans of the win and of the hand's tiles, which every reading shares."""
+    _count_win(context, last_tile, counting)
+    _count_concealment(tables.melded_count, context.self_drawn, counting)
+    _count_suits(tables.kind_set, counting)
+    _count_tile_traits(tables.kind_set, counting)
+    _count_rank_range(tables.kind_set, counting)
+
+
+def shown_fans(tables: HandTables, context: McrContext, last_tile: bool) -> FanTable:
+    """The fans of the win, of the hand's tiles and of its seat and
+    prevalent winds, before any fan leaves any out: what the hand shows."""
+    counting = Counting()
+    _count_whole_hand(tables, context, last_tile, counting)
+    _count_winds([wind for wind in WINDS if tables.all_counts[wind] >= 3], context, counting)
+    return counting.fans
 
 
 def _count_concealment(melded_count: int, self_drawn: bool, counting: Counting) -> None:
-    """门前清 / 不求人 with no melds, 全求人 with four; otherwise just 自摸."""
+    """门前清 / 不求人 with no melds, 全求人 with four and a discard (自摸 is the win's)."""
     if melded_count == 0:
-        counting.set("fully_concealed_hand" if self_drawn else "concealed_hand")
-    elif melded_count == 4:
-        counting.set("self_drawn" if self_drawn else "melded_hand")
-    elif self_drawn:
-        counting.set("self_drawn")
+        counting.set(_FULLY_CONCEALED_HAND if self_drawn else _CONCEALED_HAND)
+    elif melded_count == 4 and not self_drawn:
+        counting.set(_MELDED_HAND)
 
 
 def _count_pair(pair: Tile, chows: int, counting: Counting) -> None:
-    """平和 needs four chows and a number pair; the pair turns 双箭刻 into 小三元
-    and 三风刻 into 小四喜."""
+    """平和 needs four chows and a number pair; with a dragon pair 双箭刻 makes
+    小三元, and with a wind pair 三风刻 makes 小四喜 (which leave them out)."""
     if chows == 4:
         if pair < EAST:
-            counting.set("all_chows")
+            counting.set(_ALL_CHOWS)
         return
-    if counting.has("two_dragons_pungs"):
+    if counting.has(_TWO_DRAGONS_PUNGS):
         if pair in DRAGONS:
-            counting.set("little_three_dragons")
-            counting.clear("two_dragons_pungs")
+            counting.set(_LITTLE_THREE_DRAGONS)
         return
-    if counting.has("big_three_winds") and is_wind(pair):
-        counting.set("little_four_winds")
-        counting.clear("big_three_winds")
+    if counting.has(_BIG_THREE_WINDS) and is_wind(pair):
+        counting.set(_LITTLE_FOUR_WINDS)
 
 
 def _pure_terminal_chows(mids: Sequence[Tile], pair: Tile) -> bool:
@@ -934,35 +1018,31 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
     # Seven pairs (four of a kind as two): the sorted tiles pair off.
     if ordered[0::2] == ordered[1::2]:
         if _seven_shifted_pairs(standing):
-            counting.set("seven_shifted_pairs")
-            ranks = {_rank(tile) for tile in kinds}
-            if 1 not in ranks and 9 not in ranks:
-                counting.set("all_simples")
+            counting.set(_SEVEN_SHIFTED_PAIRS)
+            # Of the fans of its tiles only 断幺 can count: its one suit is
+            # 连七对's own (清一色, 无字, and the 缺一门 清一色 holds).
+            _count_tile_traits(kinds, counting)
             _count_win(context, last_tile, counting)
-            return counting
-        counting.set("seven_pairs")
-        _count_suits(tables.kind_set, counting)
-        _count_tile_traits(tables.kind_set, counting)
-        _count_rank_range(tables.kind_set, counting)
+            return _leave_out_implied(counting)
+        counting.set(_SEVEN_PAIRS)
+        _count_whole_hand(tables, context, last_tile, counting)
         _count_tile_hog(standing, 0, counting)
-        _count_win(context, last_tile, counting)
-        _final_exclusions(counting)
-        return counting
+        return _leave_out_implied(counting)
     if len(kinds) == 14:
         numbers = {tile for tile in kinds if tile < EAST}
         if 7 <= len(numbers) <= 9 and any(numbers <= set(knitted) for knitted in KNITTED_SETS):
             if len(numbers) == 7:
-                counting.set("greater_honors_and_knitted_tiles")
+                counting.set(_GREATER_HONORS_AND_KNITTED_TILES)
             else:
-                counting.set("lesser_honors_and_knitted_tiles")
+                counting.set(_LESSER_HONORS_AND_KNITTED_TILES)
                 if len(numbers) == 9:
-                    counting.set("knitted_straight")
+                    counting.set(_KNITTED_STRAIGHT)
             _count_win(context, last_tile, counting)
-            return counting
+            return _leave_out_implied(counting)
     if kinds == TERMINAL_OR_HONOUR_TILES:
-        counting.set("thirteen_orphans")
+        counting.set(_THIRTEEN_ORPHANS)
         _count_win(context, last_tile, counting)
-        return counting
+        return _leave_out_implied(counting)
     return None
 
 
@@ -993,48 +1073,24 @@ def count_knitted_straight(
         fourth_block = reading.sets[0]
         fourth = _concealed_packs([(fourth_block.kind, fourth_block.first)], pair)[0]
     counting = Counting()
-    counting.set("knitted_straight")
-    all_counts = tables.all_counts
+    counting.set(_KNITTED_STRAIGHT)
+    # The knitted straight holds all three suits, terminals and no run of
+    # ranks, so of the fans of the hand's tiles only 无字 and 五门齐 can count.
+    _count_whole_hand(tables, context, last_tile, counting)
+    kong = fourth.kind == "kong"
     if fourth.kind == "chow":
         if pair < EAST:
-            counting.set("all_chows")
-        if all_counts[pair] == 4:
-            counting.set("tile_hog")
-    elif fourth.tile >= EAST:
-        if is_wind(fourth.tile):
-            counting.set("pung_of_terminals_or_honors")
-            _count_winds([fourth.tile], context, counting)
-            if pair in DRAGONS:
-                counting.set("all_types")
-        else:
-            counting.set("dragon_pung")
-            if is_wind(pair):
-                counting.set("all_types")
+            counting.set(_ALL_CHOWS)
     else:
-        if is_terminal(fourth.tile):
-            counting.set("pung_of_terminals_or_honors")
-        if pair < EAST:
-            counting.set("no_honors")
-        if fourth.kind != "kong" and all_counts[fourth.tile] == 4:
-            counting.set("tile_hog")
-    _count_win(context, last_tile, counting)
-    if fourth.melded:
-        if fourth.kind == "kong":
-            counting.set("melded_kong")
-    else:
-        if fourth.kind == "kong":
-            counting.set("concealed_kong")
-        if context.self_drawn:
-            counting.set("fully_concealed_hand")
-            counting.clear("self_drawn")
-        else:
-            counting.set("concealed_hand")
+        _count_honour_pungs((fourth.tile,), context, counting)
+    if kong:
+        counting.set(_MELDED_KONG if fourth.melded else _CONCEALED_KONG)
+    _count_tile_hog(tables.all_counts, int(kong), counting)
     win = context.win_tile
     if win in knitted and not rules.knitted_straight_wait_fans:
         # The stricter reading: a winning tile that could be part of the
         # knitted straight makes no wait fan.
-        _final_exclusions(counting)
-        return counting
+        return _leave_out_implied(counting)
     if not hand.melds:
         if rest[win] > 0:
             rest[win] -= 1
@@ -1048,9 +1104,8 @@ def count_knitted_straight(
             if len(waits) == 1:
                 _count_wait([fourth, Pack("pair", pair, False)], win, counting)
     elif win not in knitted or standing[win] == 3:
-        counting.set("single_wait")
-    _final_exclusions(counting)
-    return counting
+        counting.set(_SINGLE_WAIT)
+    return _leave_out_implied(counting)
 
 
 def count_nine_gates(tables: HandTables, context: McrContext, rules: McrRules, last_tile: bool) -> Counting | None:
@@ -1066,19 +1121,19 @@ def count_nine_gates(tables: HandTables, context: McrContext, rules: McrRules, l
     if counts != [3, 1, 1, 1, 1, 1, 1, 1, 3]:
         return None
     counting = Counting()
-    counting.set("nine_gates")
+    counting.set(_NINE_GATES)
     # The fans of the fourteen tiles that nine gates does not leave out.
     rank = _rank(win)
     if rank in (1, 9):
-        counting.set("pure_straight")
-        counting.set("tile_hog")
+        counting.set(_PURE_STRAIGHT)
+        counting.set(_TILE_HOG)
     elif rank in (2, 5, 8):
-        counting.set("two_concealed_pungs")
+        counting.set(_TWO_CONCEALED_PUNGS)
         if rules.nine_gates_terminal_pung:
-            counting.set("pung_of_terminals_or_honors")
+            counting.set(_PUNG_OF_TERMINALS_OR_HONORS)
         if rank != 5:
-            counting.set("short_straight")
+            counting.set(_SHORT_STRAIGHT)
     else:
-        counting.set("short_straight")
+        counting.set(_SHORT_STRAIGHT)
     _count_win(context, last_tile, counting)
-    return counting
+    return _leave_out_implied(counting)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 from typing import Final
 
+from tutor.engine.mcr.fans import FanId
 from tutor.engine.tiles import Tile
 
 Pattern = Callable[[Sequence[Tile]], bool]
@@ -61,37 +62,37 @@ STRAIGHT: Final = [1, 4, 7]
 TERMINAL_CHOWS: Final = [1, 7]
 """The middle numbers of 123 and 789."""
 
-PATTERNS: Final[dict[str, tuple[int, Pattern]]] = {
+PATTERNS: Final[dict[FanId, tuple[int, Pattern]]] = {
     # 一般高: the same chow twice.
-    "pure_double_chow": (2, _identical),
+    FanId.PURE_DOUBLE_CHOW: (2, _identical),
     # 喜相逢: the same numbers in two suits.
-    "mixed_double_chow": (2, lambda c: _same_number(c) and _all_suits_differ(c)),
+    FanId.MIXED_DOUBLE_CHOW: (2, lambda c: _same_number(c) and _all_suits_differ(c)),
     # 连六: six numbers in a row in one suit.
-    "short_straight": (2, lambda c: _one_suit(c) and _numbers(c)[1] - _numbers(c)[0] == 3),
+    FanId.SHORT_STRAIGHT: (2, lambda c: _one_suit(c) and _numbers(c)[1] - _numbers(c)[0] == 3),
     # 老少副: 123 and 789 of one suit.
-    "two_terminal_chows": (2, lambda c: _one_suit(c) and _numbers(c) == TERMINAL_CHOWS),
+    FanId.TWO_TERMINAL_CHOWS: (2, lambda c: _one_suit(c) and _numbers(c) == TERMINAL_CHOWS),
     # 花龙: 123, 456 and 789, each in its own suit.
-    "mixed_straight": (3, lambda c: _all_suits_differ(c) and _numbers(c) == STRAIGHT),
+    FanId.MIXED_STRAIGHT: (3, lambda c: _all_suits_differ(c) and _numbers(c) == STRAIGHT),
     # 三色三同顺: the same numbers in the three suits.
-    "mixed_triple_chow": (3, lambda c: _same_number(c) and _all_suits_differ(c)),
+    FanId.MIXED_TRIPLE_CHOW: (3, lambda c: _same_number(c) and _all_suits_differ(c)),
     # 三色三步高: three suits, each chow one higher.
-    "mixed_shifted_chows": (3, lambda c: _all_suits_differ(c) and _shifted(c, (1,))),
+    FanId.MIXED_SHIFTED_CHOWS: (3, lambda c: _all_suits_differ(c) and _shifted(c, (1,))),
     # 清龙: 123, 456 and 789 of one suit.
-    "pure_straight": (3, lambda c: _one_suit(c) and _numbers(c) == STRAIGHT),
+    FanId.PURE_STRAIGHT: (3, lambda c: _one_suit(c) and _numbers(c) == STRAIGHT),
     # 一色三步高: one suit, each chow one (or each two) higher.
-    "pure_shifted_chows": (3, lambda c: _one_suit(c) and _shifted(c, (1, 2))),
+    FanId.PURE_SHIFTED_CHOWS: (3, lambda c: _one_suit(c) and _shifted(c, (1, 2))),
     # 一色三同顺: the same chow three times.
-    "pure_triple_chow": (3, _identical),
+    FanId.PURE_TRIPLE_CHOW: (3, _identical),
     # 一色四同顺: the same chow four times.
-    "quadruple_chow": (4, _identical),
+    FanId.QUADRUPLE_CHOW: (4, _identical),
     # 一色四步高: one suit, each chow one (or each two) higher.
-    "four_pure_shifted_chows": (4, lambda c: _one_suit(c) and _shifted(c, (1, 2))),
+    FanId.FOUR_PURE_SHIFTED_CHOWS: (4, lambda c: _one_suit(c) and _shifted(c, (1, 2))),
 }
 """How many chows each chow fan takes, and the pattern they show.  The fans
 not here (平和, 三色双龙会, 一色双龙会) are made of every chow of the hand."""
 
 
-def chow_sources(fan: str, count: int, chows: Sequence[Tile]) -> tuple[int, ...] | None:
+def chow_sources(fan: FanId, count: int, chows: Sequence[Tile]) -> tuple[int, ...] | None:
     """The positions in `chows` of the chows that make `fan`, counted `count`
     times; None for a fan of every chow.  Each further count prefers chows
     not used yet, as the account-once principle (套算一次) counts them."""

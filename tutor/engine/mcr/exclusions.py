@@ -10,15 +10,17 @@ fan combines into at most one more; English books sometimes call this one
 the "exclusionary rule").  Their JSON ids are the `PRINCIPLES` below.
 
 `NOT_COUNTED_WITH` is the standard list a learner is taught ("大四喜 does not
-add 三风刻, 碰碰和, 圈风刻, 门风刻, 幺九刻"); scoring uses it to say why a fan
-the hand shows is not in the score.  `FINAL_EXCLUSIONS` is the part of those
-lists that counting must still apply after each fan has been found; the rest
-never arise, because the larger fan is found in place of the smaller one.
+add 三风刻, 碰碰和, 圈风刻, 门风刻, 幺九刻"): it is the one statement of which
+fan leaves which out.  Counting applies it to the fans of every reading
+(`FINAL_EXCLUSIONS`, all of it but the few rows settled pung by pung), and
+scoring reads it to say why a fan the hand shows is not in the score.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from tutor.engine.mcr.fans import FanId
 
 NON_REPEAT: Final = "non_repeat"
 NON_SEPARATION: Final = "non_separation"
@@ -27,150 +29,166 @@ TAKE_HIGHER: Final = "take_higher"
 ACCOUNT_ONCE: Final = "account_once"
 PRINCIPLES: Final = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, TAKE_HIGHER, ACCOUNT_ONCE)
 
-NOT_COUNTED_WITH: Final[dict[str, tuple[str, ...]]] = {
-    "big_four_winds": ("big_three_winds", "all_pungs", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
-    "big_three_dragons": ("two_dragons_pungs", "dragon_pung"),
-    "all_green": ("half_flush", "one_voided_suit"),
-    "nine_gates": ("full_flush", "fully_concealed_hand", "concealed_hand", "no_honors"),
-    "four_kongs": (
-        "three_kongs",
-        "two_melded_kongs",
-        "melded_kong",
-        "two_concealed_kongs",
-        "concealed_kong",
-        "single_wait",
-        "all_pungs",
+NOT_COUNTED_WITH: Final[dict[FanId, tuple[FanId, ...]]] = {
+    FanId.BIG_FOUR_WINDS: (
+        FanId.BIG_THREE_WINDS,
+        FanId.ALL_PUNGS,
+        FanId.PREVALENT_WIND,
+        FanId.SEAT_WIND,
+        FanId.PUNG_OF_TERMINALS_OR_HONORS,
     ),
-    "seven_shifted_pairs": (
-        "seven_pairs",
-        "full_flush",
-        "fully_concealed_hand",
-        "concealed_hand",
-        "no_honors",
-        "single_wait",
+    FanId.BIG_THREE_DRAGONS: (FanId.TWO_DRAGONS_PUNGS, FanId.DRAGON_PUNG),
+    FanId.ALL_GREEN: (FanId.HALF_FLUSH, FanId.ONE_VOIDED_SUIT),
+    FanId.NINE_GATES: (FanId.FULL_FLUSH, FanId.FULLY_CONCEALED_HAND, FanId.CONCEALED_HAND, FanId.NO_HONORS),
+    FanId.FOUR_KONGS: (
+        FanId.THREE_KONGS,
+        FanId.TWO_MELDED_KONGS,
+        FanId.MELDED_KONG,
+        FanId.TWO_CONCEALED_KONGS,
+        FanId.CONCEALED_KONG,
+        FanId.SINGLE_WAIT,
+        FanId.ALL_PUNGS,
     ),
-    "thirteen_orphans": ("all_types", "fully_concealed_hand", "concealed_hand", "single_wait"),
-    "all_terminals": (
-        "all_terminals_and_honors",
-        "all_pungs",
-        "outside_hand",
-        "pung_of_terminals_or_honors",
-        "no_honors",
-        "double_pung",
+    FanId.SEVEN_SHIFTED_PAIRS: (
+        FanId.SEVEN_PAIRS,
+        FanId.FULL_FLUSH,
+        FanId.FULLY_CONCEALED_HAND,
+        FanId.CONCEALED_HAND,
+        FanId.NO_HONORS,
+        FanId.SINGLE_WAIT,
     ),
-    "little_four_winds": ("big_three_winds", "pung_of_terminals_or_honors"),
-    "little_three_dragons": ("two_dragons_pungs", "dragon_pung"),
-    "all_honors": (
-        "all_terminals_and_honors",
-        "all_pungs",
-        "outside_hand",
-        "pung_of_terminals_or_honors",
-        "one_voided_suit",
+    FanId.THIRTEEN_ORPHANS: (FanId.ALL_TYPES, FanId.FULLY_CONCEALED_HAND, FanId.CONCEALED_HAND, FanId.SINGLE_WAIT),
+    FanId.ALL_TERMINALS: (
+        FanId.ALL_TERMINALS_AND_HONORS,
+        FanId.ALL_PUNGS,
+        FanId.OUTSIDE_HAND,
+        FanId.PUNG_OF_TERMINALS_OR_HONORS,
+        FanId.NO_HONORS,
+        FanId.DOUBLE_PUNG,
     ),
-    "four_concealed_pungs": (
-        "all_pungs",
-        "concealed_hand",
-        "fully_concealed_hand",
-        "three_concealed_pungs",
-        "two_concealed_pungs",
+    FanId.LITTLE_FOUR_WINDS: (FanId.BIG_THREE_WINDS, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+    FanId.LITTLE_THREE_DRAGONS: (FanId.TWO_DRAGONS_PUNGS, FanId.DRAGON_PUNG),
+    FanId.ALL_HONORS: (
+        FanId.ALL_TERMINALS_AND_HONORS,
+        FanId.ALL_PUNGS,
+        FanId.OUTSIDE_HAND,
+        FanId.PUNG_OF_TERMINALS_OR_HONORS,
+        FanId.ONE_VOIDED_SUIT,
     ),
-    "pure_terminal_chows": (
-        "seven_pairs",
-        "full_flush",
-        "all_chows",
-        "pure_double_chow",
-        "two_terminal_chows",
-        "one_voided_suit",
-        "no_honors",
+    FanId.FOUR_CONCEALED_PUNGS: (
+        FanId.ALL_PUNGS,
+        FanId.CONCEALED_HAND,
+        FanId.FULLY_CONCEALED_HAND,
+        FanId.THREE_CONCEALED_PUNGS,
+        FanId.TWO_CONCEALED_PUNGS,
     ),
-    "quadruple_chow": ("pure_triple_chow", "pure_shifted_pungs", "pure_double_chow", "tile_hog"),
-    "four_pure_shifted_pungs": ("pure_shifted_pungs", "all_pungs"),
-    "four_pure_shifted_chows": ("pure_shifted_chows", "two_terminal_chows", "short_straight"),
-    "three_kongs": ("two_melded_kongs", "melded_kong", "two_concealed_kongs", "concealed_kong"),
-    "all_terminals_and_honors": ("all_pungs", "outside_hand", "pung_of_terminals_or_honors"),
-    "seven_pairs": ("fully_concealed_hand", "concealed_hand", "single_wait"),
-    "greater_honors_and_knitted_tiles": (
-        "lesser_honors_and_knitted_tiles",
-        "all_types",
-        "fully_concealed_hand",
-        "concealed_hand",
-        "single_wait",
+    FanId.PURE_TERMINAL_CHOWS: (
+        FanId.SEVEN_PAIRS,
+        FanId.FULL_FLUSH,
+        FanId.ALL_CHOWS,
+        FanId.PURE_DOUBLE_CHOW,
+        FanId.TWO_TERMINAL_CHOWS,
+        FanId.ONE_VOIDED_SUIT,
+        FanId.NO_HONORS,
     ),
-    "all_even_pungs": ("all_pungs", "all_simples", "no_honors"),
-    "full_flush": ("one_voided_suit", "no_honors"),
-    "pure_triple_chow": ("pure_shifted_pungs", "pure_double_chow"),
-    "pure_shifted_pungs": ("pure_triple_chow",),
-    "upper_tiles": ("upper_four", "no_honors"),
-    "middle_tiles": ("all_simples", "no_honors"),
-    "lower_tiles": ("lower_four", "no_honors"),
-    "pure_straight": ("short_straight", "two_terminal_chows"),
-    "three_suited_terminal_chows": ("mixed_double_chow", "two_terminal_chows", "no_honors", "all_chows"),
-    "all_five": ("all_simples", "no_honors"),
-    "triple_pung": ("double_pung",),
-    "three_concealed_pungs": ("two_concealed_pungs",),
-    "lesser_honors_and_knitted_tiles": ("all_types", "fully_concealed_hand", "concealed_hand", "single_wait"),
-    "upper_four": ("no_honors",),
-    "lower_four": ("no_honors",),
-    "big_three_winds": ("pung_of_terminals_or_honors",),
-    "reversible_tiles": ("one_voided_suit",),
-    "last_tile_draw": ("self_drawn",),
-    "out_with_replacement_tile": ("self_drawn",),
-    "robbing_the_kong": ("last_tile",),
-    "melded_hand": ("single_wait",),
-    "two_concealed_kongs": ("concealed_kong",),
-    "two_dragons_pungs": ("dragon_pung",),
-    "fully_concealed_hand": ("self_drawn", "concealed_hand"),
-    "two_melded_kongs": ("melded_kong",),
-    "dragon_pung": ("pung_of_terminals_or_honors",),
-    "prevalent_wind": ("pung_of_terminals_or_honors",),
-    "seat_wind": ("pung_of_terminals_or_honors",),
-    "all_chows": ("no_honors",),
-    "all_simples": ("no_honors",),
-    "half_flush": ("one_voided_suit",),
-    "concealed_kong_and_melded_kong": ("concealed_kong", "melded_kong"),
+    FanId.QUADRUPLE_CHOW: (FanId.PURE_TRIPLE_CHOW, FanId.PURE_SHIFTED_PUNGS, FanId.PURE_DOUBLE_CHOW, FanId.TILE_HOG),
+    FanId.FOUR_PURE_SHIFTED_PUNGS: (FanId.PURE_SHIFTED_PUNGS, FanId.PURE_TRIPLE_CHOW, FanId.ALL_PUNGS),
+    FanId.FOUR_PURE_SHIFTED_CHOWS: (FanId.PURE_SHIFTED_CHOWS, FanId.TWO_TERMINAL_CHOWS, FanId.SHORT_STRAIGHT),
+    FanId.THREE_KONGS: (FanId.TWO_MELDED_KONGS, FanId.MELDED_KONG, FanId.TWO_CONCEALED_KONGS, FanId.CONCEALED_KONG),
+    FanId.ALL_TERMINALS_AND_HONORS: (FanId.ALL_PUNGS, FanId.OUTSIDE_HAND, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+    FanId.SEVEN_PAIRS: (FanId.FULLY_CONCEALED_HAND, FanId.CONCEALED_HAND, FanId.SINGLE_WAIT),
+    FanId.GREATER_HONORS_AND_KNITTED_TILES: (
+        FanId.LESSER_HONORS_AND_KNITTED_TILES,
+        FanId.ALL_TYPES,
+        FanId.FULLY_CONCEALED_HAND,
+        FanId.CONCEALED_HAND,
+        FanId.SINGLE_WAIT,
+    ),
+    FanId.ALL_EVEN_PUNGS: (FanId.ALL_PUNGS, FanId.ALL_SIMPLES, FanId.NO_HONORS),
+    FanId.FULL_FLUSH: (FanId.ONE_VOIDED_SUIT, FanId.NO_HONORS),
+    FanId.PURE_TRIPLE_CHOW: (FanId.PURE_SHIFTED_PUNGS, FanId.PURE_DOUBLE_CHOW),
+    FanId.PURE_SHIFTED_PUNGS: (FanId.PURE_TRIPLE_CHOW,),
+    FanId.UPPER_TILES: (FanId.UPPER_FOUR, FanId.NO_HONORS),
+    FanId.MIDDLE_TILES: (FanId.ALL_SIMPLES, FanId.NO_HONORS),
+    FanId.LOWER_TILES: (FanId.LOWER_FOUR, FanId.NO_HONORS),
+    FanId.PURE_STRAIGHT: (FanId.SHORT_STRAIGHT, FanId.TWO_TERMINAL_CHOWS),
+    FanId.THREE_SUITED_TERMINAL_CHOWS: (
+        FanId.MIXED_DOUBLE_CHOW,
+        FanId.TWO_TERMINAL_CHOWS,
+        FanId.NO_HONORS,
+        FanId.ALL_CHOWS,
+    ),
+    FanId.ALL_FIVE: (FanId.ALL_SIMPLES, FanId.NO_HONORS),
+    FanId.TRIPLE_PUNG: (FanId.DOUBLE_PUNG,),
+    FanId.THREE_CONCEALED_PUNGS: (FanId.TWO_CONCEALED_PUNGS,),
+    FanId.LESSER_HONORS_AND_KNITTED_TILES: (
+        FanId.ALL_TYPES,
+        FanId.FULLY_CONCEALED_HAND,
+        FanId.CONCEALED_HAND,
+        FanId.SINGLE_WAIT,
+    ),
+    FanId.UPPER_FOUR: (FanId.NO_HONORS,),
+    FanId.LOWER_FOUR: (FanId.NO_HONORS,),
+    FanId.BIG_THREE_WINDS: (FanId.PUNG_OF_TERMINALS_OR_HONORS,),
+    FanId.REVERSIBLE_TILES: (FanId.ONE_VOIDED_SUIT,),
+    FanId.LAST_TILE_DRAW: (FanId.SELF_DRAWN,),
+    FanId.OUT_WITH_REPLACEMENT_TILE: (FanId.SELF_DRAWN,),
+    FanId.ROBBING_THE_KONG: (FanId.LAST_TILE,),
+    FanId.MELDED_HAND: (FanId.SINGLE_WAIT,),
+    FanId.TWO_CONCEALED_KONGS: (FanId.CONCEALED_KONG, FanId.TWO_CONCEALED_PUNGS),
+    FanId.TWO_DRAGONS_PUNGS: (FanId.DRAGON_PUNG,),
+    FanId.FULLY_CONCEALED_HAND: (FanId.SELF_DRAWN, FanId.CONCEALED_HAND),
+    FanId.TWO_MELDED_KONGS: (FanId.MELDED_KONG,),
+    FanId.DRAGON_PUNG: (FanId.PUNG_OF_TERMINALS_OR_HONORS,),
+    FanId.PREVALENT_WIND: (FanId.PUNG_OF_TERMINALS_OR_HONORS,),
+    FanId.SEAT_WIND: (FanId.PUNG_OF_TERMINALS_OR_HONORS,),
+    FanId.ALL_CHOWS: (FanId.NO_HONORS,),
+    FanId.ALL_SIMPLES: (FanId.NO_HONORS,),
+    FanId.HALF_FLUSH: (FanId.ONE_VOIDED_SUIT,),
+    FanId.CONCEALED_KONG_AND_MELDED_KONG: (FanId.CONCEALED_KONG, FanId.MELDED_KONG),
 }
 """Fan -> the fans it implies and so leaves out (non-repeat)."""
 
-INCLUDES_ONE: Final[dict[str, tuple[str, ...]]] = {
-    "nine_gates": ("pung_of_terminals_or_honors",),
+INCLUDES_ONE: Final[dict[FanId, tuple[FanId, ...]]] = {
+    FanId.NINE_GATES: (FanId.PUNG_OF_TERMINALS_OR_HONORS,),
 }
 """Fan -> fans of which it includes one instance (non-repeat) while others
 may still count: 九莲宝灯 holds 111 and 999 of its suit, and one of these
 pungs is part of it, so at most the other counts as 幺九刻."""
 
-WAIT_FANS: Final = ("edge_wait", "closed_wait", "single_wait")
+WAIT_FANS: Final = (FanId.EDGE_WAIT, FanId.CLOSED_WAIT, FanId.SINGLE_WAIT)
 """Only one wait fan counts even when the winning tile fits several (take the higher, 就高不就低)."""
 
-FINAL_EXCLUSIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("big_four_winds", ("all_pungs", "pung_of_terminals_or_honors")),
-    ("big_three_dragons", ("dragon_pung",)),
-    ("all_green", ("half_flush", "one_voided_suit")),
-    ("four_kongs", ("single_wait",)),
-    ("all_terminals", ("all_pungs", "outside_hand", "pung_of_terminals_or_honors", "no_honors", "double_pung")),
-    ("little_four_winds", ("pung_of_terminals_or_honors",)),
-    ("little_three_dragons", ("dragon_pung",)),
-    ("all_honors", ("all_pungs", "outside_hand", "pung_of_terminals_or_honors", "one_voided_suit")),
-    ("four_concealed_pungs", ("all_pungs", "concealed_hand")),
-    ("pure_terminal_chows", ("full_flush", "all_chows", "no_honors")),
-    ("four_pure_shifted_pungs", ("all_pungs",)),
-    ("all_terminals_and_honors", ("all_pungs", "outside_hand", "pung_of_terminals_or_honors")),
-    ("all_even_pungs", ("all_pungs", "all_simples", "no_honors")),
-    ("upper_tiles", ("no_honors",)),
-    ("middle_tiles", ("all_simples", "no_honors")),
-    ("lower_tiles", ("no_honors",)),
-    ("three_suited_terminal_chows", ("all_chows", "no_honors")),
-    ("all_five", ("all_simples", "no_honors")),
-    ("upper_four", ("no_honors",)),
-    ("lower_four", ("no_honors",)),
-    ("reversible_tiles", ("one_voided_suit",)),
-    ("last_tile_draw", ("self_drawn",)),
-    ("out_with_replacement_tile", ("self_drawn",)),
-    ("melded_hand", ("single_wait",)),
-    ("two_dragons_pungs", ("dragon_pung",)),
-    ("fully_concealed_hand", ("self_drawn",)),
-    ("all_chows", ("no_honors",)),
-    ("all_simples", ("no_honors",)),
+SETTLED_WHILE_COUNTING: Final = frozenset(
+    {
+        # Each row here means one pung's own 幺九刻, not the fan: the counting
+        # (calculate._count_honour_pungs) gives such a pung its own fan in
+        # place of 幺九刻, and any other terminal or wind pung of the hand
+        # still counts 幺九刻, which leaving the fan out as a whole would lose.
+        #
+        # A dragon pung is 箭刻; 111m beside 555z is still 幺九刻.
+        (FanId.DRAGON_PUNG, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The prevalent wind's pung is 圈风刻; a guest wind's pung beside it is still 幺九刻.
+        (FanId.PREVALENT_WIND, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The seat wind's pung is 门风刻 (one pung for both when the two winds are one).
+        (FanId.SEAT_WIND, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+        # The three wind pungs are 三风刻; a fourth pung of 1s or 9s is still 幺九刻.
+        (FanId.BIG_THREE_WINDS, FanId.PUNG_OF_TERMINALS_OR_HONORS),
+    }
 )
-"""Applied in this order once a reading's fans are found.  Two adjustments
-that are not plain removals are done in code: with 四暗刻 a 不求人 becomes a
-自摸, and 三风刻 takes the place of three 幺九刻."""
+"""(fan, fan it leaves out) rows of `NOT_COUNTED_WITH` that the counting
+settles pung by pung, and that `FINAL_EXCLUSIONS` therefore leaves alone.
+The counting settles two principles that are not rows of the table too:
+one wait fan only (take the higher, `WAIT_FANS`), and each chow combined
+once more at most (account once); both are named in a score's `left_out`."""
+
+FINAL_EXCLUSIONS: Final = tuple(
+    (fan, tuple(other for other in NOT_COUNTED_WITH[fan] if (fan, other) not in SETTLED_WHILE_COUNTING))
+    for fan in FanId
+    if fan in NOT_COUNTED_WITH
+)
+"""`NOT_COUNTED_WITH` less the rows settled while counting, in the fan
+table's order (highest points first): applied to every reading once its
+fans are found.  A fan an earlier row took away applies no row of its own:
+四暗刻 leaves out 不求人, whose own row would take away 自摸, and a
+self-drawn 四暗刻 still scores 自摸."""

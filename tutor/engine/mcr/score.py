@@ -4,6 +4,7 @@ was left out and why, the 8-point minimum and the payments."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.calculate import (
@@ -15,23 +16,24 @@ from tutor.engine.mcr.calculate import (
     count_nine_gates,
     count_regular,
     count_special,
+    discard_completes_pung,
     hand_tables,
     is_unique_wait,
     packs_of_melds,
     reading_order,
+    shown_fans,
 )
 from tutor.engine.mcr.chow_sources import chow_sources
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import INCLUDES_ONE, NON_IDENTICAL, NON_REPEAT, NOT_COUNTED_WITH
-from tutor.engine.mcr.fans import FANS, Fan
+from tutor.engine.mcr.fans import FANS, Fan, FanId
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments, payments
 from tutor.engine.notation import format_hand, format_tiles
 from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.tiles import DRAGONS, EAST, Tile, is_terminal, is_wind, tile_name
 
-FLOWER_FAN = "flower_tiles"
-
+FLOWER_FAN: Final = FanId.FLOWER_TILES
 
 Reading = tuple[str, list[Pack]]
 """The shape's name and, for readings of sets, its packs."""
@@ -59,15 +61,15 @@ class CountedFan:
     def sources(self) -> tuple[Pack, ...]:
         """The sets that make the fan; empty when it is the whole hand's, the
         winning tile's or the flowers'.  Worked out only when asked for."""
-        return _sources(self.fan.id, self.count, self.reading, self.context)
+        return _sources(self.fan, self.count, self.reading, self.context)
 
     @property
     def tiles(self) -> str:
         """The tiles or sets that make the fan, in notation.  Written out only
         when asked for: scoring many hands for a drill needs the fans, not the text."""
-        if self.fan.id == FLOWER_FAN:
+        if self.fan.made_of == "flowers":
             return f"{self.count} flower(s)"
-        if self.fan.id in _WIN_TILE_FANS:
+        if self.fan.made_of == "win_tile":
             return tile_name(self.win_tile)
         if self.sources:
             return " ".join(_pack_text(pack) for pack in self.sources)
@@ -229,7 +231,7 @@ def _best_reading(
         reading = ("knitted_straight", [])
     best = special
     best_points = special.points() if special else 0
-    seven_pairs = special is not None and special.has("seven_pairs")
+    seven_pairs = special is not None and special.has(FanId.SEVEN_PAIRS)
     if special is not None and not seven_pairs:
         return best, reading
     # Seven pairs is also tried as sets and a pair: a few hands score more that way.
@@ -250,7 +252,7 @@ def _best_reading(
         points = counting.points()
         # On equal points, prefer 一色三同顺 and 三同刻 readings and sets over seven pairs,
         # as the standard tables do.
-        prefer = seven_pairs or counting.has("pure_triple_chow") or counting.has("triple_pung")
+        prefer = seven_pairs or not _PREFERRED_ON_EQUAL_POINTS.isdisjoint(counting.fans)
         if points > best_points or (points == best_points and best is not None and prefer):
             best, best_points = counting, points
             reading = ("regular", [*fixed_packs, *concealed])
@@ -258,34 +260,26 @@ def _best_reading(
 
 
 _TABLE_ORDER = {fan: index for index, fan in enumerate(FANS)}
+_PREFERRED_ON_EQUAL_POINTS: Final = frozenset({FanId.PURE_TRIPLE_CHOW, FanId.TRIPLE_PUNG})
 
 
-def _shown(fan: str, hand: Hand, tables: HandTables, context: McrContext, last_tile: bool) -> bool:
-    """Whether the hand shows a fan that a larger one implies.  Most implied
-    fans always show (四暗刻 always has three concealed pungs); these depend on
-    how the hand was won or on tiles the larger fan does not fix."""
-    closed = tables.melded_count == 0
-    kinds = tables.kind_set
-    all_counts = tables.all_counts
-    if fan == "self_drawn":
-        return context.self_drawn
-    if fan == "fully_concealed_hand":
-        return closed and context.self_drawn
-    if fan == "concealed_hand":
-        return closed and not context.self_drawn
-    if fan == "prevalent_wind":
-        return all_counts[context.prevalent] >= 3
-    if fan == "seat_wind":
-        return all_counts[context.seat] >= 3
-    if fan == "last_tile":
-        return last_tile
-    if fan == "one_voided_suit":
-        return any(not any(tile // 9 == suit for tile in kinds) for suit in (0, 1, 2))
-    if fan == "no_honors":
-        return all(tile < EAST for tile in kinds)
-    if fan == "all_simples":
-        return all(tile < EAST and tile % 9 not in (0, 8) for tile in kinds)
-    return True
+_SHOWN_BY_THE_WIN_OR_TILES: Final = frozenset(
+    {
+        FanId.SELF_DRAWN,
+        FanId.FULLY_CONCEALED_HAND,
+        FanId.CONCEALED_HAND,
+        FanId.PREVALENT_WIND,
+        FanId.SEAT_WIND,
+        FanId.LAST_TILE,
+        FanId.ONE_VOIDED_SUIT,
+        FanId.NO_HONORS,
+        FanId.ALL_SIMPLES,
+    }
+)
+"""Fans a larger fan implies that the hand shows only by how it was won or
+by tiles the larger fan does not fix (十三幺 holds 不求人 when self-drawn,
+门前清 on a discard), as `shown_fans` counts them; every other implied fan
+always shows (四暗刻 always has three concealed pungs)."""
 
 
 def _left_out(
@@ -294,11 +288,13 @@ def _left_out(
     """Fans the counted ones imply (non-repeat), then those the counting itself
     set aside (account once, take the higher), each named once."""
     counted = {fan for fan, times in counting.fans.items() if times > 0}
-    seen: set[str] = set()
+    # Counted by the same rules as in a score, before any is left out.
+    shown = shown_fans(tables, context, last_tile)
+    seen: set[FanId] = set()
     found = []
     for fan in sorted(counted, key=_TABLE_ORDER.__getitem__):
         for other in NOT_COUNTED_WITH.get(fan, ()):
-            if other in counted or other in seen or not _shown(other, hand, tables, context, last_tile):
+            if other in counted or other in seen or (other in _SHOWN_BY_THE_WIN_OR_TILES and other not in shown):
                 continue
             seen.add(other)
             found.append(LeftOutFan(FANS[other], NON_REPEAT, FANS[fan]))
@@ -333,122 +329,41 @@ def _hand_text(hand: Hand) -> str:
     return format_hand(Hand(hand.concealed, hand.melds))
 
 
-_CHOW_FANS = frozenset(
-    [
-        "pure_double_chow",
-        "mixed_double_chow",
-        "short_straight",
-        "two_terminal_chows",
-        "mixed_straight",
-        "mixed_triple_chow",
-        "mixed_shifted_chows",
-        "pure_straight",
-        "pure_shifted_chows",
-        "pure_triple_chow",
-        "quadruple_chow",
-        "four_pure_shifted_chows",
-        "three_suited_terminal_chows",
-        "pure_terminal_chows",
-        "all_chows",
-    ]
-)
-_PUNG_FANS = frozenset(
-    [
-        "double_pung",
-        "triple_pung",
-        "mixed_shifted_pungs",
-        "pure_shifted_pungs",
-        "four_pure_shifted_pungs",
-        "all_pungs",
-        "big_three_winds",
-        "little_four_winds",
-        "big_four_winds",
-        "two_dragons_pungs",
-        "little_three_dragons",
-        "big_three_dragons",
-        "two_concealed_pungs",
-        "three_concealed_pungs",
-        "four_concealed_pungs",
-    ]
-)
-_KONG_FANS = frozenset(
-    [
-        "melded_kong",
-        "concealed_kong",
-        "two_melded_kongs",
-        "two_concealed_kongs",
-        "concealed_kong_and_melded_kong",
-        "three_kongs",
-        "four_kongs",
-    ]
-)
-_WIN_TILE_FANS = frozenset(
-    [
-        "edge_wait",
-        "closed_wait",
-        "single_wait",
-        "last_tile",
-        "self_drawn",
-        "last_tile_draw",
-        "last_tile_claim",
-        "out_with_replacement_tile",
-        "robbing_the_kong",
-    ]
-)
-
-
-_WIND_SET_FANS = frozenset(["big_three_winds", "little_four_winds", "big_four_winds"])
-_DRAGON_SET_FANS = frozenset(["two_dragons_pungs", "little_three_dragons", "big_three_dragons"])
-_CONCEALED_PUNG_FANS = frozenset(["two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs"])
-
-
-def _sources(fan: str, count: int, reading: Reading, context: McrContext) -> tuple[Pack, ...]:
-    """The sets a fan is made of, for the explanation; empty for fans of the
-    whole hand or of the winning tile."""
+def _sources(fan: Fan, count: int, reading: Reading, context: McrContext) -> tuple[Pack, ...]:
+    """The sets a fan is made of (by its `made_of` in the table), for the
+    explanation; empty for fans of the whole hand or of the winning tile."""
     kind, packs = reading
-    if kind != "regular" or fan in _WIN_TILE_FANS:
+    made_of = fan.made_of
+    if kind != "regular" or made_of in ("hand", "win_tile", "flowers"):
         return ()
     pungs = [pack for pack in packs if pack.kind in ("pung", "kong")]
-    pairs = [pack for pack in packs if pack.kind == "pair"]
-    if fan in _CHOW_FANS:
+    sets_and_pair = [*pungs, *(pack for pack in packs if pack.kind == "pair")]
+    if made_of == "chows":
         chows = [pack for pack in packs if pack.kind == "chow"]
-        positions = chow_sources(fan, count, [pack.tile for pack in chows])
+        positions = chow_sources(fan.id, count, [pack.tile for pack in chows])
         return tuple(chows) if positions is None else tuple(chows[i] for i in positions)
-    if fan in _KONG_FANS:
-        return tuple(pack for pack in packs if pack.kind == "kong")
-    if fan in _WIND_SET_FANS:
-        return tuple(pack for pack in [*pungs, *pairs] if is_wind(pack.tile))
-    if fan in _DRAGON_SET_FANS:
-        return tuple(pack for pack in [*pungs, *pairs] if pack.tile in DRAGONS)
-    if fan in _CONCEALED_PUNG_FANS:
-        return tuple(_concealed_pungs(packs, context))
-    if fan in _PUNG_FANS:
+    if made_of == "pungs":
         return tuple(pungs)
-    if fan == "dragon_pung":
+    if made_of == "kongs":
+        return tuple(pack for pack in packs if pack.kind == "kong")
+    if made_of == "concealed_pungs":
+        discard_pung = discard_completes_pung(packs, context)
+        return tuple(
+            pack
+            for pack in pungs
+            if not pack.melded and not (discard_pung and pack.kind == "pung" and pack.tile == context.win_tile)
+        )
+    if made_of == "wind_sets":
+        return tuple(pack for pack in sets_and_pair if is_wind(pack.tile))
+    if made_of == "dragon_sets":
+        return tuple(pack for pack in sets_and_pair if pack.tile in DRAGONS)
+    if made_of == "dragon_pung":
         return tuple(pack for pack in pungs if pack.tile in DRAGONS)
-    if fan in ("prevalent_wind", "seat_wind"):
-        wind = context.prevalent if fan == "prevalent_wind" else context.seat
-        return tuple(pack for pack in pungs if pack.tile == wind)
-    if fan == "pung_of_terminals_or_honors":
-        return tuple(_terminal_pungs(pungs, count, context))
-    return ()
-
-
-def _concealed_pungs(packs: list[Pack], context: McrContext) -> list[Pack]:
-    """The pungs and kongs that count as concealed: not melded, and not a pung
-    that a discard completed (unless the tile can be read into a concealed chow)."""
-    win = context.win_tile
-    discard_pung = not context.self_drawn and not any(
-        pack.kind == "chow" and not pack.melded and abs(pack.tile - win) <= 1 and pack.tile // 9 == win // 9
-        for pack in packs
-    )
-    return [
-        pack
-        for pack in packs
-        if pack.kind in ("pung", "kong")
-        and not pack.melded
-        and not (discard_pung and pack.kind == "pung" and pack.tile == win)
-    ]
+    if made_of == "prevalent_wind_pung":
+        return tuple(pack for pack in pungs if pack.tile == context.prevalent)
+    if made_of == "seat_wind_pung":
+        return tuple(pack for pack in pungs if pack.tile == context.seat)
+    return tuple(_terminal_pungs(pungs, count, context))
 
 
 def _terminal_pungs(pungs: list[Pack], count: int, context: McrContext) -> list[Pack]:
