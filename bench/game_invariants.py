@@ -1,0 +1,52 @@
+"""Bot-only riichi hands checked at every step against the game model's invariants.
+
+Plays whole east-south games with four beginner bots (seeds 0, 1, ...) until
+at least the number of hands asked for (default 1,000) have been played, and
+checks every state: tiles accounted for, hand sizes, the dead wall, points
+and sticks, and that every action taken was legal.  Prints the counts and
+the time per hand and per decision.
+
+    python -m bench.game_invariants [HANDS]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+
+from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.invariants import violations
+from tutor.engine.game.options import RiichiOptions
+from tutor.engine.game.simulate import play_game
+
+
+def main(hands_wanted: int) -> None:
+    options = RiichiOptions()
+    total = 4 * options.start_points
+    hands = decisions = games = 0
+    found: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    started = time.perf_counter()
+    while hands < hands_wanted:
+        record = play_game(options, games, [BeginnerBot(f"{games}/{seat}") for seat in range(4)])
+        games += 1
+        for hand in record.hands:
+            hands += 1
+            endings[hand.result.kind.value] += 1
+            for turn in hand.turns:
+                decisions += len(turn.decisions)
+                found.update(violations(turn.state, total))
+                for decision in turn.decisions:
+                    if turn.choices[decision.seat] not in decision.legal:
+                        found["illegal_action"] += 1
+            found.update(violations(hand.end, total))
+    elapsed = time.perf_counter() - started
+    print(f"games {games}, hands {hands}, decisions {decisions}")
+    print("endings " + ", ".join(f"{kind} {count}" for kind, count in sorted(endings.items())))
+    print(f"violations {sum(found.values())}" + (f" ({dict(found)})" if found else ""))
+    print(f"seconds per hand {elapsed / hands:.4f}, per decision {elapsed / max(decisions, 1) * 1000:.3f} ms")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
