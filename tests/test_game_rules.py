@@ -252,3 +252,26 @@ def test_nine_terminals_on_the_first_draw() -> None:
     assert ActionKind.NINE_TERMINALS in legal_kinds(state, 0)
     end = act(state, Action(0, ActionKind.NINE_TERMINALS))
     assert end.result is not None and end.result.kind is EndKind.NINE_TERMINALS and end.scores == (25000,) * 4
+
+
+def test_an_added_kan_can_be_robbed_and_its_tile_stays_counted() -> None:
+    hands = {0: "55p111m999m111s99s", 1: "234m567m23s789s34z", 2: "1199p3355s6677s2z", 3: "46p234m678m234s88s"}
+    state = dealt(hands, draws="2z5p6z7z1z5p")
+    state = discard(state, 0, "2z")
+    state = discard(state, 1, "5p")
+    assert ActionKind.RON in legal_kinds(state, 3)
+    state = act(state, Action(0, ActionKind.PON, t("5p"), (t("5p"), t("5p"))))
+    state = discard(state, 0, "9s")
+    for seat in (1, 2, 3):
+        state = act(state, _tsumogiri(pass_all(state), seat))
+    state = pass_all(state)
+    kan = Action(0, ActionKind.ADDED_KAN, t("5p"), (t("5p"),))
+    assert kan in decision_for(state, 0).legal
+    robbed = act(state, kan)
+    assert robbed.phase is Phase.CHANKAN
+    assert violations(robbed, TOTAL) == []
+    end = act(robbed, Action(3, ActionKind.RON, t("5p")))
+    assert end.result is not None
+    (win,) = end.result.wins
+    assert ("chankan", 1) in win.yaku and win.source == 0
+    assert violations(end, TOTAL) == []

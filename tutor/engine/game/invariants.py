@@ -19,8 +19,6 @@ def tile_places(state: KyokuState) -> Counter[int]:
         places.update(player.river())
         for meld in player.melds:
             places.update(meld.slots)
-    if state.phase is Phase.CHANKAN and state.last_tile is not None:
-        places[state.last_tile] += 1  # the added tile, between the hand and the kan
     return places
 
 
@@ -38,13 +36,9 @@ def hand_sizes(state: KyokuState) -> list[str]:
     found = []
     for seat, player in enumerate(state.players):
         size = len(player.hand) + 3 * len(player.melds)
-        playing = state.phase in (Phase.TURN, Phase.RIICHI_DISCARD) and seat == state.turn
-        if state.phase is Phase.OVER:
-            ok = size in (13, 14)
-        elif state.phase is Phase.CHANKAN and seat == state.turn:
-            ok = size == 13
-        else:
-            ok = size == (14 if playing else 13)
+        # While an added kan may be robbed, its tile is still in the kan player's hand.
+        playing = state.phase in (Phase.TURN, Phase.RIICHI_DISCARD, Phase.CHANKAN) and seat == state.turn
+        ok = size in (13, 14) if state.phase is Phase.OVER else size == (14 if playing else 13)
         if not ok:
             found.append(f"hand_size:{seat}")
     return found

@@ -27,7 +27,7 @@ from tutor.engine.game.rules import (
 from tutor.engine.game.settle import added, noten_deltas, win_deltas, win_of
 from tutor.engine.game.state import EndKind, Event, GameMeld, HandResult, KyokuState, Phase, PlayerState, Scores, Win
 from tutor.engine.hand import MeldKind
-from tutor.engine.table import Wall, dealt_slots, shuffled_kinds
+from tutor.engine.table import Wall, dealt_slots, indicator_slot, shuffled_kinds
 
 
 class IllegalAction(ValueError):
@@ -203,7 +203,9 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
 
 
 def _turn_dora(state: KyokuState) -> tuple[KyokuState, list[Event]]:
-    events = [Event("dora", slots=(state.indicators + number,)) for number in range(state.pending_dora)]
+    total = state.wall.total
+    numbers = range(state.indicators, state.indicators + state.pending_dora)
+    events = [Event("dora", slots=(indicator_slot(number, total),)) for number in numbers]
     return replace(state, indicators=state.indicators + state.pending_dora, pending_dora=0), events
 
 
@@ -393,6 +395,8 @@ def _end_with_wins(state: KyokuState, winners: tuple[tuple[int, int], ...], sour
         honba, sticks = (state.honba, state.sticks) if index == 0 else (0, 0)
         deltas = added(deltas, win_deltas(state.options, state.dealer, score, seat, source, honba, sticks))
         wins.append(win_of(seat, source, tile, score))
-        events.append(Event("win", seat, source=source))
+        slot = state.last_tile if source is not None else state.players[seat].drawn
+        assert slot is not None
+        events.append(Event("win", seat, (slot,), source=source))
     result = HandResult(EndKind.WIN, deltas, tuple(wins), sticks_left=0)
     return _end(state, result), tuple(events)
