@@ -9,11 +9,11 @@ import pytest
 from tutor.engine.game.actions import Action, ActionKind, Refusal
 from tutor.engine.game.arranged import arranged_wall
 from tutor.engine.game.invariants import violations
-from tutor.engine.game.kyoku import IllegalAction, deal, step
+from tutor.engine.game.kyoku import IllegalAction, deal, exhaustive_draw, step
 from tutor.engine.game.legal import decision_for, decisions
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.rules import kuikae_kinds, win_flags
-from tutor.engine.game.settle import noten_deltas
+from tutor.engine.game.settle import nagashi_deltas, noten_deltas
 from tutor.engine.game.state import EndKind, KyokuState, Phase
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import parse_tile, parse_tiles
@@ -275,3 +275,22 @@ def test_an_added_kan_can_be_robbed_and_its_tile_stays_counted() -> None:
     (win,) = end.result.wins
     assert ("chankan", 1) in win.yaku and win.source == 0
     assert violations(end, TOTAL) == []
+
+
+def test_nagashi_mangan_replaces_the_tenpai_payments() -> None:
+    state = discard(dealt({0: TANYAO, 1: SOUZU, 2: HONOURS, 3: PLAIN}, draws="4z"), 0, "4z")
+    assert state.phase is Phase.CLAIMS  # every hand at 13 tiles, as when the wall runs out
+    terminals = [slot for slot in state.wall.remaining() if state.kind(slot) in (0, 8, 27, 33)][:6]
+    simples = [slot for slot in state.wall.remaining() if state.kind(slot) == t("5p")][:2]
+    players = list(state.players)
+    players[0] = replace(players[0], discards=(*players[0].discards, simples[1]))
+    players[2] = replace(players[2], discards=tuple(terminals))
+    players[1] = replace(players[1], discards=tuple(simples[:1]))
+    players[3] = replace(players[3], discards=tuple(terminals[:2]), called_away=frozenset(terminals[:1]))
+    ended = exhaustive_draw(replace(state, players=(players[0], players[1], players[2], players[3])))
+    assert ended.result is not None and ended.result.nagashi == {2}
+    # Seat 2, not the dealer: 4,000 from the dealer (seat 0), 2,000 from each other seat.
+    assert ended.result.deltas == (-4000, -2000, 8000, -2000)
+    assert nagashi_deltas(0, frozenset({0})) == (12000, -4000, -4000, -4000)
+    plain = exhaustive_draw(replace(state, options=replace(OPTIONS, nagashi_mangan=False), players=state.players))
+    assert plain.result is not None and not plain.result.nagashi

@@ -20,11 +20,12 @@ from tutor.engine.game.rules import (
     four_winds,
     kuikae_kinds,
     live_tiles,
+    nagashi_seats,
     score_win,
     tenpai,
     waits,
 )
-from tutor.engine.game.settle import added, noten_deltas, win_deltas, win_of
+from tutor.engine.game.settle import added, nagashi_deltas, noten_deltas, win_deltas, win_of
 from tutor.engine.game.state import EndKind, Event, GameMeld, HandResult, KyokuState, Phase, PlayerState, Scores, Win
 from tutor.engine.hand import MeldKind
 from tutor.engine.table import Wall, dealt_slots, indicator_slot, shuffled_kinds
@@ -265,7 +266,7 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
     if state.options.four_winds and four_winds(state.first_discards):
         return _abort(state, EndKind.FOUR_WINDS, events)
     if live_tiles(state) == 0:
-        return _exhaustive(state), events
+        return exhaustive_draw(state), events
     following, drawn = _draw(state, (state.turn + 1) % 4, rinshan=False)
     return following, (*events, drawn)
 
@@ -378,11 +379,14 @@ def _abort(state: KyokuState, kind: EndKind, events: tuple[Event, ...]) -> Step:
     return _end(state, HandResult(kind, (0, 0, 0, 0), sticks_left=state.sticks)), events
 
 
-def _exhaustive(state: KyokuState) -> KyokuState:
-    """The live wall is used up: tenpai seats are paid by the noten ones."""
+def exhaustive_draw(state: KyokuState) -> KyokuState:
+    """The live wall is used up: nagashi mangan is paid if any seat made it,
+    else the tenpai seats are paid by the noten ones.  The sticks stay."""
     ready = frozenset(seat for seat in range(4) if tenpai(state, seat))
-    deltas = noten_deltas(state.options, ready)
-    return _end(state, HandResult(EndKind.EXHAUSTIVE, deltas, tenpai=ready, sticks_left=state.sticks))
+    nagashi = nagashi_seats(state)
+    deltas = nagashi_deltas(state.dealer, nagashi) if nagashi else noten_deltas(state.options, ready)
+    result = HandResult(EndKind.EXHAUSTIVE, deltas, tenpai=ready, sticks_left=state.sticks, nagashi=nagashi)
+    return _end(state, result)
 
 
 def _end_with_wins(state: KyokuState, winners: tuple[tuple[int, int], ...], source: int | None, chankan: bool) -> Step:

@@ -52,6 +52,10 @@ class RiichiOptions:
     """Three rons on one discard abort the hand (otherwise all three win)."""
     double_ron: bool = True
     """Two rons on one discard both win (otherwise only the first in turn order)."""
+    nagashi_mangan: bool = True
+    """At an exhaustive draw, a seat whose discards are all terminals and
+    honours, none called, is paid a mangan as if by tsumo (no honba), in
+    place of the tenpai payments."""
     bust_ends: bool = True
     """A player below zero ends the game."""
     dealer_stops_all_last: bool = True

@@ -161,3 +161,16 @@ def kan_keeps_waits(state: KyokuState, seat: int, kind: int) -> bool:
 def tenpai(state: KyokuState, seat: int) -> bool:
     """Tenpai at an exhaustive draw: the 13-tile hand waits on a kind it does not hold all four of."""
     return bool(waits(state, seat))
+
+
+def nagashi_seats(state: KyokuState) -> frozenset[int]:
+    """Nagashi mangan: the seats that discarded only terminals and honours and had none called."""
+    if not state.options.nagashi_mangan:
+        return frozenset()
+    return frozenset(
+        seat
+        for seat, player in enumerate(state.players)
+        if player.discards
+        and not player.called_away
+        and all(state.kind(slot) in TERMINAL_OR_HONOUR_TILES for slot in player.discards)
+    )

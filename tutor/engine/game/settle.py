@@ -52,5 +52,22 @@ def noten_deltas(options: RiichiOptions, tenpai: frozenset[int]) -> Scores:
     return _as_scores([gain if seat in tenpai else -loss for seat in range(4)])
 
 
+MANGAN_SHARE = 2000
+"""A non-dealer's share of a mangan tsumo; the dealer's is double."""
+
+
+def nagashi_deltas(dealer: int, seats: frozenset[int]) -> Scores:
+    """Nagashi mangan, paid as a mangan tsumo by each such seat: a dealer
+    4,000 from each, a non-dealer 4,000 from the dealer and 2,000 from the others."""
+    deltas = [0, 0, 0, 0]
+    for seat in seats:
+        for payer in range(4):
+            if payer != seat:
+                owed = 2 * MANGAN_SHARE if dealer in (seat, payer) else MANGAN_SHARE
+                deltas[payer] -= owed
+                deltas[seat] += owed
+    return _as_scores(deltas)
+
+
 def added(first: Scores, second: Scores) -> Scores:
     return _as_scores([a + b for a, b in zip(first, second, strict=True)])

@@ -112,6 +112,8 @@ class HandResult:
     wins: tuple[Win, ...] = ()
     tenpai: frozenset[int] = frozenset()
     sticks_left: int = 0
+    nagashi: frozenset[int] = frozenset()
+    """Seats paid nagashi mangan at an exhaustive draw."""
 
     @property
     def abortive(self) -> bool:
