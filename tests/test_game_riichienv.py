@@ -11,11 +11,17 @@ from __future__ import annotations
 
 from riichienv import GameRule, RiichiEnv
 
-from bench.game_riichienv import ours, run, theirs
+from bench.game_riichienv import Comparison, compare_hand, ours, run, theirs
+from tutor.engine.game.actions import Action, ActionKind, Decision
+from tutor.engine.game.arranged import arranged_wall
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.kyoku import deal
+from tutor.engine.game.match import after_hand, new_game
 from tutor.engine.game.mjai import end_of_hand, event, start_kyoku
 from tutor.engine.game.options import RiichiOptions
-from tutor.engine.game.simulate import play_game
+from tutor.engine.game.simulate import HandRecord, play_game, play_hand
+from tutor.engine.game.state import EndKind, KyokuState
+from tutor.engine.notation import parse_tile, parse_tiles
 
 
 def test_bot_hands_agree_with_riichienv() -> None:
@@ -66,3 +72,55 @@ def test_our_mjai_log_replays_in_riichienv_with_the_same_legal_actions() -> None
         for mjai in end_of_hand(hand.end):
             env.apply_event(mjai)
     assert decisions > 100
+
+
+class Scripted:
+    """Discards `kind` whenever it may, wins whenever it may, else passes or plays as the beginner bot."""
+
+    def __init__(self, kind: int, seed: str) -> None:
+        self.kind = kind
+        self.bot = BeginnerBot(seed)
+
+    def choose(self, state: KyokuState, decision: Decision) -> Action:
+        for action in decision.legal:
+            if action.kind in (ActionKind.RON, ActionKind.TSUMO):
+                return action
+        for action in decision.legal:
+            if action.kind is ActionKind.DISCARD and action.tile == self.kind:
+                return action
+        passing = [action for action in decision.legal if action.kind is ActionKind.PASS]
+        return passing[0] if passing else self.bot.choose(state, decision)
+
+
+def compared(hands: dict[int, str], draws: str, kind: str) -> tuple[Comparison, HandRecord]:
+    wall = arranged_wall(0, {seat: parse_tiles(text) for seat, text in hands.items()}, parse_tiles(draws))
+    players = [Scripted(parse_tile(kind), f"scripted/{seat}") for seat in range(4)]
+    record = play_hand(deal(OPTIONS, wall, 0), players)
+    game = new_game(OPTIONS, "scripted")
+    comparison = Comparison()
+    compare_hand(record, after_hand(game, record.result, record.end.scores, record.end.sticks), comparison, "scripted")
+    return comparison, record
+
+
+OPTIONS = RiichiOptions()
+
+
+def test_four_winds_agrees_with_riichienv() -> None:
+    hands = {0: "1z258m369p147s258s", 1: "1z147m258p369s369m", 2: "1z369m147p258s147p", 3: "1z258m258p258s369m"}
+    comparison, record = compared(hands, "2z2z3z3z", "1z")
+    assert record.result.kind is EndKind.FOUR_WINDS
+    assert comparison.hands == 1
+    assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])
+
+
+def test_triple_ron_agrees_with_riichienv() -> None:
+    hands = {
+        0: "19m19p19s1234z555z",
+        1: "234m567m234p66p46s",
+        2: "345m678m345p77p46s",
+        3: "456m456p888p33s46s",
+    }
+    comparison, record = compared(hands, "5s", "5s")
+    assert record.result.kind is EndKind.TRIPLE_RON
+    assert comparison.hands == 1
+    assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])

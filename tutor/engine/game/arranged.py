@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from tutor.engine.table import DEAD_WALL, Wall, dealt_slots, indicator_slot
+from tutor.engine.table import Wall, dealt_slots, indicator_slot
 
 
 def arranged_wall(
@@ -40,5 +40,4 @@ def arranged_wall(
     random.Random(seed).shuffle(rest)
     free = [slot for slot in range(total) if slot not in kinds]
     kinds.update(zip(free, rest, strict=True))
-    assert total - DEAD_WALL > fourteenth
     return Wall("riichi", tuple(kinds[slot] for slot in range(total)))
