@@ -294,3 +294,30 @@ def test_nagashi_mangan_replaces_the_tenpai_payments() -> None:
     assert nagashi_deltas(0, frozenset({0})) == (12000, -4000, -4000, -4000)
     plain = exhaustive_draw(replace(state, options=replace(OPTIONS, nagashi_mangan=False), players=state.players))
     assert plain.result is not None and not plain.result.nagashi
+
+
+def test_riichi_furiten_outlasts_the_next_discard() -> None:
+    state = dealt({0: TANYAO, 1: SOUZU, 2: HONOURS, 3: PLAIN}, draws="4z3s1s1s9p6s", learner=0)
+    state = act(state, Action(0, ActionKind.RIICHI))
+    state = discard(state, 0, "4z")
+    state = discard(state, 1, "3s")
+    assert ActionKind.RON in legal_kinds(state, 0)
+    state = act(state, Action(0, ActionKind.PASS))
+    for seat in (2, 3, 0):
+        state = act(state, _tsumogiri(pass_all(state), seat))
+    state = discard(state, 1, "6s")
+    assert refused(state, 0, ActionKind.RON) == [(Refusal.FURITEN_RIICHI, (t("3s"),))]
+
+
+def test_a_call_ends_ippatsu() -> None:
+    state = dealt({0: TANYAO, 1: SOUZU, 2: HONOURS, 3: PLAIN}, draws="4z3s")
+    state = act(state, Action(0, ActionKind.RIICHI))
+    state = discard(state, 0, "4z")
+    state = act(state, Action(1, ActionKind.PON, t("4z"), (t("4z"), t("4z"))))
+    assert not state.players[0].ippatsu
+    state = discard(state, 1, "9s")
+    state = discard(state, 2, "3s")
+    end = act(state, Action(0, ActionKind.RON, t("3s")))
+    assert end.result is not None
+    names = dict(end.result.wins[0].yaku)
+    assert "double_riichi" in names and "ippatsu" not in names
