@@ -81,4 +81,4 @@ def _after_call(state: KyokuState, seat: int, action: Action) -> int:
     kind = MeldKind.CHI if action.kind is ActionKind.CHI else MeldKind.PON
     meld = Meld(kind, tuple(sorted((*action.uses, action.tile))))
     called = Hand(tuple(sorted(rest.elements())), (*hand.melds, meld))
-    return min(option.shanten for option in discard_table(called, with_waits=False, worse_ukeire=False))
+    return min(shanten(called.without_tile(kind)).shanten for kind in set(called.concealed))
