@@ -35,14 +35,14 @@ def test_bot_hands_agree_with_riichienv() -> None:
 def test_the_comparison_sees_a_changed_rule() -> None:
     """Without kuikae our discards after a call are wider than Tenhou's; the
     comparison must say so (it is not one that always agrees)."""
-    comparison = run(16, RiichiOptions(kuikae=False))
+    comparison = run(8, RiichiOptions(kuikae=False))
     assert comparison.action_differences
     _label, detail = comparison.action_differences[0]
     assert detail["ours_only"] and not detail["theirs_only"]
 
 
 def test_the_comparison_sees_changed_payments() -> None:
-    comparison = run(16, RiichiOptions(honba_points=200))
+    comparison = run(8, RiichiOptions(honba_points=200))
     assert comparison.delta_differences
 
 
