@@ -15,6 +15,11 @@ ours has none, so the red copy is given to a tile no winner holds at the
 end, where it changes nothing; a hand whose winner holds all four of a five
 is not compared (counted as `red_unavoidable`).
 
+Why `step` and not an mjai replay: riichienv's `apply_event` path takes
+legal actions right (tests/test_game_riichienv.py replays our mjai log so),
+but it keeps no ippatsu, no nagashi eligibility and no wall, so the points it
+gives a replayed win or draw are not its own rules' answer.
+
     python -m bench.game_riichienv [HANDS]
 """
 
