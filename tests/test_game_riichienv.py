@@ -1,0 +1,126 @@
+"""The riichi game model against riichienv (issue 29): legal actions at every
+decision, each hand's score changes, and the game's flow.
+
+A few hands here; `python -m bench.game_riichienv 1000` is the long run.
+The comparison itself is bench/game_riichienv.py (benchmarks run without the
+test code), and a rule changed on our side is caught, so it is no comparison
+that always agrees.
+"""
+
+from __future__ import annotations
+
+from riichienv import GameRule, RiichiEnv
+
+from bench.game_riichienv import Comparison, compare_hand, ours, run, theirs
+from tutor.engine.game.actions import Action, ActionKind, Decision
+from tutor.engine.game.arranged import arranged_wall
+from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.kyoku import deal
+from tutor.engine.game.match import after_hand, new_game
+from tutor.engine.game.mjai import end_of_hand, event, start_kyoku
+from tutor.engine.game.options import RiichiOptions
+from tutor.engine.game.simulate import HandRecord, play_game, play_hand
+from tutor.engine.game.state import EndKind, KyokuState
+from tutor.engine.notation import parse_tile, parse_tiles
+
+
+def test_bot_hands_agree_with_riichienv() -> None:
+    comparison = run(16)
+    assert comparison.hands >= 16 and comparison.decisions > 500
+    assert comparison.action_differences == []
+    assert comparison.delta_differences == []
+    assert comparison.flow_differences == []
+
+
+def test_the_comparison_sees_a_changed_rule() -> None:
+    """Without kuikae our discards after a call are wider than Tenhou's; the
+    comparison must say so (it is not one that always agrees)."""
+    comparison = run(8, RiichiOptions(kuikae=False))
+    assert comparison.action_differences
+    _label, detail = comparison.action_differences[0]
+    assert detail["ours_only"] and not detail["theirs_only"]
+
+
+def test_the_comparison_sees_changed_payments() -> None:
+    comparison = run(8, RiichiOptions(honba_points=200))
+    assert comparison.delta_differences
+
+
+def test_our_mjai_log_replays_in_riichienv_with_the_same_legal_actions() -> None:
+    """The mjai events of our hands, applied to riichienv as a log, are
+    accepted, and at each decision its legal actions are ours."""
+    record = play_game(RiichiOptions(length="east"), 3, [BeginnerBot(f"3/{seat}") for seat in range(4)])
+    decisions = 0
+    for hand in record.hands[:4]:
+        env = RiichiEnv(game_mode="4p-red-half", rule=GameRule.default_tenhou())
+        env.apply_event({"type": "start_game"})
+        env.apply_event(start_kyoku(hand.start))
+        for item in hand.start_events:
+            mjai = event(hand.start, item)
+            if mjai is not None:
+                env.apply_event(mjai)
+        for turn in hand.turns:
+            mine = {decision.seat: {ours(action) for action in decision.legal} for decision in turn.decisions}
+            for seat in range(4):
+                got = {theirs(action) for action in env.get_observation(seat).legal_actions()}
+                assert got == mine.get(seat, set())
+            decisions += 1
+            for item in turn.events:
+                mjai = event(hand.start, item)
+                if mjai is not None:
+                    env.apply_event(mjai)
+        for mjai in end_of_hand(hand.end):
+            env.apply_event(mjai)
+    assert decisions > 100
+
+
+class Scripted:
+    """Discards `kind` whenever it may, wins whenever it may, else passes or plays as the beginner bot."""
+
+    def __init__(self, kind: int, seed: str) -> None:
+        self.kind = kind
+        self.bot = BeginnerBot(seed)
+
+    def choose(self, state: KyokuState, decision: Decision) -> Action:
+        for action in decision.legal:
+            if action.kind in (ActionKind.RON, ActionKind.TSUMO):
+                return action
+        for action in decision.legal:
+            if action.kind is ActionKind.DISCARD and action.tile == self.kind:
+                return action
+        passing = [action for action in decision.legal if action.kind is ActionKind.PASS]
+        return passing[0] if passing else self.bot.choose(state, decision)
+
+
+def compared(hands: dict[int, str], draws: str, kind: str) -> tuple[Comparison, HandRecord]:
+    wall = arranged_wall(0, {seat: parse_tiles(text) for seat, text in hands.items()}, parse_tiles(draws))
+    players = [Scripted(parse_tile(kind), f"scripted/{seat}") for seat in range(4)]
+    record = play_hand(deal(OPTIONS, wall, 0), players)
+    game = new_game(OPTIONS, "scripted")
+    comparison = Comparison()
+    compare_hand(record, after_hand(game, record.result, record.end.scores, record.end.sticks), comparison, "scripted")
+    return comparison, record
+
+
+OPTIONS = RiichiOptions()
+
+
+def test_four_winds_agrees_with_riichienv() -> None:
+    hands = {0: "1z258m369p147s258s", 1: "1z147m258p369s369m", 2: "1z369m147p258s147p", 3: "1z258m258p258s369m"}
+    comparison, record = compared(hands, "2z2z3z3z", "1z")
+    assert record.result.kind is EndKind.FOUR_WINDS
+    assert comparison.hands == 1
+    assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])
+
+
+def test_triple_ron_agrees_with_riichienv() -> None:
+    hands = {
+        0: "19m19p19s1234z555z",
+        1: "234m567m234p66p46s",
+        2: "345m678m345p77p46s",
+        3: "456m456p888p33s46s",
+    }
+    comparison, record = compared(hands, "5s", "5s")
+    assert record.result.kind is EndKind.TRIPLE_RON
+    assert comparison.hands == 1
+    assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])

@@ -1,0 +1,274 @@
+"""Legal actions at every decision, and the reasons for those refused.
+
+`decisions(state)` lists the seats that must decide now, each with its legal
+actions; `decision_for(state, seat)` gives one seat's, with what that seat
+might try and may not (a learner's ron in furiten, a discard kuikae bars),
+as codes and tiles.  The legal set and the refused set never share an action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tutor.engine.calls import CallKind, Seat, calls_on_discard
+from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
+from tutor.engine.game.rules import (
+    ALL_KANS,
+    furiten_discards,
+    kan_keeps_waits,
+    kuikae_kinds,
+    live_tiles,
+    nine_terminals,
+    riichi_discards,
+    waits,
+    winning_refusal,
+)
+from tutor.engine.game.state import KyokuState, Phase
+from tutor.engine.hand import MeldKind
+from tutor.engine.waits import winning_tiles
+
+Found = tuple[list[Action], list[Forbidden]]
+
+
+def decisions(state: KyokuState) -> tuple[Decision, ...]:
+    """Every seat that must decide now, with its legal actions (PASS among them in answers)."""
+    found = (decision_for(state, seat) for seat in range(4))
+    return tuple(decision for decision in found if decision.legal)
+
+
+def decision_for(state: KyokuState, seat: int) -> Decision:
+    """One seat's legal actions now and the actions it might try that are refused."""
+    if state.phase is Phase.TURN:
+        legal, refused = _turn(state, seat) if seat == state.turn else ([], [])
+    elif state.phase is Phase.RIICHI_DISCARD:
+        legal, refused = _riichi_discard(state, seat) if seat == state.turn else ([], [])
+    elif state.phase is Phase.CLAIMS and seat != state.turn:
+        legal, refused = _answer(state, seat, chankan=False)
+    elif state.phase is Phase.CHANKAN and seat != state.turn:
+        legal, refused = _answer(state, seat, chankan=True)
+    else:
+        legal, refused = [], []
+    return Decision(seat, tuple(legal), tuple(refused))
+
+
+def _hand_kinds(state: KyokuState, seat: int) -> Counter[int]:
+    return Counter(state.kind(slot) for slot in state.players[seat].hand)
+
+
+def _turn(state: KyokuState, seat: int) -> Found:
+    """The seat to play: discards, tsumo, riichi, kans, nine terminals."""
+    legal: list[Action] = []
+    refused: list[Forbidden] = []
+    player = state.players[seat]
+    counts = _hand_kinds(state, seat)
+    _tsumo(state, seat, legal, refused)
+    _discards(state, seat, counts, legal, refused)
+    if player.drawn is not None:
+        _riichi(state, seat, legal, refused)
+        _closed_kans(state, seat, counts, legal, refused)
+        _added_kans(state, seat, counts, legal, refused)
+        if nine_terminals(state, seat):
+            legal.append(Action(seat, ActionKind.NINE_TERMINALS))
+    return legal, refused
+
+
+def _tsumo(state: KyokuState, seat: int, legal: list[Action], refused: list[Forbidden]) -> None:
+    """Tsumo: the drawn tile completes the hand, and the hand has a yaku."""
+    drawn = state.players[seat].drawn
+    if drawn is None:
+        return
+    tile = state.kind(drawn)
+    if tile not in winning_tiles(state.engine_hand(seat).without_tile(tile)):
+        return
+    action = Action(seat, ActionKind.TSUMO, tile)
+    reason = winning_refusal(state, seat, tile, tsumo=True)
+    if reason is None:
+        legal.append(action)
+    elif reason == "no_yaku":
+        refused.append(Forbidden(action, Refusal.NO_YAKU, (tile,)))
+
+
+def _discards(
+    state: KyokuState, seat: int, counts: Counter[int], legal: list[Action], refused: list[Forbidden]
+) -> None:
+    """Discards: any kind held, except those kuikae bars and, after riichi, all but the drawn tile."""
+    player = state.players[seat]
+    drawn_kind = state.kind(player.drawn) if player.drawn is not None else None
+    for kind in sorted(counts):
+        action = Action(seat, ActionKind.DISCARD, kind)
+        if player.riichi and kind != drawn_kind:
+            refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (kind,)))
+        elif state.options.kuikae and kind in player.kuikae:
+            refused.append(Forbidden(action, Refusal.KUIKAE, tuple(sorted(player.kuikae))))
+        else:
+            legal.append(action)
+
+
+def _riichi(state: KyokuState, seat: int, legal: list[Action], refused: list[Forbidden]) -> None:
+    """Riichi: a closed hand, tenpai after some discard, points for the stick,
+    enough tiles left in the wall; not twice."""
+    player = state.players[seat]
+    if player.riichi:
+        return
+    action = Action(seat, ActionKind.RIICHI)
+    reasons: list[Forbidden] = []
+    if not player.closed:
+        called = tuple(sorted(state.kind(meld.called) for meld in player.melds if meld.called is not None))
+        reasons.append(Forbidden(action, Refusal.NOT_CLOSED, called))
+    elif not riichi_discards(state, seat):
+        reasons.append(Forbidden(action, Refusal.NOT_TENPAI))
+    if state.scores[seat] < state.options.riichi_cost:
+        reasons.append(Forbidden(action, Refusal.NOT_ENOUGH_POINTS))
+    if live_tiles(state) < state.options.riichi_min_wall:
+        reasons.append(Forbidden(action, Refusal.TOO_FEW_TILES))
+    if reasons:
+        refused.extend(reasons)
+    else:
+        legal.append(action)
+
+
+def _kan_blocker(state: KyokuState, action: Action) -> Forbidden | None:
+    """A kan needs a replacement tile to draw and fewer than four kans made."""
+    if len(state.kans) >= ALL_KANS:
+        return Forbidden(action, Refusal.KAN_LIMIT)
+    if live_tiles(state) == 0:
+        return Forbidden(action, Refusal.TOO_FEW_TILES)
+    return None
+
+
+def _closed_kans(
+    state: KyokuState, seat: int, counts: Counter[int], legal: list[Action], refused: list[Forbidden]
+) -> None:
+    """Concealed kan: four of a kind held; after riichi only one that keeps the waits."""
+    for kind in sorted(kind for kind, count in counts.items() if count == 4):
+        action = Action(seat, ActionKind.CLOSED_KAN, kind, (kind,) * 4)
+        blocker = _kan_blocker(state, action)
+        if blocker is None and state.players[seat].riichi and not kan_keeps_waits(state, seat, kind):
+            blocker = Forbidden(action, Refusal.RIICHI_LOCKED, (kind,))
+        if blocker is None:
+            legal.append(action)
+        else:
+            refused.append(blocker)
+
+
+def _added_kans(
+    state: KyokuState, seat: int, counts: Counter[int], legal: list[Action], refused: list[Forbidden]
+) -> None:
+    """Added kan: the fourth tile of one of the seat's pons, held in hand."""
+    for meld in state.players[seat].melds:
+        kind = state.kind(meld.slots[0])
+        if meld.kind is MeldKind.PON and counts[kind]:
+            action = Action(seat, ActionKind.ADDED_KAN, kind, (kind,))
+            blocker = _kan_blocker(state, action)
+            if blocker is None:
+                legal.append(action)
+            else:
+                refused.append(blocker)
+
+
+def _riichi_discard(state: KyokuState, seat: int) -> Found:
+    """After declaring riichi: only the discards that leave the hand tenpai."""
+    keeping = set(riichi_discards(state, seat))
+    legal: list[Action] = []
+    refused: list[Forbidden] = []
+    for kind in sorted(_hand_kinds(state, seat)):
+        action = Action(seat, ActionKind.DISCARD, kind)
+        if kind in keeping:
+            legal.append(action)
+        else:
+            refused.append(Forbidden(action, Refusal.NOT_TENPAI_DISCARD, (kind,)))
+    return legal, refused
+
+
+def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
+    """A seat answering a discard (or, in chankan, an added kan): ron, then calls, then pass."""
+    assert state.last_tile is not None
+    tile = state.kind(state.last_tile)
+    legal: list[Action] = []
+    refused: list[Forbidden] = []
+    _ron(state, seat, tile, chankan, legal, refused)
+    if not chankan:
+        _calls(state, seat, tile, legal, refused)
+    if legal or (refused and state.learner == seat):
+        legal.append(Action(seat, ActionKind.PASS))
+    return legal, refused
+
+
+def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:
+    """Furiten, in the order a learner meets it: own discards of a wait, a
+    winning tile passed since riichi, one passed since the seat's last discard."""
+    player = state.players[seat]
+    own = furiten_discards(state, seat, wait_kinds)
+    if own:
+        return Refusal.FURITEN, own
+    if player.riichi_passed:
+        return Refusal.FURITEN_RIICHI, tuple(sorted(set(player.riichi_passed)))
+    if player.passed_wins:
+        return Refusal.FURITEN_TEMPORARY, tuple(sorted(set(player.passed_wins)))
+    return None
+
+
+def _ron(state: KyokuState, seat: int, tile: int, chankan: bool, legal: list[Action], refused: list[Forbidden]) -> None:
+    """Ron: the tile completes the hand, the seat is not furiten, and the hand has a yaku."""
+    wait_kinds = waits(state, seat)
+    if tile not in wait_kinds:
+        return
+    action = Action(seat, ActionKind.RON, tile)
+    furiten = furiten_reason(state, seat, wait_kinds)
+    if furiten is not None:
+        refused.append(Forbidden(action, furiten[0], furiten[1]))
+        return
+    reason = winning_refusal(state, seat, tile, tsumo=False, chankan=chankan)
+    if reason is None:
+        legal.append(action)
+    elif reason == "no_yaku":
+        refused.append(Forbidden(action, Refusal.NO_YAKU, (tile,)))
+
+
+CALL_ACTIONS = {CallKind.CHI: ActionKind.CHI, CallKind.PON: ActionKind.PON, CallKind.OPEN_KAN: ActionKind.OPEN_KAN}
+SEAT_OF_DISCARDER = {1: Seat.LEFT, 2: Seat.ACROSS, 3: Seat.RIGHT}
+"""Where the discarder sits seen from the caller, by how many turns the caller plays after it."""
+
+
+def _call_shapes(state: KyokuState, seat: int, tile: int) -> list[Action]:
+    """The chi, pon and open kan shapes the seat's hand makes with the tile
+    (`tutor.engine.calls`: chi only from the seat on the left)."""
+    where = SEAT_OF_DISCARDER[(seat - state.turn) % 4]
+    return [
+        Action(seat, CALL_ACTIONS[call.kind], tile, tuple(sorted(call.from_hand)))
+        for call in calls_on_discard(state.engine_hand(seat), tile, where)
+        if call.kind in CALL_ACTIONS
+    ]
+
+
+def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused: list[Forbidden]) -> None:
+    """Chi, pon and open kan: not after riichi, not on the last discard, no
+    fifth kan, and not a call that would leave only kuikae discards."""
+    player = state.players[seat]
+    counts = _hand_kinds(state, seat)
+    for action in _call_shapes(state, seat, tile):
+        if player.riichi:
+            refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (tile,)))
+        elif live_tiles(state) == 0:
+            refused.append(Forbidden(action, Refusal.TOO_FEW_TILES))
+        elif action.kind is ActionKind.OPEN_KAN and len(state.kans) >= ALL_KANS:
+            refused.append(Forbidden(action, Refusal.KAN_LIMIT))
+        elif action.kind is not ActionKind.OPEN_KAN and not _discard_left(state, counts, action):
+            barred = _barred_by(action)
+            refused.append(Forbidden(action, Refusal.NO_DISCARD_LEFT, tuple(sorted(barred))))
+        else:
+            legal.append(action)
+
+
+def _barred_by(action: Action) -> frozenset[int]:
+    assert action.tile is not None
+    kind = MeldKind.CHI if action.kind is ActionKind.CHI else MeldKind.PON
+    return kuikae_kinds(action.tile, action.uses, kind)
+
+
+def _discard_left(state: KyokuState, counts: Counter[int], action: Action) -> bool:
+    """Whether after the call some tile could be discarded that kuikae does not bar."""
+    rest = Counter(counts)
+    rest.subtract(action.uses)
+    barred = _barred_by(action) if state.options.kuikae else frozenset()
+    return any(count > 0 and kind not in barred for kind, count in rest.items())

@@ -1,0 +1,210 @@
+"""The state of one hand (kyoku) and the events that change it.
+
+Every state is a frozen dataclass: a step returns a new one, so a state
+once handed out never changes under its holder.  Tiles are slots of the
+table model's wall (`tutor.engine.table.Wall`), whose kind a state looks up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tutor.engine.game.options import RiichiOptions
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.table import Wall, indicator_slot
+from tutor.engine.tiles import EAST
+
+Scores = tuple[int, int, int, int]
+
+
+class Phase(StrEnum):
+    TURN = "turn"
+    """The seat to play holds 14 tiles (kans as 3) and discards, or wins, or declares."""
+    RIICHI_DISCARD = "riichi_discard"
+    """The seat has declared riichi and chooses the discard that keeps it tenpai."""
+    CLAIMS = "claims"
+    """The other seats answer a discard: ron, pon, kan, chi or pass."""
+    CHANKAN = "chankan"
+    """The other seats answer an added kan: ron (chankan) or pass."""
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class GameMeld:
+    """A declared meld: its kind, its slots, and for a called one the slot
+    called and the seat it came from.  An added kan is an open kan grown from a pon."""
+
+    kind: MeldKind
+    slots: tuple[int, ...]
+    called: int | None = None
+    source: int | None = None
+    added: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One seat's tiles and the rules that hold it."""
+
+    hand: tuple[int, ...] = ()
+    melds: tuple[GameMeld, ...] = ()
+    discards: tuple[int, ...] = ()
+    """Every tile the seat discarded, in order, those called away included (furiten counts them)."""
+    called_away: frozenset[int] = frozenset()
+    """Discards another seat called: they lie in that seat's meld, not the river."""
+    riichi_at: int | None = None
+    """The index in `discards` of the riichi discard, once riichi stands."""
+    double_riichi: bool = False
+    ippatsu: bool = False
+    passed_wins: tuple[int, ...] = ()
+    """Winning tiles passed since the seat's last discard (temporary furiten)."""
+    riichi_passed: tuple[int, ...] = ()
+    """Winning tiles passed since riichi (riichi furiten)."""
+    kuikae: frozenset[int] = frozenset()
+    """Kinds the seat may not discard now, after a call."""
+    drawn: int | None = None
+    """The slot just drawn, while it is this seat's turn after a draw."""
+
+    @property
+    def riichi(self) -> bool:
+        return self.riichi_at is not None
+
+    @property
+    def closed(self) -> bool:
+        return all(meld.kind is MeldKind.CLOSED_KAN for meld in self.melds)
+
+    def river(self) -> tuple[int, ...]:
+        return tuple(slot for slot in self.discards if slot not in self.called_away)
+
+
+@dataclass(frozen=True)
+class Win:
+    """A win scored: who, from whom (None for tsumo), on which kind, the points
+    of the hand (before honba and sticks), han, fu, yaku and limit."""
+
+    seat: int
+    source: int | None
+    tile: int
+    points: int
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]
+    limit: str | None
+
+
+class EndKind(StrEnum):
+    WIN = "win"
+    EXHAUSTIVE = "exhaustive"
+    NINE_TERMINALS = "nine_terminals"
+    FOUR_WINDS = "four_winds"
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KANS = "four_kans"
+    TRIPLE_RON = "triple_ron"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How the hand ended: its kind, the wins, the tenpai seats at a draw, each
+    seat's score change (sticks and honba in), and the sticks left on the table."""
+
+    kind: EndKind
+    deltas: Scores
+    wins: tuple[Win, ...] = ()
+    tenpai: frozenset[int] = frozenset()
+    sticks_left: int = 0
+    nagashi: frozenset[int] = frozenset()
+    """Seats paid nagashi mangan at an exhaustive draw."""
+
+    @property
+    def abortive(self) -> bool:
+        return self.kind not in (EndKind.WIN, EndKind.EXHAUSTIVE)
+
+
+@dataclass(frozen=True)
+class KyokuState:
+    """One hand at one decision."""
+
+    options: RiichiOptions
+    round_wind: int
+    """0 East, 1 South, 2 West."""
+    hand_number: int
+    """0-3: which dealer of the round deals."""
+    dealer: int
+    honba: int
+    sticks: int
+    """Riichi sticks on the table, from earlier hands and this one."""
+    scores: Scores
+    wall: Wall
+    players: tuple[PlayerState, PlayerState, PlayerState, PlayerState]
+    phase: Phase
+    turn: int
+    """The seat to play, or in CLAIMS and CHANKAN the seat whose tile is answered."""
+    indicators: int = 1
+    """Dora indicators face up."""
+    pending_dora: int = 0
+    """Open and added kans whose indicator turns after the kan player's discard."""
+    last_tile: int | None = None
+    """In CLAIMS, the discard answered; in CHANKAN, the tile added."""
+    rinshan: bool = False
+    """The seat to play drew a kan's replacement."""
+    kans: tuple[int, ...] = ()
+    """The seat of each kan so far."""
+    calls_made: bool = False
+    """Whether any call or kan has interrupted the first go-round."""
+    riichi_pending: int | None = None
+    """The seat whose riichi discard is being answered: its stick is paid once no one rons."""
+    learner: int | None = None
+    """A seat played by a person: play stops at every discard that seat might
+    answer, even with only a refused ron or call, so that it may try and be told why not."""
+    first_discards: tuple[int, ...] = ()
+    """Kinds of the first go-round's discards, while no call interrupts (four winds)."""
+    result: HandResult | None = None
+
+    def kind(self, slot: int) -> int:
+        return self.wall.kinds[slot]
+
+    def kinds(self, slots: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(self.wall.kinds[slot] for slot in slots))
+
+    def seat_wind(self, seat: int) -> int:
+        return EAST + (seat - self.dealer) % 4
+
+    @property
+    def round_tile(self) -> int:
+        return EAST + self.round_wind
+
+    def dora_indicators(self) -> tuple[int, ...]:
+        return tuple(self.kind(indicator_slot(number, self.wall.total)) for number in range(self.indicators))
+
+    def ura_indicators(self) -> tuple[int, ...]:
+        """The tiles under the dora indicators, turned for a riichi winner."""
+        return tuple(self.kind(indicator_slot(number, self.wall.total) + 1) for number in range(self.indicators))
+
+    def engine_hand(self, seat: int, extra: int | None = None) -> Hand:
+        """The seat's hand as scoring reads it, with `extra` (a kind) added to the concealed tiles."""
+        player = self.players[seat]
+        concealed = [self.kind(slot) for slot in player.hand]
+        if extra is not None:
+            concealed.append(extra)
+        melds = tuple(Meld(meld.kind, self.kinds(meld.slots)) for meld in player.melds)
+        return Hand(tuple(sorted(concealed)), melds)
+
+    def first_go_round(self, seat: int) -> bool:
+        """Whether the seat has not yet discarded and no call has come (double riichi, tenhou, chiihou)."""
+        return not self.calls_made and not self.players[seat].discards
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as a log records it.  `kind` is one of
+    start, draw, discard, riichi, riichi_accepted, chi, pon, open_kan,
+    added_kan, closed_kan, dora, win, draw_end; `slots` the tiles concerned
+    (for a call, the tiles from the hand), `called` the tile taken from
+    another seat, `source` that seat."""
+
+    kind: str
+    seat: int | None = None
+    slots: tuple[int, ...] = ()
+    called: int | None = None
+    source: int | None = None
+    tsumogiri: bool = False
