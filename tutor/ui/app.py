@@ -482,6 +482,17 @@ class TutorApp(App[None]):
 
     # --- language and theme -----------------------------------------------------------------
 
+    LETTER_ACTIONS: ClassVar[frozenset[str]] = frozenset({"quit", "switch_language", "next_theme"})
+    """The app's one-letter keys, which a field that takes letters types instead."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A widget that takes letters as typing (the points-steps yaku
+        # filter) gets `l`, `t` and `q` even where a screen binds them as
+        # priority keys (the drill does, for its number fields' sake).
+        if action in self.LETTER_ACTIONS and getattr(self.focused, "takes_letters", False):
+            return False
+        return super().check_action(action, parameters)
+
     async def action_switch_language(self) -> None:
         """Every screen follows the new language and keeps its state: the one
         on top at once, those underneath when they come back."""
