@@ -212,7 +212,7 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
         assert judge_points_steps(question, answer).right
         limit = scored["limit"]
         # The explanation names the limit the engine names (#25 §3: computed once).
-        assert limit_of(answer) == limit
+        assert limit_of(answer, question.request) == limit
         if level == 1:
             assert len(answer["yaku"]) <= 2 and answer["han"] <= 3 and limit is None
             assert "[" not in question.request["hand"]

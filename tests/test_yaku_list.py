@@ -62,7 +62,7 @@ async def test_the_list_is_grouped_by_han_with_headers_the_cursor_skips(tmp_path
         assert sorted(row for row in rows if row in CHOICES) == sorted(CHOICES)
         # The open and closed han of one yaku sit in different groups.
         closed, opened = HAN_OF["honitsu"]
-        assert {"honitsu:%d" % closed, "honitsu:%d" % opened} <= set(rows)
+        assert {f"honitsu:{closed}", f"honitsu:{opened}"} <= set(rows)
         assert app.focused is yaku
         for _ in range(len(rows)):
             await pilot.press("down")
@@ -99,7 +99,7 @@ async def test_typing_filters_in_either_language_and_romaji(
 
 
 async def test_a_fast_answer_ticks_the_filtered_yaku_and_types_the_numbers(tmp_path: Path) -> None:
-    """"pinfu", space, "\x7f\x7f\x7f\x7f\x7f" (back to all), "tsumo", space,
+    """ "pinfu", space, "\x7f\x7f\x7f\x7f\x7f" (back to all), "tsumo", space,
     enter, "2": all arriving together, the ticks land on pinfu and menzen
     tsumo and the 2 in the dora field."""
     app = make_app(tmp_path)

@@ -9,6 +9,7 @@ through the `Tutor` protocol of `tutor.ui.shell`, never by importing it.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -29,6 +30,8 @@ from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import SWITCH_LABEL, next_language, text
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.drill_rules import SETTING as DRILL_RULES
+from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder, learner_folder
@@ -158,6 +161,8 @@ class TutorApp(App[None]):
         """Lesson screens kept to be shown again."""
         self._summary: SummaryScreen | None = None
         """The kept summary screen (see show_summary)."""
+        self._drill_rules: DrillRules | None = None
+        """The rule options set in this session (see `drill_rules`)."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
         self._collector = IdleCollector(self)
@@ -268,6 +273,7 @@ class TutorApp(App[None]):
         language and theme come back."""
         self.store = store
         self._owns_store = True
+        self._drill_rules = None  # the learner's own, from their store
         self.answer_log = Writes(store)
         self._merged = self.answer_log.merge_pending()
         self.learner = name
@@ -344,7 +350,7 @@ class TutorApp(App[None]):
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None:
         """A lesson's drill key starts its kinds at once; otherwise choose first."""
         if kinds:
-            self.push_screen(DrillScreen(DrillPlan.lesson(kinds)))
+            self.push_screen(DrillScreen(DrillPlan.lesson(kinds, self.drill_rules())))
         else:
             self.push_screen(DrillSetupScreen())
 
@@ -386,7 +392,22 @@ class TutorApp(App[None]):
             # Saying so: the setup alone read as if the key had done nothing.
             self.push_screen(DrillSetupScreen(nothing_due=True))
             return
-        self.push_screen(DrillScreen(DrillPlan.review(due)))
+        self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules())))
+
+    def drill_rules(self) -> DrillRules:
+        """The rule options the learner's new drills follow (the settings
+        screen sets them): as set in this session, even while the store
+        keeps the write waiting; else as stored; else the defaults."""
+        if self._drill_rules is not None:
+            return self._drill_rules
+        try:
+            return DrillRules.from_setting(self.store.setting(DRILL_RULES))
+        except sqlite3.Error:
+            return DrillRules()
+
+    def set_drill_rules(self, rules: DrillRules) -> None:
+        self._drill_rules = rules
+        self.save_write(SettingWrite(DRILL_RULES, rules.to_setting()))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search field prompting in the app's language."""

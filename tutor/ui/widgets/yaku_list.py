@@ -154,7 +154,9 @@ class YakuList(TickList):
         self.clear_options()
         self.add_options(self._selections())
         self._title()
-        first = next((index for index in range(self.option_count) if not self.get_option_at_index(index).disabled), None)
+        first = next(
+            (index for index in range(self.option_count) if not self.get_option_at_index(index).disabled), None
+        )
         self.highlighted = first
 
     # --- ticks kept through filtering ----------------------------------------------------
