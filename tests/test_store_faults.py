@@ -212,7 +212,7 @@ class TestEveryWriterThenQuit:
             await pilot.pause()
             assert not app.answer_log.waiting
             everything_is_in(app.store, app.theme)
-            assert one_line_notices(app, "저장했습니다")  # the language was switched to Korean
+            assert one_line_notices(app, "저장했다")  # the language was switched to Korean
         assert app.pending_note is None and not pending_path(store_path()).exists()
 
     async def test_a_store_unavailable_at_start_carries_its_writes_to_the_next(
