@@ -112,6 +112,18 @@ async def test_a_fast_answer_ticks_the_filtered_yaku_and_types_the_numbers(tmp_p
         assert screen.query_one(YakuList).typed == "menzen"
 
 
+@pytest.mark.parametrize(("language", "typed"), [("en", "hatsu riichi "), ("ko", "역패발 리치 ")])
+async def test_after_a_tick_the_next_letter_starts_a_new_search(tmp_path: Path, language: str, typed: str) -> None:
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, POINTS_PLAN)
+        burst(pilot, typed)
+        yaku = screen.query_one(YakuList)
+        await wait_for(pilot, lambda: len(yaku.ticked_values()) == 2, "two ticks")
+        assert yaku.ticked_values() == ["riichi:1", "yakuhai_hatsu:1"]
+        assert yaku.typed == typed.split()[-1]
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 async def test_ticks_stay_filtered_out_and_the_filter_stays_across_a_language_switch(
     tmp_path: Path, language: str

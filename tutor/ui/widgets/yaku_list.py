@@ -14,7 +14,8 @@ ignored. Every key is typed into this one focused widget, so however fast
 keys come they land in the order typed; the app's letter keys (`l`, `t`,
 `q`) give way while the list has the focus (see `takes_letters`).
 `backspace` takes back one character, `escape` clears the filter (with
-nothing typed it goes on to the screen). Ticks stay when an entry is
+nothing typed it goes on to the screen); after a tick the next letter
+starts a new search, so "hatsu␣riichi␣" ticks both. Ticks stay when an entry is
 filtered out of sight.
 """
 
@@ -93,6 +94,8 @@ class YakuList(TickList):
         """Every entry ticked, shown or filtered out."""
         self.language = language
         self.typed = typed
+        self._fresh = False
+        """Just ticked: the next letter starts a new search ("hatsu␣riichi␣" ticks both)."""
         super().__init__(*self._selections(), id=id)
         self._title()
 
@@ -129,7 +132,7 @@ class YakuList(TickList):
         character = event.character
         if character is None or not character.isprintable() or character == " ":
             return
-        self._filter(self.typed + character)
+        self._filter(character if self._fresh else self.typed + character)
         event.stop()
         event.prevent_default()
 
@@ -137,6 +140,7 @@ class YakuList(TickList):
         """Digits are typed into the filter here (a han: "2"), not ticks by position."""
 
     def action_unfilter(self) -> None:
+        self._fresh = False
         if self.typed:
             self._filter(self.typed[:-1])
 
@@ -151,6 +155,7 @@ class YakuList(TickList):
 
     def _filter(self, typed: str) -> None:
         self.typed = typed
+        self._fresh = False
         self.clear_options()
         self.add_options(self._selections())
         self._title()
@@ -163,6 +168,7 @@ class YakuList(TickList):
 
     def toggle(self, selection: Selection[str] | str) -> YakuList:
         super().toggle(selection)
+        self._fresh = True
         value = selection.value if isinstance(selection, Selection) else selection
         if value in self.selected:
             self.ticks.add(value)
