@@ -60,18 +60,17 @@ class SettingsScreen(TutorScreen):
         Binding("x", "reset", "Reset progress", id="reset", tooltip="Clear every answer and read mark (asks first)"),
     ]
     DEFAULT_CSS = """
-    SettingsScreen #settings-scroll { height: 1fr; }
     SettingsScreen #settings { padding: 1 2 0 2; max-width: 100; height: auto; }
     SettingsScreen #rules-title { padding: 1 2 0 2; text-style: bold; }
-    SettingsScreen #rule-options { margin: 0 2; max-width: 100; height: auto; }
+    /* The rules scroll in the room left, so the settings above stay in sight at 80x24. */
+    SettingsScreen #rule-options { margin: 0 2; max-width: 100; height: 1fr; min-height: 5; }
     """
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="settings-scroll"):
-            yield Static(id="settings", markup=False)
-            yield Static(id="rules-title", markup=False)
-            yield OptionList(id="rule-options")
+        yield Static(id="settings", markup=False)
+        yield Static(id="rules-title", markup=False)
+        yield OptionList(id="rule-options")
         yield KeyFooter()
 
     def on_mount(self) -> None:
