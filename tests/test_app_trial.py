@@ -24,7 +24,6 @@ from tutor.ui.textual_compat import notifications_showing
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.tile_grid import TileGrid
 
-
 LESSONS = Path(__file__).parents[1] / "lessons"
 
 

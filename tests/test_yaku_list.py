@@ -154,6 +154,22 @@ async def test_ticks_stay_filtered_out_and_the_filter_stays_across_a_language_sw
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
+async def test_l_switches_the_language_from_the_list_with_nothing_typed_and_types_within_a_word(
+    tmp_path: Path, language: str
+) -> None:
+    other = "ko" if language == "en" else "en"
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_drill(pilot, POINTS_PLAN)
+        await pilot.press("d", "o", "u", "b", "l")
+        await settled(pilot)
+        assert app.language == language and app.screen.query_one(YakuList).typed == "doubl"
+        await pilot.press("escape", "l")
+        await wait_for(pilot, lambda: app.language == other, "the language switched")
+        assert app.screen is screen and screen.query_one(YakuList).typed == ""
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
 async def test_nothing_found_says_so_and_space_ticks_nothing(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -508,9 +508,10 @@ class TutorApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A widget that takes letters as typing (the points-steps yaku
-        # filter) gets `l`, `t` and `q` even where a screen binds them as
-        # priority keys (the drill does, for its number fields' sake).
-        if action in self.LETTER_ACTIONS and getattr(self.focused, "takes_letters", False):
+        # filter) gets `l`, `t` or `q` when it says so, even where a screen
+        # binds them as priority keys (the drill does, for its number fields).
+        takes = getattr(self.focused, "takes_key_of", None)
+        if action in self.LETTER_ACTIONS and callable(takes) and takes(action):
             return False
         return super().check_action(action, parameters)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -147,7 +148,8 @@ class HomeScreen(TutorScreen):
         # The border and the padding.
         return widest + lessons.styles.gutter.width
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
         self._share_width()
 
     def on_screen_resume(self) -> None:

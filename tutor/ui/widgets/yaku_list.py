@@ -11,8 +11,9 @@ Typing a letter, a Hangul syllable or a digit filters the list: an entry
 matches when what was typed is part of its name in either language or of
 its romaji id ("sanshoku", "삼색", "ittsu", "2"), spaces and underscores
 ignored. Every key is typed into this one focused widget, so however fast
-keys come they land in the order typed; the app's letter keys (`l`, `t`,
-`q`) give way while the list has the focus (see `takes_letters`).
+keys come they land in the order typed; the app's letter keys give way
+while the list has the focus: `t` always, `l` and `q` within a word
+(see `takes_key_of`).
 `backspace` takes back one character, `escape` clears the filter (with
 nothing typed it goes on to the screen); after a tick the next letter
 starts a new search, so "hatsu␣riichi␣" ticks both. Ticks stay when an entry is
@@ -77,8 +78,15 @@ class YakuList(TickList):
         Binding("escape", "clear_filter", "Clear", show=False),
     ]
 
-    takes_letters = True
-    """Letters typed here are the filter, not the app's keys (see TutorApp.check_action)."""
+    def takes_key_of(self, action: str) -> bool:
+        """Whether the key of one of the app's letter actions is typed here
+        instead (see TutorApp.check_action): `t` always (tanyao, toitoi);
+        `l` and `q`, which begin no yaku's name, only within a word
+        ("double"), so that with nothing typed they switch the language
+        and quit as everywhere."""
+        if action == "next_theme":
+            return True
+        return bool(self.typed) and not self._fresh
 
     def __init__(
         self,
