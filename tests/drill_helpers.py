@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, SelectionList
 
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
@@ -70,9 +70,16 @@ async def answer_points_steps(pilot: Pilot[Any], question: Question, han: int) -
     type the numbers, moving with enter as a learner does; `han` as given."""
     screen = pilot.app.screen
     wanted = [f"{yaku['id']}:{yaku['han']}" for yaku in question.answer["yaku"]]
+    # The list as drawn: grouped by han, its headers skipped by the arrows.
+    yaku_list = screen.query_one("#yaku-list", SelectionList)
+    shown = [
+        yaku_list.get_option_at_index(index)
+        for index in range(yaku_list.option_count)
+        if not yaku_list.get_option_at_index(index).disabled
+    ]
     at = 0
-    for index, choice in enumerate(question.choices):
-        if choice in wanted:
+    for index, option in enumerate(shown):
+        if option.value in wanted:
             for _ in range(index - at):
                 await pilot.press("down")
             await pilot.press("space")

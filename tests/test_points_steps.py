@@ -42,6 +42,7 @@ from tutor.service.score_riichi import riichi_score_json, score_riichi_request
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
+from tutor.ui.widgets.yaku_list import YakuList
 
 RIICHI_PINFU = ("234m567p789s234s55m", "2m", False, "S", ["riichi"], "1s")
 """riichi 1 + pinfu 1 + dora 1 (indicator 1s, 234s): 3 han 30 fu, 3900 by ron."""
@@ -211,7 +212,7 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
         assert judge_points_steps(question, answer).right
         limit = scored["limit"]
         # The explanation names the limit the engine names (#25 §3: computed once).
-        assert limit_of(answer) == limit
+        assert limit_of(answer, question.request) == limit
         if level == 1:
             assert len(answer["yaku"]) <= 2 and answer["han"] <= 3 and limit is None
             assert "[" not in question.request["hand"]
@@ -297,7 +298,14 @@ async def test_language_switch_keeps_ticks_and_numbers_and_presentation_reveals_
         await pilot.press("l")
         await pilot.pause()
         widget = screen.query_one(PointsStepsAnswer)
-        assert widget.ticked() == [screen.question.choices[1]]
+        yaku_list = widget.query_one(YakuList)
+        # The second entry as drawn (grouped by han, headers skipped).
+        entries = [
+            yaku_list.get_option_at_index(index).value
+            for index in range(yaku_list.option_count)
+            if not yaku_list.get_option_at_index(index).disabled
+        ]
+        assert widget.ticked() == [entries[1]]
         assert screen.query_one("#dora").value == "3"  # type: ignore[attr-defined]
         await pilot.press("f5")
         await pilot.press("1", "enter")

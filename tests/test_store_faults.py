@@ -228,7 +228,7 @@ class TestEveryWriterThenQuit:
             await wait_for(pilot, lambda: not app.answer_log.waiting, "the waiting writes saved")
             everything_is_in(app.store, app.theme)
             assert committed_answers(store_path()) == 2
-            await wait_for(pilot, lambda: one_line_notices(app, "저장했습니다"), "saved, said in Korean")
+            await wait_for(pilot, lambda: one_line_notices(app, "저장했다"), "saved, said in Korean")
         assert app.pending_note is None and not pending_path(store_path()).exists()
 
     async def test_a_store_unavailable_at_start_carries_its_writes_to_the_next(

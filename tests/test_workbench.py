@@ -54,7 +54,7 @@ def test_a_hand_without_yaku_says_why_it_cannot_win() -> None:
     analysis = analyse("123m456p789s2345s5s")
     assert analysis.riichi is not None and analysis.riichi.refusal == "no_yaku"
     assert "no yaku" in panels(analysis, "en").riichi[0]
-    assert "역이 없습니다" in panels(analysis, "ko").riichi[0]
+    assert "역이 없다" in panels(analysis, "ko").riichi[0]
 
 
 def test_an_mcr_hand_under_eight_points_names_the_minimum() -> None:
@@ -206,7 +206,7 @@ def test_a_refused_situation_is_named_with_its_reason() -> None:
     korean = "\n".join(panels(analysis, "ko").riichi)
     assert "riichi: riichi needs a closed hand, and this hand has called [777p] [777z]." in english
     assert "do not fit" not in english
-    assert "리치: 리치는 멘젠이어야 하는데, 이 손은 [777p] [777z]을 울었습니다." in korean
+    assert "리치: 리치는 멘젠이어야 하는데, 이 손은 [777p] [777z]을 울었다." in korean
 
 
 def test_each_rule_family_says_ready_in_its_own_words() -> None:

@@ -232,7 +232,7 @@ async def test_l_redraws_in_the_other_language_keeping_the_hand(tmp_path: Path) 
         assert app.language == "ko"
         assert app.screen.query_one("#notation", Input).value == HAND
         assert "부: 26, 올림하여 30" in shown(app, "#score-riichi")
-        assert shown(app, "#summary") == "14장, 4萬 론으로 화료했습니다."
+        assert shown(app, "#summary") == "14장, 4萬 론으로 화료했다."
         await pilot.press("l")  # and back: a second redraw must find its header too
         await pilot.pause()
         assert app.language == "en" and app.screen.title == "Hand workbench"

@@ -7,6 +7,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.question import Question
 
@@ -32,18 +33,22 @@ class DrillPlan:
     seed: int = field(default_factory=lambda: int(time.time()))
     concepts: tuple[str, ...] = ()
     again: tuple[Question, ...] = ()
+    rules: DrillRules = field(default_factory=DrillRules)
+    """The rule options the questions are dealt and judged under (the learner's settings)."""
 
     @classmethod
-    def review(cls, concepts: list[str]) -> DrillPlan:
+    def review(cls, concepts: list[str], rules: DrillRules | None = None) -> DrillPlan:
         """The concepts due, most overdue first, as one drill."""
         kinds = tuple(dict.fromkeys(concept_kind(concept) for concept in concepts))
-        return cls(kinds, length=min(REVIEW_LENGTH, len(concepts)), concepts=tuple(concepts))
+        return cls(
+            kinds, length=min(REVIEW_LENGTH, len(concepts)), concepts=tuple(concepts), rules=rules or DrillRules()
+        )
 
     @classmethod
-    def lesson(cls, kinds: tuple[str, ...]) -> DrillPlan:
+    def lesson(cls, kinds: tuple[str, ...], rules: DrillRules | None = None) -> DrillPlan:
         """A lesson's drill (its `z` key): step kinds start at level 1,
         where a learner meets the lesson's rules one line at a time."""
-        return cls(kinds, level=1 if any(kind in STEP_KINDS for kind in kinds) else 2)
+        return cls(kinds, level=1 if any(kind in STEP_KINDS for kind in kinds) else 2, rules=rules or DrillRules())
 
     @classmethod
     def retry(cls, questions: list[Question]) -> DrillPlan:
@@ -57,7 +62,10 @@ class DrillPlan:
         rng = random.Random(self.seed)
         if self.concepts:
             return [
-                generate(concept_kind(concept), rng.randrange(1 << 30), self.level, concept=concept)
+                generate(concept_kind(concept), rng.randrange(1 << 30), self.level, concept=concept, rules=self.rules)
                 for concept in self.concepts[: self.length]
             ]
-        return [generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level) for _ in range(self.length)]
+        return [
+            generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level, rules=self.rules)
+            for _ in range(self.length)
+        ]

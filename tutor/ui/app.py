@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -31,6 +32,8 @@ from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import SWITCH_LABEL, next_language, text
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.drill_rules import SETTING as DRILL_RULES
+from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder, learner_folder
@@ -169,6 +172,8 @@ class TutorApp(App[None]):
         """Lesson screens kept to be shown again."""
         self._summary: SummaryScreen | None = None
         """The kept summary screen (see show_summary)."""
+        self._drill_rules: DrillRules | None = None
+        """The rule options set in this session (see `drill_rules`)."""
         self.workbench_history: list[tuple[str, Settings]] = []
         """Hands of this session in the workbench, for its undo."""
         self._collector = IdleCollector(self)
@@ -280,6 +285,7 @@ class TutorApp(App[None]):
         self.answer_log.finish(close_store=self._owns_store)  # the unnamed session's store, in memory
         self.store = store
         self._owns_store = True
+        self._drill_rules = None  # the learner's own, from their store
         self.answer_log = Writes(store)
         self.answer_log.merge_pending()
         self._told_waiting = False
@@ -374,7 +380,7 @@ class TutorApp(App[None]):
     def start_drills(self, kinds: tuple[str, ...] = ()) -> None:
         """A lesson's drill key starts its kinds at once; otherwise choose first."""
         if kinds:
-            self.push_screen(DrillScreen(DrillPlan.lesson(kinds)))
+            self.push_screen(DrillScreen(DrillPlan.lesson(kinds, self.drill_rules())))
         else:
             self.push_screen(DrillSetupScreen())
 
@@ -416,7 +422,22 @@ class TutorApp(App[None]):
             # Saying so: the setup alone read as if the key had done nothing.
             self.push_screen(DrillSetupScreen(nothing_due=True))
             return
-        self.push_screen(DrillScreen(DrillPlan.review(due)))
+        self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules())))
+
+    def drill_rules(self) -> DrillRules:
+        """The rule options the learner's new drills follow (the settings
+        screen sets them): as set in this session, even while the store
+        keeps the write waiting; else as stored; else the defaults."""
+        if self._drill_rules is not None:
+            return self._drill_rules
+        try:
+            return DrillRules.from_setting(self.store.setting(DRILL_RULES))
+        except sqlite3.Error:
+            return DrillRules()
+
+    def set_drill_rules(self, rules: DrillRules) -> None:
+        self._drill_rules = rules
+        self.save_write(SettingWrite(DRILL_RULES, rules.to_setting()))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search field prompting in the app's language."""
@@ -511,6 +532,18 @@ class TutorApp(App[None]):
                 self.say(key, severity=notice.severity, timeout=notice.time_left, **values)
 
     # --- language and theme -----------------------------------------------------------------
+
+    LETTER_ACTIONS: ClassVar[frozenset[str]] = frozenset({"quit", "switch_language", "next_theme"})
+    """The app's one-letter keys, which a field that takes letters types instead."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A widget that takes letters as typing (the points-steps yaku
+        # filter) gets `l`, `t` or `q` when it says so, even where a screen
+        # binds them as priority keys (the drill does, for its number fields).
+        takes = getattr(self.focused, "takes_key_of", None)
+        if action in self.LETTER_ACTIONS and callable(takes) and takes(action):
+            return False
+        return super().check_action(action, parameters)
 
     async def action_switch_language(self) -> None:
         """Every screen follows the new language and keeps its state: the one

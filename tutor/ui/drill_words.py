@@ -21,6 +21,7 @@ from tutor.quiz.question import Question
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.mcr_steps_words import mcr_steps_feedback
 from tutor.ui.points_feedback import points_feedback, wrong_lines
+from tutor.ui.rule_words import request_rules_text
 
 
 def word(language: str, key: str, **values: object) -> str:
@@ -101,8 +102,11 @@ def step_lines(attempt: Attempt, language: str) -> list[str]:
 
 
 def prompt_text(question: Question, language: str) -> str:
-    """The question as asked, its tiles by their faces ("A 5z is discarded" reads "A 白 is discarded")."""
-    return faces_in_text(question.prompt_text(language))
+    """The question as asked, its tiles by their faces ("A 5z is discarded"
+    reads "A 白 is discarded"); then the rule options it is asked under,
+    where they differ from the defaults."""
+    rules = request_rules_text(question.request, language)
+    return faces_in_text(question.prompt_text(language) + (f"\n{rules}" if rules else ""))
 
 
 def choice_texts(question: Question, language: str) -> list[str]:

@@ -17,6 +17,7 @@ from tutor.engine.rules import Rules
 from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.store import Store
 from tutor.quiz.writes import Write, Writes
 from tutor.ui.reading_state import ReadingState
@@ -64,6 +65,14 @@ class Tutor(Protocol):
 
     def save_write(self, write: Write) -> None:
         """Every write to the store: saved, or kept, retried and said in one line."""
+        ...
+
+    def drill_rules(self) -> DrillRules:
+        """The rule options the learner's new drills follow."""
+        ...
+
+    def set_drill_rules(self, rules: DrillRules) -> None:
+        """New rule options for the learner's drills, kept in their store."""
         ...
 
     @property

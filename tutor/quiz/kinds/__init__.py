@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from tutor.engine.waits import WaitKind
+from tutor.quiz.drill_rules import DEFAULT, DrillRules
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
 from tutor.quiz.kinds.efficiency import (
     check_discard,
@@ -65,11 +67,27 @@ KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
 }
 
 
+RIICHI_RULED: Final = frozenset({"fu", "fu-steps", "yaku", "yakuman", "riichi-points", "points-steps"})
+"""The kinds whose hands and answers follow the riichi options (their generators take the rules)."""
+MCR_RULED: Final = frozenset({"mcr-fans", "mcr-steps"})
+"""The kinds whose fans follow the MCR options."""
+
+
+def maker(kind: str, rules: DrillRules) -> Generator:
+    """The kind's generator, under `rules` where the kind follows them."""
+    make: Callable[..., Question] = KINDS[kind][0]
+    if kind in RIICHI_RULED:
+        return partial(make, rules=rules.riichi)
+    if kind in MCR_RULED:
+        return partial(make, rules=rules.mcr)
+    return make
+
+
 CONCEPT_TRIES: Final = 200
 
 
-def generate(kind: str, seed: int, level: int = 2, concept: str | None = None) -> Question:
-    """The question of this kind for this seed: always the same one.
+def generate(kind: str, seed: int, level: int = 2, concept: str | None = None, rules: DrillRules = DEFAULT) -> Question:
+    """The question of this kind for this seed and rules: always the same one.
 
     With `concept` (a review of something missed, such as "fu:kanchan"), the
     first question from this seed on that drills that concept, at any level;
@@ -78,7 +96,7 @@ def generate(kind: str, seed: int, level: int = 2, concept: str | None = None) -
         raise QuizError(f"unknown quiz kind {kind!r}; expected one of {', '.join(KINDS)}")
     if level not in LEVELS:
         raise QuizError(f"level {level} is not 1, 2 or 3")
-    make = KINDS[kind][0]
+    make = maker(kind, rules)
     if concept is not None:
         for offset in range(CONCEPT_TRIES):
             question = make(seed + offset, LEVELS[offset % len(LEVELS)])

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
+from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, LeftOutFan, McrScore, score_mcr
 from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
@@ -17,8 +18,10 @@ from tutor.quiz.deal import random_complete
 from tutor.quiz.names import fan_choice, fan_name, name
 from tutor.quiz.question import Question
 
+DEFAULT_MCR: Final = McrRules()
 
-def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:
+
+def mcr_win(rng: random.Random, level: int, rules: McrRules = DEFAULT_MCR) -> tuple[McrContext, McrScore]:
     """An MCR win; it reaches 8 points, except at level 3 where a third of
     the hands fall short (the question is then about the minimum)."""
     short = level == 3 and rng.random() < 0.33
@@ -32,7 +35,7 @@ def mcr_win(rng: random.Random, level: int) -> tuple[McrContext, McrScore]:
             flowers=rng.choice((0, 0, 1, 2)) if level > 1 else 0,
         )
         try:
-            score = score_mcr(hand, context)
+            score = score_mcr(hand, context, rules)
         except Refusal:
             continue
         if score.can_win != short:
@@ -71,8 +74,10 @@ def explanation(score: McrScore) -> tuple[Message, ...]:
     return tuple(said)
 
 
-def mcr_request(hand: Hand, context: McrContext) -> dict[str, Any]:
-    """The score request of an MCR win (design brief section 4)."""
+def mcr_request(hand: Hand, context: McrContext, rules: McrRules = DEFAULT_MCR) -> dict[str, Any]:
+    """The score request of an MCR win (design brief section 4), with the
+    options that differ from the defaults."""
+    options = rules.differences()
     return {
         "hand": format_hand(hand),
         "win": tile_name(context.win_tile),
@@ -81,12 +86,13 @@ def mcr_request(hand: Hand, context: McrContext) -> dict[str, Any]:
         "round": wind_letter(context.prevalent),
         "rules": "mcr",
         "flowers": context.flowers,
+        **({"options": options} if options else {}),
     }
 
 
-def generate_mcr_fans(seed: int, level: int) -> Question:
+def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Question:
     rng = random.Random(seed)
-    context, score = mcr_win(rng, level)
+    context, score = mcr_win(rng, level, rules)
     counted = [item.fan.id for item in score.fans if item.fan.id != "flower_tiles"]
     distractors = [item.fan.id for item in score.left_out if item.fan.id not in counted]
     others = [
@@ -103,7 +109,7 @@ def generate_mcr_fans(seed: int, level: int) -> Question:
         seed=seed,
         rules="mcr",
         prompt=message("quiz.mcr.prompt"),
-        request=mcr_request(hand, context),
+        request=mcr_request(hand, context, rules),
         answer={
             "fans": [{"zh": item.fan.zh, "count": item.count} for item in score.fans],
             "total": score.total,

@@ -23,13 +23,14 @@ from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, PRINCIPLES, TAKE_HIGHER
 from tutor.engine.mcr.fans import BY_ZH, FANS, STANDARD_FANS
+from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
 from tutor.locale import LANGUAGES, message, render, text
 from tutor.quiz.deal import random_complete, random_set, take_tiles
-from tutor.quiz.kinds.mcr import explanation, lesson_of_fan, mcr_request
+from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, mcr_request
 from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_name
 from tutor.quiz.question import Question
 
@@ -486,7 +487,7 @@ def _fits(score: McrScore, level: int, short: bool) -> bool:
     return bool(principles & {ACCOUNT_ONCE, TAKE_HIGHER})
 
 
-def mcr_steps_win(rng: random.Random, level: int) -> McrScore:
+def mcr_steps_win(rng: random.Random, level: int, rules: McrRules = DEFAULT_MCR) -> McrScore:
     """A hand that drills its level: one left-out fan at level 1; two or
     more under different principles at level 2; account-once, take-the-higher,
     or a hand short of 8 points at level 3, whose flowers bring its total to 8
@@ -502,7 +503,7 @@ def mcr_steps_win(rng: random.Random, level: int) -> McrScore:
         seat = core.seat if core.seat is not None else rng.choice(WINDS)
         context = McrContext(win_tile=win, self_drawn=rng.random() < 0.3, seat=seat, prevalent=rng.choice(WINDS))
         try:
-            score = score_mcr(hand, context)
+            score = score_mcr(hand, context, rules)
         except Refusal:
             continue
         if not _fits(score, level, short):
@@ -510,13 +511,13 @@ def mcr_steps_win(rng: random.Random, level: int) -> McrScore:
         if short:
             # Enough flowers to bring the total to 8: and still it cannot be declared.
             flowers = rng.randint(max(1, MINIMUM_POINTS - score.total), MINIMUM_POINTS)
-            return score_mcr(hand, replace(context, flowers=flowers))
+            return score_mcr(hand, replace(context, flowers=flowers), rules)
         return score
 
 
-def generate_mcr_steps(seed: int, level: int) -> Question:
+def generate_mcr_steps(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Question:
     rng = random.Random(seed)
-    score = mcr_steps_win(rng, level)
+    score = mcr_steps_win(rng, level, rules)
     return mcr_steps_question(score, seed, level, rng)
 
 
@@ -553,7 +554,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         seed=seed,
         rules="mcr",
         prompt=message("mcrsteps.prompt"),
-        request=mcr_request(score.hand, score.context),
+        request=mcr_request(score.hand, score.context, score.rules),
         answer=answer,
         explanation=explanation(score),
         concept=main_concept(steps),

@@ -40,7 +40,7 @@ from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, T
 from tutor.locale import LANGUAGES, message, text
 from tutor.quiz.answer_text import payment_text
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.kinds.scoring import riichi_request
+from tutor.quiz.kinds.scoring import request_rules, riichi_request
 from tutor.quiz.names import limit_name, tile_words, yaku_name
 from tutor.quiz.question import Question
 
@@ -266,7 +266,7 @@ def _fits(score: RiichiScore, level: int) -> bool:
     return (limit is None) if level == 2 else limit is not None
 
 
-def points_score(rng: random.Random, level: int) -> RiichiScore:
+def points_score(rng: random.Random, level: int, rules: RiichiRules = RULES) -> RiichiScore:
     """A scored win fitting the level (see `_fits`)."""
     while True:
         hand = _hand(rng, level)
@@ -275,7 +275,7 @@ def points_score(rng: random.Random, level: int) -> RiichiScore:
         context = WinContext(rng.choice(hand.concealed), tsumo, rng.choice(WINDS), rng.choice(WINDS[:2]), flags)
         context = replace(context, dora_indicators=_indicators(rng, hand, level))
         try:
-            score = score_riichi(hand, context)
+            score = score_riichi(hand, context, rules)
         except Refusal:
             continue
         if _fits(score, level):
@@ -285,7 +285,10 @@ def points_score(rng: random.Random, level: int) -> RiichiScore:
 def points_request(score: RiichiScore) -> dict[str, Any]:
     """The score request of the hand, with its dora indicators (design brief section 4)."""
     indicators = score.context.dora_indicators
-    return {**riichi_request(score.hand, score.context), "dora": " ".join(tile_name(tile) for tile in indicators)}
+    return {
+        **riichi_request(score.hand, score.context, score.rules),
+        "dora": " ".join(tile_name(tile) for tile in indicators),
+    }
 
 
 def points_answer(score: RiichiScore) -> dict[str, Any]:
@@ -317,9 +320,9 @@ def payment_steps(request: dict[str, Any]) -> tuple[str, ...]:
     return (FROM_NON_DEALER, TOTAL) if request.get("seat", "E") == "E" else (FROM_DEALER, FROM_NON_DEALER, TOTAL)
 
 
-def generate_points_steps(seed: int, level: int) -> Question:
+def generate_points_steps(seed: int, level: int, rules: RiichiRules = RULES) -> Question:
     """A winning hand to score step by step (see `_fits` for the levels)."""
-    return points_steps_question(points_score(random.Random(seed), level), seed, level)
+    return points_steps_question(points_score(random.Random(seed), level, rules), seed, level)
 
 
 def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
@@ -354,7 +357,7 @@ def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) 
     if answer["dora"]:
         parts.append(text(language, "points_steps.dora_part", dora=answer["dora"]))
     points = answer["points"]
-    limit = limit_of(answer)
+    limit = limit_of(answer, request)
     return text(
         language,
         "points_steps.explanation",
@@ -367,10 +370,10 @@ def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) 
     )
 
 
-def limit_of(answer: dict[str, Any]) -> str | None:
+def limit_of(answer: dict[str, Any], request: dict[str, Any]) -> str | None:
     """The limit's name, as the engine names it (`points.base_points`, under
-    the rules these questions are scored by): never worked out a second way."""
-    return base_points(answer["han"], answer["fu"], 0, RULES)[1]
+    the rules the question was scored by): never worked out a second way."""
+    return base_points(answer["han"], answer["fu"], 0, request_rules(request))[1]
 
 
 # --- judging ----------------------------------------------------------------------------------
@@ -498,7 +501,7 @@ def _own_values(
         return own
     request = question.request
     dealer, tsumo = request.get("seat", "E") == "E", bool(request.get("tsumo"))
-    base, limit = base_points(han, question.answer["fu"], 0, RULES)
+    base, limit = base_points(han, question.answer["fu"], 0, request_rules(request))
     paid = payments(base, limit, dealer, tsumo)
     own.update({FROM_DEALER: paid.dealer or 0, FROM_NON_DEALER: paid.non_dealer or 0, TOTAL: paid.total})
     given = [_number(points.get(step)) for step in payment_steps(request)[:-1]]
@@ -577,7 +580,7 @@ def why_wrong(verdict: PointVerdict, question: Question, language: str) -> str:
         key = "each" if step.step == FROM_NON_DEALER and request.get("seat", "E") == "E" else step.step
         return text(language, f"points_steps.why.pay_{key}", **values)
     how = _how_paid(request)
-    limit = limit_of(answer)
+    limit = limit_of(answer, request)
     rule = step.concept.removeprefix("points:")
     return text(
         language,

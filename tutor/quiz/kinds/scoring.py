@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.notation import NotationError, format_decomposition, format_hand, parse_hand, parse_tile
@@ -18,9 +19,13 @@ from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, YAKU_NAMES, YAKUMAN_NAMES, choice_labels, limit_message, name
 from tutor.quiz.question import Question
 
+DEFAULT_RULES: Final = RiichiRules()
 
-def riichi_request(hand: Hand, context: WinContext) -> dict[str, Any]:
-    """A riichi win as a score request (design brief section 4)."""
+
+def riichi_request(hand: Hand, context: WinContext, rules: RiichiRules = DEFAULT_RULES) -> dict[str, Any]:
+    """A riichi win as a score request (design brief section 4), with the
+    options that differ from the defaults (none: no `options` key)."""
+    options = rules.differences()
     return {
         "hand": format_hand(hand),
         "win": tile_name(context.win_tile),
@@ -29,7 +34,14 @@ def riichi_request(hand: Hand, context: WinContext) -> dict[str, Any]:
         "round": wind_letter(context.round),
         "rules": "riichi",
         "flags": sorted(flag.value for flag in context.flags),
+        **({"options": options} if options else {}),
     }
+
+
+def request_rules(request: dict[str, Any]) -> RiichiRules:
+    """The riichi rules a question's request names; the defaults where it names none."""
+    options = request.get("options")
+    return RiichiRules.from_options(options) if isinstance(options, dict) else DEFAULT_RULES
 
 
 def request_score(request: dict[str, Any]) -> RiichiScore | None:
@@ -44,12 +56,14 @@ def request_score(request: dict[str, Any]) -> RiichiScore | None:
             wind_tile(request.get("round", "E")),
             frozenset(Flag(flag) for flag in request.get("flags", [])),
         )
-        return score_riichi(hand, context)
+        return score_riichi(hand, context, request_rules(request))
     except (KeyError, NotationError, Refusal, ValueError):
         return None
 
 
-def riichi_win(rng: random.Random, level: int) -> tuple[Hand, WinContext, RiichiScore]:
+def riichi_win(
+    rng: random.Random, level: int, rules: RiichiRules = DEFAULT_RULES
+) -> tuple[Hand, WinContext, RiichiScore]:
     """A winning hand with a yaku: level 1 closed and won by ron, level 2 with
     calls and tsumo, level 3 anything (kans, seven pairs)."""
     while True:
@@ -63,7 +77,7 @@ def riichi_win(rng: random.Random, level: int) -> tuple[Hand, WinContext, Riichi
         flags = frozenset({Flag.RIICHI}) if hand.is_closed and rng.random() < 0.7 else frozenset()
         context = WinContext(rng.choice(hand.concealed), tsumo, rng.choice(WINDS), rng.choice(WINDS[:2]), flags)
         try:
-            score = score_riichi(hand, context)
+            score = score_riichi(hand, context, rules)
         except Refusal:
             continue
         if not score.yakuman:
@@ -104,17 +118,17 @@ def fu_explanation(score: RiichiScore) -> tuple[Message, ...]:
     )
 
 
-def generate_fu(seed: int, level: int) -> Question:
+def generate_fu(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
     """The fu of a winning hand."""
     rng = random.Random(seed)
-    hand, context, score = riichi_win(rng, level)
+    hand, context, score = riichi_win(rng, level, rules)
     return Question(
         kind="fu",
         level=level,
         seed=seed,
         rules="riichi",
         prompt=message("quiz.fu.prompt"),
-        request=riichi_request(hand, context),
+        request=riichi_request(hand, context, rules),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
         explanation=fu_explanation(score),
         concept=f"fu:{score.reading.wait.value}",
@@ -167,8 +181,9 @@ def _yakuman_hand(rng: random.Random) -> tuple[Hand, WinContext]:
     return hand, WinContext(rng.choice(hand.concealed), rng.random() < 0.5, seat, EAST)
 
 
-STACKING = RiichiRules(yakuman_stacking=True)
-"""The rules that name every yakuman of a hand (only the largest counts without stacking)."""
+def stacking(rules: RiichiRules) -> RiichiRules:
+    """The rules with every yakuman of a hand named, the other options kept."""
+    return replace(rules, yakuman_stacking=True)
 
 
 def _yaku(yaku: str) -> Message | str:
@@ -176,7 +191,7 @@ def _yaku(yaku: str) -> Message | str:
     return name("yaku", yaku) if yaku in YAKU_NAMES["en"] else yaku
 
 
-def generate_yakuman(seed: int, level: int) -> Question:
+def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
     """Which yakuman is this, if any?"""
     rng = random.Random(seed)
     while True:
@@ -187,12 +202,12 @@ def generate_yakuman(seed: int, level: int) -> Question:
         if hand.tile_count != 14 or max(hand.all_counts()) > 4:
             continue
         try:
-            score = score_riichi(hand, context)
+            score = score_riichi(hand, context, rules)
         except Refusal:
             continue
         # Every yakuman the hand makes answers the question; the rules in force
         # (yakuman_stacking off by default) decide only which of them count.
-        found = sorted(name for name, _ in score_riichi(hand, context, STACKING).yakuman)
+        found = sorted(name for name, _ in score_riichi(hand, context, stacking(rules)).yakuman)
         counted = sorted(name for name, _ in score.yakuman)
         if (level == 1 and found) or (level == 3 and not found) or level == 2:
             break
@@ -234,7 +249,7 @@ def generate_yakuman(seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt=message("quiz.yakuman.prompt"),
-        request=riichi_request(hand, context),
+        request=riichi_request(hand, context, rules),
         answer={"yakuman": answer},
         explanation=explanation,
         concept=f"yakuman:{answer[0]}",
@@ -250,10 +265,9 @@ def check_yakuman(question: Question, response: dict[str, Any]) -> bool:
     return isinstance(given, list) and sorted(given) == sorted(question.answer["yakuman"])
 
 
-def generate_points(seed: int, level: int) -> Question:
+def generate_points(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
     """Han and fu to the payment."""
     rng = random.Random(seed)
-    rules = RiichiRules()
     if level == 3:
         han, fu = rng.choice(range(5, 14)), rng.choice((30, 40))
     else:
@@ -288,7 +302,14 @@ def generate_points(seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt=message("quiz.points.prompt", han=han, fu=fu, how=how, who=who),
-        request={"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "rules": "riichi"},
+        request={
+            "han": han,
+            "fu": fu,
+            "dealer": dealer,
+            "tsumo": tsumo,
+            "rules": "riichi",
+            **({"options": rules.differences()} if rules.differences() else {}),
+        },
         answer={"total": paid.total, "base": paid.base, "limit": limit},
         explanation=explanation,
         concept=f"riichi-points:{'limit' if limit else 'table'}",

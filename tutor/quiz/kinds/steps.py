@@ -21,10 +21,11 @@ from typing import Any, Final
 from tutor.engine.notation import format_decomposition
 from tutor.engine.riichi.fu import RUN, SET_ITEMS, FuLine, count_fu, fu_lines, round_fu
 from tutor.engine.riichi.reading import hand_facts, reading_facts
+from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
 from tutor.locale import message, text
-from tutor.quiz.kinds.scoring import fu_explanation, request_score, riichi_request, riichi_win
+from tutor.quiz.kinds.scoring import DEFAULT_RULES, fu_explanation, request_score, riichi_request, riichi_win
 from tutor.quiz.names import FU_ITEMS, WAIT_NAMES
 from tutor.quiz.question import Question
 
@@ -132,10 +133,10 @@ def answer_lines(steps: tuple[Step, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def generate_fu_steps(seed: int, level: int) -> Question:
+def generate_fu_steps(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
     """A winning hand to score line by line: level 1 closed ron, level 2
     calls and tsumo, level 3 anything (kans, seven pairs)."""
-    score = riichi_win(random.Random(seed), level)[2]
+    score = riichi_win(random.Random(seed), level, rules)[2]
     return fu_steps_question(score, seed, level)
 
 
@@ -148,7 +149,7 @@ def fu_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt=message("steps.prompt"),
-        request=riichi_request(score.hand, score.context),
+        request=riichi_request(score.hand, score.context, score.rules),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw, "lines": answer_lines(steps)},
         explanation=fu_explanation(score),
         concept=main_concept(steps),

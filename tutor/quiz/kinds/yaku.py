@@ -34,6 +34,7 @@ from typing import Any, Final
 from tutor.engine.hand import Hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import Flag, WinContext
+from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import REPLACES
 from tutor.engine.shapes import SetKind, ShapeKind
@@ -42,7 +43,7 @@ from tutor.engine.waits import WaitKind
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.points_steps import CHOICE_LABELS, CHOICES, CORE_LESSON, CORE_YAKU, YAKU_LESSON
-from tutor.quiz.kinds.scoring import riichi_request
+from tutor.quiz.kinds.scoring import DEFAULT_RULES, riichi_request
 from tutor.quiz.names import WAIT_NAMES, tile_words, yaku_name
 from tutor.quiz.question import Question
 
@@ -105,7 +106,7 @@ def _fits(score: RiichiScore, level: int) -> bool:
     return level > 1 or all(name in CORE_YAKU for name, _ in score.yaku)
 
 
-def yaku_score(rng: random.Random, level: int) -> RiichiScore:
+def yaku_score(rng: random.Random, level: int, rules: RiichiRules = DEFAULT_RULES) -> RiichiScore:
     """A scored win without dora that fits the level."""
     while True:
         hand = _hand(rng, level)
@@ -114,7 +115,7 @@ def yaku_score(rng: random.Random, level: int) -> RiichiScore:
             rng.choice(hand.concealed), tsumo, rng.choice(WINDS), rng.choice(WINDS[:2]), _flags(rng, hand, tsumo, level)
         )
         try:
-            score = score_riichi(hand, context)
+            score = score_riichi(hand, context, rules)
         except Refusal:
             continue
         if _fits(score, level):
@@ -152,6 +153,9 @@ def _tanyao_absent(score: RiichiScore) -> Absent | None:
     if "tanyao" in dict(score.yaku):
         return None
     outside = [tile for tile in _tiles_of(score) if tile not in SIMPLE_TILES]
+    if not outside and not score.hand.is_closed:
+        # All simples, open, and no tanyao: the rules in force have open tanyao off.
+        return Absent("tanyao", "closed_only")
     # A koutsu of honours is there for its own yaku: nobody looks for tanyao beside it.
     if not 1 <= len(outside) <= NEAR_SIMPLES or any(outside.count(tile) >= 3 and tile >= EAST for tile in outside):
         return None
@@ -273,9 +277,9 @@ def lesson_of(score: RiichiScore, level: int) -> str:
     return CORE_LESSON if named <= CORE_YAKU | {"yakuhai"} else YAKU_LESSON
 
 
-def generate_yaku(seed: int, level: int) -> Question:
+def generate_yaku(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
     """Which yaku, and how many han?"""
-    score = yaku_score(random.Random(seed), level)
+    score = yaku_score(random.Random(seed), level, rules)
     absent = absent_yaku(score, level)
     # A near miss is what the question drills; yakuhai has no single id.
     missed = [item.yaku for item in absent if item.yaku != "yakuhai"]
@@ -286,7 +290,7 @@ def generate_yaku(seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt={language: text(language, "yaku_drill.prompt") for language in LANGUAGES},
-        request=riichi_request(score.hand, score.context),
+        request=riichi_request(score.hand, score.context, score.rules),
         answer=answer_of(score),
         explanation={language: explanation(score, level, language) for language in LANGUAGES},
         concept=f"yaku:{first}",

@@ -29,7 +29,6 @@ from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
 from tutor.locale import SWITCH_LABEL
@@ -402,11 +401,9 @@ class DrillScreen(RedrawnScreen):
                 )
             return widgets
         if question.answer_type == "tiles":
-            hand = parse_hand(question.request["hand"], sizes=None)
-            suits = {tile // 9 for tile in hand.concealed}
-            candidates = [tile_name(tile) for tile in range(34) if tile // 9 in suits]
-            # A grid by suit, typed as notation too (tutor/ui/widgets/tile_grid.py), not a 34-row list.
-            return [TileGrid(candidates, ticked, id="answer")]
+            # A grid by suit, typed as notation too (tutor/ui/widgets/tile_grid.py), not a 34-row list;
+            # every suit's row, since offering only the hand's suits gave part of the answer away.
+            return [TileGrid([tile_name(tile) for tile in range(34)], ticked, id="answer")]
         return [
             NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
         ]

@@ -166,7 +166,8 @@ class DrillSetupScreen(RedrawnScreen):
             return
         # A busy or full store keeps the choice waiting and does not stop the drill.
         self.tutor.save_write(SettingWrite(SETTING, choice.to_setting()))
-        self.app.switch_screen(DrillScreen(DrillPlan(choice.kinds, choice.length, choice.level)))
+        plan = DrillPlan(choice.kinds, choice.length, choice.level, rules=self.tutor.drill_rules())
+        self.app.switch_screen(DrillScreen(plan))
 
     def action_preset(self, preset: str) -> None:
         for kind in QUIZ_KINDS:
@@ -180,7 +181,7 @@ class DrillSetupScreen(RedrawnScreen):
         if not due:
             self._say("nothing_due")
             return
-        self.app.switch_screen(DrillScreen(DrillPlan.review(due)))
+        self.app.switch_screen(DrillScreen(DrillPlan.review(due, self.tutor.drill_rules())))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         preset = (event.button.id or "").removeprefix("preset-")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,7 +30,8 @@ class HomeScreen(TutorScreen):
     HomeScreen #tracks { height: 1fr; }
     HomeScreen .track { width: 1fr; height: 1fr; margin: 0 1; }
     HomeScreen .track-title { text-style: bold; color: $accent; padding: 0 1; }
-    HomeScreen OptionList { height: 1fr; border: round $panel; }
+    /* No padding on the right: the column it took made long titles wrap at 80 columns. */
+    HomeScreen OptionList { height: 1fr; border: round $panel; padding: 0 0 0 1; }
     HomeScreen OptionList:focus { border: round $accent; }
     HomeScreen #entries { height: auto; padding: 0 2; color: $text-muted; }
     HomeScreen #due { height: auto; padding: 0 2; color: $warning; text-style: bold; }
@@ -101,7 +104,9 @@ class HomeScreen(TutorScreen):
         marks = self.tutor.store.lessons_read() | self.tutor.answer_log.lessons_read_waiting()
         read = {current_lesson_id(lesson_id) for lesson_id in marks}
         return [
-            Option(f"{'✓' if lesson.id in read else ' '} {lesson.order:>2}. {lesson.title}", id=lesson.id)
+            # "✓ 3 Title": the number needs no full stop, and at 80 columns
+            # the two characters it took made the longer MCR titles wrap.
+            Option(f"{'✓' if lesson.id in read else ' '}{lesson.order:>2} {lesson.title}", id=lesson.id)
             for lesson in self.tutor.library.in_order(self.tutor.language, track)
         ]
 
@@ -116,10 +121,36 @@ class HomeScreen(TutorScreen):
             lessons.set_options(self._options(track))
             if highlighted is not None and highlighted < lessons.option_count:
                 lessons.highlighted = highlighted
+        self._share_width()
         due = len(self.tutor.store.due())
         self.query_one("#due", Static).update(text(language, "due_now", count=due) if due else "")
         self.query_one("#due").set_class(not due, "none")
         self.query_one("#entries", Static).update(text(language, "home_entries"))
+
+    def _share_width(self) -> None:
+        """Half the width each where every title fits in half; else, where
+        both fit, the first track as wide as its longest title and the
+        second the rest (at 80 columns the English riichi titles are short
+        and the MCR ones long), so that no title wraps."""
+        tracks = list(self.query(".track").results(Vertical))
+        needs = [self._needed_width(track) for track in TRACKS]
+        # Each track's margin is one column on either side; one column more
+        # keeps the longest title off the border when there is room for it.
+        room = self.app.size.width - sum(needs) - 2 * len(tracks)
+        half = (self.app.size.width - 2 * len(tracks)) // len(tracks)
+        even = all(need < half for need in needs) or room < 0
+        tracks[0].styles.width = "1fr" if even else needs[0] + min(room, 1)
+
+    def _needed_width(self, track: str) -> int:
+        lessons = self.query_one(f"#lessons-{track}", OptionList)
+        prompts = [lessons.get_option_at_index(index).prompt for index in range(lessons.option_count)]
+        widest = max((cell_len(str(prompt)) for prompt in prompts), default=0)
+        # The border and the padding.
+        return widest + lessons.styles.gutter.width
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._share_width()
 
     def on_screen_resume(self) -> None:
         # Back from a lesson or a drill: read marks and what is due may have changed.

@@ -11,12 +11,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Header, Input, Static
+from textual.content import Content
+from textual.widgets import DataTable, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from tutor.lessons.glossary import Term
 from tutor.locale import text
+from tutor.quiz.drill_rules import MCR_DRILL_OPTIONS, RIICHI_DRILL_OPTIONS, DrillRules
 from tutor.quiz.question import LEVELS
 from tutor.quiz.writes import ResetProgress, SettingWrite
+from tutor.ui.rule_words import option_text
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.drill_setup import DEFAULT_LEVEL, SETTING, SetupChoice
@@ -54,15 +58,23 @@ class SettingsScreen(TutorScreen):
         Binding("v", "default_level", "Level", id="default_level", tooltip="The level a new drill starts at"),
         Binding("x", "reset", "Reset progress", id="reset", tooltip="Clear every answer and read mark (asks first)"),
     ]
-    DEFAULT_CSS = "SettingsScreen #settings { padding: 1 2; max-width: 100; }"
+    DEFAULT_CSS = """
+    SettingsScreen #settings { padding: 1 2 0 2; max-width: 100; height: auto; }
+    SettingsScreen #rules-title { padding: 1 2 0 2; text-style: bold; }
+    /* The rules scroll in the room left, so the settings above stay in sight at 80x24. */
+    SettingsScreen #rule-options { margin: 0 2; max-width: 100; height: 1fr; min-height: 5; }
+    """
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="settings", markup=False)
+        yield Static(id="rules-title", markup=False)
+        yield OptionList(id="rule-options")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_settings()
+        self.query_one("#rule-options", OptionList).focus()
 
     def redraw_in_language(self) -> None:
         self.show_settings()
@@ -81,6 +93,45 @@ class SettingsScreen(TutorScreen):
             path=app.progress_place(),
         )
         self.query_one("#settings", Static).update(body)
+        self.query_one("#rules-title", Static).update(text(language, "settings.rules_title"))
+        self._show_rules()
+
+    def _show_rules(self) -> None:
+        """One row per rule option a drill follows, with its value now; the highlight stays."""
+        options = self.query_one("#rule-options", OptionList)
+        highlighted = options.highlighted
+        rules = self.tutor.drill_rules()
+        options.clear_options()
+        options.add_options(
+            [
+                Option(self._rule_row(name, rules), id=f"rule-{name}")
+                for name in (*RIICHI_DRILL_OPTIONS, *MCR_DRILL_OPTIONS)
+            ]
+        )
+        options.highlighted = highlighted if highlighted is not None else 0
+
+    def _rule_row(self, name: str, rules: DrillRules) -> Content:
+        language = self.tutor.language
+        # Content, not a string: a string is read as markup.
+        return Content(
+            text(
+                language,
+                "settings.rule_row",
+                rules=text(language, "rules_short." + ("riichi" if name in RIICHI_DRILL_OPTIONS else "mcr")),
+                option=option_text(name, rules.value(name), language),
+            )
+        )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on a rule: its next value, kept for the learner's new drills."""
+        name = (event.option.id or "").removeprefix("rule-")
+        if name not in (*RIICHI_DRILL_OPTIONS, *MCR_DRILL_OPTIONS):
+            return
+        rules = self.tutor.drill_rules().next_value(name)
+        self.tutor.set_drill_rules(rules)
+        self._show_rules()
+        language = self.tutor.language
+        self.tutor.say("settings.rules_changed", option=option_text(name, rules.value(name), language))
 
     def _default_level(self) -> int:
         chosen = self.tutor.store.setting(DEFAULT_LEVEL)

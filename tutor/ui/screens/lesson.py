@@ -23,12 +23,12 @@ from tutor.ui.keys import localise_bindings, scroll_bindings
 from tutor.ui.lesson_hand import LessonHand
 from tutor.ui.reading_state import ReadingState
 from tutor.ui.screens.base import TutorScreen
-from tutor.ui.screens.links import LinksScreen, links_in
+from tutor.ui.screens.links import LinksScreen, first_named
 from tutor.ui.textual_compat import stylesheet_changes
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
-from tutor.ui.widgets.lesson_document import LessonDocument, Part, TextPart
+from tutor.ui.widgets.lesson_document import LessonDocument, Part
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
 
@@ -336,28 +336,37 @@ class LessonScreen(TutorScreen):
             document.reveal_all(selected)
 
     def action_links(self) -> None:
-        """The links of the text in view, to choose one to follow."""
+        """The links of the text in view, to choose one to follow; with none
+        in view, every link of the lesson, the next one below the view
+        highlighted (a notice saying "no link here" covered the text and
+        led nowhere)."""
         document = self.document
         top = int(document.scroll_y)
         first = document.part_at(top)[0]
         last = document.part_at(top + max(document.scrollable_content_region.height - 1, 0))[0]
-        # Each place once, named as it is first written.
-        by_href = {
-            href: words
-            for part in reversed(document.parts[first : last + 1])
-            if isinstance(part, TextPart)
-            for words, href in reversed(links_in(part.source))
-        }
-        links = [(words, href) for href, words in reversed(by_href.items())]
-        if not links:
-            self.tutor.say("lesson.no_links")
+        in_view = first_named(document.parts[first : last + 1])
+        if in_view:
+            self._choose_link(LinksScreen(in_view))
             return
+        every = first_named(document.parts)
+        if not every:
+            return  # the footer shows `o` as off (see check_action)
+        after = first_named(document.parts[last + 1 :])
+        below = every.index(after[0]) if after else 0
+        self._choose_link(LinksScreen(every, heading="lesson.links_all", highlighted=below))
 
+    def _choose_link(self, links: LinksScreen) -> None:
         def follow(href: str | None) -> None:
             if href:
                 self.on_lesson_document_link_clicked(LessonDocument.LinkClicked(href))
 
-        self.app.push_screen(LinksScreen(links), follow)
+        self.app.push_screen(links, follow)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A lesson without links: `o` shown as off rather than answering with a notice.
+        if action == "links" and self.is_attached and not first_named(self.document.parts):
+            return None
+        return super().check_action(action, parameters)
 
     def action_present(self) -> None:
         self.presenting = not self.presenting

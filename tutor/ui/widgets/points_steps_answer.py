@@ -1,10 +1,10 @@
-"""A `points-steps` answer: the yaku ticked from a list (each with its han),
-then a number field for the dora, the han and each payment; once answered,
+"""A `points-steps` answer: the yaku ticked from a list (each with its han,
+grouped by han and filtered by typing: tutor/ui/widgets/yaku_list.py), then a number field for the dora, the han and each payment; once answered,
 one row per step marked right or wrong, with the rule each wrong one breaks.
 
 Everything typed or ticked comes in (`typed`, `ticked`) and goes out
-(`ticked()`, the number fields by id), so that a redraw in the other
-language keeps it.
+(`ticked()`, the number fields by id; the yaku filter as `typed["yaku-filter"]`,
+written there by `ticked()`), so that a redraw in the other language keeps it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
-from textual.widgets.selection_list import Selection
 
 from tutor.locale import text
 from tutor.quiz.kinds.points_steps import (
@@ -32,9 +31,10 @@ from tutor.quiz.kinds.points_steps import (
 from tutor.quiz.question import Question
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
-from tutor.ui.widgets.ticks import TickList
+from tutor.ui.widgets.yaku_list import YakuList, entries
 
 YAKU_LIST = "yaku-list"
+FILTER = "yaku-filter"
 
 
 def field_id(step: PointStep) -> str:
@@ -92,18 +92,15 @@ class PointsStepsAnswer(CompositeAnswer):
             yield from self._judged()
             return
         language = self.language
-        labels = self.question.choice_labels.get(language, self.question.choices)
-        chosen = set(self.chosen)
         # The list and the fields side by side, so that at 80x24 the hand stays in sight.
         with Horizontal(id="points-entry"):
-            yaku = TickList(
-                *[
-                    Selection(label, value, value in chosen)
-                    for label, value in zip(labels, self.question.choices, strict=True)
-                ],
+            yaku = YakuList(
+                entries(self.question.choices, dict(self.question.choice_labels), language),
+                set(self.chosen),
+                language,
+                typed=self.typed.get(FILTER, ""),
                 id=YAKU_LIST,
             )
-            yaku.border_title = text(language, "points_steps.yaku_list")
             if self.highlighted is not None:
                 yaku.highlighted = self.highlighted
             yield yaku
@@ -170,10 +167,14 @@ class PointsStepsAnswer(CompositeAnswer):
     # --- reading what was entered -----------------------------------------------------------
 
     def ticked(self) -> list[str]:
-        return [str(value) for value in self.query_one(f"#{YAKU_LIST}", TickList).selected]
+        """The yaku ticked, filtered out of sight or not; what the filter
+        holds goes to `typed`, which the drill keeps with the number fields."""
+        yaku = self.query_one(f"#{YAKU_LIST}", YakuList)
+        self.typed[FILTER] = yaku.typed
+        return yaku.ticked_values()
 
     def list_highlight(self) -> int | None:
-        return self.query_one(f"#{YAKU_LIST}", TickList).highlighted
+        return self.query_one(f"#{YAKU_LIST}", YakuList).highlighted
 
     def fields(self) -> list[NumberField]:
         return list(self.query(NumberField).results(NumberField))
@@ -205,4 +206,4 @@ class PointsStepsAnswer(CompositeAnswer):
         empty = [field for field in self.fields() if field.number is None]
         if self.chosen and empty:
             return empty[0]
-        return self.query_one(f"#{YAKU_LIST}", TickList)
+        return self.query_one(f"#{YAKU_LIST}", YakuList)
