@@ -20,11 +20,14 @@ from itertools import pairwise, product
 from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
+from tutor.engine.shapes import SetKind, regular_readings, suit_readings_of_key
+from tutor.engine.suit_keys import PLACE_OF
+from tutor.engine.suit_keys import keys_and_sizes as suit_keys_and_sizes
 from tutor.engine.tiles import (
     DRAGON_TILES,
     DRAGONS,
@@ -43,7 +46,7 @@ from tutor.engine.tiles import (
     is_terminal,
     is_wind,
 )
-from tutor.engine.waits import regular_winners, suit_keys_and_sizes
+from tutor.engine.waits import regular_winners
 
 FanTable = dict[str, int]
 
