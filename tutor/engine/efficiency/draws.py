@@ -3,7 +3,7 @@ whole hand per draw."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from tutor.engine.efficiency.heads import honour_suit_facts, number_suit_facts
 from tutor.engine.efficiency.held import HeldTiles
@@ -16,9 +16,7 @@ from tutor.engine.efficiency.tables import (
     MAX_SETS,
     UNREACHABLE,
     head_table_of,
-    head_table_shanten,
     join,
-    join_heads,
     table_shanten,
 )
 from tutor.engine.irregular import (
@@ -37,14 +35,14 @@ from tutor.engine.suit_keys import (
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TILE_KINDS, Tile
 
 
-def _each_without(parts: Sequence[int], join_tables: Callable[[int, int], int]) -> list[int]:
+def _each_without(parts: Sequence[int]) -> list[int]:
     """For each of a hand's four suits, the table of the other three: a
     draw changes one suit, whose new table is then joined to this."""
     return [
-        join_tables(join_tables(parts[1], parts[2]), parts[3]),
-        join_tables(join_tables(parts[0], parts[2]), parts[3]),
-        join_tables(join_tables(parts[0], parts[1]), parts[3]),
-        join_tables(join_tables(parts[0], parts[1]), parts[2]),
+        join(join(parts[1], parts[2]), parts[3]),
+        join(join(parts[0], parts[2]), parts[3]),
+        join(join(parts[0], parts[1]), parts[3]),
+        join(join(parts[0], parts[1]), parts[2]),
     ]
 
 
@@ -66,7 +64,7 @@ def _regular_after_draws(
     ]
     honours, quads = honour_table(keys[3], masks[3])
     parts.append(honours)
-    others = _each_without(parts, join)
+    others = _each_without(parts)
     whole = join(others[0], parts[0])
     apart = [table_shanten(join(whole, LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
     if bound:
@@ -104,9 +102,9 @@ def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
     fixed = (14 - tiles.size - 1) // 3
     parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
     parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
-    others = _each_without(parts, join_heads)
-    whole = join_heads(others[0], parts[0])
-    apart = head_table_shanten(join_heads(whole, head_table_of(LOOSE_TABLES[0])), fixed)[0]
+    others = _each_without(parts)
+    whole = join(others[0], parts[0])
+    apart = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed)
     near = _near_tiles(tiles.counts)
     after = [UNREACHABLE] * TILE_KINDS
     for tile in range(TILE_KINDS):
@@ -119,7 +117,7 @@ def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
             suit = SUIT_OF[tile]
             key = keys[suit] + PLACE_OF[tile]
             facts = honour_suit_facts(key) if suit == HONOUR_SUIT else number_suit_facts(key)
-            after[tile] = head_table_shanten(join_heads(others[suit], facts[0]), fixed)[0]
+            after[tile] = table_shanten(join(others[suit], facts[0]), fixed)
         else:
             after[tile] = apart
     return after

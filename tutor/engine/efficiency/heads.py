@@ -14,12 +14,12 @@ from tutor.engine.efficiency.results import COMPLETE, Shanten
 from tutor.engine.efficiency.suit_tables import honour_table, number_table
 from tutor.engine.efficiency.tables import (
     KEY_SHIFT,
-    head_joins,
-    head_shanten_memo,
+    head_table,
     head_table_of,
-    head_table_shanten,
-    intern_head_table,
-    join_heads,
+    join,
+    joins,
+    shanten_of_table,
+    table_figures,
 )
 from tutor.engine.hand import Meld
 from tutor.engine.memo import memo
@@ -92,7 +92,7 @@ def _stored_number_heads() -> _StoredHeads:
     process counting no hand never reads the file."""
     if not _stored_heads:
         tables, suits = number_heads.read()
-        numbers = tuple(intern_head_table(table) for table in tables)
+        numbers = tuple(head_table(any_head, own_head) for any_head, own_head in tables)
         low = _rank_shares(0, _LOW_RANKS)
         high = _rank_shares(_LOW_RANKS, 9 - _LOW_RANKS)
         _stored_heads.append(_StoredHeads(numbers, suits, low, high))
@@ -176,12 +176,11 @@ def riichi_shanten_if_free(concealed: Sequence[Tile], melds: Sequence[Meld]) -> 
     figures = first[1] + second[1] + third[1] + honours[1]
     if melds and (figures >= _FOURS_UNIT or _melds_hold_four(wide, melds)):
         return None
-    joins = head_joins
-    suits = joins.get(first[0] * KEY_SHIFT + second[0]) or join_heads(first[0], second[0])
-    numbers = joins.get(suits * KEY_SHIFT + third[0]) or join_heads(suits, third[0])
-    table = joins.get(numbers * KEY_SHIFT + honours[0]) or join_heads(numbers, honours[0])
+    suits = joins.get(first[0] * KEY_SHIFT + second[0]) or join(first[0], second[0])
+    numbers = joins.get(suits * KEY_SHIFT + third[0]) or join(suits, third[0])
+    table = joins.get(numbers * KEY_SHIFT + honours[0]) or join(numbers, honours[0])
     fixed = (14 - len(concealed)) // 3
-    regular, head_reaches = head_shanten_memo.get(table * 8 + fixed) or head_table_shanten(table, fixed)
+    regular, head_reaches = shanten_of_table.get(table * 8 + fixed) or table_figures(table, fixed)
     if melds:
         return Shanten(regular, regular)
     if figures >= _FOURS_UNIT:

@@ -83,7 +83,9 @@ def table_of_states(states: frozenset[State]) -> int:
 
 EMPTY_TABLE: Final = table_of_states(frozenset({(0, 0, 0, NO_LOOSE)}))
 
-_pairs_joined: dict[int, int] = memo("efficiency.pairs_joined", {})
+joins: dict[int, int] = memo("efficiency.pairs_joined", {})
+"""Joined tables by `first * KEY_SHIFT + second`, under both orders, so that
+a caller in a hurry can read it before calling `join`."""
 
 KEY_SHIFT: Final = 1 << 20
 """Memo keys pack two small ints into one (an int hashes faster than a
@@ -94,14 +96,12 @@ set counts."""
 def join(first: int, second: int) -> int:
     """The table of two parts of a hand together.  Memoised: tables are few
     (a few hundred), so most joins have been made before."""
-    # Joining is symmetric: one order makes more memo hits.
-    if first > second:
-        first, second = second, first
     memo_key = first * KEY_SHIFT + second
-    number = _pairs_joined.get(memo_key)
+    number = joins.get(memo_key)
     if number is None:
         number = _joined_table(first, second)
-        _pairs_joined[memo_key] = number
+        joins[memo_key] = number
+        joins[second * KEY_SHIFT + first] = number
     return number
 
 
@@ -154,131 +154,76 @@ def _joined_table(first: int, second: int) -> int:
     return intern_table((tuple(any_head), tuple(own_head), tuple(no_pair)))
 
 
-_shanten_of_table: dict[int, int] = memo("efficiency.shanten_of_table", {})
+shanten_of_table: dict[int, tuple[int, bool]] = memo("efficiency.shanten_of_table", {})
+"""`table_figures` by `number * 8 + fixed`, for a caller to read first."""
 
 
 def table_shanten(number: int, fixed: int) -> int:
     """The regular shanten of a whole hand's table with `fixed` sets made
     (called, or given by a knitted straight), before the honour-quad bound."""
+    return table_figures(number, fixed)[0]
+
+
+def table_figures(number: int, fixed: int) -> tuple[int, bool]:
+    """`table_shanten`, and whether a split with a head reaches it."""
     memo_key = number * 8 + fixed
-    result = _shanten_of_table.get(memo_key)
-    if result is None:
+    found = shanten_of_table.get(memo_key)
+    if found is None:
         _, own_head, no_pair = TABLES[number]
-        result = 8
-        for sets in range(MAX_SETS + 1 - fixed):
-            made = sets + fixed
-            room = MAX_SETS - made
-            if own_head[sets] >= 0:
-                result = min(result, 8 - 2 * made - 1 - min(own_head[sets], room))
-            for loose in range(3):
-                partial = no_pair[sets * 3 + loose]
-                if partial >= 0:
-                    # No pair, and every loose tile's copies all in sight:
-                    # the pair still to find needs one tile more.
-                    penalty = 1 if loose == ONLY_EXHAUSTED else 0
-                    result = min(result, 8 - 2 * made - min(partial, room) + penalty)
-        _shanten_of_table[memo_key] = result
-    return result
-
-
-# ---------------------------------------------------------------------------
-# Most hands: tables of heads only.
-#
-# A table's third part (splits with no pair, by what their loose tiles are)
-# exists for the fifth-copy correction alone, which needs a kind held four
-# times.  Without one, the best split with no head is never better than the
-# best that counts its pairs as partial sets or takes one as the head, so a
-# table is its first two parts: few enough (a few dozen) that nearly every
-# join of two is met again, even by a process that has just started.  A
-# concealed hand holding a kind four times is counted here too when a split
-# with a head reaches its least count (no correction applies to those);
-# the rest, a few in a thousand, take the full tables above.
-
-_HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
-"""For m = 0..4 sets: the most partial sets with no head chosen (pairs
-counted as partial sets), and the most with one pair as the head."""
-
-_head_numbering: Final = _Numbering[_HeadTable]()
-_head_tables: Final = _head_numbering.items
-intern_head_table: Final = _head_numbering.number
-
-
-_heads_of_tables: dict[int, int] = memo("efficiency.heads_of_tables", {})
-
-
-def head_table_of(number: int) -> int:
-    """The head table of a full table: its first two parts."""
-    found = _heads_of_tables.get(number)
-    if found is None:
-        any_head, own_head, _ = TABLES[number]
-        found = intern_head_table((any_head, own_head))
-        _heads_of_tables[number] = found
-    return found
-
-
-head_joins: dict[int, int] = memo("efficiency.head_joins", {})
-
-
-def join_heads(first: int, second: int) -> int:
-    """The head table of two parts together, memoised under both orders so
-    that callers need not sort the pair."""
-    memo_key = first * KEY_SHIFT + second
-    number = head_joins.get(memo_key)
-    if number is None:
-        number = _joined_head_table(first, second)
-        head_joins[memo_key] = number
-        head_joins[second * KEY_SHIFT + first] = number
-    return number
-
-
-def _joined_head_table(first: int, second: int) -> int:
-    """What `_joined_table` does for the first two parts (they never read
-    the third)."""
-    any_a, own_a = _head_tables[first]
-    any_b, own_b = _head_tables[second]
-    any_head = [UNREACHABLE] * (MAX_SETS + 1)
-    own_head = [UNREACHABLE] * (MAX_SETS + 1)
-    for sets_a in range(MAX_SETS + 1):
-        if any_a[sets_a] < 0:
-            # A head is a pair, so where no split reaches, none with a head does.
-            continue
-        for sets_b in range(MAX_SETS + 1 - sets_a):
-            if any_b[sets_b] < 0:
-                continue
-            sets = sets_a + sets_b
-            room = MAX_SETS - sets
-            any_head[sets] = max(any_head[sets], min(any_a[sets_a] + any_b[sets_b], room))
-            if own_a[sets_a] >= 0:
-                own_head[sets] = max(own_head[sets], min(own_a[sets_a] + any_b[sets_b], room))
-            if own_b[sets_b] >= 0:
-                own_head[sets] = max(own_head[sets], min(any_a[sets_a] + own_b[sets_b], room))
-    return intern_head_table((tuple(any_head), tuple(own_head)))
-
-
-head_shanten_memo: dict[int, tuple[int, bool]] = memo("efficiency.head_shanten", {})
-
-
-def head_table_shanten(number: int, fixed: int) -> tuple[int, bool]:
-    """The regular shanten of a whole hand's head table with `fixed` sets
-    called (`table_shanten` with no fifth-copy correction to make), and
-    whether a split with a head reaches it.  Only splits without a pair can
-    need the correction, so where a head reaches the least, the figure holds
-    even for a hand holding a kind four times."""
-    memo_key = number * 8 + fixed
-    found = head_shanten_memo.get(memo_key)
-    if found is None:
-        any_head, own_head = _head_tables[number]
         with_head = without_head = 8
         for sets in range(MAX_SETS + 1 - fixed):
             made = sets + fixed
             room = MAX_SETS - made
             if own_head[sets] >= 0:
                 with_head = min(with_head, 8 - 2 * made - 1 - min(own_head[sets], room))
-            if any_head[sets] >= 0:
-                without_head = min(without_head, 8 - 2 * made - min(any_head[sets], room))
+            for loose in range(3):
+                partial = no_pair[sets * 3 + loose]
+                if partial >= 0:
+                    # No pair, and every loose tile's copies all in sight:
+                    # the pair still to find needs one tile more.
+                    penalty = 1 if loose == ONLY_EXHAUSTED else 0
+                    without_head = min(without_head, 8 - 2 * made - min(partial, room) + penalty)
         found = (min(with_head, without_head), with_head <= without_head)
-        head_shanten_memo[memo_key] = found
+        shanten_of_table[memo_key] = found
     return found
+
+
+# ---------------------------------------------------------------------------
+# Most hands: head tables.
+#
+# A table's third part (splits with no pair, by what their loose tiles are)
+# exists for the fifth-copy correction alone, which needs a kind held four
+# times.  Without one, what a split with no head makes is never more than
+# what the first part says (pairs counted as partial sets), so a table's
+# third part can be read off its first, as though every loose tile could
+# still pair: its head table.  Head tables are few (a few dozen), so nearly
+# every join of two is met again, even by a process that has just started;
+# they are tables like any other, joined and read by the same functions,
+# and the head tables of two parts join to the head table of the two
+# together.  A concealed hand holding a kind four times is counted from
+# head tables too when a split with a head reaches its least count (no
+# correction applies to those); the rest, a few in a thousand, take the
+# full tables.
+
+_heads_of_tables: dict[int, int] = memo("efficiency.heads_of_tables", {})
+
+
+def head_table_of(number: int) -> int:
+    """The head table of a table: its first two parts, and the third read off the first."""
+    found = _heads_of_tables.get(number)
+    if found is None:
+        any_head, own_head, _ = TABLES[number]
+        found = head_table(any_head, own_head)
+        _heads_of_tables[number] = found
+    return found
+
+
+def head_table(any_head: tuple[int, ...], own_head: tuple[int, ...]) -> int:
+    """The head table whose first two parts are these (as `number_heads` stores them)."""
+    no_pair = [UNREACHABLE] * ((MAX_SETS + 1) * 3)
+    for sets, partial in enumerate(any_head):
+        no_pair[sets * 3 + SOME_FREE] = partial
+    return intern_table((any_head, own_head, tuple(no_pair)))
 
 
 LOOSE_TABLES: Final = (
