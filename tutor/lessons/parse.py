@@ -14,6 +14,7 @@ from pathlib import Path
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.files import UnreadableFile, read_regular, shown_short
 from tutor.lessons.model import HEADING, LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson, LessonPart, TextChunk
+from tutor.locale.problems import problem_text
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
 LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
@@ -138,7 +139,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     try:
         order = read_whole_number(meta["order"])
     except NumberError as error:
-        raise _fail(path, 1, f"order: {error}") from None
+        raise _fail(path, 1, f"order: {problem_text(error)}") from None
     quiz = _list(meta["quiz"])
     unknown = [kind for kind in quiz if kind not in QUIZ_KINDS]
     if unknown:
