@@ -141,7 +141,7 @@ number_table_memo: dict[int, int] = memo("efficiency.number_tables", {})
 
 def number_table(key: int, exhausted: int) -> int:
     """The table of a number suit given by its packed key (see
-    `suit_table.pack`) and the ranks the hand holds four times.
+    `suit_keys.pack`) and the ranks the hand holds four times.
 
     No set or partial set spans two empty ranks, so the suit is cut there
     into groups, each counted on its own (by its shape, wherever it lies:
