@@ -161,7 +161,11 @@ shanten_of_table: dict[int, tuple[int, bool]] = memo("efficiency.shanten_of_tabl
 def table_shanten(number: int, fixed: int) -> int:
     """The regular shanten of a whole hand's table with `fixed` sets made
     (called, or given by a knitted straight), before the honour-quad bound."""
-    return table_figures(number, fixed)[0]
+    # The memo is read here first: this runs for every hand and every draw.
+    found = shanten_of_table.get(number * 8 + fixed)
+    if found is None:
+        found = table_figures(number, fixed)
+    return found[0]
 
 
 def table_figures(number: int, fixed: int) -> tuple[int, bool]:
