@@ -9,8 +9,8 @@ import random
 from crosscheck.random_hands import random_complete
 from crosscheck.random_wins import random_winning_hand
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import HONOURS, TILE_KINDS, WINDS
 
 

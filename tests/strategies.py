@@ -6,9 +6,9 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import EAST, GREEN_TILES, HONOURS, TERMINALS_AND_HONOURS, TILE_KINDS, WINDS, Tile
 
 tiles = st.integers(min_value=0, max_value=TILE_KINDS - 1)

@@ -29,21 +29,8 @@ def _module_level_empty_dicts(path: Path) -> list[str]:
 
 _MODULES = [path for path in sorted(ENGINE.rglob("*.py")) if path.name != "memo.py"]
 
-# shapes.py belongs to the branch that rewrites the shapes (#25 §3 shapes);
-# its one memo per suit is registered there.  Strict: this fails once it is.
-_UNREGISTERED_ELSEWHERE = {"shapes.py"}
 
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(path, marks=pytest.mark.xfail(strict=True, reason="registered by the shapes branch"))
-        if str(path.relative_to(ENGINE)) in _UNREGISTERED_ELSEWHERE
-        else path
-        for path in _MODULES
-    ],
-    ids=[str(path.relative_to(ENGINE)) for path in _MODULES],
-)
+@pytest.mark.parametrize("path", _MODULES, ids=[str(path.relative_to(ENGINE)) for path in _MODULES])
 def test_no_memo_is_kept_outside_the_registry(path: Path) -> None:
     assert _module_level_empty_dicts(path) == []
 

@@ -17,8 +17,9 @@ from textual.widgets import Static
 from tests.drill_helpers import POINTS_PLAN, answer_points_steps, open_drill, pay_fields, record_steps
 from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile, parse_tiles
+from tutor.engine.request import score_request
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.score import score_riichi
+from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
@@ -38,7 +39,7 @@ from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
 from tutor.service.requests import read_score_request
-from tutor.service.score_riichi import riichi_score_json, score_riichi_request
+from tutor.service.score_riichi import riichi_score_json
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
@@ -206,7 +207,9 @@ def test_every_question_agrees_with_tutor_score_and_fits_its_level(level: int) -
     for seed in range(40):
         question = generate("points-steps", seed, level)
         assert question == generate("points-steps", seed, level)
-        scored = riichi_score_json(score_riichi_request(read_score_request(question.request)))
+        score = score_request(read_score_request(question.request))
+        assert isinstance(score, RiichiScore)
+        scored = riichi_score_json(score)
         answer = question.answer
         assert answer == {key: scored[key] for key in ("yaku", "dora", "han", "fu", "points")}
         assert judge_points_steps(question, answer).right

@@ -24,7 +24,7 @@ from tutor.engine.shapes import (
     split_suit_counts,
     suit_readings_of_key,
 )
-from tutor.engine.suit_table import pack
+from tutor.engine.suit_keys import pack
 from tutor.engine.tiles import TERMINALS_AND_HONOURS, TILE_KINDS, tile_name
 from tutor.engine.waits import WaitKind, tenpai_discards, waits, winning_tiles
 

@@ -17,16 +17,17 @@ from typing import IO, NoReturn
 
 from tutor.engine.notation import quote
 from tutor.engine.numbers import NumberError, read_whole_number
+from tutor.engine.options import option_value
 from tutor.engine.refusal import Refusal
 from tutor.lessons.check import check_folder
 from tutor.lessons.files import shown_short
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import LANGUAGES
+from tutor.locale.problems import problem_text
 from tutor.service.analyze import analysis_json, analysis_text, analyze_request
 from tutor.service.batch import run_batch
 from tutor.service.errors import RequestError
-from tutor.service.json_input import NotJson, read_json
 from tutor.service.output import escaping_note, json_text, prepare_streams
 from tutor.service.score import evaluate, refusal_json, score_as_json, score_json, score_text
 
@@ -52,7 +53,7 @@ def _whole_number(text: str) -> int:
     try:
         return read_whole_number(text, signed=True)
     except NumberError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(problem_text(error)) from None
 
 
 def _bounded(message: str) -> str:
@@ -161,15 +162,13 @@ def _lessons(args: argparse.Namespace) -> int:
 
 
 def _option_value(name: str, text: str) -> object:
-    """Option values as JSON where they read as JSON (true, 4), else as text."""
+    """An option value as every option is read (`engine.options`), short."""
     if len(text) > MAX_OPTION_VALUE:
-        raise RequestError(f"--option {name}: a value of {len(text)} characters ({quote(text, 20)}); values are short")
+        raise RequestError("request.option_too_long", name=name, length=len(text), shown=quote(text, 20))
     try:
-        return read_json(text)
-    except NotJson:
-        return text
-    except RequestError as error:
-        raise RequestError(f"--option {name}: {error}") from None
+        return option_value(text)
+    except NumberError as error:
+        raise RequestError.of(error, setting=f"--option {name}") from None
 
 
 def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
@@ -177,7 +176,7 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
     for item in args.option:
         name, equals, value = item.partition("=")
         if not equals:
-            raise RequestError(f"--option {quote(item)}: expected NAME=VALUE, such as kiriage=true")
+            raise RequestError("request.option_form", item=quote(item))
         options[name.strip()] = _option_value(name.strip(), value.strip())
     flags = [flag.strip() for item in args.flag for flag in item.split(",") if flag.strip()]
     return {

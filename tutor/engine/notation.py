@@ -14,10 +14,11 @@ writing a lesson sees in a terminal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.problems import InputProblem
 from tutor.engine.shapes import Block, Decomposition, ShapeKind
 from tutor.engine.tiles import (
     COPIES,
@@ -43,7 +44,6 @@ QUOTED = 40
 DIGITS = frozenset("0123456789")
 """Only ASCII digits are tile numbers: str.isdigit() also accepts '²' and '٣',
 which int() then refuses or reads as another number."""
-_SUITS_WORD = "a suit letter m, p, s or z"
 
 NOTATION_CODES = (
     "no_suit",
@@ -78,31 +78,42 @@ NOTATION_CODES = (
 """Every kind of problem a `NotationError` names, by its `code`."""
 
 
-class NotationError(ValueError):
+class NotationError(InputProblem):
     """Input that is not in the hand notation.
 
-    `code` names the kind of problem (NOTATION_CODES), `fragment` is the
-    offending text, `column` its 1-based position in the input (0 when the
-    problem is the input as a whole), `count` a number the problem is about
-    (the tiles of a hand of the wrong size) and `expected` what would have
-    been accepted there, in English.
+    `code` names the kind of problem (NOTATION_CODES) and `form` which of
+    its sentences fits (""  for the usual one), `fragment` is the offending
+    text, `column` its 1-based position in the input (0 when the problem is
+    the input as a whole), `count` a number the problem is about (the tiles
+    of a hand of the wrong size).  The values of its sentence (the
+    catalogue's `notation.<code>[.<form>]`) are the source and fragment
+    quoted, the column, and what else the problem names (a bracket, a
+    suit letter).
     """
 
+    family = "notation"
+
     def __init__(
-        self, source: str, fragment: str, column: int, problem: str, expected: str, code: str, count: int = 0
+        self,
+        source: str,
+        fragment: str,
+        column: int,
+        code: str,
+        *,
+        form: str = "",
+        count: int = 0,
+        details: Mapping[str, str | int] | None = None,
     ) -> None:
-        self.code = code
-        self.count = count
         self.source = source
         self.fragment = fragment
         self.column = column
-        self.problem = problem
-        self.expected = expected
-        if column:
-            message = f"{problem}: {quote(fragment)} at column {column} of {quote(source)}; expected {expected}"
-        else:
-            message = f"{problem}: {quote(source)}; expected {expected}"
-        super().__init__(message)
+        self.count = count
+        self.form = form
+        super().__init__(code, source=quote(source), fragment=quote(fragment), column=column, **(details or {}))
+
+    @property
+    def key(self) -> str:
+        return f"{self.family}.{self.code}" + (f".{self.form}" if self.form else "")
 
 
 def quote(text: str, limit: int = QUOTED) -> str:
@@ -127,8 +138,8 @@ class _Reader:
         self.source = source
         self.pos = 0
 
-    def fail(self, fragment: str, start: int, problem: str, expected: str, code: str) -> NotationError:
-        return NotationError(self.source, fragment, start + 1, problem, expected, code)
+    def fail(self, fragment: str, start: int, code: str, form: str = "", **details: str | int) -> NotationError:
+        return NotationError(self.source, fragment, start + 1, code, form=form, details=details)
 
     def read_run(self, inside: str | None) -> _Run:
         """Digits followed by one suit letter, starting at a digit."""
@@ -138,38 +149,30 @@ class _Reader:
             self.pos += 1
         digits = text[start : self.pos]
         if self.pos >= len(text) or not text[self.pos].isalpha():
-            raise self.fail(digits, start, "digits with no suit letter", f"{_SUITS_WORD} after the digits", "no_suit")
+            raise self.fail(digits, start, "no_suit")
         letter = text[self.pos]
         self.pos += 1
         if letter == FLOWER_LETTER:
             if inside is not None:
-                raise self.fail(
-                    digits + letter,
-                    start,
-                    "a flower inside a meld",
-                    "only m, p, s or z tiles in a meld",
-                    "flower_in_meld",
-                )
+                raise self.fail(digits + letter, start, "flower_in_meld")
             return _Run((), self._flowers(digits, start), start, digits + letter)
         if letter not in SUIT_LETTERS:
-            raise self.fail(letter, self.pos - 1, "unknown suit letter", "m, p, s or z", "unknown_suit")
+            raise self.fail(letter, self.pos - 1, "unknown_suit")
         tiles: list[Tile] = []
         for offset, digit in enumerate(digits):
             number = int(digit)
             try:
                 tiles.append(make_tile(number, letter))
             except ValueError:
-                expected = (
-                    "1z to 7z (East South West North White Green Red)" if letter == "z" else f"1{letter} to 9{letter}"
-                )
-                raise self.fail(f"{digit}{letter}", start + offset, "not a tile", expected, "not_a_tile") from None
+                form = "honour" if letter == "z" else ""
+                raise self.fail(f"{digit}{letter}", start + offset, "not_a_tile", form, suit=letter) from None
         return _Run(tuple(tiles), (), start, digits + letter)
 
     def _flowers(self, digits: str, start: int) -> tuple[int, ...]:
         flowers = []
         for offset, digit in enumerate(digits):
             if not 1 <= int(digit) <= FLOWER_COUNT:
-                raise self.fail(f"{digit}f", start + offset, "not a flower", "1f to 8f", "not_a_flower")
+                raise self.fail(f"{digit}f", start + offset, "not_a_flower")
             flowers.append(int(digit))
         return tuple(flowers)
 
@@ -183,7 +186,7 @@ class _Reader:
         tiles: list[Tile] = []
         while True:
             if self.pos >= len(text):
-                raise self.fail(text[start:], start, f"unclosed {opener}", f"{closer!r} to close the meld", "unclosed")
+                raise self.fail(text[start:], start, "unclosed", opener=opener, closer=repr(closer))
             char = text[self.pos]
             if char == closer:
                 self.pos += 1
@@ -192,36 +195,22 @@ class _Reader:
                 tiles.extend(self.read_run(opener).tiles)
             elif char in "[]()":
                 raise self.fail(
-                    char,
-                    self.pos,
-                    f"{char!r} inside a meld",
-                    f"{closer!r} to close the meld opened at column {start + 1}",
-                    "bracket_in_meld",
+                    char, self.pos, "bracket_in_meld", char=repr(char), closer=repr(closer), opened=start + 1
                 )
             elif char.isalpha():
-                raise self.fail(
-                    char,
-                    self.pos,
-                    "suit letter with no digits before it",
-                    "digits such as 123 before the suit letter",
-                    "no_digits",
-                )
+                raise self.fail(char, self.pos, "no_digits")
             elif char.isspace():
                 raise self.fail(
                     text[start : self.pos],
                     start,
-                    f"unclosed {opener}",
-                    f"{closer!r} to close the meld before the space at column {self.pos + 1}",
                     "unclosed",
+                    "space",
+                    opener=opener,
+                    closer=repr(closer),
+                    space=self.pos + 1,
                 )
             else:
-                raise self.fail(
-                    char,
-                    self.pos,
-                    "unexpected character inside a meld",
-                    "digits and a suit letter, no spaces",
-                    "character_in_meld",
-                )
+                raise self.fail(char, self.pos, "character_in_meld")
         written = text[start : self.pos]
         return _meld_of(self, written, start, opener, tiles), start
 
@@ -229,39 +218,25 @@ class _Reader:
 def _meld_of(reader: _Reader, written: str, start: int, opener: str, tiles: list[Tile]) -> Meld:
     tiles.sort()
     if not tiles:
-        raise reader.fail(written, start, "an empty meld", "three or four tiles inside the brackets", "empty_meld")
+        raise reader.fail(written, start, "empty_meld")
     same = len(set(tiles)) == 1
     if opener == "(":
         if len(tiles) == 4 and same:
             return Meld(MeldKind.CLOSED_KAN, tuple(tiles))
-        raise reader.fail(
-            written, start, "not a concealed kan", "four of one tile inside ( ), such as (1111m)", "not_concealed_kan"
-        )
+        raise reader.fail(written, start, "not_concealed_kan")
     if len(tiles) == 4:
         if same:
             return Meld(MeldKind.OPEN_KAN, tuple(tiles))
-        raise reader.fail(written, start, "a kan of different tiles", "four of one tile, such as [5555z]", "mixed_kan")
+        raise reader.fail(written, start, "mixed_kan")
     if len(tiles) != 3:
-        raise reader.fail(
-            written,
-            start,
-            f"a called meld of {len(tiles)} tiles",
-            "three tiles (a chi or pon) or four (a kan)",
-            "meld_size",
-        )
+        raise reader.fail(written, start, "meld_size", tiles=len(tiles))
     if same:
         return Meld(MeldKind.PON, tuple(tiles))
     if _is_run(tiles):
         return Meld(MeldKind.CHI, tuple(tiles))
     if len(set(tiles)) == 2:
-        raise reader.fail(written, start, "a pon of different tiles", "three of one tile, such as [555z]", "mixed_pon")
-    raise reader.fail(
-        written,
-        start,
-        "a chi that is not a run of one suit",
-        "three consecutive numbers of one suit, such as [234m]",
-        "not_a_run",
-    )
+        raise reader.fail(written, start, "mixed_pon")
+    raise reader.fail(written, start, "not_a_run")
 
 
 def _is_run(tiles: Sequence[Tile]) -> bool:
@@ -271,14 +246,7 @@ def _is_run(tiles: Sequence[Tile]) -> bool:
 
 def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
     if len(source) > MAX_LENGTH:
-        raise NotationError(
-            source,
-            source,
-            0,
-            f"a text of {len(source)} characters",
-            f"at most {MAX_LENGTH}, such as 123m456p789s11z",
-            "too_long",
-        )
+        raise NotationError(source, source, 0, "too_long", details={"length": len(source), "most": MAX_LENGTH})
     reader = _Reader(source)
     runs: list[_Run] = []
     melds: list[tuple[Meld, int]] = []
@@ -291,21 +259,11 @@ def _read(source: str) -> tuple[list[_Run], list[tuple[Meld, int]]]:
         elif char in "[(":
             melds.append(reader.read_meld())
         elif char in "])":
-            raise reader.fail(
-                char, reader.pos, f"{char!r} with no opening bracket", "'[' or '(' before a meld", "no_opening"
-            )
+            raise reader.fail(char, reader.pos, "no_opening", char=repr(char))
         elif char.isalpha():
-            raise reader.fail(
-                char,
-                reader.pos,
-                "suit letter with no digits before it",
-                "digits such as 123 before the suit letter",
-                "no_digits",
-            )
+            raise reader.fail(char, reader.pos, "no_digits")
         else:
-            raise reader.fail(
-                char, reader.pos, "unexpected character", "digits, a suit letter m p s z, '[' or '('", "character"
-            )
+            raise reader.fail(char, reader.pos, "character")
     return runs, melds
 
 
@@ -316,66 +274,52 @@ def _check_copies(source: str, runs: Iterable[_Run], melds: Iterable[tuple[Meld,
     for tile, column in placed:
         counts[tile] += 1
         if counts[tile] > COPIES:
-            raise NotationError(
-                source,
-                tile_name(tile),
-                column + 1,
-                "a fifth copy of a tile (melds counted)",
-                "at most four of each tile",
-                "fifth_copy",
-            )
+            raise NotationError(source, tile_name(tile), column + 1, "fifth_copy")
 
 
 def parse_hand(source: str, sizes: Sequence[int] | None = HAND_SIZES) -> Hand:
     """Read a hand.  `sizes` are the tile counts (kans as three) accepted; None
     accepts any count, for partial groups in lessons."""
     if not source.strip():
-        raise NotationError(source, source, 0, "an empty hand", "tiles such as 123m456p789s11z", "empty_hand")
+        raise NotationError(source, source, 0, "empty_hand")
     runs, melds = _read(source)
     _check_copies(source, runs, melds)
     if len(melds) > MAX_MELDS:
         meld, column = melds[MAX_MELDS]
-        raise NotationError(source, format_meld(meld), column + 1, "a fifth meld", "at most four melds", "fifth_meld")
+        raise NotationError(source, format_meld(meld), column + 1, "fifth_meld")
     concealed = tuple(sorted(tile for run in runs for tile in run.tiles))
     flowers = tuple(sorted(flower for run in runs for flower in run.flowers))
     hand = Hand(concealed, tuple(meld for meld, _ in melds), flowers)
     if not hand.concealed and not hand.melds:
-        raise NotationError(source, source, 0, "a hand with no tiles", "tiles such as 123m456p789s11z", "no_tiles")
+        raise NotationError(source, source, 0, "no_tiles")
     if sizes is not None and hand.tile_count not in sizes:
-        wanted = " or ".join(str(size) for size in sizes)
         raise NotationError(
             source,
             source,
             0,
-            f"a hand of {hand.tile_count} tiles (each kan counted as 3)",
-            f"{wanted} tiles",
             "hand_size",
-            hand.tile_count,
+            form="" if len(sizes) == 2 else "one_size",
+            count=hand.tile_count,
+            details={"tiles": hand.tile_count, "fewest": min(sizes), "most": max(sizes)},
         )
     if sizes is not None and len(hand.flowers) > FLOWER_COUNT:
-        raise NotationError(
-            source, source, 0, "more than eight flowers", "at most 1f to 8f once each", "too_many_flowers"
-        )
+        raise NotationError(source, source, 0, "too_many_flowers")
     if len(set(hand.flowers)) != len(hand.flowers):
-        raise NotationError(
-            source, source, 0, "a flower written twice", "each of 1f to 8f at most once", "flower_twice"
-        )
+        raise NotationError(source, source, 0, "flower_twice")
     return hand
 
 
 def parse_tiles(source: str) -> tuple[Tile, ...]:
     """Read plain tiles with no melds, in the order written (e.g. `234m`)."""
     if not source.strip():
-        raise NotationError(source, source, 0, "no tiles", "tiles such as 234m", "no_tiles")
+        raise NotationError(source, source, 0, "no_tiles", form="plain")
     runs, melds = _read(source)
     if melds:
         meld, column = melds[0]
-        raise NotationError(
-            source, format_meld(meld), column + 1, "a meld", "plain tiles without brackets", "meld_in_tiles"
-        )
+        raise NotationError(source, format_meld(meld), column + 1, "meld_in_tiles")
     if any(run.flowers for run in runs):
         run = next(run for run in runs if run.flowers)
-        raise NotationError(source, run.text, run.column + 1, "a flower", "m, p, s or z tiles", "flower_in_tiles")
+        raise NotationError(source, run.text, run.column + 1, "flower_in_tiles")
     _check_copies(source, runs, [])
     return tuple(tile for run in runs for tile in run.tiles)
 
@@ -384,9 +328,7 @@ def parse_tile(source: str) -> Tile:
     """Read exactly one tile, such as a winning tile `4m`."""
     tiles = parse_tiles(source)
     if len(tiles) != 1:
-        raise NotationError(
-            source, source.strip(), 0, f"{len(tiles)} tiles", "exactly one tile, such as 4m", "not_one_tile", len(tiles)
-        )
+        raise NotationError(source, source.strip(), 0, "not_one_tile", count=len(tiles), details={"tiles": len(tiles)})
     return tiles[0]
 
 

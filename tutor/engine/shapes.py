@@ -12,13 +12,20 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import permutations, product
+from itertools import product
 from typing import Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.irregular import (
+    honours_and_knitted_set,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_set_within,
+)
 from tutor.engine.memo import memo
 from tutor.engine.rules import Rules
-from tutor.engine.suit_table import HONOUR_SUIT, MELDS_ONLY, SUIT_LENGTHS, SUIT_STARTS, WITH_PAIR, pack, suit_state
+from tutor.engine.suit_keys import HONOUR_SUIT, SUIT_LENGTHS, SUIT_STARTS, pack
+from tutor.engine.suit_table import MELDS_ONLY, WITH_PAIR, suit_state
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_OR_HONOUR_TILES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
 
 
@@ -99,13 +106,6 @@ _CLOSED_KAN = MeldKind.CLOSED_KAN
 _MCR = Rules.MCR
 
 
-KNITTED_SETS: Final = tuple(
-    tuple(sorted(suit * 9 + rank for suit, start in enumerate(order) for rank in (start, start + 3, start + 6)))
-    for order in permutations(range(3))
-)
-"""The six knitted sets: 147 in one suit, 258 in another, 369 in the third."""
-
-
 _meld_blocks: dict[tuple[tuple[Tile, ...], bool], Block] = memo("shapes.meld_blocks", {})
 
 
@@ -144,40 +144,13 @@ def splits_regular(counts: Sequence[int]) -> bool:
     return pair_suits == 1
 
 
-def is_seven_pairs(counts: Sequence[int], rules: Rules) -> bool:
-    """Fourteen concealed tiles as seven pairs; riichi wants seven different
-    kinds, MCR lets four of a kind count as two pairs."""
-    if sum(counts) != 14 or any(count % 2 for count in counts):
-        return False
-    return rules is Rules.MCR or all(count in (0, 2) for count in counts)
-
-
-def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    return (
-        sum(counts) == 14
-        and all(counts[tile] >= 1 for tile in TERMINALS_AND_HONOURS)
-        and sum(counts[tile] for tile in TERMINALS_AND_HONOURS) == 14
-    )
-
-
-def _knitted_set_within(counts: Sequence[int]) -> tuple[Tile, ...] | None:
-    for knitted in KNITTED_SETS:
-        if all(counts[tile] >= 1 for tile in knitted):
-            return knitted
-    return None
-
-
 def _honours_and_knitted(counts: Sequence[int]) -> Decomposition | None:
     """全不靠 / 七星不靠: 14 different tiles, each an honour or in one knitted set."""
-    if sum(counts) != 14 or any(count > 1 for count in counts):
+    if honours_and_knitted_set(counts) is None:
         return None
-    numbers = {tile for tile in range(EAST) if counts[tile]}
-    for knitted in KNITTED_SETS:
-        if numbers <= set(knitted):
-            honours = sum(counts[tile] for tile in HONOURS)
-            shape = ShapeKind.SEVEN_HONOURS_AND_KNITTED if honours == 7 else ShapeKind.HONOURS_AND_KNITTED
-            return Decomposition(shape, knitted=tuple(tile for tile in range(TILE_KINDS) if counts[tile]))
-    return None
+    honours = sum(counts[tile] for tile in HONOURS)
+    shape = ShapeKind.SEVEN_HONOURS_AND_KNITTED if honours == 7 else ShapeKind.HONOURS_AND_KNITTED
+    return Decomposition(shape, knitted=tuple(tile for tile in range(TILE_KINDS) if counts[tile]))
 
 
 def _suit_sets(counts: list[int], base: int, runs_allowed: bool, rank: int) -> list[tuple[Block, ...]]:
@@ -223,18 +196,15 @@ _RUN_BLOCKS: Final = tuple(Block(SetKind.SHUNTSU, tile) for tile in range(TILE_K
 SuitReading = tuple[Tile | None, tuple[Block, ...]]
 """One split of a single suit: its pair (or None) and its sets."""
 
-_suit_readings_cache: tuple[dict[int, tuple[SuitReading, ...]], ...] = ({}, {}, {}, {})
+_suit_readings_cache: tuple[dict[int, tuple[SuitReading, ...]], ...] = tuple(
+    memo(f"shapes.suit_readings.{suit}", {}) for suit in range(4)
+)
 """One memo per suit, keyed by the suit's packed counts."""
-
-SUIT_OF: Final = tuple(tile // 9 for tile in range(TILE_KINDS))
-"""The suit index (0 m, 1 p, 2 s, 3 honours) of each tile."""
-PLACE_OF: Final = tuple(5 ** (tile % 9) for tile in range(TILE_KINDS))
-"""What one copy of each tile adds to its suit's packed key (see `pack`)."""
 
 
 def suit_readings_of_key(suit: int, key: int) -> tuple[SuitReading, ...]:
     """Every split of one suit's tiles (given by the suit's packed key, see
-    `suit_table.pack`) into sets, with a pair when the suit holds 3n+2
+    `suit_keys.pack`) into sets, with a pair when the suit holds 3n+2
     tiles, in the order `split_suit_counts` gives.  Memoised: suits repeat
     across hands far more than whole hands do, so most hands are put
     together from splits already known."""
@@ -553,7 +523,7 @@ def _mcr_knitted(counts: list[int], called: tuple[Block, ...]) -> Iterator[Decom
             yield special
     if len(called) > 1:
         return
-    knitted = _knitted_set_within(counts)
+    knitted = knitted_set_within(counts)
     if knitted is None:
         return
     for tile in knitted:
@@ -582,7 +552,7 @@ def is_complete_counts(counts: list[int], closed: bool, meld_count: int, rules: 
         if closed and _honours_and_knitted(counts) is not None:
             return True
         if meld_count <= 1:
-            knitted = _knitted_set_within(counts)
+            knitted = knitted_set_within(counts)
             if knitted is not None:
                 rest = list(counts)
                 for tile in knitted:

@@ -2,45 +2,25 @@
 
 A hand is complete exactly when every suit splits on its own, so the question
 is asked once per suit and the answer is memoised by the suit's count vector
-packed into a base-5 integer.  There are fewer than 2 million such vectors and
+packed into a base-5 integer (see `suit_keys`).  There are fewer than 2 million such vectors and
 real hands touch a few thousand, so the cache stays small; this is what makes
 checking all 34 candidate tiles of a wait cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from tutor.engine.memo import memo
+from tutor.engine.suit_keys import HONOUR_SUIT, PLACE, unpack
 
 MELDS_ONLY: Final = 1
 """Bit set when the suit splits into sets alone."""
 WITH_PAIR: Final = 2
 """Bit set when the suit splits into sets and exactly one pair."""
 
-PLACE: Final = tuple(5**i for i in range(9))
-"""The base-5 place value of each rank, for packing a suit's counts."""
-
 _number_cache: dict[int, int] = memo("suit_table.number_cache", {})
 _honour_cache: dict[int, int] = memo("suit_table.honour_cache", {})
-
-
-def pack(counts: Sequence[int], start: int, length: int) -> int:
-    """The count vector counts[start:start+length] as a base-5 integer."""
-    key = 0
-    for offset in range(length - 1, -1, -1):
-        key = key * 5 + counts[start + offset]
-    return key
-
-
-def unpack(key: int, length: int) -> list[int]:
-    """The counts a key made by `pack` holds, lowest rank first."""
-    counts = []
-    for _ in range(length):
-        counts.append(key % 5)
-        key //= 5
-    return counts
 
 
 def _splits_into_sets(counts: list[int]) -> bool:
@@ -59,7 +39,7 @@ def _splits_into_sets(counts: list[int]) -> bool:
 
 
 def number_suit_state(key: int) -> int:
-    """MELDS_ONLY and WITH_PAIR bits for a number suit packed by `pack`."""
+    """MELDS_ONLY and WITH_PAIR bits for a number suit packed by `suit_keys.pack`."""
     state = _number_cache.get(key)
     if state is None:
         counts = unpack(key, 9)
@@ -81,7 +61,7 @@ def number_suit_state(key: int) -> int:
 
 
 def honour_suit_state(key: int) -> int:
-    """MELDS_ONLY and WITH_PAIR bits for the seven honours packed by `pack`.
+    """MELDS_ONLY and WITH_PAIR bits for the seven honours packed by `suit_keys.pack`.
     Honours make no runs: every kind must be 0 or 3, and one may be 2."""
     state = _honour_cache.get(key)
     if state is None:
@@ -111,11 +91,6 @@ def completing_ranks(key: int, honour: bool) -> tuple[int, ...]:
         cached = tuple(rank for rank in range(length) if counts[rank] < 4 and lookup(key + PLACE[rank]) & wanted)
         _completing_cache[(key, honour)] = cached
     return cached
-
-
-SUIT_STARTS: Final = (0, 9, 18, 27)
-SUIT_LENGTHS: Final = (9, 9, 9, 7)
-HONOUR_SUIT: Final = 3
 
 
 def suit_state(suit: int, key: int) -> int:

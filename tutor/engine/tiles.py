@@ -12,6 +12,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+from tutor.engine.problems import InputProblem
+
 Tile = int
 """A tile kind, 0..33."""
 
@@ -97,11 +99,17 @@ def tile_name(tile: Tile) -> str:
     return f"{number_of(tile)}{suit_of(tile)}"
 
 
+class WindError(InputProblem):
+    """A seat or round that is no wind letter (`unknown`; `wind`: the text, quoted)."""
+
+    family = "wind"
+
+
 def wind_tile(letter: str) -> Tile:
     """The wind tile for a seat or round letter E, S, W or N."""
     index = WIND_LETTERS.find(letter.upper()) if len(letter) == 1 else -1
     if index < 0:
-        raise ValueError(f"unknown wind {letter!r}; expected one of E, S, W, N")
+        raise WindError("unknown", wind=repr(letter))
     return EAST + index
 
 

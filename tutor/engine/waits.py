@@ -7,28 +7,27 @@ which need the full decompositions of each completed hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.engine.hand import Hand
+from tutor.engine.irregular import seven_pairs_winner, thirteen_orphans_winners
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import (
-    PLACE_OF,
-    SUIT_OF,
     Decomposition,
     SetKind,
     ShapeKind,
     decompositions,
     is_complete_counts,
 )
+from tutor.engine.suit_keys import keys_and_sizes
 from tutor.engine.suit_table import (
     MELDS_ONLY,
     WITH_PAIR,
     completing_ranks,
     suit_state,
 )
-from tutor.engine.tiles import COPIES, TERMINALS_AND_HONOURS, TILE_KINDS, Tile
+from tutor.engine.tiles import COPIES, TILE_KINDS, Tile
 
 
 class WaitKind(StrEnum):
@@ -67,18 +66,6 @@ class DiscardWaits:
 
     discard: Tile
     waits: tuple[Wait, ...]
-
-
-def suit_keys_and_sizes(concealed: Sequence[Tile]) -> tuple[list[int], list[int]]:
-    """Each suit's packed count vector and size, from the tiles directly
-    (cheaper than packing a 34-long count array)."""
-    keys = [0, 0, 0, 0]
-    sizes = [0, 0, 0, 0]
-    for tile in concealed:
-        suit = SUIT_OF[tile]
-        keys[suit] += PLACE_OF[tile]
-        sizes[suit] += 1
-    return keys, sizes
 
 
 def regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
@@ -123,34 +110,12 @@ def regular_winners(keys: list[int], sizes: list[int]) -> list[Tile]:
     return winners
 
 
-def _seven_pairs_winner(counts: list[int], rules: Rules) -> Tile | None:
-    if sum(counts) != 13:
-        return None
-    odd = [tile for tile in range(TILE_KINDS) if counts[tile] % 2]
-    if len(odd) != 1:
-        return None
-    if rules is Rules.RIICHI and (counts[odd[0]] != 1 or any(count > 2 for count in counts)):
-        return None
-    return odd[0]
-
-
-def _thirteen_orphans_winners(counts: list[int]) -> list[Tile]:
-    if sum(counts[tile] for tile in TERMINALS_AND_HONOURS) != 13 or sum(counts) != 13:
-        return []
-    missing = [tile for tile in TERMINALS_AND_HONOURS if counts[tile] == 0]
-    if not missing:
-        return list(TERMINALS_AND_HONOURS)
-    if len(missing) == 1 and max(counts) == 2:
-        return missing
-    return []
-
-
 def winning_tiles(hand: Hand, rules: Rules = Rules.RIICHI) -> list[Tile]:
     """The tiles that complete a 13-tile hand, in tile order.  A tile the hand
     already holds four times (melds counted) cannot be drawn, so it is no wait."""
     if hand.tile_count != 13:
         raise ValueError(f"a waiting hand has 13 tiles, not {hand.tile_count}")
-    keys, sizes = suit_keys_and_sizes(hand.concealed)
+    keys, sizes = keys_and_sizes(hand.concealed)
     found = regular_winners(keys, sizes)
     if hand.melds:
         # The table sees the concealed tiles only; a kan or pon may hold the rest.
@@ -194,11 +159,11 @@ def _special_winners(concealed: tuple[Tile, ...], rules: Rules) -> list[Tile]:
         counts[tile] += 1
     found: list[Tile] = []
     if seven_pairs:
-        pair_tile = _seven_pairs_winner(counts, rules)
+        pair_tile = seven_pairs_winner(counts, rules)
         if pair_tile is not None and counts[pair_tile] < COPIES:
             found.append(pair_tile)
     if kinds >= 12:
-        found += _thirteen_orphans_winners(counts)
+        found += thirteen_orphans_winners(counts)
     return found
 
 

@@ -27,20 +27,19 @@ from tutor.engine.calls import Seat, calls_on_discard
 from tutor.engine.efficiency import best_discards, discard_table, shanten, ukeire
 from tutor.engine.groups import classify_group
 from tutor.engine.hand import Hand
-from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import score_mcr
+from tutor.engine.mcr.score import McrScore
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
-from tutor.engine.numbers import read_whole_number
+from tutor.engine.numbers import NumberError, read_whole_number
+from tutor.engine.options import OptionValue, option_items
 from tutor.engine.refusal import Refusal
-from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.request import RequestProblem, Score, ScoreRequest, score_request
+from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.shapes import decompositions
-from tutor.engine.tiles import tile_name, wind_tile
+from tutor.engine.tiles import WindError, tile_name, wind_tile
 from tutor.engine.waits import WaitKind, waits, winning_tiles
 from tutor.lessons.model import HandBlock
+from tutor.locale.problems import problem_text
 
 SHAPE_CLAIMS = ("group", "complete", "tenpai", "waits", "kinds", "shape", "calls")
 EFFICIENCY_CLAIMS = ("shanten", "ukeire", "best_discard")
@@ -91,7 +90,7 @@ def evaluate(block: HandBlock, track: str) -> Evaluation:
             return Evaluation(rules, hand, {"group": _group(hand)})
         hand = parse_hand(block.hand)
     except NotationError as error:
-        raise BlockError(str(error)) from None
+        raise BlockError(problem_text(error)) from None
     answers: dict[str, str] = {}
     riichi_score = None
     win_setting = block.setup.get("win", "").split()
@@ -142,7 +141,7 @@ def _win_answers(
     try:
         win = parse_tile(win_setting[0])
     except NotationError as error:
-        raise BlockError(f"win: {error}") from None
+        raise BlockError(f"win: {problem_text(error)}") from None
     how = win_setting[1] if len(win_setting) > 1 else "ron"
     if how not in ("ron", "tsumo"):
         raise BlockError(f"win: {how!r} is not ron or tsumo")
@@ -165,41 +164,58 @@ def _win_answers(
 def _wind(block: HandBlock, key: str) -> int:
     try:
         return wind_tile(block.setup.get(key, "E"))
-    except ValueError as error:
-        raise BlockError(f"{key}: {error}") from None
+    except WindError as error:
+        raise BlockError(f"{key}: {problem_text(error)}") from None
 
 
 def _flags(block: HandBlock) -> list[str]:
     return [flag for flag in block.setup.get("flags", "").replace(",", " ").split() if flag]
 
 
-def _number_or_text(value: str) -> object:
-    """An option value of digits is a number (refused if it is not one this program reads); else text."""
-    return read_whole_number(value) if value and value[0].isdigit() else value
+def _options(block: HandBlock) -> dict[str, OptionValue]:
+    try:
+        return option_items(block.setup.get("options", ""))
+    except NumberError as error:
+        raise BlockError(problem_text(error)) from None
 
 
-def _options(block: HandBlock) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for item in block.setup.get("options", "").replace(",", " ").split():
-        name, _, value = item.partition("=")
-        options[name] = {"true": True, "false": False}.get(value, _number_or_text(value))
-    return options
+def _request(
+    block: HandBlock,
+    hand: Hand,
+    win: int,
+    tsumo: bool,
+    rules: Rules,
+    dora: tuple[int, ...] = (),
+    ura: tuple[int, ...] = (),
+    flowers: int = 0,
+) -> ScoreRequest:
+    """The block's score request: its hand and winning tile, and its settings."""
+    seat, round_wind = _wind(block, "seat"), _wind(block, "round")
+    return ScoreRequest(
+        hand, win, tsumo, seat, round_wind, rules, tuple(_flags(block)), dora, ura, flowers, _options(block)
+    )
+
+
+def _score(request: ScoreRequest) -> Score:
+    """The score of a block's request; raises Refusal for a hand that cannot win."""
+    try:
+        return score_request(request)
+    except RequestProblem as problem:
+        raise BlockError(problem_text(problem)) from None
 
 
 def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> tuple[dict[str, str], RiichiScore | None]:
     try:
-        flags = frozenset(Flag(flag) for flag in _flags(block))
         dora = parse_tiles(block.setup["dora"]) if block.setup.get("dora") else ()
         ura = parse_tiles(block.setup["ura"]) if block.setup.get("ura") else ()
-        rules = RiichiRules.from_options(_options(block))
-    except (ValueError, NotationError) as error:
-        raise BlockError(str(error)) from None
-    context = WinContext(win, tsumo, _wind(block, "seat"), _wind(block, "round"), flags, dora, ura)
+    except NotationError as error:
+        raise BlockError(problem_text(error)) from None
     try:
-        score = score_riichi(hand, context, rules)
+        score = _score(_request(block, hand, win, tsumo, Rules.RIICHI, dora=dora, ura=ura))
     except Refusal as refusal:
         refused = f"refused:{refusal.reason}"
         return {claim: refused for claim in RIICHI_CLAIMS}, None
+    assert isinstance(score, RiichiScore)
     return {
         "fu_raw": str(score.fu.raw),
         "fu": str(score.fu.fu),
@@ -213,27 +229,16 @@ def _riichi_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> tupl
 
 
 def _mcr_answers(block: HandBlock, hand: Hand, win: int, tsumo: bool) -> dict[str, str]:
-    flags = set(_flags(block))
     try:
-        rules = McrRules.from_options(_options(block))
         flowers = read_whole_number(block.setup.get("flowers", "0"))
-    except ValueError as error:
-        raise BlockError(str(error)) from None
-    context = McrContext(
-        win,
-        tsumo,
-        _wind(block, "seat"),
-        _wind(block, "round"),
-        flowers,
-        "last_tile" in flags,
-        "kong" in flags,
-        "wall_last" in flags,
-    )
+    except NumberError as error:
+        raise BlockError(problem_text(error)) from None
     try:
-        score = score_mcr(hand, context, rules)
+        score = _score(_request(block, hand, win, tsumo, Rules.MCR, flowers=flowers))
     except Refusal as refusal:
         refused = f"refused:{refusal.reason}"
         return {claim: refused for claim in MCR_CLAIMS}
+    assert isinstance(score, McrScore)
     fans = ",".join(item.fan.zh + (f"x{item.count}" if item.count > 1 else "") for item in score.fans)
     return {"fans": fans, "total": str(score.total), "can_win": _bool(score.can_win)}
 
@@ -242,7 +247,9 @@ def _calls(block: HandBlock, hand: Hand, rules: Rules) -> str:
     try:
         discard = parse_tile(block.setup["discard"])
         seat = Seat(block.setup.get("from", "left"))
-    except (NotationError, ValueError) as error:
+    except NotationError as error:
+        raise BlockError(f"discard/from: {problem_text(error)}") from None
+    except ValueError as error:
         raise BlockError(f"discard/from: {error}") from None
     if hand.tile_count != 13:
         # A player waits on another's discard between turns, with 13 tiles.

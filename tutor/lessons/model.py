@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from tutor.locale import LANGUAGES
 
@@ -66,6 +68,27 @@ class HandBlock:
     """The block's text as written, for comparing the two languages."""
 
 
+HEADING: Final = re.compile(r"^(#{1,3}) (.+)$")
+"""A Markdown heading of a lesson body (levels 1-3): its marks and its title."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextChunk:
+    """The Markdown of a lesson body from one heading (or the start, or the
+    end of a hand block) to the next heading or hand block."""
+
+    id: str
+    """`heading-top` for the text before any heading, `heading-N` for the
+    text under the heading on body line N (0-based), `after-N` for the text
+    after the hand block whose fence opens on body line N: the ids the
+    contents jump to."""
+    text: str
+
+
+LessonPart = TextChunk | HandBlock
+"""One piece of a lesson body, in order: Markdown text or a hand block."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lesson:
     id: str
@@ -84,3 +107,6 @@ class Lesson:
     """(line, lesson id) for each `lesson:ID` link."""
     table_links: tuple[tuple[int, str], ...] = field(default=())
     """(line, step id) for each `table:STEP-ID` link, which opens the table at that step."""
+    parts: tuple[LessonPart, ...] = field(default=())
+    """The body as text chunks and hand blocks, in order (`parse.body_parts`),
+    read once with the file."""

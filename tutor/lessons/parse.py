@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.files import UnreadableFile, read_regular, shown_short
-from tutor.lessons.model import LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson
+from tutor.lessons.model import HEADING, LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson, LessonPart, TextChunk
+from tutor.locale.problems import problem_text
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
 LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
@@ -138,7 +139,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     try:
         order = read_whole_number(meta["order"])
     except NumberError as error:
-        raise _fail(path, 1, f"order: {error}") from None
+        raise _fail(path, 1, f"order: {problem_text(error)}") from None
     quiz = _list(meta["quiz"])
     unknown = [kind for kind in quiz if kind not in QUIZ_KINDS]
     if unknown:
@@ -167,6 +168,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
             fence_lines.append(line)
     if fence_start is not None:
         raise _fail(path, fence_start, "a hand block with no closing ```")
+    body = "\n".join(lines[end:])
     return Lesson(
         id=lesson_id,
         track=meta["track"],
@@ -175,9 +177,43 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         quiz=tuple(quiz),
         path=path,
         language=language,
-        body="\n".join(lines[end:]),
+        body=body,
         body_line=end + 1,
         blocks=tuple(blocks),
         links=tuple(links),
         table_links=tuple(table_links),
+        parts=body_parts(body, blocks),
     )
+
+
+def body_parts(body: str, blocks: list[HandBlock]) -> tuple[LessonPart, ...]:
+    """The body as Markdown chunks (one per heading, so the contents can jump
+    to it) with the hand blocks, already read, in between."""
+    lines = body.splitlines()
+    hands = iter(blocks)
+    parts: list[LessonPart] = []
+    chunk: list[str] = []
+    chunk_id = "heading-top"
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.strip() == "```hand":
+            if chunk:
+                parts.append(TextChunk(chunk_id, "\n".join(chunk)))
+                chunk = []
+                chunk_id = f"after-{index}"
+            index += 1
+            while index < len(lines) and lines[index].strip() != "```":
+                index += 1
+            parts.append(next(hands))
+        elif HEADING.match(line):
+            if chunk:
+                parts.append(TextChunk(chunk_id, "\n".join(chunk)))
+            chunk = [line]
+            chunk_id = f"heading-{index}"
+        else:
+            chunk.append(line)
+        index += 1
+    if chunk:
+        parts.append(TextChunk(chunk_id, "\n".join(chunk)))
+    return tuple(parts)

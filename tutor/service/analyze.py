@@ -21,12 +21,12 @@ def analyze_request(request: JsonObject) -> Analysis:
     """Answer one analyze request: `{"hand": ..., "rules": "riichi"}`."""
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
-        raise RequestError("the request has no 'hand' string")
+        raise RequestError("request.no_hand")
     rules = rules_named(request.get("rules", Rules.RIICHI.value))
     try:
         hand = parse_hand(hand_text)
     except NotationError as error:
-        raise RequestError(str(error)) from None
+        raise RequestError.of(error) from None
     return analyze(hand, rules)
 
 

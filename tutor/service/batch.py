@@ -41,7 +41,7 @@ def run_batch(
                 raise line
             request = read_json(line)
             if not isinstance(request, dict):
-                raise RequestError("a request is a JSON object")
+                raise RequestError("request.not_object")
             result = answer(request)
         except EndOfBatch as error:
             errors += 1
@@ -71,11 +71,11 @@ def _lines(source: IO[str] | IO[bytes]) -> Iterator[str | RequestError]:
         newline = b"\n" if isinstance(chunk, bytes) else "\n"
         if len(chunk) > MAX_LINE and not chunk.endswith(newline):  # type: ignore[arg-type]
             # Refused at once, not when (if ever) the line ends.
-            yield RequestError(f"a line longer than {MAX_LINE} bytes; a request fits in one short line")
+            yield RequestError("request.line_too_long", most=MAX_LINE)
             skipped = 0
             while chunk and not chunk.endswith(newline):  # type: ignore[arg-type]
                 if skipped > MAX_SKIPPED:
-                    yield EndOfBatch(f"no end of line in the {MAX_SKIPPED} bytes that follow; the batch stops here")
+                    yield EndOfBatch("request.no_line_end", most=MAX_SKIPPED)
                     return
                 chunk = source.readline(MAX_LINE + 1)
                 skipped += len(chunk)
@@ -84,6 +84,6 @@ def _lines(source: IO[str] | IO[bytes]) -> Iterator[str | RequestError]:
             try:
                 chunk = chunk.decode("utf-8")
             except UnicodeDecodeError as error:
-                yield RequestError(f"not UTF-8 text (byte {error.start + 1} of the line)")
+                yield RequestError("request.not_utf8", byte=error.start + 1)
                 continue
         yield chunk

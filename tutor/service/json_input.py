@@ -27,15 +27,15 @@ class NotJson(RequestError):
 
 def _number(text: str) -> int | float:
     if len(text) > MAX_NUMBER_LENGTH:
-        raise RequestError(f"a number of {len(text)} characters: {quote(text, 20)}; expected a small number")
+        raise RequestError("request.json_number_long", length=len(text), shown=quote(text, 20))
     value = float(text) if any(mark in text for mark in ".eE") else int(text)
     if isinstance(value, float) and not math.isfinite(value):
-        raise RequestError(f"the number {quote(text, 20)} is too large")
+        raise RequestError("request.json_number_large", shown=quote(text, 20))
     return value
 
 
 def _no_constant(name: str) -> None:
-    raise RequestError(f"{name} is not a number a request can hold")
+    raise RequestError("request.json_constant", name=name)
 
 
 def read_json(text: str) -> Any:
@@ -43,11 +43,11 @@ def read_json(text: str) -> Any:
     try:
         value = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise NotJson(f"not JSON: {error.msg} at column {error.colno}") from None
+        raise NotJson("request.not_json", reason=error.msg, column=error.colno) from None
     except RecursionError:
-        raise RequestError(f"JSON nested too deep; a request nests at most {MAX_DEPTH} levels") from None
+        raise RequestError("request.json_deep", most=MAX_DEPTH) from None
     if _depth(value) > MAX_DEPTH:
-        raise RequestError(f"JSON nested too deep; a request nests at most {MAX_DEPTH} levels")
+        raise RequestError("request.json_deep", most=MAX_DEPTH)
     return value
 
 

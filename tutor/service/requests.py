@@ -1,16 +1,17 @@
-"""Reading a score request (a JSON object or the equivalent flags) into
-engine values, with one clear message for anything wrong."""
+"""Reading a score request (a JSON object or the equivalent flags) into the
+engine's `ScoreRequest`, with one clear message for anything wrong."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.hand import Hand
 from tutor.engine.notation import MAX_LENGTH, NotationError, parse_hand, parse_tile, parse_tiles, quote
+from tutor.engine.request import ScoreRequest
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import Tile, wind_tile
+from tutor.engine.tiles import Tile, WindError, wind_tile
 from tutor.service.errors import RequestError
+
+__all__ = ["REQUEST_KEYS", "ScoreRequest", "read_score_request", "rules_named"]
 
 JsonObject = dict[str, Any]
 
@@ -20,27 +21,12 @@ MAX_NAME = 40
 MAX_NAMES = 20
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreRequest:
-    hand: Hand
-    win: Tile
-    tsumo: bool
-    seat: Tile
-    round: Tile
-    rules: Rules
-    flags: tuple[str, ...]
-    dora: tuple[Tile, ...]
-    ura: tuple[Tile, ...]
-    flowers: int
-    options: JsonObject
-
-
 def _string(request: JsonObject, key: str, default: str | None = None) -> str:
     value = request.get(key, default)
     if not isinstance(value, str):
-        raise RequestError(f"'{key}' must be a string" if key in request else f"the request has no '{key}'")
+        raise RequestError("request.not_a_string" if key in request else "request.missing", key=key)
     if len(value) > MAX_LENGTH:
-        raise RequestError(f"'{key}' of {len(value)} characters ({quote(value)}); at most {MAX_LENGTH}")
+        raise RequestError("request.too_long", key=key, length=len(value), shown=quote(value), most=MAX_LENGTH)
     return value
 
 
@@ -51,23 +37,25 @@ def _tiles(request: JsonObject, key: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text)
     except NotationError as error:
-        raise RequestError(f"{key}: {error}") from None
+        raise RequestError.of(error, setting=key) from None
 
 
 def _wind(request: JsonObject, key: str) -> Tile:
     try:
         return wind_tile(_string(request, key, "E"))
-    except ValueError as error:
-        raise RequestError(f"{key}: {error}") from None
+    except WindError as error:
+        raise RequestError.of(error, setting=key) from None
+    except RequestError as error:
+        raise RequestError("request.in_setting", setting=key, problem=error.message) from None
 
 
 def _short_names(what: str, names: list[str]) -> None:
     """Names and words are short: a long one is refused quoting its start, not echoed whole."""
     if len(names) > MAX_NAMES:
-        raise RequestError(f"{len(names)} {what}s and values; at most {MAX_NAMES}")
+        raise RequestError(f"request.too_many_{what}s", number=len(names), most=MAX_NAMES)
     for name in names:
         if len(name) > MAX_NAME:
-            raise RequestError(f"{what} {quote(name)} of {len(name)} characters; at most {MAX_NAME}")
+            raise RequestError(f"request.long_{what}", name=quote(name), length=len(name), most=MAX_NAME)
 
 
 def rules_named(name: object) -> Rules:
@@ -76,33 +64,33 @@ def rules_named(name: object) -> Rules:
     if not isinstance(name, str) or name not in {rules.value for rules in Rules}:
         shown = repr(name)
         shown = shown if len(shown) <= MAX_NAME else shown[:MAX_NAME] + "..."
-        raise RequestError(f"unknown rules {shown}; expected 'riichi' or 'mcr'")
+        raise RequestError("request.unknown_rules", shown=shown)
     return Rules(name)
 
 
 def read_score_request(request: JsonObject) -> ScoreRequest:
     unknown = sorted(set(request) - set(REQUEST_KEYS))
     if unknown:
-        raise RequestError(f"unknown request key {quote(unknown[0])}; expected {', '.join(REQUEST_KEYS)}")
+        raise RequestError("request.unknown_key", key=quote(unknown[0]), expected=", ".join(REQUEST_KEYS))
     try:
         hand = parse_hand(_string(request, "hand"))
         win = parse_tile(_string(request, "win"))
     except NotationError as error:
-        raise RequestError(str(error)) from None
+        raise RequestError.of(error) from None
     rules = rules_named(request.get("rules", Rules.RIICHI.value))
     tsumo = request.get("tsumo", False)
     if not isinstance(tsumo, bool):
-        raise RequestError("'tsumo' must be true or false")
+        raise RequestError("request.tsumo_not_bool")
     flags = request.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
-        raise RequestError("'flags' must be a list of names")
+        raise RequestError("request.flags_not_names")
     _short_names("flag", flags)
     flowers = request.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
-        raise RequestError("'flowers' must be a whole number from 0 to 8")
+        raise RequestError("request.flowers_range")
     options = request.get("options", {})
     if not isinstance(options, dict):
-        raise RequestError("'options' must be an object of option names and values")
+        raise RequestError("request.options_not_object")
     _short_names("option", [*options, *(value for value in options.values() if isinstance(value, str))])
     return ScoreRequest(
         hand=hand,

@@ -10,24 +10,23 @@ from typing import Any
 
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.refusal import Refusal
-from tutor.engine.riichi.score import RiichiScore
-from tutor.engine.rules import Rules
+from tutor.engine.request import RequestProblem, Score, score_request
+from tutor.service.errors import RequestError
 from tutor.service.requests import read_score_request
-from tutor.service.score_mcr import mcr_score_json, mcr_score_text, score_mcr_request
-from tutor.service.score_riichi import riichi_score_json, riichi_score_text, score_riichi_request
+from tutor.service.score_mcr import mcr_score_json, mcr_score_text
+from tutor.service.score_riichi import riichi_score_json, riichi_score_text
 
 JsonObject = dict[str, Any]
-
-Score = RiichiScore | McrScore
 
 
 def evaluate(request: JsonObject) -> Score:
     """Score a request.  Raises RequestError for a bad request and Refusal
     for a hand that cannot win."""
     parsed = read_score_request(request)
-    if parsed.rules is Rules.MCR:
-        return score_mcr_request(parsed)
-    return score_riichi_request(parsed)
+    try:
+        return score_request(parsed)
+    except RequestProblem as problem:
+        raise RequestError.of(problem) from None
 
 
 def refusal_json(refusal: Refusal) -> JsonObject:

@@ -5,43 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.engine.mcr.context import MCR_FLAGS, McrContext
 from tutor.engine.mcr.fans import Fan
-from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import McrScore, score_mcr
+from tutor.engine.mcr.score import McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
 from tutor.locale import text
-from tutor.service.errors import RequestError
-from tutor.service.requests import ScoreRequest
 
 JsonObject = dict[str, Any]
-
-
-def score_mcr_request(request: ScoreRequest) -> McrScore:
-    """Score a request; raises `Refusal` for a hand that cannot win."""
-    unknown = [flag for flag in request.flags if flag not in MCR_FLAGS]
-    if unknown:
-        raise RequestError(f"unknown MCR flag {unknown[0]!r}; expected one of {', '.join(MCR_FLAGS)}")
-    if request.dora or request.ura:
-        raise RequestError("dora and ura dora are riichi rules; MCR has none")
-    try:
-        rules = McrRules.from_options(request.options)
-    except ValueError as error:
-        raise RequestError(str(error)) from None
-    flags = set(request.flags)
-    context = McrContext(
-        win_tile=request.win,
-        self_drawn=request.tsumo,
-        seat=request.seat,
-        prevalent=request.round,
-        flowers=request.flowers,
-        last_tile="last_tile" in flags,
-        kong="kong" in flags,
-        wall_last="wall_last" in flags,
-    )
-    return score_mcr(request.hand, context, rules)
 
 
 def _fan_json(fan: Fan) -> JsonObject:

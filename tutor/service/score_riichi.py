@@ -7,41 +7,13 @@ import json
 from typing import Any
 
 from tutor.engine.notation import format_decomposition, format_hand
-from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import points_json
-from tutor.engine.riichi.rules import RiichiRules
-from tutor.engine.riichi.score import RiichiScore, score_riichi
+from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.tiles import tile_name, wind_letter
 from tutor.locale import text
 from tutor.service.analyze import decomposition_json
-from tutor.service.errors import RequestError
-from tutor.service.requests import ScoreRequest
 
 JsonObject = dict[str, Any]
-
-FLAG_NAMES = {flag.value: flag for flag in Flag}
-
-
-def riichi_context(request: ScoreRequest) -> WinContext:
-    flags = set()
-    for name in request.flags:
-        if name not in FLAG_NAMES:
-            raise RequestError(f"unknown riichi flag {name!r}; expected one of {', '.join(FLAG_NAMES)}")
-        flags.add(FLAG_NAMES[name])
-    return WinContext(
-        request.win, request.tsumo, request.seat, request.round, frozenset(flags), request.dora, request.ura
-    )
-
-
-def score_riichi_request(request: ScoreRequest) -> RiichiScore:
-    """Score a request; raises `Refusal` for a hand that cannot win."""
-    if request.flowers or request.hand.flowers:
-        raise RequestError("flowers are an MCR rule; riichi has none")
-    try:
-        rules = RiichiRules.from_options(request.options)
-    except ValueError as error:
-        raise RequestError(str(error)) from None
-    return score_riichi(request.hand, riichi_context(request), rules)
 
 
 def riichi_score_json(score: RiichiScore) -> JsonObject:

@@ -29,9 +29,9 @@ from typing import Any
 
 from textual.app import App
 
-from tutor.lessons.model import Lesson
+from tutor.lessons.model import Lesson, TextChunk
 from tutor.ui.lesson_hand import LessonHand
-from tutor.ui.screens.lesson import HEADING, LessonScreen
+from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.shell import tutor_of
 from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.lesson_document import LessonDocument, Part, TextPart, kept_hand_lines
@@ -53,34 +53,12 @@ PREPARE_SLICE = 0.008
 
 
 def lesson_parts(lesson: Lesson) -> Iterator[Part]:
-    """The body as Markdown pieces (one per heading, so the contents can
-    jump to it) with the hands in between."""
-    lines = lesson.body.splitlines()
-    blocks = iter(lesson.blocks)
-    chunk: list[str] = []
-    chunk_id = "heading-top"
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        if line.strip() == "```hand":
-            if chunk:
-                yield TextPart(chunk_id, "\n".join(chunk))
-                chunk = []
-                chunk_id = f"after-{index}"
-            index += 1
-            while index < len(lines) and lines[index].strip() != "```":
-                index += 1
-            yield LessonHand(next(blocks), lesson.track, lesson.language)
-        elif HEADING.match(line):
-            if chunk:
-                yield TextPart(chunk_id, "\n".join(chunk))
-            chunk = [line]
-            chunk_id = f"heading-{index}"
+    """The lesson's parts (read with the file) as the document shows them."""
+    for part in lesson.parts:
+        if isinstance(part, TextChunk):
+            yield TextPart(part.id, part.text)
         else:
-            chunk.append(line)
-        index += 1
-    if chunk:
-        yield TextPart(chunk_id, "\n".join(chunk))
+            yield LessonHand(part, lesson.track, lesson.language)
 
 
 class LessonScreens:

@@ -8,6 +8,8 @@ from typing import Any
 
 from tutor.engine.mcr.context import MCR_FLAGS
 from tutor.engine.mcr.rules import McrRules
+from tutor.engine.numbers import NumberError
+from tutor.engine.options import option_items
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.rules import RiichiRules
 
@@ -83,9 +85,11 @@ def settings_from_setup(setup: dict[str, str]) -> Settings:
     flags = setup.get("flags", "").replace(",", " ").split()
     riichi_options: list[tuple[str, Any]] = []
     mcr_options: list[tuple[str, Any]] = []
-    for item in setup.get("options", "").replace(",", " ").split():
-        name, _, text = item.partition("=")
-        value: Any = {"true": True, "false": False}.get(text, int(text) if text.isdecimal() else text)
+    try:
+        options = option_items(setup.get("options", ""))
+    except NumberError:
+        options = {}
+    for name, value in options.items():
         if name in RIICHI_OPTIONS:
             riichi_options.append((name, value))
         elif name in MCR_OPTIONS:

@@ -22,12 +22,15 @@ from itertools import pairwise, product
 from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
 from tutor.engine.mcr.fans import FANS, FanId
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.memo import memo
-from tutor.engine.shapes import KNITTED_SETS, PLACE_OF, SetKind, regular_readings, suit_readings_of_key
+from tutor.engine.shapes import SetKind, regular_readings, suit_readings_of_key
+from tutor.engine.suit_keys import PLACE_OF
+from tutor.engine.suit_keys import keys_and_sizes as suit_keys_and_sizes
 from tutor.engine.tiles import (
     DRAGON_TILES,
     DRAGONS,
@@ -45,7 +48,7 @@ from tutor.engine.tiles import (
     is_terminal,
     is_wind,
 )
-from tutor.engine.waits import regular_winners, suit_keys_and_sizes
+from tutor.engine.waits import regular_winners
 
 # Fan ids bound once as module names: counting reads them on every reading,
 # and on Python 3.11 every read of a member off its enum class goes through
@@ -640,7 +643,7 @@ class HandTables:
     concealed: tuple[Tile, ...]
     """The concealed tiles themselves, the winning tile included."""
     suit_keys: tuple[int, ...]
-    """The concealed tiles' packed count of each suit (see `suit_table.pack`)."""
+    """The concealed tiles' packed count of each suit (see `suit_keys.pack`)."""
     suit_sizes: tuple[int, ...]
     """How many concealed tiles each suit holds."""
     standing: tuple[int, ...]

@@ -27,9 +27,9 @@ from tutor.engine.efficiency import (
     ukeire,
 )
 from tutor.engine.hand import Hand
+from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
-from tutor.engine.shapes import KNITTED_SETS
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
 from tutor.locale import LANGUAGES, Message, Value, message, render_all, text
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand

@@ -3,7 +3,6 @@ revealed on request, and a presentation mode for the classroom."""
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from textual import events
@@ -16,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, block_rules
-from tutor.lessons.model import Lesson
+from tutor.lessons.model import HEADING, Lesson, TextChunk
 from tutor.locale import text
 from tutor.quiz.writes import ReadMark
 from tutor.ui.keys import localise_bindings, scroll_bindings
@@ -31,8 +30,6 @@ from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.lesson_document import LessonDocument, Part
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_setup
-
-HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
 
 class LessonScreen(TutorScreen):
@@ -161,11 +158,14 @@ class LessonScreen(TutorScreen):
 
     def _contents(self) -> list[Option]:
         options = []
-        for index, line in enumerate(self.lesson.body.splitlines()):
-            match = HEADING.match(line)
+        for part in self.lesson.parts:
+            if not isinstance(part, TextChunk):
+                continue
+            # A heading's chunk starts with its line; no other chunk starts with one.
+            match = HEADING.match(part.text.split("\n", 1)[0])
             if match and len(match.group(1)) <= 2:
                 indent = "  " * (len(match.group(1)) - 1)
-                options.append(Option(f"{indent}{match.group(2)}", id=f"heading-{index}"))
+                options.append(Option(f"{indent}{match.group(2)}", id=part.id))
         return options
 
     # --- the other language -------------------------------------------------------------------

@@ -1,0 +1,201 @@
+"""Shanten and ukeire of a hand: the minimum over its rules' shapes, with
+the checks that calls holding every copy of a tile call for."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tutor.engine.efficiency.draws import mcr_ukeire, riichi_ukeire
+from tutor.engine.efficiency.heads import riichi_shanten_if_free
+from tutor.engine.efficiency.held import HeldTiles
+from tutor.engine.efficiency.regular import exhausted_masks, knitted_straight_shanten, regular_from_keys
+from tutor.engine.efficiency.results import COMPLETE, TENPAI, Shanten, TileCount, Ukeire
+from tutor.engine.hand import Hand
+from tutor.engine.irregular import (
+    honours_and_knitted_shanten,
+    seven_pairs_shanten,
+    thirteen_orphans_shanten,
+)
+from tutor.engine.rules import Rules
+from tutor.engine.suit_keys import (
+    SUIT_MASK,
+    WIDE_PLACE_OF,
+)
+from tutor.engine.tiles import COPIES, TILE_KINDS
+from tutor.engine.waits import winning_tiles
+
+_RIICHI: Final = Rules.RIICHI
+"""Bound once: on Python 3.11 reading an enum member off its class is slow."""
+
+
+def shanten(hand: Hand, rules: Rules = Rules.RIICHI) -> Shanten:
+    """The shanten of a 13- or 14-tile hand (kans counted as three) under `rules`."""
+    if hand.tile_count not in (13, 14):
+        raise ValueError(f"a hand to count has 13 or 14 tiles, not {hand.tile_count}")
+    if rules is _RIICHI:
+        free = riichi_shanten_if_free(hand.concealed, hand.melds)
+        if free is not None:
+            return free
+    counts = [0] * TILE_KINDS
+    wide = 0
+    for tile in hand.concealed:
+        counts[tile] += 1
+        wide += WIDE_PLACE_OF[tile]
+    keys = [wide & SUIT_MASK, wide >> 21 & SUIT_MASK, wide >> 42 & SUIT_MASK, wide >> 63]
+    held = counts
+    if hand.melds:
+        held = list(counts)
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                held[tile] += 1
+    found = _shanten_of_parts(counts, held, keys, len(hand.concealed), len(hand.melds), rules)
+    if found.shanten == TENPAI and hand.melds and _dead_tenpai(HeldTiles.of(hand), rules):
+        # Only called hands reach here (see `_dead_tenpai`), where the regular
+        # shape and the knitted straight are the shapes counted.
+        found.shanten = 1
+        found.regular = max(found.regular, 1)
+        if found.knitted_straight is not None:
+            found.knitted_straight = max(found.knitted_straight, 1)
+    if found.shanten == 1 and hand.melds and COPIES in held and _dead_step(HeldTiles.of(hand), rules):
+        # No shape's route at 1 can be finished: each figure at 1 is at least 2.
+        found.shanten = 2
+        found.regular = max(found.regular, 2)
+        if found.knitted_straight is not None:
+            found.knitted_straight = max(found.knitted_straight, 2)
+    return found
+
+
+def _shanten_of_parts(
+    counts: list[int], held: list[int], keys: list[int], size: int, called: int, rules: Rules
+) -> Shanten:
+    regular = regular_from_keys(keys, exhausted_masks(held), size)
+    if called:
+        if rules is Rules.MCR and called <= 1:
+            knitted = knitted_straight_shanten(counts, held, called)
+            return Shanten(min(regular, knitted), regular, knitted_straight=knitted)
+        return Shanten(regular, regular)
+    pairs = seven_pairs_shanten(counts, rules)
+    orphans = thirteen_orphans_shanten(counts)
+    if rules is Rules.MCR:
+        knitted = knitted_straight_shanten(counts, held, 0)
+        lesser = honours_and_knitted_shanten(counts)
+        best = min(regular, pairs, orphans, knitted, lesser)
+        return Shanten(best, regular, pairs, orphans, knitted, lesser)
+    return Shanten(min(regular, pairs, orphans), regular, pairs, orphans)
+
+
+def _dead_tenpai(tiles: HeldTiles, rules: Rules) -> bool:
+    """Whether a hand that the block count puts at tenpai (13 tiles) or one
+    discard from it (14) has no live wait: every tile it waits on has all
+    four copies in sight.  The block count cannot see that a partial set's
+    tiles are all held when calls hold them, so a called hand at 0 is asked
+    directly (only when some tile is all in sight, which is rare)."""
+    if not tiles.called or not any(tiles.masks):
+        return False
+    hand = tiles.hand()
+    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
+    # Four sets and a pair first (the shape of every called hand in riichi,
+    # and the quick one); MCR's knitted straight, tried tile by tile, only
+    # when its own count is at tenpai.
+    if any(winning_tiles(rest, Rules.RIICHI) for rest in waiting):
+        return False
+    if rules is not Rules.MCR or knitted_straight_shanten(tiles.counts, tiles.held, tiles.called, 1) > TENPAI:
+        return True
+    return not any(winning_tiles(rest, rules) for rest in waiting)
+
+
+def minimum(tiles: HeldTiles, rules: Rules, live_step: bool = True) -> int:
+    """The minimum alone: the knitted straight is counted only where it
+    could beat the other shapes.  Without `live_step`, a hand at 1 is not
+    asked whether an unseen tile takes it to a live tenpai (a caller that
+    only wants to know whether it is tenpai need not ask)."""
+    regular = regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+    if regular == COMPLETE:
+        return regular
+    counts = tiles.counts
+    best = regular
+    if not tiles.called:
+        best = min(best, seven_pairs_shanten(counts, rules), thirteen_orphans_shanten(counts))
+        if rules is Rules.MCR:
+            best = min(best, honours_and_knitted_shanten(counts))
+    if rules is Rules.MCR and tiles.called <= 1:
+        best = knitted_straight_shanten(counts, tiles.held, tiles.called, best)
+    if best == TENPAI and _dead_tenpai(tiles, rules):
+        best = 1
+    if best == 1 and live_step and _dead_step(tiles, rules):
+        best = 2
+    return best
+
+
+def _dead_step(tiles: HeldTiles, rules: Rules) -> bool:
+    """Whether a hand that the block count (or a dead tenpai) puts one tile
+    from tenpai has no way there with an unseen tile: no draw of a 13-tile
+    hand, and no discard of a 14-tile hand followed by a draw, reaches a
+    tenpai with a live wait (`3m146s [5555s] [9999p] (1111p)`: 46s needs a
+    5s).  As with `_dead_tenpai`, only calls can hide this from the block
+    count (they hold the copies a route needs), so only a called hand
+    holding some kind four times is asked.  Further from tenpai the figure
+    is the block count's: the rule is applied at tenpai and one step before
+    it, and the ukeire of a hand two from tenpai are the draws that reach a
+    live one."""
+    if not tiles.called or not any(tiles.masks):
+        return False
+    if tiles.size % 3 == 1:
+        return not ukeire_of(tiles, rules, 1).tiles
+    for tile in set(tiles.hand().concealed):
+        tiles.add(tile, -1)
+        live = minimum(tiles, rules) <= 1
+        tiles.add(tile, 1)
+        if live:
+            return False
+    return True
+
+
+def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
+    """Each tile that lowers a 13-tile hand's shanten, with its unseen copies
+    (four less those in the hand and its melds).  A tile all four of whose
+    copies the hand holds cannot be drawn, so it is never listed."""
+    if hand.tile_count != 13:
+        raise ValueError(f"ukeire is counted for 13 tiles, not {hand.tile_count}")
+    tiles = HeldTiles.of(hand)
+    return ukeire_of(tiles, rules, minimum(tiles, rules))
+
+
+def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
+    if rules is Rules.RIICHI:
+        return _live_only(tiles, rules, now, riichi_ukeire(tiles, now))
+    if rules is Rules.MCR:
+        return _live_only(tiles, rules, now, mcr_ukeire(tiles, now))
+    found = []
+    held = tiles.held
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen <= 0:
+            continue
+        tiles.add(tile, 1)
+        after = minimum(tiles, rules)
+        tiles.add(tile, -1)
+        if after < now:
+            found.append(TileCount(tile, unseen))
+    return Ukeire(tuple(found))
+
+
+def _live_only(tiles: HeldTiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
+    """Drop the draws that only reach a tenpai with no live wait (see
+    `_dead_tenpai`), or only a hand one tile from such a tenpai (see
+    `_dead_step`), which the fast counts cannot see: a called hand one or
+    two tiles from tenpai is asked again per listed draw (two only when the
+    draw leaves some kind all in sight)."""
+    if now not in (1, 2) or not tiles.called:
+        return found
+    kept = []
+    for item in found.tiles:
+        tiles.add(item.tile, 1)
+        if now == 1:
+            live = minimum(tiles, rules, live_step=False) < now
+        else:
+            live = not any(tiles.masks) or minimum(tiles, rules) < now
+        if live:
+            kept.append(item)
+        tiles.add(item.tile, -1)
+    return Ukeire(tuple(kept))

@@ -1,0 +1,67 @@
+"""The table of every discard of a 14-tile hand, and the best of them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.engine.efficiency.counting import minimum, ukeire_of
+from tutor.engine.efficiency.held import HeldTiles
+from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
+from tutor.engine.hand import Hand
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import Tile
+from tutor.engine.waits import waits
+
+
+def discard_table(
+    hand: Hand, rules: Rules = Rules.RIICHI, with_waits: bool = True, worse_ukeire: bool = True
+) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 14-tile hand with the shanten and ukeire it
+    leaves (and, `with_waits`, the waits when tenpai), best first: lowest
+    shanten, then most ukeire, then tile order.  Without `worse_ukeire`, a
+    discard that leaves more than the least shanten gets no ukeire (an empty
+    one): a drill that only ranks the best ones need not count them."""
+    if hand.tile_count != 14:
+        raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
+    tiles = HeldTiles.of(hand)
+    shanten_after = {}
+    for tile in sorted(set(hand.concealed)):
+        tiles.add(tile, -1)
+        shanten_after[tile] = minimum(tiles, rules)
+        tiles.add(tile, 1)
+    least = min(shanten_after.values())
+    options = []
+    for tile, after in shanten_after.items():
+        accepted = Ukeire(())
+        if worse_ukeire or after == least:
+            tiles.add(tile, -1)
+            accepted = _discard_seen(ukeire_of(tiles, rules, after), tile)
+            tiles.add(tile, 1)
+        found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
+        options.append(DiscardOption(tile, after, accepted, found))
+    options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
+    return tuple(options)
+
+
+def _discard_seen(accepted: Ukeire, discard: Tile) -> Ukeire:
+    """The ukeire of a discard counted as Tenhou's 牌理 counts it: the
+    discarded copy is in sight (on the table), so unseen copies are four less
+    those among the fourteen tiles and the calls, not the thirteen left.  A
+    tile whose last unseen copy was the discard drops out."""
+    kept = []
+    for item in accepted.tiles:
+        if item.tile != discard:
+            kept.append(item)
+        elif item.count > 1:
+            kept.append(TileCount(discard, item.count - 1))
+    return Ukeire(tuple(kept))
+
+
+def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:
+    """Every discard that is right: the best shanten, then the most ukeire."""
+    if not table:
+        return ()
+    top = table[0]
+    return tuple(
+        option.discard for option in table if option.shanten == top.shanten and option.ukeire.count == top.ukeire.count
+    )

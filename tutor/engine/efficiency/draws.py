@@ -1,0 +1,238 @@
+"""What each draw does to a hand's figures, counted without recounting the
+whole hand per draw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.engine.efficiency.heads import honour_suit_facts, number_suit_facts
+from tutor.engine.efficiency.held import HeldTiles
+from tutor.engine.efficiency.regular import bounded, hand_table, regular_from_keys
+from tutor.engine.efficiency.results import COMPLETE, TileCount, Ukeire
+from tutor.engine.efficiency.suit_tables import honour_table, number_table
+from tutor.engine.efficiency.tables import (
+    EMPTY_TABLE,
+    LOOSE_TABLES,
+    MAX_SETS,
+    UNREACHABLE,
+    head_table_of,
+    join,
+    table_shanten,
+)
+from tutor.engine.irregular import (
+    KNITTED_KINDS,
+    KNITTED_SETS,
+    ORPHANS,
+    dead_knitted,
+    orphan_counts,
+)
+from tutor.engine.suit_keys import (
+    BIT_OF,
+    HONOUR_SUIT,
+    PLACE_OF,
+    SUIT_OF,
+)
+from tutor.engine.tiles import COPIES, EAST, HONOURS, TILE_KINDS, Tile
+
+
+def _each_without(parts: Sequence[int]) -> list[int]:
+    """For each of a hand's four suits, the table of the other three: a
+    draw changes one suit, whose new table is then joined to this."""
+    return [
+        join(join(parts[1], parts[2]), parts[3]),
+        join(join(parts[0], parts[2]), parts[3]),
+        join(join(parts[0], parts[1]), parts[3]),
+        join(join(parts[0], parts[1]), parts[2]),
+    ]
+
+
+def _regular_after_draws(
+    counts: Sequence[int], keys: Sequence[int], masks: Sequence[int], held: Sequence[int], fixed: int, bound: bool
+) -> list[int]:
+    """The regular shanten after drawing each tile (`UNREACHABLE` for a tile
+    all four of whose copies are held), without recounting the whole hand
+    per draw.  A draw changes one suit, so the other three suits' tables are
+    joined once per suit and only the drawn suit's table is looked up; a tile
+    with no neighbour within two ranks (or an honour not held) only adds a
+    loose tile, whatever its kind, so one count serves them all.  `bound`
+    applies the honour-quad bound (not to what a knitted straight leaves)."""
+    size = sum(counts) + 1
+    parts = [
+        number_table(keys[0], masks[0]) if keys[0] else EMPTY_TABLE,
+        number_table(keys[1], masks[1]) if keys[1] else EMPTY_TABLE,
+        number_table(keys[2], masks[2]) if keys[2] else EMPTY_TABLE,
+    ]
+    honours, quads = honour_table(keys[3], masks[3])
+    parts.append(honours)
+    others = _each_without(parts)
+    whole = join(others[0], parts[0])
+    apart = [table_shanten(join(whole, LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
+    if bound:
+        apart = [bounded(value, quads, size) for value in apart]
+    near = _near_tiles(counts)
+    after = [UNREACHABLE] * TILE_KINDS
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen <= 0:
+            continue
+        if tile in near:
+            suit = SUIT_OF[tile]
+            mask = masks[suit] | BIT_OF[tile] if unseen == 1 else masks[suit]
+            key = keys[suit] + PLACE_OF[tile]
+            if suit == HONOUR_SUIT:
+                table, drawn_quads = honour_table(key, mask)
+            else:
+                table, drawn_quads = number_table(key, mask), quads
+            value = table_shanten(join(others[suit], table), fixed)
+            after[tile] = bounded(value, drawn_quads, size) if bound else value
+        else:
+            after[tile] = apart[unseen == 1]
+    return after
+
+
+def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
+    """`_regular_after_draws` from head tables, for a hand holding no kind
+    four times (None for one that does): as there, the other three suits
+    are joined once per suit and a draw far from the hand counted once.  A
+    draw of a kind's last unseen copy makes four of it, so it alone is
+    counted in full."""
+    if any(tiles.masks):
+        return None
+    keys, held = tiles.keys, tiles.held
+    fixed = (14 - tiles.size - 1) // 3
+    parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
+    parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
+    others = _each_without(parts)
+    whole = join(others[0], parts[0])
+    apart = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed)
+    near = _near_tiles(tiles.counts)
+    after = [UNREACHABLE] * TILE_KINDS
+    for tile in range(TILE_KINDS):
+        unseen = COPIES - held[tile]
+        if unseen == 1:
+            tiles.add(tile, 1)
+            after[tile] = regular_from_keys(tiles.keys, tiles.masks, tiles.size)
+            tiles.add(tile, -1)
+        elif tile in near:
+            suit = SUIT_OF[tile]
+            key = keys[suit] + PLACE_OF[tile]
+            facts = honour_suit_facts(key) if suit == HONOUR_SUIT else number_suit_facts(key)
+            after[tile] = table_shanten(join(others[suit], facts[0]), fixed)
+        else:
+            after[tile] = apart
+    return after
+
+
+def riichi_ukeire(tiles: HeldTiles, now: int) -> Ukeire:
+    """Ukeire under riichi rules: the regular count after each draw, and
+    seven pairs and thirteen orphans changed by what the drawn tile pairs or
+    adds."""
+    counts, held = tiles.counts, tiles.held
+    regular = _regular_after_draws_by_heads(tiles)
+    if regular is None:
+        regular = _regular_after_draws(counts, tiles.keys, tiles.masks, held, (14 - tiles.size - 1) // 3, True)
+    closed = not tiles.called
+    if closed:
+        absent = counts.count(0)
+        pairs = TILE_KINDS - absent - counts.count(1)
+        kinds = TILE_KINDS - absent
+        held_orphans: tuple[int, ...] = orphan_counts(counts)
+        orphan_kinds = 13 - held_orphans.count(0)
+        doubled = orphan_kinds > held_orphans.count(1)
+    found = []
+    for tile in range(TILE_KINDS):
+        after = regular[tile]
+        if after == UNREACHABLE:
+            continue
+        if closed and after >= now:
+            count = counts[tile]
+            new_pairs = pairs + (count == 1)
+            if new_pairs == 7:
+                after = COMPLETE
+            else:
+                new_kinds = kinds + (count == 0)
+                after = min(after, 6 - new_pairs + max(0, 7 - new_kinds))
+            if tile in ORPHANS:
+                new_orphans = orphan_kinds + (count == 0)
+                after = min(after, 13 - new_orphans - (1 if doubled or count == 1 else 0))
+        if after < now:
+            found.append(TileCount(tile, COPIES - held[tile]))
+    return Ukeire(tuple(found))
+
+
+def mcr_ukeire(tiles: HeldTiles, now: int) -> Ukeire:
+    """Ukeire under MCR rules: riichi's counts (seven pairs taking four of a
+    kind as two pairs), and the knitted shapes changed by the drawn tile.  A
+    knitted set missing more tiles than the hand's shanten plus one cannot
+    be reached by one draw, so its rest is not counted."""
+    counts, held, keys, masks = tiles.counts, tiles.held, tiles.keys, tiles.masks
+    called = tiles.called
+    best = _regular_after_draws(counts, keys, masks, held, (14 - tiles.size - 1) // 3, True)
+    closed = not called
+    if closed:
+        pairs = sum(count // 2 for count in counts)
+        held_orphans: tuple[int, ...] = orphan_counts(counts)
+        orphan_kinds = 13 - held_orphans.count(0)
+        doubled = orphan_kinds > held_orphans.count(1)
+        honours = sum(1 for tile in HONOURS if counts[tile])
+        # The most knitted tiles held after each draw: the best set's, or one
+        # more in a set the drawn tile is missing from.
+        knitted_held = [sum(1 for tile in knitted if counts[tile]) for knitted in KNITTED_SETS]
+        most_knitted = [max(knitted_held)] * TILE_KINDS
+        for held_here, knitted_tiles in zip(knitted_held, KNITTED_SETS, strict=True):
+            for tile in knitted_tiles:
+                if not counts[tile] and held_here + 1 > most_knitted[tile]:
+                    most_knitted[tile] = held_here + 1
+        for tile in range(TILE_KINDS):
+            if best[tile] == UNREACHABLE:
+                continue
+            count = counts[tile]
+            new_pairs = pairs + (count % 2 == 1)
+            value = COMPLETE if new_pairs >= 7 else 6 - new_pairs
+            if tile in ORPHANS:
+                value = min(value, 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0))
+            fits = honours + (tile >= EAST and count == 0) + most_knitted[tile]
+            best[tile] = min(best[tile], value, 13 - fits)
+    if called <= 1:
+        for knitted in KNITTED_KINDS:
+            if dead_knitted(tuple(knitted), counts, held):
+                continue
+            missing = sum(1 for tile in knitted if not counts[tile])
+            # The rest is at best complete: a set missing this many cannot help.
+            if missing - 2 >= now:
+                continue
+            rest = list(counts)
+            rest_keys = list(keys)
+            for tile in knitted:
+                if counts[tile]:
+                    rest[tile] -= 1
+                    rest_keys[SUIT_OF[tile]] -= PLACE_OF[tile]
+            fixed = min(3 + called, MAX_SETS)
+            after_rest = _regular_after_draws(rest, rest_keys, masks, held, fixed, False)
+            now_rest = table_shanten(hand_table(rest_keys, masks)[0], fixed)
+            for tile in range(TILE_KINDS):
+                if best[tile] == UNREACHABLE:
+                    continue
+                # A missing knitted tile fills its place; any other joins the rest.
+                filled = tile in knitted and not counts[tile]
+                best[tile] = min(best[tile], now_rest + missing - 1 if filled else after_rest[tile] + missing)
+    return Ukeire(
+        tuple(
+            TileCount(tile, COPIES - held[tile])
+            for tile in range(TILE_KINDS)
+            if best[tile] != UNREACHABLE and best[tile] < now
+        )
+    )
+
+
+def _near_tiles(counts: Sequence[int]) -> set[Tile]:
+    """Tiles within two ranks of a held number tile of their suit, and held honours."""
+    near: set[Tile] = set()
+    for tile in range(TILE_KINDS):
+        if counts[tile]:
+            if tile >= EAST:
+                near.add(tile)
+            else:
+                low = tile - tile % 9
+                near.update(range(max(low, tile - 2), min(low + 9, tile + 3)))
+    return near
