@@ -16,7 +16,7 @@ stored = number_heads.read()
 counted = efficiency.computed_number_heads()
 if stored != counted:
     changed = sum(1 for a, b in zip(stored[1], counted[1]) if stored[0][a] != counted[0][b])
-    raise SystemExit(f"{changed} suits differ: write the file anew (python -m tutor.engine.number_heads)")
+    raise SystemExit(f"{changed} suits differ: write the file anew (python -m tutor.engine.number_heads_writer)")
 """
 
 

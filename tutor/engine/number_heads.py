@@ -13,7 +13,7 @@ kilobytes and reads in a few milliseconds.
 tests/test_number_heads.py counts every suit again and compares.  After a
 change to how tables are counted, write the file anew with
 
-    python -m tutor.engine.number_heads
+    python -m tutor.engine.number_heads_writer
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Final
 
 HeadTable = tuple[tuple[int, ...], tuple[int, ...]]
@@ -92,17 +91,3 @@ def decode(blob: bytes) -> tuple[list[HeadTable], bytes]:
 def read() -> tuple[list[HeadTable], bytes]:
     """The stored tables and suits, from the package."""
     return decode(resources.files("tutor.engine").joinpath(FILE_NAME).read_bytes())
-
-
-def main() -> None:
-    # Imported here: efficiency reads this module's file when it is imported.
-    from tutor.engine.efficiency import computed_number_heads
-
-    tables, suits = computed_number_heads()
-    path = Path(__file__).with_name(FILE_NAME)
-    path.write_bytes(encode(tables, suits))
-    print(f"wrote {path}: {len(tables)} tables, {len(suits)} suits")
-
-
-if __name__ == "__main__":
-    main()
