@@ -108,15 +108,14 @@ class DrillScreen(RedrawnScreen):
     DEFAULT_CSS = """
     DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
     DrillScreen #prompt { text-style: bold; padding: 0 1; }
-    /* The gutter stays whether or not the body scrolls: the hand and the
-       answer keep their width when the feedback comes and goes (no second
-       layout to take a scroll bar in or out, no re-wrapped hand). */
+    /* The gutter stays whether or not the body scrolls: the answer keeps
+       its width when the feedback comes and goes (no second layout to
+       take a scroll bar in or out). */
     DrillScreen #body { scrollbar-gutter: stable; }
-    /* The hand stays at the top of the body, in sight beside the answer
-       and its feedback however far they scroll; projected, its large tiles
-       would leave too little room, and it scrolls with the rest. */
-    DrillScreen #hand { padding: 0 1; height: auto; dock: top; }
-    DrillScreen.presenting #hand { dock: none; }
+    /* The hand stays above the body, in sight beside the answer and its
+       feedback however far they scroll; projected too, where the class
+       reads the explanation against it step by step. */
+    DrillScreen #hand { padding: 0 1; height: auto; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
@@ -194,9 +193,13 @@ class DrillScreen(RedrawnScreen):
         language = self.tutor.language
         yield Static(self._strip(), id="strip", markup=False)
         yield Static(prompt_text(question, language), id="prompt", markup=False)
+        # Above the body, not docked inside it: the hand stays in sight
+        # however far the answer and its feedback scroll, and nothing
+        # scrolls under it (#28.5: tiles of a hand docked in the body drew
+        # blank after the body scrolled to an MCR step row).
+        with Vertical(id="hand"):
+            yield from self._hand_widgets()
         with VerticalScroll(id="body"):
-            with Vertical(id="hand"):
-                yield from self._hand_widgets()
             with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
             hint = Static(word(language, hint_key(question.answer_type)), id="hint", markup=False)
@@ -417,10 +420,9 @@ class DrillScreen(RedrawnScreen):
             self.scroll_to_center(answer, animate=False, origin_visible=True)
 
     def _show_feedback(self) -> None:
-        """The feedback in view beside the hand, docked at the top of the
-        body (Textual scrolls to the region below it): all of the feedback
-        when it fits, else from its verdict; with many MCR step rows, from
-        the first one marked wrong."""
+        """The feedback in view under the hand: all of it when it fits, else
+        from its verdict; with many MCR step rows, from the first one marked
+        wrong."""
         for body in self.query("#body").results(VerticalScroll):
             wrong = self.answer_widget.first_wrong(self._area)
             if wrong is not None:
