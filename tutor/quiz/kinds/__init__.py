@@ -17,6 +17,7 @@ from tutor.quiz.kinds import (
     plain_words,
     points_steps_judge,
     points_steps_words,
+    waits_words,
 )
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
 from tutor.quiz.kinds.efficiency import (
@@ -133,7 +134,7 @@ _ALL: Final = (
     plain("tiles", ("choice",), generate_tiles, check_tiles),
     plain("sets", ("choice",), generate_sets, check_sets),
     plain("complete", ("choice",), generate_complete, check_complete),
-    plain("waits", ("tiles",), generate_waits, check_waits),
+    plain("waits", ("tiles",), generate_waits, check_waits, waits_words.explain, waits_words.missed),
     plain("wait-kind", ("checklist",), generate_wait_kind, check_wait_kind),
     plain("calls", ("choice", "checklist"), generate_calls, check_calls),
     plain("fu", ("number",), generate_fu, check_fu),
