@@ -425,10 +425,15 @@ class DrillScreen(RedrawnScreen):
         wrong."""
         for body in self.query("#body").results(VerticalScroll):
             wrong = self.answer_widget.first_wrong(self._area)
+            # After the refresh, not at once: the scroll that focusing the
+            # last field asked for waits there too, and an animated scroll
+            # running under this one left it between rows, at a place that
+            # depended on the machine's speed (#25 §5).
+            self.app.animator.force_stop_animation(body, "scroll_y")
             if wrong is not None:
-                body.scroll_to_widget(wrong, animate=False, top=True, immediate=True)
+                body.scroll_to_widget(wrong, animate=False, top=True)
             else:
-                body.scroll_to_widget(self.query_one("#feedback"), animate=False, immediate=True)
+                body.scroll_to_widget(self.query_one("#feedback"), animate=False)
 
     # --- answering -----------------------------------------------------------------------
 
