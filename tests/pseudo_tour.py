@@ -24,7 +24,7 @@ from textual.widgets import DataTable
 
 from tests.test_screen_tour import HANGUL, SCREENS, back_home, screen_lines, settle
 from tutor.quiz.attempt import Attempt
-from tutor.quiz.kinds import KINDS, is_right
+from tutor.quiz.kinds import KINDS, judge
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
@@ -116,7 +116,7 @@ async def drill_kind(app: TutorApp, pilot: Pilot[Any], kind: str, problems: dict
     await settle(pilot)
     problems[f"{kind} feedback"] = unwrapped(screen_lines(app), titles)
     question = screen.question
-    wrong = Attempt(question, is_right(question, {}), {}, "wrong")
+    wrong = Attempt(judge(question, {}), "wrong")
     app.push_screen(SummaryScreen([wrong], again=DrillScreen))
     await settle(pilot)
     problems[f"{kind} summary"] = unwrapped(screen_lines(app), titles)

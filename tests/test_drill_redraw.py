@@ -162,7 +162,8 @@ async def test_hand_stays_in_sight_beside_the_feedback(tmp_path: Path, kind: str
         await pilot.pause()
         body = screen.query_one("#body").region
         hand = screen.query_one(TilesView).region
-        assert hand and body.contains_region(hand)
+        # Above the body, whole, and outside what scrolls (#28.5).
+        assert hand and screen.region.contains_region(hand) and not body.overlaps(hand)
         shown = next((fans.first_wrong() for fans in screen.query(McrStepsAnswer)), None)
         shown = shown or screen.query_one("#verdict", Static)
         assert body.contains_region(shown.region)

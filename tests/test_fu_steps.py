@@ -22,16 +22,9 @@ from tutor.engine.tiles import wind_tile
 from tutor.locale import text
 from tutor.quiz.faces import faces_in_text, set_faces
 from tutor.quiz.kinds import concept_kind, generate
-from tutor.quiz.kinds.steps import (
-    ROUNDED,
-    SUM,
-    fu_steps_question,
-    judge_fu_steps,
-    question_steps,
-    reading_note,
-    valid_readings,
-    why_wrong,
-)
+from tutor.quiz.kinds.fu_steps_judge import judge_fu_steps, valid_readings
+from tutor.quiz.kinds.fu_steps_words import reading_note, why_wrong
+from tutor.quiz.kinds.steps import ROUNDED, SUM, fu_steps_question, question_steps
 from tutor.quiz.names import FU_ITEMS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question

@@ -30,18 +30,17 @@ from tutor.quiz.kinds.mcr_steps import (
     EIGHT_CONCEPT,
     LEFT_OUT,
     TOTAL_CONCEPT,
-    accepted_note,
     concept_lesson,
     concept_name,
-    judge_mcr_steps,
     mcr_steps_question,
-    why_wrong,
 )
+from tutor.quiz.kinds.mcr_steps_judge import judge_mcr_steps
+from tutor.quiz.kinds.mcr_steps_words import accepted_note, verdict_line, why_wrong
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
 from tutor.quiz.worksheet import worksheet
-from tutor.ui.mcr_steps_words import verdict_line
+from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.widgets.cycle_field import CycleField
@@ -175,7 +174,8 @@ def test_non_identical_is_accepted_where_the_1998_text_fits(language: str) -> No
     [verdict] = [
         verdict for verdict in judgement.verdicts if verdict.step.zh == "喜相逢" and verdict.step.step == LEFT_OUT
     ]
-    line = verdict_line(verdict, language, load_library(bundled_lessons()))
+    library = load_library(bundled_lessons())
+    line = verdict_line(verdict, language, lambda lesson: lesson_title(library, lesson, language))
     # The line says why the course names 套算一次 there.
     assert "不得相同" in line and "套算一次" in line
     assert bool(HANGUL.search(line)) == (language == "ko")

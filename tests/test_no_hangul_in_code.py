@@ -56,22 +56,3 @@ def test_the_scan_finds_a_hangul_literal(tmp_path: Path) -> None:
     module.write_text('"""문서."""\n\nWORD = "패"\n', encoding="utf-8")
     found = hangul_literals(module)
     assert len(found) == 1 and "'패'" in found[0]
-
-
-def imports_of(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return found
-
-
-def test_the_drill_words_import_no_circle() -> None:
-    """#25.2: drill_words used mcr_steps_words, which imported drill_words back
-    (a function-level import hid the circle)."""
-    ui = PACKAGE / "ui"
-    assert "tutor.ui.mcr_steps_words" in imports_of(ui / "drill_words.py")
-    assert "tutor.ui.drill_words" not in imports_of(ui / "mcr_steps_words.py")

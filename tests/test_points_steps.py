@@ -23,16 +23,10 @@ from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
-from tutor.quiz.kinds import concept_kind, generate
-from tutor.quiz.kinds.points_steps import (
-    PointVerdict,
-    concept_name,
-    judge_points_steps,
-    limit_of,
-    payment_steps,
-    points_steps_question,
-    why_wrong,
-)
+from tutor.quiz.kinds import concept_kind, generate, judge
+from tutor.quiz.kinds.points_steps import concept_name, limit_of, payment_steps, points_steps_question
+from tutor.quiz.kinds.points_steps_judge import PointVerdict, judge_points_steps
+from tutor.quiz.kinds.points_steps_words import why_wrong
 from tutor.quiz.names import tile_words
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
@@ -390,7 +384,7 @@ async def test_the_summary_opens_the_lesson_the_feedback_named(tmp_path: Path, l
     feedback names; the summary names and opens that lesson too, not the
     question's own (the points lesson)."""
     from tutor.quiz.attempt import Attempt
-    from tutor.quiz.kinds.points_steps import step_lesson
+    from tutor.quiz.kinds.points_steps_judge import step_lesson
     from tutor.ui.screens.lesson import LessonScreen
 
     question = question_of(*RIICHI_PINFU)
@@ -401,7 +395,7 @@ async def test_the_summary_opens_the_lesson_the_feedback_named(tmp_path: Path, l
     app = make_app(tmp_path)
     app.language = language
     async with app.run_test(size=(80, 24)) as pilot:
-        app.show_summary([Attempt(question, False, response, "wrong")])
+        app.show_summary([Attempt(judge(question, response), "wrong")])
         await pilot.pause()
         title = app.library.lessons[language][taught].title
         shown = "\n".join(

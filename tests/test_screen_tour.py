@@ -31,6 +31,7 @@ from textual.widgets import DataTable
 
 from tests.helpers import make_app, settle
 from tutor.quiz.attempt import Attempt
+from tutor.quiz.kinds import judge
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
@@ -162,7 +163,7 @@ async def open_question(app: TutorApp, pilot: Pilot[Any]) -> None:
 
 async def open_summary(app: TutorApp, pilot: Pilot[Any]) -> None:
     [question] = DrillPlan(("waits",), length=1, level=1, seed=3).questions()
-    app.push_screen(SummaryScreen([Attempt(question, False, {}, "hint")], again=DrillScreen))
+    app.push_screen(SummaryScreen([Attempt(judge(question, {}), "hint")], again=DrillScreen))
     await settle(pilot)
 
 

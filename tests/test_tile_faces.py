@@ -15,7 +15,7 @@ from tutor.engine.table import Setup, hand_steps
 from tutor.lessons.check import Library
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.faces import face, faces_in_text
-from tutor.quiz.kinds import KINDS, generate, is_right
+from tutor.quiz.kinds import KINDS, generate, judge
 from tutor.quiz.question import Question
 from tutor.quiz.worksheet import worksheet
 from tutor.ui.drill_words import choice_texts, feedback_lines, prompt_text
@@ -60,7 +60,7 @@ def wrong_response(question: Question) -> dict[str, Any]:
 def test_a_drill_shows_no_notation(kind: str) -> None:
     question = generate(kind, 3, 2)
     response = wrong_response(question)
-    attempt = Attempt(question, is_right(question, response), response, "wrong" if response else "hint")
+    attempt = Attempt(judge(question, response), "wrong" if response else "hint")
     for language in ("en", "ko"):
         shown = [prompt_text(question, language), *choice_texts(question, language)]
         shown += feedback_lines(attempt, language, NO_LESSONS)
@@ -74,7 +74,7 @@ def test_a_worse_discards_lost_tiles_are_shown_by_their_faces() -> None:
         request={"hand": "11333345566789m", "rules": "riichi"},
         answer={"discards": ["3m", "6m", "9m"]},
     )
-    attempt = Attempt(question, False, {"discards": "5m"}, "wrong")
+    attempt = Attempt(judge(question, {"discards": "5m"}), "wrong")
     english = feedback_lines(attempt, "en", NO_LESSONS)
     assert "Your 5萬 ranks 4 of 8: 0-shanten with 4 tiles against 6; it loses 4萬, 7萬." in english
     korean = feedback_lines(attempt, "ko", NO_LESSONS)

@@ -94,8 +94,8 @@ def test_the_reason_names_the_tile_and_the_rule() -> None:
     item): the reason says the koutsu finished by ron counts as open."""
     for seed in range(3000):
         question = generate("yaku", seed, 2)
-        if "finished by ron counts as open" in question.explanation["en"]:
-            assert "론으로 완성한" in question.explanation["ko"]
+        if "finished by ron counts as open" in question.explanation_text("en"):
+            assert "론으로 완성한" in question.explanation_text("ko")
             assert not any(tick.startswith("sanankou") for tick in question.answer["yaku"])
             return
     pytest.fail("no sanankou spoilt by ron in 3000 questions")
@@ -117,4 +117,4 @@ def test_level_one_is_the_core_lesson_and_names_only_core_yaku() -> None:
         question = generate("yaku", seed, 1)
         assert question.request["hand"].count("[") == 0
         assert question.lesson == "r06-riichi"
-        assert "sanankou" not in question.explanation["en"]
+        assert "sanankou" not in question.explanation_text("en")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.quiz.judgement import Judgement
 from tutor.quiz.question import Question
 
 VERDICTS = ("right", "wrong", "hint", "shown")
@@ -13,9 +14,20 @@ VERDICTS = ("right", "wrong", "hint", "shown")
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    question: Question
-    right: bool
-    response: dict[str, Any]
-    """What was given, as the checker takes it; empty when skipped or shown."""
+    judgement: Judgement[Any, Any]
+    """The response as judged when it was given."""
     verdict: str
     """One of VERDICTS."""
+
+    @property
+    def question(self) -> Question:
+        return self.judgement.question
+
+    @property
+    def response(self) -> dict[str, Any]:
+        """What was given, as the kind takes it; empty when skipped or shown."""
+        return self.judgement.response
+
+    @property
+    def right(self) -> bool:
+        return self.verdict == "right"

@@ -24,9 +24,9 @@ def say(said: Said, language: str) -> str:
     return render_all(said, language) if isinstance(said, tuple) else render(said, language)
 
 
-ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "steps", "points_steps", "fan_steps")
+ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "fans_total", "steps", "points_steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
-choices, one number per step (tutor/quiz/kinds/steps.py), yaku ticked with
+choices, MCR fans ticked with their total, one number per step (tutor/quiz/kinds/steps.py), yaku ticked with
 their han and a number per step (tutor/quiz/kinds/points_steps.py), or the
 fans of an MCR hand step by step (tutor/quiz/kinds/mcr_steps.py)."""
 

@@ -12,10 +12,11 @@ from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
+from tutor.quiz.kinds.fu_steps_words import step_label
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
-from tutor.quiz.kinds.mcr_steps import fan_step_lines
-from tutor.quiz.kinds.points_steps import blank_lines
-from tutor.quiz.kinds.steps import question_steps, step_label
+from tutor.quiz.kinds.mcr_steps_words import fan_step_lines
+from tutor.quiz.kinds.points_steps_words import blank_lines
+from tutor.quiz.kinds.steps import question_steps
 from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
 from tutor.quiz.question import Question, QuizError
 

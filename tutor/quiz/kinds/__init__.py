@@ -1,4 +1,4 @@
-"""Every quiz kind: its generator and its answer checker, by id."""
+"""Every quiz kind, by id: how its questions are made, judged and worded (tutor/quiz/kind.py)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,34 @@ from typing import Any, Final
 
 from tutor.engine.waits import WaitKind
 from tutor.quiz.drill_rules import DEFAULT, DrillRules
+from tutor.quiz.judgement import Judgement
+from tutor.quiz.kind import ConceptLesson, Explain, Generate, Given, Judge, Kind, Missed, MissedLesson
+from tutor.quiz.kinds import (
+    discard_words,
+    fu_steps_judge,
+    fu_steps_words,
+    mcr_steps_judge,
+    mcr_steps_words,
+    plain_words,
+    points_steps_judge,
+    points_steps_words,
+    waits_words,
+)
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
 from tutor.quiz.kinds.efficiency import (
     check_discard,
     check_shanten,
     check_ukeire,
-    discard_feedback,
     generate_discard,
     generate_shanten,
     generate_ukeire,
 )
 from tutor.quiz.kinds.mcr import check_mcr_fans, generate_mcr_fans
-from tutor.quiz.kinds.mcr_steps import check_mcr_steps, generate_mcr_steps
-from tutor.quiz.kinds.points_steps import check_points_steps, generate_points_steps
+from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
+from tutor.quiz.kinds.mcr_steps import concept_lesson as mcr_concept_lesson
+from tutor.quiz.kinds.mcr_steps import generate_mcr_steps
+from tutor.quiz.kinds.points_steps import concept_lesson as points_concept_lesson
+from tutor.quiz.kinds.points_steps import generate_points_steps
 from tutor.quiz.kinds.scoring import (
     check_fu,
     check_points,
@@ -37,34 +52,116 @@ from tutor.quiz.kinds.shapes import (
     generate_wait_kind,
     generate_waits,
 )
-from tutor.quiz.kinds.steps import check_fu_steps, generate_fu_steps
+from tutor.quiz.kinds.steps import generate_fu_steps
 from tutor.quiz.kinds.table import check_calls, check_game_flow, generate_calls, generate_game_flow
 from tutor.quiz.kinds.yaku import check_yaku, generate_yaku
 from tutor.quiz.question import LEVELS, Question, QuizError
 
-Generator = Callable[[int, int], Question]
-Checker = Callable[[Question, dict[str, Any]], bool]
+Check = Callable[[Question, dict[str, Any]], bool]
 
-KINDS: Final[dict[str, tuple[Generator, Checker]]] = {
-    "tiles": (generate_tiles, check_tiles),
-    "sets": (generate_sets, check_sets),
-    "complete": (generate_complete, check_complete),
-    "waits": (generate_waits, check_waits),
-    "wait-kind": (generate_wait_kind, check_wait_kind),
-    "calls": (generate_calls, check_calls),
-    "fu": (generate_fu, check_fu),
-    "fu-steps": (generate_fu_steps, check_fu_steps),
-    "yaku": (generate_yaku, check_yaku),
-    "yakuman": (generate_yakuman, check_yakuman),
-    "riichi-points": (generate_points, check_points),
-    "points-steps": (generate_points_steps, check_points_steps),
-    "mcr-fans": (generate_mcr_fans, check_mcr_fans),
-    "mcr-steps": (generate_mcr_steps, check_mcr_steps),
-    "game-flow": (generate_game_flow, check_game_flow),
-    "shanten": (generate_shanten, check_shanten),
-    "ukeire": (generate_ukeire, check_ukeire),
-    "discard": (generate_discard, check_discard),
-}
+
+def plain(
+    kind: str,
+    answer_types: tuple[str, ...],
+    generate: Generate,
+    check: Check,
+    explain: Explain = plain_words.explain,
+    missed: Missed = plain_words.missed_lines,
+    given: Given = plain_words.given_text,
+) -> Kind:
+    """A kind answered in one go, judged right or wrong as a whole."""
+    return Kind(
+        id=kind,
+        answer_types=answer_types,
+        generate=generate,
+        judge=plain_words.judged(check),
+        explain=explain,
+        missed=missed,
+        given=given,
+        missed_lesson=plain_words.question_lesson,
+        concept_lesson=plain_words.stored_lesson,
+    )
+
+
+def _reviewed_by(concept_lesson: Callable[[str], str]) -> ConceptLesson:
+    """A kind whose every stored concept is reviewed from its own lesson, whatever lesson was stored."""
+
+    def lesson(concept: str, _stored: str) -> str:
+        return concept_lesson(concept)
+
+    return lesson
+
+
+def steps(
+    kind: str,
+    answer_type: str,
+    generate: Generate,
+    judge: Judge,
+    explain: Explain,
+    missed: Missed,
+    missed_lesson: MissedLesson = plain_words.question_lesson,
+    concept_lesson: ConceptLesson = plain_words.stored_lesson,
+) -> Kind:
+    """A kind answered step by step, each step judged and worded on its own."""
+    return Kind(
+        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_text, missed_lesson, concept_lesson
+    )
+
+
+STEP_KINDS: Final = (
+    steps("fu-steps", "steps", generate_fu_steps, fu_steps_judge.judge, fu_steps_words.explain, fu_steps_words.missed),
+    steps(
+        "points-steps",
+        "points_steps",
+        generate_points_steps,
+        points_steps_judge.judge,
+        points_steps_words.explain,
+        points_steps_words.missed,
+        points_steps_judge.missed_lesson,
+        _reviewed_by(points_concept_lesson),
+    ),
+    steps(
+        "mcr-steps",
+        FAN_STEPS,
+        generate_mcr_steps,
+        mcr_steps_judge.judge,
+        mcr_steps_words.explain,
+        mcr_steps_words.missed,
+        mcr_steps_judge.missed_lesson,
+        _reviewed_by(mcr_concept_lesson),
+    ),
+)
+
+_ALL: Final = (
+    plain("tiles", ("choice",), generate_tiles, check_tiles),
+    plain("sets", ("choice",), generate_sets, check_sets),
+    plain("complete", ("choice",), generate_complete, check_complete),
+    plain("waits", ("tiles",), generate_waits, check_waits, waits_words.explain, waits_words.missed),
+    plain("wait-kind", ("checklist",), generate_wait_kind, check_wait_kind),
+    plain("calls", ("choice", "checklist"), generate_calls, check_calls),
+    plain("fu", ("number",), generate_fu, check_fu),
+    STEP_KINDS[0],
+    plain("yaku", ("checklist",), generate_yaku, check_yaku),
+    plain("yakuman", ("checklist",), generate_yakuman, check_yakuman),
+    plain("riichi-points", ("number",), generate_points, check_points),
+    STEP_KINDS[1],
+    plain("mcr-fans", ("fans_total",), generate_mcr_fans, check_mcr_fans),
+    STEP_KINDS[2],
+    plain("game-flow", ("choice",), generate_game_flow, check_game_flow),
+    plain("shanten", ("number",), generate_shanten, check_shanten),
+    plain("ukeire", ("tiles",), generate_ukeire, check_ukeire),
+    plain(
+        "discard",
+        ("choice",),
+        generate_discard,
+        check_discard,
+        discard_words.explain,
+        discard_words.missed,
+        discard_words.given,
+    ),
+)
+
+KINDS: Final[dict[str, Kind]] = {kind.id: kind for kind in _ALL}
 
 
 RIICHI_RULED: Final = frozenset({"fu", "fu-steps", "yaku", "yakuman", "riichi-points", "points-steps"})
@@ -73,9 +170,9 @@ MCR_RULED: Final = frozenset({"mcr-fans", "mcr-steps"})
 """The kinds whose fans follow the MCR options."""
 
 
-def maker(kind: str, rules: DrillRules) -> Generator:
+def maker(kind: str, rules: DrillRules) -> Generate:
     """The kind's generator, under `rules` where the kind follows them."""
-    make: Callable[..., Question] = KINDS[kind][0]
+    make: Callable[..., Question] = KINDS[kind].generate
     if kind in RIICHI_RULED:
         return partial(make, rules=rules.riichi)
     if kind in MCR_RULED:
@@ -127,16 +224,19 @@ def concept_kind(concept: str) -> str:
     return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
 
 
+def judge(question: Question, response: dict[str, Any]) -> Judgement[Any, Any]:
+    """A response to a question, judged by its kind."""
+    return KINDS[question.kind].judge(question, response)
+
+
 def is_right(question: Question, response: dict[str, Any]) -> bool:
-    return KINDS[question.kind][1](question, response)
+    return judge(question, response).right
 
 
-FEEDBACK: Final[dict[str, Callable[[Question, dict[str, Any], str], str]]] = {"discard": discard_feedback}
-"""Kinds whose feedback depends on the learner's response, beyond the explanation."""
-
-
-def response_feedback(question: Question, response: dict[str, Any], language: str) -> str:
-    """What to tell the learner about their own response (for `discard`: where
-    the pick ranks and what it loses), or "" for kinds that say nothing more."""
-    feedback = FEEDBACK.get(question.kind)
-    return feedback(question, response, language) if feedback else ""
+def review_lesson(concept: str, stored: str) -> str:
+    """The lesson a concept due for review is taught by: a step's own (a
+    yaku by r06 or r07, the points by r08, an MCR fan by its fan lesson, a
+    principle by m12), since one answer stores all its steps under the
+    question's lesson; else the lesson stored."""
+    kind = KINDS.get(concept_kind(concept))
+    return kind.concept_lesson(concept, stored) if kind else stored

@@ -118,7 +118,7 @@ def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Q
         explanation=explanation(score),
         concept=f"mcr-fans:{'minimum' if not score.can_win else counted[0]}",
         lesson="m04-routes-to-eight" if not score.can_win else lesson_of_fan(counted[0]),
-        answer_type="checklist",
+        answer_type="fans_total",
         choices=choices,
         choice_labels={language: tuple(render(fan_choice(c), language) for c in choices) for language in LANGUAGES},
     )

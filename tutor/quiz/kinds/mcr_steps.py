@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, PRINCIPLES, TAKE_HIGHER
+from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, TAKE_HIGHER
 from tutor.engine.mcr.fans import BY_ZH, FANS, STANDARD_FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
@@ -183,27 +183,6 @@ class McrVerdict:
         return PRINCIPLES_LESSON
 
 
-@dataclass(frozen=True, slots=True)
-class McrJudgement:
-    verdicts: tuple[McrVerdict, ...]
-    unreadable: bool = False
-    """The response held entries that are no fan (never right, though no step names them)."""
-
-    @property
-    def right(self) -> bool:
-        return not self.unreadable and all(verdict.right for verdict in self.verdicts)
-
-    @property
-    def concepts(self) -> tuple[tuple[str, bool], ...]:
-        """Each concept exercised, with whether the learner got it right (a
-        concept met on two steps is right only if both are)."""
-        found: dict[str, bool] = {}
-        for verdict in self.verdicts:
-            for concept, right in verdict.concepts:
-                found[concept] = found.get(concept, True) and right
-        return tuple(found.items())
-
-
 def answer_steps(answer: dict[str, Any]) -> tuple[McrStep, ...]:
     """The steps of an `mcr-steps` answer: the fans that count, the fans
     left out, the total, the 8-point question."""
@@ -227,158 +206,7 @@ def question_steps(question: Question) -> tuple[McrStep, ...]:
 # --- judging -------------------------------------------------------------------------------
 
 
-def _given_fans(response: dict[str, Any]) -> dict[str, int]:
-    given: dict[str, int] = {}
-    fans = response.get("fans")
-    for fan in fans if isinstance(fans, list) else []:
-        if not isinstance(fan, dict) or not isinstance(fan.get("zh"), str):
-            continue
-        count = fan.get("count", 1)
-        # A count of 0 (or none readable) is a fan left unticked.
-        if isinstance(count, int) and not isinstance(count, bool) and count > 0:
-            given[fan["zh"]] = count
-    return given
-
-
-def _given_left_out(response: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
-    given: dict[str, tuple[str, str | None]] = {}
-    left_out = response.get("left_out")
-    for left in left_out if isinstance(left_out, list) else []:
-        if not isinstance(left, dict) or not isinstance(left.get("zh"), str):
-            continue
-        because = left.get("because_of")
-        given[left["zh"]] = (str(left.get("principle", "")), because if isinstance(because, str) else None)
-    return given
-
-
-def _left_out_verdict(
-    step: McrStep, fans: dict[str, int], counted: dict[str, int], left: dict[str, tuple[str, str | None]]
-) -> McrVerdict:
-    if step.zh in fans and step.zh not in counted:
-        return McrVerdict(step, False, "counted", str(fans[step.zh]))
-    if step.zh not in left:
-        return McrVerdict(step, False, "unmarked")
-    principle, because = left[step.zh]
-    also = principle == step.also
-    if principle != step.principle and not also:
-        return McrVerdict(step, False, "principle", principle)
-    if because != step.because_of:
-        return McrVerdict(step, False, "because", because or "")
-    return McrVerdict(step, True, given=principle if also else "")
-
-
-def accepted_note(verdict: McrVerdict, language: str) -> str | None:
-    """For a step answered right with the other principle that fits (a
-    second instance set aside by 套算一次 that repeats a chow of the first,
-    which the 1998 text of 不得相同 forbids too), why the course names
-    套算一次 there; None otherwise."""
-    step = verdict.step
-    if not verdict.right or step.step != LEFT_OUT or not step.also or verdict.given != step.also:
-        return None
-    return text(
-        language,
-        "mcrsteps.note.non_identical",
-        fan=fan_words(step.zh, language),
-        principle=principle_words(step.principle, language),
-        given=principle_words(step.also, language),
-    )
-
-
-def judge_mcr_steps(question: Question, response: dict[str, Any]) -> McrJudgement:
-    """Each step of the response judged on its own, in the order they are
-    taken: the fans that count (and any the hand does not show), the fans
-    left out, the total, the 8-point question."""
-    steps = question_steps(question)
-    fans = _given_fans(response)
-    left = _given_left_out(response)
-    counted = {step.zh: step.count for step in steps if step.step == FAN}
-    left_out = {step.zh for step in steps if step.step == LEFT_OUT}
-    fan_verdicts: list[McrVerdict] = []
-    later: list[McrVerdict] = []
-    for step in steps:
-        if step.step == FAN:
-            given = fans.get(step.zh)
-            fault = "missed" if given is None else "" if given == step.count else "count"
-            fan_verdicts.append(McrVerdict(step, not fault, fault, "" if given is None else str(given)))
-            if step.zh in left and step.zh not in left_out:
-                fan_verdicts.append(McrVerdict(step, False, "marked", left[step.zh][0]))
-        elif step.step == LEFT_OUT:
-            later.append(_left_out_verdict(step, fans, counted, left))
-        else:
-            later.append(_value_verdict(step, response))
-    extra = [zh for zh in dict.fromkeys([*fans, *left]) if zh not in counted and zh not in left_out]
-    fan_verdicts += [McrVerdict(McrStep(FAN, zh), False, "extra", str(fans.get(zh, ""))) for zh in extra]
-    return McrJudgement((*fan_verdicts, *later), _unreadable(response))
-
-
-def _unreadable(response: dict[str, Any]) -> bool:
-    """Whether a list of the response holds something other than a fan by its Chinese name."""
-    for key in ("fans", "left_out"):
-        items = response.get(key, [])
-        if not isinstance(items, list) or not all(
-            isinstance(item, dict) and isinstance(item.get("zh"), str) for item in items
-        ):
-            return True
-    return False
-
-
-def _value_verdict(step: McrStep, response: dict[str, Any]) -> McrVerdict:
-    value = response.get(step.step)
-    if step.step == CAN_WIN:
-        given = int(value) if isinstance(value, bool) else None
-    else:
-        given = value if isinstance(value, int) and not isinstance(value, bool) else None
-    return McrVerdict(
-        step, given == step.value, "" if given == step.value else "value", "" if given is None else str(given)
-    )
-
-
-def check_mcr_steps(question: Question, response: dict[str, Any]) -> bool:
-    return judge_mcr_steps(question, response).right
-
-
 # --- words ---------------------------------------------------------------------------------
-
-
-def step_label(step: McrStep, language: str) -> str:
-    """What a step asks, without giving its answer away."""
-    if step.step in (TOTAL, CAN_WIN):
-        return text(language, f"mcrsteps.label.{step.step}")
-    return fan_words(step.zh, language)
-
-
-def why_wrong(verdict: McrVerdict, language: str) -> str:
-    """The rule a wrong step breaks, in one sentence."""
-    step = verdict.step
-    fan = fan_words(step.zh, language) if step.zh else ""
-    given = verdict.given or "-"
-    if verdict.fault in ("counted", "unmarked", "principle", "because"):
-        principle = principle_words(step.principle, language)
-        if verdict.fault == "principle":
-            given_principle = principle_words(verdict.given, language) if verdict.given in PRINCIPLES else "-"
-            return text(language, "mcrsteps.why.principle", fan=fan, principle=principle, given=given_principle)
-        if verdict.fault == "because":
-            given_fan = fan_words(verdict.given, language) if verdict.given else "-"
-            if step.because_of is None:
-                return text(language, "mcrsteps.why.because_none", fan=fan, principle=principle, given=given_fan)
-            by = fan_words(step.because_of, language)
-            return text(language, "mcrsteps.why.because", fan=fan, by=by, given=given_fan)
-        reason = _left_out_reason(step, language)
-        return text(language, f"mcrsteps.why.{verdict.fault}", fan=fan, reason=reason, principle=principle)
-    if step.step == FAN:
-        points = BY_ZH[step.zh].points if step.zh in BY_ZH else 0
-        return text(language, f"mcrsteps.why.{verdict.fault}", fan=fan, count=step.count, points=points, given=given)
-    if step.step == TOTAL:
-        return text(language, "mcrsteps.why.total", total=step.value, given=given)
-    key = "can_win_yes" if step.value else "can_win_no"
-    return text(language, f"mcrsteps.why.{key}", minimum=MINIMUM_POINTS)
-
-
-def _left_out_reason(step: McrStep, language: str) -> str:
-    """Why the rules leave a fan out, as the end of a sentence."""
-    if step.because_of:
-        return text(language, "mcrsteps.reason.included", by=fan_words(step.because_of, language))
-    return text(language, f"mcrsteps.reason.{step.principle}")
 
 
 # --- generating ----------------------------------------------------------------------------
@@ -576,14 +404,3 @@ def main_concept(steps: tuple[McrVerdict, ...]) -> str:
         if verdict.step.step == LEFT_OUT:
             return verdict.concepts[0][0]
     return EIGHT_CONCEPT
-
-
-def fan_step_lines(question: Question, language: str) -> list[str]:
-    """A worksheet's lines to fill: each fan offered (times it counts; if not
-    counted, the principle and the fan that includes it), the total, the
-    8-point question."""
-    lines = [f"   {text(language, 'mcrsteps.columns')}"]
-    for label in question.choice_labels[language]:
-        lines.append(f"   __ {label}: ________ / ________")
-    lines += [f"   {step_label(McrStep(step), language)}: ____" for step in (TOTAL, CAN_WIN)]
-    return lines

@@ -26,7 +26,7 @@ from tutor.engine.table import (
     next_turn,
     tile_total,
 )
-from tutor.engine.tiles import TILE_KINDS, WIND_LETTERS, tile_name, wind_tile
+from tutor.engine.tiles import EAST, TILE_KINDS, WIND_LETTERS, tile_name, wind_tile
 from tutor.locale import LANGUAGES, text
 from tutor.quiz.deal import drop_one, random_complete
 from tutor.quiz.names import CALL_NAMES, choice_labels, names_table
@@ -61,6 +61,9 @@ def generate_calls(seed: int, level: int) -> Question:
     own_wind, round_wind = rng.choice(WIND_LETTERS), rng.choice(WIND_LETTERS[:2])
     riichi = not hand.melds and rng.random() < 0.3
     calls = calls_on_discard(hand, discard, seat)
+    no_chi = _no_chi_shape(hand, discard) if seat is Seat.LEFT and not riichi else None
+    if any(call.kind is CallKind.CHI for call in calls):
+        no_chi = None
     shape_wins = any(call.kind is CallKind.WIN for call in calls)
     no_yaku = shape_wins and not _has_yaku(hand, discard, own_wind, round_wind, riichi)
     if no_yaku:
@@ -80,6 +83,8 @@ def generate_calls(seed: int, level: int) -> Question:
             calls=", ".join(CALL_NAMES[language][k] for k in kinds),
             melds=melds,
         )
+        if no_chi is not None:
+            said += " " + no_chi(language)
         if no_yaku:
             said += " " + text(language, "table.quiz.calls_no_yaku", tile=tile_name(discard))
         if barred_by_riichi:
@@ -120,6 +125,40 @@ def generate_calls(seed: int, level: int) -> Question:
         choices=CALL_CHOICES,
         choice_labels=choice_labels(CALL_NAMES, CALL_CHOICES),
     )
+
+
+def _no_chi_shape(hand: Hand, discard: int) -> Callable[[str], str] | None:
+    """Why the player on the left cannot chi a number tile, when the seat
+    allows it and the shape does not (#28.13): the tiles beside it that the
+    hand holds, and the one each run would still need ("beside the 7p a run
+    needs the 5p or the 8p"); or that the hand holds none near it."""
+    if discard >= EAST:
+        return None
+    counts = hand.concealed_counts()
+    first = discard - discard % 9
+    runs = [(low, low + 1, low + 2) for low in range(discard - 2, discard + 1) if first <= low and low + 2 <= first + 8]
+    held: list[int] = []
+    needed: list[int] = []
+    for run in runs:
+        others = [tile for tile in run if tile != discard]
+        missing = [tile for tile in others if not counts[tile]]
+        if len(missing) == 1:
+            held += [tile for tile in others if counts[tile] and tile not in held]
+            needed += [tile for tile in missing if tile not in needed]
+    tile = tile_name(discard)
+    if not needed:
+        return lambda language: text(language, "table.quiz.calls_no_chi_apart", tile=tile)
+
+    def said(language: str) -> str:
+        return text(
+            language,
+            "table.quiz.calls_no_chi_shape",
+            tile=tile,
+            held=", ".join(tile_name(tile) for tile in sorted(held)),
+            needed=text(language, "table.quiz.or").join(tile_name(tile) for tile in sorted(needed)),
+        )
+
+    return said
 
 
 def _has_yaku(hand: Hand, discard: int, seat: str, round_wind: str, riichi: bool) -> bool:

@@ -40,11 +40,11 @@ from tutor.engine.riichi.yaku import REPLACES
 from tutor.engine.shapes import SetKind, ShapeKind
 from tutor.engine.tiles import DRAGONS, EAST, SIMPLE_TILES, TILE_KINDS, WINDS, Tile
 from tutor.engine.waits import WaitKind
-from tutor.locale import LANGUAGES, text
+from tutor.locale import Message, joined, message, render
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.points_steps import CHOICE_LABELS, CHOICES, CORE_LESSON, CORE_YAKU, YAKU_LESSON
 from tutor.quiz.kinds.scoring import DEFAULT_RULES, riichi_request
-from tutor.quiz.names import WAIT_NAMES, tile_words, yaku_name
+from tutor.quiz.names import WAIT_NAMES, name, tile_message
 from tutor.quiz.question import Question
 
 KIND: Final = "yaku"
@@ -237,19 +237,24 @@ def absent_yaku(score: RiichiScore, level: int = 3) -> tuple[Absent, ...]:
 # --- the question -----------------------------------------------------------------------------
 
 
-def _value_words(value: Tile | str, language: str) -> str:
+def _value_message(value: Tile | str) -> Message:
+    """A value of a reason in words: a tile, a wait, or a yaku."""
     if isinstance(value, int):
-        return tile_words(value, language)
-    if value in WAIT_NAMES[language]:
-        return WAIT_NAMES[language][value]
-    return yaku_name(value, language)
+        return tile_message(value)
+    if value in WAIT_NAMES["en"]:
+        return name("wait", value)
+    return name("yaku", value)
+
+
+def absent_message(absent: Absent) -> Message:
+    """One missing yaku and why: "Pinfu: the 5z pair gives fu"."""
+    named = message("yaku_drill.yakuhai") if absent.yaku == "yakuhai" else name("yaku", absent.yaku)
+    values = {key: _value_message(value) for key, value in absent.values}
+    return message(f"yaku_drill.why.{absent.reason}", name=named, **values)
 
 
 def absent_text(absent: Absent, language: str) -> str:
-    """One missing yaku and why: "Pinfu: the 5z pair gives fu"."""
-    name = text(language, "yaku_drill.yakuhai") if absent.yaku == "yakuhai" else yaku_name(absent.yaku, language)
-    values = {key: _value_words(value, language) for key, value in absent.values}
-    return text(language, f"yaku_drill.why.{absent.reason}", name=name, **values)
+    return render(absent_message(absent), language)
 
 
 def answer_of(score: RiichiScore) -> dict[str, Any]:
@@ -257,18 +262,15 @@ def answer_of(score: RiichiScore) -> dict[str, Any]:
     return {"yaku": sorted(f"{name}:{han}" for name, han in score.yaku), "han": sum(han for _, han in score.yaku)}
 
 
-def explanation(score: RiichiScore, level: int, language: str) -> str:
+def explanation(score: RiichiScore, level: int) -> Message | tuple[Message, ...]:
+    """The yaku with their han and the total; then the yaku the hand nearly has, and why not."""
     han = sum(han for _, han in score.yaku)
-    named = ", ".join(
-        text(language, "yaku_drill.part", name=yaku_name(name, language), han=h) for name, h in score.yaku
-    )
-    said = text(language, "yaku_drill.explanation", yaku=named, han=han)
+    named = joined(message("yaku_drill.part", name=name("yaku", yaku), han=h) for yaku, h in score.yaku)
+    said = message("yaku_drill.explanation", yaku=named, han=han)
     absent = absent_yaku(score, level)
-    if absent:
-        said += " " + text(
-            language, "yaku_drill.absent", reasons="; ".join(absent_text(item, language) for item in absent)
-        )
-    return said
+    if not absent:
+        return said
+    return said, message("yaku_drill.absent", reasons=joined((absent_message(item) for item in absent), "; "))
 
 
 def lesson_of(score: RiichiScore, level: int) -> str:
@@ -289,10 +291,10 @@ def generate_yaku(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> 
         level=level,
         seed=seed,
         rules="riichi",
-        prompt={language: text(language, "yaku_drill.prompt") for language in LANGUAGES},
+        prompt=message("yaku_drill.prompt"),
         request=riichi_request(score.hand, score.context, score.rules),
         answer=answer_of(score),
-        explanation={language: explanation(score, level, language) for language in LANGUAGES},
+        explanation=explanation(score, level),
         concept=f"yaku:{first}",
         lesson=lesson_of(score, level),
         answer_type="checklist",

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
@@ -26,37 +25,26 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
-from textual.widgets.selection_list import Selection
 
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import tile_name
 from tutor.locale import SWITCH_LABEL
 from tutor.quiz.attempt import Attempt
-from tutor.quiz.kinds import is_right
-from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
-from tutor.quiz.kinds.mcr_steps import judge_mcr_steps
-from tutor.quiz.kinds.points_steps import judge_points_steps
-from tutor.quiz.kinds.steps import judge_fu_steps, question_steps
+from tutor.quiz.kinds import KINDS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.ui.answer_log import Answer
-from tutor.ui.drill_words import choice_texts, feedback_lines, header_text, prompt_text, verdict_text, word
+from tutor.ui.answer_widgets import ANSWER_WIDGETS, AnswerWidget, Draft, Drawn, hint_key
+from tutor.ui.drill_words import feedback_lines, header_text, prompt_text, verdict_text, word
 from tutor.ui.keys import relabel, scroll_bindings
-from tutor.ui.mcr_steps_words import mcr_steps_verdicts, verdict_line
+from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.tile_art import TileSize
-from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
-from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 from tutor.ui.widgets.number_field import NumberField
-from tutor.ui.widgets.points_steps_answer import PointsStepsAnswer
 from tutor.ui.widgets.question_hand import question_hand
-from tutor.ui.widgets.step_answer import StepAnswer
 from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
-from tutor.ui.widgets.tile_grid import TileGrid
 from tutor.workbench.analysis import typed_from
 from tutor.workbench.settings import settings_from_request
 
@@ -69,16 +57,6 @@ APP_KEYS: list[BindingType] = [
     Binding("t", "app.next_theme", "Theme", id="theme", show=False, priority=True),
     Binding("question_mark", "app.help", "Help", id="help", priority=True),
 ]
-
-
-@dataclass
-class Draft:
-    """What the learner has typed, ticked or highlighted but not answered yet."""
-
-    typed: dict[str, str] = field(default_factory=dict)
-    """Each number field's text, by field id."""
-    ticked: list[str] = field(default_factory=list)
-    highlighted: int | None = None
 
 
 def redraw_in(child: Widget, widget: Widget) -> bool:
@@ -94,10 +72,6 @@ def redraw_in(child: Widget, widget: Widget) -> bool:
         child.placeholder = widget.placeholder
         return True
     return False
-
-
-MARKED_ANSWERS = ("steps", "points_steps", FAN_STEPS)
-"""Answer widgets that mark each line once answered: drawn again then."""
 
 
 class DrillScreen(RedrawnScreen):
@@ -134,15 +108,14 @@ class DrillScreen(RedrawnScreen):
     DEFAULT_CSS = """
     DrillScreen #strip { height: 1; padding: 0 1; color: $text-muted; }
     DrillScreen #prompt { text-style: bold; padding: 0 1; }
-    /* The gutter stays whether or not the body scrolls: the hand and the
-       answer keep their width when the feedback comes and goes (no second
-       layout to take a scroll bar in or out, no re-wrapped hand). */
+    /* The gutter stays whether or not the body scrolls: the answer keeps
+       its width when the feedback comes and goes (no second layout to
+       take a scroll bar in or out). */
     DrillScreen #body { scrollbar-gutter: stable; }
-    /* The hand stays at the top of the body, in sight beside the answer
-       and its feedback however far they scroll; projected, its large tiles
-       would leave too little room, and it scrolls with the rest. */
-    DrillScreen #hand { padding: 0 1; height: auto; dock: top; }
-    DrillScreen.presenting #hand { dock: none; }
+    /* The hand stays above the body, in sight beside the answer and its
+       feedback however far they scroll; projected too, where the class
+       reads the explanation against it step by step. */
+    DrillScreen #hand { padding: 0 1; height: auto; }
     DrillScreen #answer-area { height: auto; max-height: 14; }
     DrillScreen #answer-area OptionList, DrillScreen #answer-area SelectionList { height: auto; max-height: 12; border: round $panel; }
     DrillScreen #answer-area.steps { max-height: 40; }
@@ -220,12 +193,16 @@ class DrillScreen(RedrawnScreen):
         language = self.tutor.language
         yield Static(self._strip(), id="strip", markup=False)
         yield Static(prompt_text(question, language), id="prompt", markup=False)
+        # Above the body, not docked inside it: the hand stays in sight
+        # however far the answer and its feedback scroll, and nothing
+        # scrolls under it (#28.5: tiles of a hand docked in the body drew
+        # blank after the body scrolled to an MCR step row).
+        with Vertical(id="hand"):
+            yield from self._hand_widgets()
         with VerticalScroll(id="body"):
-            with Vertical(id="hand"):
-                yield from self._hand_widgets()
             with Vertical(id="answer-area", classes=question.answer_type):
                 yield from self._answer_widgets(question, language)
-            hint = Static(word(language, f"hint_{question.answer_type}"), id="hint", markup=False)
+            hint = Static(word(language, hint_key(question.answer_type)), id="hint", markup=False)
             # How to answer is no help once answered, and it stood between the answer and its feedback.
             hint.display = not self.answered
             yield hint
@@ -268,12 +245,10 @@ class DrillScreen(RedrawnScreen):
         # One layout and one frame for all of it, as a recompose has.
         with self.app.batch_update():
             self.query_one("#strip", Static).update(self._strip())
-            if self.question.answer_type in MARKED_ANSWERS:
+            if self.answer_widget.marks_lines:
                 await self._refill("#answer-area", self._answer_widgets(self.question, self.tutor.language))
             else:
-                for answer in self.query("#answer").results(SelectionList):
-                    # As a list drawn anew, which has no highlight until focused.
-                    answer.highlighted = None
+                self.answer_widget.answered(self._area)
             self.query_one("#hint", Static).display = False
             self._fill_feedback(self.query_one("#verdict", Static), self.query_one("#steps", Static))
             self.settle()
@@ -292,7 +267,7 @@ class DrillScreen(RedrawnScreen):
             area.set_classes(question.answer_type)
             await self._draw_answer(self._answer_widgets(question, language))
             hint = self.query_one("#hint", Static)
-            hint.update(word(language, f"hint_{question.answer_type}"))
+            hint.update(word(language, hint_key(question.answer_type)))
             hint.display = True
             self._fill_feedback(self.query_one("#verdict", Static), self.query_one("#steps", Static))
             self.query_one("#present-note", Static).update(self.notice or word(language, "present_note"))
@@ -354,73 +329,22 @@ class DrillScreen(RedrawnScreen):
         if widgets:
             await container.mount_all(widgets)
 
-    def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
-        """The answer widget (id `answer`), holding the draft, and for MCR
-        fans the total beside it."""
-        labels = choice_texts(question, language)
-        numbered = [f"{index + 1}. {label}" if index < 9 else label for index, label in enumerate(labels)]
-        ticked = set(self.draft.ticked)
-        if question.answer_type == "steps":
-            attempt = self.attempts[self.position] if self.answered else None
-            verdicts = judge_fu_steps(question, attempt.response).verdicts if attempt else ()
-            steps = question_steps(question)
-            return [StepAnswer(steps, language, self.draft.typed, verdicts, self.shown_steps, id="answer")]
-        if question.answer_type == "points_steps":
-            return [self._points_answer(question, language)]
-        if question.answer_type == FAN_STEPS:
-            fan_verdicts = mcr_steps_verdicts(self.attempts[self.position]) if self.answered else ()
-            library = self.tutor.library
-            return [
-                McrStepsAnswer(
-                    question,
-                    language,
-                    self.draft.typed,
-                    fan_verdicts,
-                    self.shown_steps,
-                    lambda verdict: verdict_line(verdict, language, library),
-                    id="answer",
-                )
-            ]
-        if question.answer_type == "choice":
-            return [ChoiceList(*[Option(label, id=str(index)) for index, label in enumerate(numbered)], id="answer")]
-        if question.answer_type == "checklist":
-            widgets: list[Widget] = [
-                TickList(
-                    *[
-                        Selection(label, value, value in ticked)
-                        for label, value in zip(numbered, question.choices, strict=True)
-                    ],
-                    id="answer",
-                )
-            ]
-            if question.kind == "mcr-fans":
-                widgets.append(
-                    NumberField(
-                        placeholder=word(language, "total"), id="total", value=self.draft.typed.get("total", "")
-                    )
-                )
-            return widgets
-        if question.answer_type == "tiles":
-            # A grid by suit, typed as notation too (tutor/ui/widgets/tile_grid.py), not a 34-row list;
-            # every suit's row, since offering only the hand's suits gave part of the answer away.
-            return [TileGrid([tile_name(tile) for tile in range(34)], ticked, id="answer")]
-        return [
-            NumberField(placeholder=word(language, "number"), id="answer", value=self.draft.typed.get("answer", ""))
-        ]
+    @property
+    def answer_widget(self) -> AnswerWidget:
+        """How the question on screen is answered."""
+        return ANSWER_WIDGETS[self.question.answer_type]
 
-    def _points_answer(self, question: Question, language: str) -> PointsStepsAnswer:
+    @property
+    def _area(self) -> Widget:
+        return self.query_one("#answer-area")
+
+    def _answer_widgets(self, question: Question, language: str) -> list[Widget]:
+        """The answer widgets (the one with id `answer` holding the draft),
+        marked once answered."""
         attempt = self.attempts[self.position] if self.answered else None
-        return PointsStepsAnswer(
-            question,
-            language,
-            self.draft.typed,
-            self.draft.ticked,
-            judge_points_steps(question, attempt.response).verdicts if attempt else (),
-            self.shown_steps,
-            answered=bool(attempt and attempt.response),
-            highlighted=self.draft.highlighted,
-            id="answer",
-        )
+        title = partial(lesson_title, self.tutor.library, language=language)
+        drawn = Drawn(question, language, self.draft, attempt.judgement if attempt else None, self.shown_steps, title)
+        return ANSWER_WIDGETS[question.answer_type].widgets(drawn)
 
     def _strip(self) -> str:
         marks = ["✓" if attempt.right else "✗" for attempt in self.attempts]
@@ -428,31 +352,17 @@ class DrillScreen(RedrawnScreen):
         return " ".join(marks)
 
     def _shown_steps_text(self) -> str:
-        # A step question's first feedback steps are its lines, marked in the answer widget itself.
-        rows = len(question_steps(self.question)) if self.question.answer_type == "steps" else 0
-        if self.question.answer_type == "points_steps":
-            rows = len(judge_points_steps(self.question, self.attempts[self.position].response).verdicts)
-        if self.question.answer_type == FAN_STEPS and self.answered:
-            rows = len(mcr_steps_verdicts(self.attempts[self.position]))
+        # The first feedback lines of a step question are its steps, marked in the answer widget itself.
+        marked = self.attempts[self.position].judgement.verdicts if self.answer_widget.marks_lines else ()
+        rows = len(marked)
         return "\n".join(self.steps[rows : self.shown_steps])
 
     def keep(self) -> None:
         """What was typed or ticked, kept across a redraw (a language switch)."""
         if self.answered or not self.is_mounted:
             return
-        for number in self.query(NumberField):
-            if number.id:
-                self.draft.typed[number.id] = number.value
-        answer = self.query("#answer").first()
-        if isinstance(answer, PointsStepsAnswer):
-            self.draft.ticked = answer.ticked()
-            self.draft.highlighted = answer.list_highlight()
-        if isinstance(answer, McrStepsAnswer):
-            self.draft.typed.update(answer.values())
-        if isinstance(answer, SelectionList | TileGrid):
-            self.draft.ticked = [str(value) for value in answer.selected]
-        elif isinstance(answer, OptionList):
-            self.draft.highlighted = answer.highlighted
+        for area in self.query("#answer-area"):
+            self.answer_widget.keep(area, self.draft)
 
     def settle(self) -> None:
         """After drawing: the titles, the enter key's label, the highlight, the focus."""
@@ -463,9 +373,8 @@ class DrillScreen(RedrawnScreen):
         self.sub_title = header_text(self.question, language)
         relabel(self, "submit", "next" if self.answered else "submit", self.tutor.language)
         self.refresh_bindings()
-        answer = self.query("#answer").first()
-        if isinstance(answer, OptionList) and self.draft.highlighted is not None:
-            answer.highlighted = self.draft.highlighted
+        for area in self.query("#answer-area"):
+            self.answer_widget.restore(area, self.draft)
         if self.answered:
             # Nothing keeps the focus (the screen's arrows scroll the
             # feedback): a focused body, a container, was styled again with
@@ -484,9 +393,8 @@ class DrillScreen(RedrawnScreen):
     def _focus_answer(self) -> None:
         # The screen's set_focus, not the widget's focus(), which waits its
         # turn in the app's queue behind the keys already typed.
-        for answer in self.query("#answer"):
-            # A composite answer names the field within it to focus.
-            target = answer.focus_target() if isinstance(answer, CompositeAnswer) else answer
+        for area in self.query("#answer-area"):
+            target = self.answer_widget.focus_target(area)
             if target is not None:
                 self.set_focus(target, scroll_visible=False)
                 self._after_layout = partial(self._show_answer, target)
@@ -512,16 +420,20 @@ class DrillScreen(RedrawnScreen):
             self.scroll_to_center(answer, animate=False, origin_visible=True)
 
     def _show_feedback(self) -> None:
-        """The feedback in view beside the hand, docked at the top of the
-        body (Textual scrolls to the region below it): all of the feedback
-        when it fits, else from its verdict; with many MCR step rows, from
-        the first one marked wrong."""
+        """The feedback in view under the hand: all of it when it fits, else
+        from its verdict; with many MCR step rows, from the first one marked
+        wrong."""
         for body in self.query("#body").results(VerticalScroll):
-            wrong = next((fans.first_wrong() for fans in self.query(McrStepsAnswer)), None)
+            wrong = self.answer_widget.first_wrong(self._area)
+            # After the refresh, not at once: the scroll that focusing the
+            # last field asked for waits there too, and an animated scroll
+            # running under this one left it between rows, at a place that
+            # depended on the machine's speed (#25 §5).
+            self.app.animator.force_stop_animation(body, "scroll_y")
             if wrong is not None:
-                body.scroll_to_widget(wrong, animate=False, top=True, immediate=True)
+                body.scroll_to_widget(wrong, animate=False, top=True)
             else:
-                body.scroll_to_widget(self.query_one("#feedback"), animate=False, immediate=True)
+                body.scroll_to_widget(self.query_one("#feedback"), animate=False)
 
     # --- answering -----------------------------------------------------------------------
 
@@ -560,71 +472,14 @@ class DrillScreen(RedrawnScreen):
             await self.submit(response)
 
     def _response(self) -> dict[str, Any] | None:
-        """The answer on screen as the checker takes it; None (with the
-        focus where something is still missing) when it is not complete."""
-        question = self.question
-        key = next(iter(question.answer))
-        widget = self.query_one("#answer")
-        if isinstance(widget, StepAnswer):
-            return self._steps_response(widget)
-        if isinstance(widget, PointsStepsAnswer):
-            return widget.response(self.focused)
-        if isinstance(widget, McrStepsAnswer):
-            return widget.advance(self.focused)
-        if isinstance(widget, TileGrid):
-            return {key: widget.selected}
-        if isinstance(widget, SelectionList):
-            if question.kind == "mcr-fans":
-                total = self.query_one("#total", NumberField)
-                if self.focused is not total or total.number is None:
-                    total.focus()
-                    return None
-                return self._fans_response(total.number)
-            selected = list(widget.selected)
-            if question.answer_type == "checklist" and not selected:
-                selected = ["none"]
-            return {key: selected}
-        if isinstance(widget, OptionList):
-            index = widget.highlighted
-            if index is None:
-                return None
-            choice = question.choices[index]
-            return {key: choice == "yes" if isinstance(question.answer[key], bool) else choice}
-        if isinstance(widget, NumberField) and widget.number is not None:
-            return {key: widget.number}
-        return None
-
-    def _steps_response(self, widget: StepAnswer) -> dict[str, Any] | None:
-        """Enter on a line goes to the next empty one; with every line
-        filled, the lines as the checker takes them."""
-        fields = list(widget.query(NumberField).results(NumberField))
-        empty = widget.first_empty()
-        if empty is not None:
-            after = (
-                [field for field in fields[fields.index(self.focused) + 1 :] if field.number is None]
-                if self.focused in fields
-                else []
-            )
-            (after[0] if after else empty).focus()
-            return None
-        numbers = [field.number or 0 for field in fields]
-        lines = [
-            {"item": step.step, "fu": number, "tiles": step.tiles}
-            for step, number in zip(widget.steps[:-2], numbers, strict=False)
-        ]
-        return {"fu": numbers[-1], "fu_raw": numbers[-2], "lines": lines}
+        """The answer on screen as the kind takes it; None (with the focus
+        where something is still missing) when it is not complete."""
+        return self.answer_widget.response(self._area, self.question, self.focused)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click on an option answers with it (enter is handled by action_submit)."""
         if event.option_list.id == "answer" and not self.answered:
             await self.action_submit()
-
-    def _fans_response(self, total: int) -> dict[str, Any]:
-        from tutor.engine.mcr.fans import FANS
-
-        ticked = self.query_one("#answer", SelectionList).selected
-        counts = {fan["zh"]: fan["count"] for fan in self.question.answer["fans"]}
-        return {"fans": [{"zh": FANS[fan].zh, "count": counts.get(FANS[fan].zh, 1)} for fan in ticked], "total": total}
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
@@ -634,15 +489,13 @@ class DrillScreen(RedrawnScreen):
         now), then draw the feedback. `shown`: not answered, either skipped
         or, with `revealed`, its answer shown."""
         question = self.question
-        right = not shown and is_right(question, response)
-        rules = judge_fu_steps(question, response).concepts if question.answer_type == "steps" and not shown else ()
-        if question.answer_type == "points_steps" and not shown:
-            rules = judge_points_steps(question, response).concepts
-        if question.answer_type == FAN_STEPS and not shown:
-            rules = judge_mcr_steps(question, response).concepts
+        # Judged once: the feedback, the marks and the summary read this judgement.
+        judgement = KINDS[question.kind].judge(question, response)
         self.keep()  # The redraw below shows the answer as it was given.
         unanswered = "shown" if revealed else "hint"
-        self.attempts.append(Attempt(question, right, response, unanswered if shown else "right" if right else "wrong"))
+        verdict = unanswered if shown else "right" if judgement.right else "wrong"
+        self.attempts.append(Attempt(judgement, verdict))
+        right = verdict == "right"
         self._save(
             Answer(
                 kind=question.kind,
@@ -653,7 +506,7 @@ class DrillScreen(RedrawnScreen):
                 correct=right,
                 response=json.dumps(response, ensure_ascii=False),
                 answered_at=time.time(),
-                rules=rules,
+                rules=judgement.concepts,
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
@@ -694,12 +547,7 @@ class DrillScreen(RedrawnScreen):
         if self.answered and self.shown_steps < len(self.steps):
             self.shown_steps += 1
             self.query_one("#steps", Static).update(self._shown_steps_text())
-            for widget in self.query(StepAnswer):
-                widget.reveal(self.shown_steps)
-            for points in self.query(PointsStepsAnswer):
-                points.reveal(self.shown_steps)
-            for fans in self.query(McrStepsAnswer):
-                fans.reveal(self.shown_steps)
+            self.answer_widget.reveal(self._area, self.shown_steps)
 
     def action_workbench(self) -> None:
         """The answered question's hand and settings, in the workbench."""

@@ -13,9 +13,8 @@ from textual.widgets import Button, Static
 
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.plan import DrillPlan
-from tutor.ui.drill_words import word
+from tutor.ui.drill_words import missed_lesson, word
 from tutor.ui.lesson_titles import lesson_title
-from tutor.ui.missed_lesson import missed_lesson
 from tutor.ui.screens.redrawn import RedrawnScreen
 from tutor.ui.widgets.mistake_list import Mistake, MistakeList
 

@@ -12,24 +12,11 @@ from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
-from tutor.quiz.kinds import concept_kind, mcr_steps, points_steps
-from tutor.quiz.kinds.steps import rule_name
+from tutor.quiz.kinds import concept_kind, mcr_steps, points_steps, review_lesson
+from tutor.quiz.kinds.fu_steps_words import rule_name
 from tutor.ui.drill_words import kind_name, word
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.redrawn import RedrawnScreen
-
-
-def _lesson_of(concept: str, stored: str) -> str:
-    """The lesson a due concept is reviewed from: a step's own (a yaku by r06
-    or r07, the points by r08, an MCR fan by its fan lesson, a principle by
-    m12), since one answer stores all its steps under the question's lesson;
-    else the lesson stored."""
-    kind = concept_kind(concept)
-    if kind == "points-steps":
-        return points_steps.concept_lesson(concept)
-    if kind == "mcr-steps":
-        return mcr_steps.concept_lesson(concept)
-    return stored
 
 
 def accuracy_bar(right: int, answered: int, width: int = 20) -> str:
@@ -92,7 +79,7 @@ class ProgressScreen(RedrawnScreen):
             due = store.due()
             yield Static(word(language, "due_count", count=len(due)), classes="kind", markup=False)
             # Concepts are ids ("fu:kanchan"); they are shown by kind and lesson, in words.
-            grouped = Counter((concept_kind(item.concept), _lesson_of(item.concept, item.lesson)) for item in due)
+            grouped = Counter((concept_kind(item.concept), review_lesson(item.concept, item.lesson)) for item in due)
             for (kind, lesson), count in grouped.most_common(20):
                 name = kind_name(kind, language) if kind in QUIZ_KINDS else kind
                 title = lesson_title(self.tutor.library, lesson, language)

@@ -17,15 +17,8 @@ from textual.widgets import Static
 from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.fans import FANS
 from tutor.locale import text
-from tutor.quiz.kinds.mcr_steps import (
-    CAN_WIN,
-    TOTAL,
-    McrStep,
-    McrVerdict,
-    principle_words,
-    step_label,
-    why_wrong,
-)
+from tutor.quiz.kinds.mcr_steps import CAN_WIN, TOTAL, McrStep, McrVerdict, principle_words
+from tutor.quiz.kinds.mcr_steps_words import step_label, why_wrong
 from tutor.quiz.names import ANSWER_WORDS
 from tutor.quiz.question import Question
 from tutor.ui.widgets.composite_answer import CompositeAnswer

@@ -17,17 +17,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.locale import text
-from tutor.quiz.kinds.points_steps import (
-    DORA,
-    HAN,
-    PointStep,
-    PointVerdict,
-    answer_steps,
-    given_text,
-    right_text,
-    step_label,
-    why_wrong,
-)
+from tutor.quiz.kinds.points_steps import DORA, HAN
+from tutor.quiz.kinds.points_steps_judge import PointStep, PointVerdict, answer_steps
+from tutor.quiz.kinds.points_steps_words import given_text, right_text, step_label, why_wrong
 from tutor.quiz.question import Question
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField

@@ -11,7 +11,9 @@ from textual.widgets import Static
 
 from tutor.locale import text
 from tutor.quiz.faces import faces_in_text
-from tutor.quiz.kinds.steps import Step, StepVerdict, step_label, why_wrong
+from tutor.quiz.kinds.fu_steps_judge import StepVerdict
+from tutor.quiz.kinds.fu_steps_words import step_label, why_wrong
+from tutor.quiz.kinds.steps import Step
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
 

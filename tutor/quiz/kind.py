@@ -1,0 +1,55 @@
+"""The one interface of a quiz kind: how its questions are made, how a
+response is judged, and what its feedback says.
+
+The drill screen and the summary ask a kind for these and never branch on
+which kind it is: a new kind is one `Kind` in `tutor.quiz.kinds.KINDS`, and
+a new way of answering one answer widget (tutor/ui/answer_widgets.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.quiz.judgement import Judgement
+from tutor.quiz.question import Question
+
+Response = dict[str, Any]
+LessonTitle = Callable[[str], str]
+"""A lesson's title by its id, in the language being spoken (the library
+of lessons is the UI's: the quiz does not read lessons)."""
+
+Generate = Callable[[int, int], Question]
+Judge = Callable[[Question, Response], Judgement[Any, Any]]
+Explain = Callable[[Judgement[Any, Any], str, LessonTitle], list[str]]
+Missed = Callable[[Judgement[Any, Any], str], list[str]]
+Given = Callable[[Judgement[Any, Any], str], str]
+MissedLesson = Callable[[Judgement[Any, Any]], str]
+ConceptLesson = Callable[[str, str], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A quiz kind: its id, how its questions are answered, and its rules and words."""
+
+    id: str
+    answer_types: tuple[str, ...]
+    """How its questions are answered (tutor/quiz/question.py ANSWER_TYPES);
+    `calls` asks for one call or for several."""
+    generate: Generate
+    """The question for (seed, level): always the same one."""
+    judge: Judge
+    """A response judged once: right or not, each step's verdict, each rule applied."""
+    explain: Explain
+    """Everything the feedback says after the verdict, in the order
+    presentation reveals it, tiles in notation."""
+    missed: Missed
+    """What a wrong answer missed, one line each (the drill summary's lines)."""
+    given: Given
+    """What the learner answered, in words."""
+    missed_lesson: MissedLesson
+    """The lesson the feedback sends a mistake to."""
+    concept_lesson: ConceptLesson
+    """The lesson a concept this kind stores is reviewed from (the concept,
+    the lesson stored with it)."""
