@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import BY_ZH
-from tutor.locale import render, text
+from tutor.locale import Message, message, render, text
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -34,7 +34,7 @@ def answer_text(question: Question, language: str) -> str:
     """Every part of the answer, named, in the order the answer holds them:
     "Fu: 40; Fu before rounding: 38"."""
     names = CLAIM_NAMES[language]
-    labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
+    labels = dict(zip(question.choices, question.labels(language), strict=False))
     return "; ".join(
         text(
             language,
@@ -103,22 +103,22 @@ def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
 
 
 def payment_text(points: dict[str, Any], language: str) -> str:
+    return render(payment_message(points), language)
+
+
+def payment_message(points: dict[str, Any]) -> Message:
     """The points of a step answer with who pays them (the payments of
     `tutor score --json`), or as a learner gave them: a ron has only the
     total, a dealer's tsumo no payment from a dealer (#28.3: a ron read as a
     dealer's tsumo printed "Each of the three pays None")."""
+    # A number the learner left out shows as it always has ("None"), never as an error.
+    given = {part: str(value) for part, value in points.items()}
     if points.get("discarder") is not None or points.get("non_dealer") is None:
-        return text(language, "points_steps.paid_ron", total=points.get("discarder", points.get("total")))
+        return message("points_steps.paid_ron", total=given.get("discarder", given.get("total", "None")))
     if points.get("dealer") is None:
-        return text(
-            language, "points_steps.paid_dealer_tsumo", total=points.get("total"), each=points.get("non_dealer")
-        )
-    return text(
-        language,
-        "points_steps.paid_tsumo",
-        total=points.get("total"),
-        dealer=points.get("dealer"),
-        each=points.get("non_dealer"),
+        return message("points_steps.paid_dealer_tsumo", total=given.get("total", "None"), each=given["non_dealer"])
+    return message(
+        "points_steps.paid_tsumo", total=given.get("total", "None"), dealer=given["dealer"], each=given["non_dealer"]
     )
 
 

@@ -46,10 +46,11 @@ FLAG_NAMES: Final = names_table(
 """The situations of a riichi win, by the flag names of the brief."""
 WIN_WORDS: Final = names_table("win", ("ron", "tsumo", "seat", "round", "flowers"))
 """How a hand was won, in the words a worksheet and a drill print."""
-SHORT_WIND_NAMES: Final = {
-    language: "".join(text(language, f"wind_short.{letter}") for letter in "ESWN") for language in LANGUAGES
-}
-"""One character per wind, in the order of `tiles.WIND_LETTERS`."""
+
+
+def short_wind_name(letter: str, language: str) -> str:
+    """A wind in one character: "E", "동"."""
+    return text(language, f"wind_short.{letter}")
 
 
 CLAIM_NAMES: Final = names_table(
@@ -120,10 +121,9 @@ def limit_name(limit: str, language: str) -> str:
     return LIMIT_NAMES[language].get(limit, limit)
 
 
-def choice_labels(names: dict[str, dict[str, str]], choices: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """The labels of some answer choices in each language, from a table of names."""
-    choices = tuple(choices)
-    return {language: tuple(names[language][choice] for choice in choices) for language in LANGUAGES}
+def choice_labels(kind: str, choices: Iterable[str]) -> tuple[Message, ...]:
+    """The labels of some answer choices: their names of one kind (`name`)."""
+    return tuple(name(kind, choice) for choice in choices)
 
 
 def flag_name(flag: str, language: str) -> str:
@@ -186,7 +186,7 @@ PRINCIPLE_NAMES: Final = names_table(
 )
 """The five MCR principles by their JSON ids (design brief section 5)."""
 
-FU_NOT_COUNTED: Final = {language: text(language, "fu.not_counted") for language in LANGUAGES}
+FU_NOT_COUNTED: Final = message("fu.not_counted")
 """What a learner reads instead of fu lines for a hand that has none (kokushi)."""
 
 

@@ -8,10 +8,11 @@ words in the learner's language when they are shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from tutor.locale import Message, Speech, render, render_all
+from tutor.locale import Message, Speech, Value, render, render_all
+from tutor.locale.message import render_value
 
 LEVELS = (1, 2, 3)
 
@@ -52,14 +53,19 @@ class Question:
     answer_type: str
     choices: tuple[str, ...] = ()
     """For choice and checklist answers: the options, as values the checker accepts."""
-    choice_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """The options as shown, by language, in the order of `choices`."""
+    choice_labels: tuple[Value, ...] = ()
+    """The options as shown, in the order of `choices`: messages (or notation
+    shown as it is), put into words by `labels`."""
     step_concepts: tuple[str, ...] = ()
     """For step kinds: every rule the steps apply ("fu:closed_ron"), each
     stored on its own as the learner applies it right or wrong."""
 
     def prompt_text(self, language: str) -> str:
         return say(self.prompt, language)
+
+    def labels(self, language: str) -> tuple[str, ...]:
+        """The options as shown in `language`; none for a question without labels."""
+        return tuple(render_value(label, language) for label in self.choice_labels)
 
     def explanation_text(self, language: str) -> str:
         return say(self.explanation, language)

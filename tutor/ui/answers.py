@@ -13,7 +13,7 @@ from tutor.engine.notation import NotationError, parse_tiles
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.answer_text import claim_text
 from tutor.quiz.faces import tiles_in_words as tiles_in_words  # re-exported: hand_view reads it from here
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
@@ -47,7 +47,7 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
     if score is None or not ({"fu", "fu_raw"} & set(block.expect)):
         return []
     if not score.fu.lines:
-        return [FU_NOT_COUNTED.get(language, FU_NOT_COUNTED["en"])]
+        return [render(FU_NOT_COUNTED, language)]
     names = FU_ITEMS.get(language, FU_ITEMS["en"])
     lines = [
         text(language, "fu.line", item=names.get(line.item, line.item), tiles=tiles_in_words(line.group), fu=line.fu)

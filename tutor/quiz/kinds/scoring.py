@@ -16,7 +16,7 @@ from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
 from tutor.locale import Message, joined, message
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, YAKU_NAMES, YAKUMAN_NAMES, choice_labels, limit_message, name
+from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, YAKU_NAMES, choice_labels, limit_message, name
 from tutor.quiz.question import Question
 
 DEFAULT_RULES: Final = RiichiRules()
@@ -82,10 +82,6 @@ def riichi_win(
             continue
         if not score.yakuman:
             return hand, context, score
-
-
-FU_NOT_COUNTED: Message = message("fu.not_counted")
-"""What a learner reads instead of fu lines for a hand that has none (kokushi)."""
 
 
 def fu_line(item: str, tiles: str, fu: int) -> Message:
@@ -256,7 +252,7 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
         lesson="r10-yakuman",
         answer_type="checklist",
         choices=choices,
-        choice_labels=choice_labels(YAKUMAN_NAMES, choices),
+        choice_labels=choice_labels("yakuman", choices),
     )
 
 

@@ -85,7 +85,7 @@ class McrStepsAnswer(CompositeAnswer):
 
     def compose(self) -> ComposeResult:
         language = self.language
-        labels = self.question.choice_labels.get(language, self.question.choices)
+        labels = self.question.labels(language) or self.question.choices
         # The official name and its gloss, without the brackets of a sentence: the column is narrow.
         principles = [
             (principle_words(principle, language).replace(" (", " ").rstrip(")"), principle) for principle in PRINCIPLES
