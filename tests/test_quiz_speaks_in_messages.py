@@ -26,3 +26,19 @@ def test_prompts_explanations_and_labels_are_messages(kind: str) -> None:
             assert all(isinstance(label, Message | Joined | str) for label in question.choice_labels), (level, seed)
             if question.choice_labels:
                 assert len(question.labels("en")) == len(question.labels("ko")) == len(question.choices)
+
+
+def test_a_sentence_of_several_lines_is_read_line_by_line_and_as_one_paragraph() -> None:
+    """The catalogue says where the lines of an explanation end: the feedback
+    shows them one a line, a worksheet and the JSON as one paragraph."""
+    question = next(
+        question
+        for question in (generate("game-flow", seed, 2) for seed in range(200))
+        if isinstance(question.explanation, Message) and question.explanation.key == "table.quiz.dora_why"
+    )
+    english, korean = question.explanation_lines("en"), question.explanation_lines("ko")
+    assert len(english) == 2 and english[0].startswith("The first indicator is the top of the third stack")
+    assert len(korean) == 3 and korean[2].startswith("따라서")
+    for language, lines in (("en", english), ("ko", korean)):
+        assert question.explanation_text(language) == " ".join(lines)
+        assert "\n" not in question.explanation_text(language)
