@@ -31,7 +31,7 @@ def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Questi
 def _win_text(request: dict[str, Any], language: str) -> str:
     """How the hand was won, with everything the answer depends on: the
     winds, the situation flags and the flowers."""
-    words = WIN_WORDS[language]
+    words = WIN_WORDS.of(language)
     parts = [
         f"{request['win']} {words['tsumo' if request.get('tsumo') else 'ron']}",
         f"{words['seat']} {short_wind_name(request.get('seat', 'E'), language)}",

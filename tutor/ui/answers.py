@@ -48,7 +48,7 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
         return []
     if not score.fu.lines:
         return [render(FU_NOT_COUNTED, language)]
-    names = FU_ITEMS.get(language, FU_ITEMS["en"])
+    names = FU_ITEMS.of(language)
     lines = [
         text(language, "fu.line", item=names.get(line.item, line.item), tiles=tiles_in_words(line.group), fu=line.fu)
         if line.group
@@ -73,7 +73,7 @@ def _evaluation(hand: str, setup: tuple[tuple[str, str], ...], claims: tuple[str
 
 def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
     """Every step of the answer, in the order a teacher reveals them."""
-    names = CLAIM_NAMES.get(language, CLAIM_NAMES["en"])
+    names = CLAIM_NAMES.of(language)
     try:
         rules = Rules(block.setup.get("rules", track))
         evaluation = _evaluation(block.hand, tuple(sorted(block.setup.items())), tuple(block.expect), rules.value)

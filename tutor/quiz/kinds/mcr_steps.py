@@ -80,7 +80,7 @@ def fan_words(zh: str, language: str) -> str:
 def principle_words(principle: str, language: str) -> str:
     """A principle by its official name, glossed: "套算一次 (account-once)"."""
     zh = PRINCIPLE_ZH.get(principle, principle)
-    return f"{zh} ({PRINCIPLE_NAMES[language].get(principle, principle)})"
+    return f"{zh} ({PRINCIPLE_NAMES.of(language).get(principle, principle)})"
 
 
 def concept_name(concept: str, language: str) -> str:

@@ -97,7 +97,7 @@ def step_text(verdict: McrVerdict, language: str) -> str:
             principle=principle_words(step.principle, language),
             by=because,
         )
-    value = step.value if step.step == TOTAL else ANSWER_WORDS[language]["yes" if step.value else "no"]
+    value = step.value if step.step == TOTAL else ANSWER_WORDS.of(language)["yes" if step.value else "no"]
     return f"{step_label(step, language)} {value}"
 
 

@@ -86,7 +86,7 @@ def riichi_win(
 
 def fu_line(item: str, tiles: str, fu: int) -> Message:
     """One fu line: its name, the tiles it counts (if any) and its fu."""
-    shown = name("fu", item) if item in FU_ITEMS["en"] else item
+    shown = name("fu", item) if item in FU_ITEMS else item
     if not tiles:
         return message("quiz.fu.line_alone", item=shown, fu=fu)
     return message("quiz.fu.line", item=shown, tiles=tiles, fu=fu)
@@ -184,7 +184,7 @@ def stacking(rules: RiichiRules) -> RiichiRules:
 
 def _yaku(yaku: str) -> Message | str:
     """A yaku by its id; an unknown id (a newer brief) is shown as it is."""
-    return name("yaku", yaku) if yaku in YAKU_NAMES["en"] else yaku
+    return name("yaku", yaku) if yaku in YAKU_NAMES else yaku
 
 
 def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
