@@ -11,7 +11,7 @@ import pytest
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.notation import parse_hand, parse_tile
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.kinds import KINDS, generate, judge
 from tutor.quiz.kinds.table import _no_chi_shape
 from tutor.quiz.kinds.waits_words import no_wait_reason
@@ -23,7 +23,7 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 def test_a_chi_the_shape_rules_out_names_the_tiles_it_needs(language: str) -> None:
     said = _no_chi_shape(parse_hand("67p", sizes=None), parse_tile("6p"))
     assert said is not None
-    sentence = said(language)
+    sentence = render(said, language)
     expected = text(language, "table.quiz.calls_no_chi_shape", tile="6p", held="7p", needed="5p")
     assert sentence.startswith(expected.split("5p")[0])
     assert "5p" in sentence and "8p" in sentence and "7p" in sentence

@@ -13,7 +13,7 @@ from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.riichi.context import WinContext
 from tutor.engine.riichi.score import score_riichi
 from tutor.lessons.model import HandBlock
-from tutor.locale import LANGUAGES
+from tutor.locale import LANGUAGES, render
 from tutor.quiz.kinds import generate
 from tutor.quiz.kinds.scoring import fu_explanation
 from tutor.quiz.names import FU_NOT_COUNTED
@@ -36,16 +36,16 @@ def test_score_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["fu"], data["fu_raw"], data["fu_items"]) == (0, 0, [])
     assert main(["score", KOKUSHI, "--win", "1m"]) == 0
     text = capsys.readouterr().out
-    assert FU_NOT_COUNTED["en"] in text and "base" not in text
+    assert render(FU_NOT_COUNTED, "en") in text and "base" not in text
 
 
 def test_explanations_say_fu_is_not_counted() -> None:
     score = score_riichi(parse_hand(KOKUSHI), WinContext(parse_tile("1m")))
-    assert all(say(fu_explanation(score), language) == FU_NOT_COUNTED[language] for language in LANGUAGES)
+    assert all(say(fu_explanation(score), language) == render(FU_NOT_COUNTED, language) for language in LANGUAGES)
     block = HandBlock(1, KOKUSHI, {"win": "1m"}, {"fu": "0", "yakuman": "kokushi"}, "")
     for language in ("en", "ko"):
         steps = answer_steps(block, "riichi", language)
-        assert steps[0] == FU_NOT_COUNTED[language]
+        assert steps[0] == render(FU_NOT_COUNTED, language)
 
 
 def test_yakuman_drill_says_fu_is_not_counted_for_kokushi() -> None:
@@ -55,4 +55,4 @@ def test_yakuman_drill_says_fu_is_not_counted_for_kokushi() -> None:
         if {"kokushi", "kokushi_13"} & set(question.answer["yakuman"])
     )
     for language in ("en", "ko"):
-        assert question.explanation_text(language).endswith(FU_NOT_COUNTED[language])
+        assert question.explanation_text(language).endswith(render(FU_NOT_COUNTED, language))

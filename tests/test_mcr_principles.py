@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_principle_ids_are_the_official_ones() -> None:
     assert PRINCIPLES == IDS
     for language in ("en", "ko"):
-        assert tuple(PRINCIPLE_NAMES[language]) == IDS
-    assert PRINCIPLE_NAMES["en"]["take_higher"] == "take the higher"
+        assert tuple(PRINCIPLE_NAMES.of(language)) == IDS
+    assert PRINCIPLE_NAMES.of("en")["take_higher"] == "take the higher"
 
 
 def test_every_left_out_fan_names_a_known_principle() -> None:

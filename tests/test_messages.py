@@ -90,6 +90,26 @@ def test_a_message_renders_its_nested_messages_in_the_same_language() -> None:
     assert render(listed, "en") == "1, 2 flowers"
 
 
+def test_a_word_inside_a_sentence_is_rendered_in_the_language_of_the_sentence() -> None:
+    """A tile's name given as a message, not as words: each language names
+    it, and the Korean particle after it follows the rendered name."""
+    man = message("tile.number", number=message("tile_number.5"), suit=message("tile_suit.man"))
+    said = message("quiz.tiles.explanation", notation="5m", tile=man)
+    assert render(said, "en") == "5m is the five of characters."
+    assert render(said, "ko") == "5m은 5만이다."
+    # The same sentence with a name that ends in a vowel takes the other particle.
+    vowel = message("quiz.tiles.explanation", notation="2m", tile=message("group.ryanta"))
+    assert render(vowel, "ko") == "2m은 " + text("ko", "group.ryanta") + "다."
+
+
+def test_a_list_can_be_joined_by_a_word_of_the_language() -> None:
+    said = message(
+        "table.quiz.calls_no_chi_shape", tile="6p", held="7p", needed=joined(["5p", "8p"], message("table.quiz.or"))
+    )
+    assert render(said, "en") == "No chi on the 6p: beside the 7p in the hand, a run needs the 5p or the 8p too."
+    assert "5p 또는 8p" in render(said, "ko")
+
+
 def test_a_sentence_per_language_is_still_spoken() -> None:
     assert render({"en": "yes", "ko": "예"}, "ko") == "예"
     assert render({"en": "yes"}, "ko") == "yes"

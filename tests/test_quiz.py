@@ -92,7 +92,7 @@ def test_every_kind_gives_valid_questions(kind: str) -> None:
         if question.answer_type == "checklist" and kind != "mcr-fans":
             assert set(value) <= set(question.choices)
         if question.choices:
-            assert len(question.choice_labels["en"]) == len(question.choices) == len(question.choice_labels["ko"])
+            assert len(question.labels("en")) == len(question.choices) == len(question.labels("ko"))
         # The engine's own answer is right (a checker that rejected everything
         # would pass the next check); each value changed in turn is wrong.
         assert is_right(question, question.answer)
@@ -144,9 +144,9 @@ class TestAnswerText:
             question = generate(kind, seed, 3)
             shown = answer_text(question, language)
             for key in question.answer:
-                assert f"{CLAIM_NAMES[language][key]}: " in shown, (key, shown)
+                assert f"{CLAIM_NAMES.of(language)[key]}: " in shown, (key, shown)
             assert not any(mark in shown for mark in ('"', "{", "[", "True", "true", "None", "null")), shown
-            labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=True))
+            labels = dict(zip(question.choices, question.labels(language), strict=True))
             for value in question.answer.values():
                 for item in value if isinstance(value, list) else [value]:
                     if isinstance(item, str) and item in labels:
@@ -193,7 +193,7 @@ class TestLessonAnswersInWords:
                 for claim, value in block.expect.items():
                     if claim not in named:
                         continue
-                    [step] = [s for s in steps if s.startswith(f"{CLAIM_NAMES[language][claim]}: ")]
+                    [step] = [s for s in steps if s.startswith(f"{CLAIM_NAMES.of(language)[claim]}: ")]
                     shown = step.split(": ", 1)[1]
                     for item in value.split(","):
                         if item != "none" and (language == "ko" or item in ("true", "false") or "_" in item):
@@ -428,7 +428,7 @@ def test_break_question_counts_seats_then_stacks_from_the_right_end() -> None:
         # Document 000: from the dealer (East) 5 and 9 open East's wall, 2, 6, 10 South's, ...
         seat = {5: "E", 9: "E", 2: "S", 6: "S", 10: "S", 3: "W", 7: "W", 11: "W"}.get(total, "N")
         assert question.answer["stack"] == f"{seat}:{total}"
-        assert "right end" in question.choice_labels["en"][question.choices.index(question.answer["stack"])]
+        assert "right end" in question.labels("en")[question.choices.index(question.answer["stack"])]
 
 
 def test_indicator_question_is_the_third_stack_then_one_further_per_kan() -> None:

@@ -89,7 +89,7 @@ def test_panels_show_tiles_by_their_faces_with_the_fu_names_lined_up() -> None:
         fu_lines = words.riichi[1 : 1 + len(score.fu.lines)]  # under the heading, one per fu line
         assert any(set_faces("(1111m)") in line for line in fu_lines)
         assert any(set_faces("[7777z]") in line for line in fu_lines)
-        items = [FU_ITEMS[language][line.item] for line in score.fu.lines]
+        items = [FU_ITEMS.of(language)[line.item] for line in score.fu.lines]
         starts = {columns(line[: line.rindex(item)]) for line, item in zip(fu_lines, items, strict=True)}
         assert len(starts) == 1
     # Seven pairs count the whole hand, wider than any set: its faces follow the name.

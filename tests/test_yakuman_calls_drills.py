@@ -49,7 +49,7 @@ def test_ron_is_offered_exactly_when_the_hand_has_a_yaku() -> None:
         hand, tile = parse_hand(request["hand"]), parse_tile(request["discard"])
         riichi_words = "table.quiz.riichi_declared" if request["riichi"] else "table.quiz.riichi_not_declared"
         for language in ("en", "ko"):
-            assert text(language, riichi_words) in question.prompt[language]
+            assert text(language, riichi_words) in question.prompt_text(language)
         shape = any(call.kind is CallKind.WIN for call in calls_on_discard(hand, tile, Seat(request["from"])))
         flags = frozenset({Flag.RIICHI}) if request["riichi"] else frozenset()
         context = WinContext(tile, False, wind_tile(request["seat"]), wind_tile(request["round"]), flags)
@@ -67,8 +67,8 @@ def test_claimants_are_named_from_the_discarder() -> None:
     for seed in range(200):
         question = generate_calls(seed, 3)
         for language in ("en", "ko"):
-            assert question.prompt[language] == text(language, "table.quiz.claims_prompt_frame")
-            for choice, label in zip(question.choices, question.choice_labels[language], strict=True):
+            assert question.prompt_text(language) == text(language, "table.quiz.claims_prompt_frame")
+            for choice, label in zip(question.choices, question.labels(language), strict=True):
                 seat, call = choice.split(":")
                 assert label.startswith(text(language, f"table.quiz.claimant.{seat}")), label
                 if call == "chi":

@@ -51,15 +51,16 @@ def message(key: str, /, **values: Value) -> Message:
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """Several values shown as one, with a separator between them (", ", "; ")."""
+    """Several values shown as one, with a separator between them (", ", "; ",
+    or a message: " or the ")."""
 
     items: tuple[Value, ...]
-    separator: str = ", "
+    separator: Value = ", "
     empty: Value = "-"
     """What an empty list shows."""
 
 
-def joined(items: Iterable[Value], separator: str = ", ", empty: Value = "-") -> Joined:
+def joined(items: Iterable[Value], separator: Value = ", ", empty: Value = "-") -> Joined:
     return Joined(tuple(items), separator, empty)
 
 
@@ -89,7 +90,8 @@ def render_value(value: Value, language: str) -> str:
     if isinstance(value, Joined):
         if not value.items:
             return render_value(value.empty, language)
-        return value.separator.join(render_value(item, language) for item in value.items)
+        separator = render_value(value.separator, language)
+        return separator.join(render_value(item, language) for item in value.items)
     return str(value)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import BY_ZH
-from tutor.locale import render, text
+from tutor.locale import Message, message, render, text
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -24,6 +24,7 @@ from tutor.quiz.names import (
     WAIT_NAMES,
     YAKU_NAMES,
     YAKUMAN_NAMES,
+    Names,
     fan_name,
     limit_name,
 )
@@ -33,8 +34,8 @@ from tutor.quiz.question import Question
 def answer_text(question: Question, language: str) -> str:
     """Every part of the answer, named, in the order the answer holds them:
     "Fu: 40; Fu before rounding: 38"."""
-    names = CLAIM_NAMES[language]
-    labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
+    names = CLAIM_NAMES.of(language)
+    labels = dict(zip(question.choices, question.labels(language), strict=False))
     return "; ".join(
         text(
             language,
@@ -56,14 +57,14 @@ def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, langua
     if key == "yaku" and isinstance(value, list) and all(isinstance(item, dict) for item in value):
         # A step answer's yaku, each with its han: "pinfu 1 han, tanyao 1 han".
         names = ", ".join(_yaku_han_text(item, language) for item in value)
-        return names or ANSWER_WORDS[language]["none"]
+        return names or ANSWER_WORDS.of(language)["none"]
     if key == "points" and isinstance(value, dict):
         return payment_text(value, language)
     if key == "left_out":
-        return ", ".join(_left_out_text(left, language) for left in value) or ANSWER_WORDS[language]["none"]
+        return ", ".join(_left_out_text(left, language) for left in value) or ANSWER_WORDS.of(language)["none"]
     items = value if isinstance(value, list) else [value]
     if not items:
-        return ANSWER_WORDS[language]["none"]
+        return ANSWER_WORDS.of(language)["none"]
     return ", ".join(labels.get(item) or _item_text(key, _as_claim(item), rules, language) for item in items)
 
 
@@ -85,7 +86,7 @@ def _fan_text(fan: dict[str, Any], language: str) -> str:
 def _left_out_text(left: dict[str, Any], language: str) -> str:
     """A fan left out (an `mcr-steps` answer) with its principle and the fan that includes it."""
     principle = str(left.get("principle", ""))
-    named = f"{PRINCIPLE_ZH.get(principle, principle)} {PRINCIPLE_NAMES[language].get(principle, principle)}"
+    named = f"{PRINCIPLE_ZH.get(principle, principle)} {PRINCIPLE_NAMES.of(language).get(principle, principle)}"
     because = left.get("because_of")
     return f"{_fan_name(left['zh'], language)} ({named}" + (f", {_fan_name(because, language)})" if because else ")")
 
@@ -93,7 +94,7 @@ def _left_out_text(left: dict[str, Any], language: str) -> str:
 def _fu_line_text(line: dict[str, Any], language: str) -> str:
     """A fu line of a step answer: its item by name (which says open or
     concealed, so the tiles go without their brackets), its tiles, its fu."""
-    name = FU_ITEMS[language].get(line["item"], line["item"])
+    name = FU_ITEMS.of(language).get(line["item"], line["item"])
     return " ".join(part for part in (name, str(line["tiles"]).strip("[]()"), str(line["fu"])) if part)
 
 
@@ -103,22 +104,22 @@ def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
 
 
 def payment_text(points: dict[str, Any], language: str) -> str:
+    return render(payment_message(points), language)
+
+
+def payment_message(points: dict[str, Any]) -> Message:
     """The points of a step answer with who pays them (the payments of
     `tutor score --json`), or as a learner gave them: a ron has only the
     total, a dealer's tsumo no payment from a dealer (#28.3: a ron read as a
     dealer's tsumo printed "Each of the three pays None")."""
+    # A number the learner left out shows as it always has ("None"), never as an error.
+    given = {part: str(value) for part, value in points.items()}
     if points.get("discarder") is not None or points.get("non_dealer") is None:
-        return text(language, "points_steps.paid_ron", total=points.get("discarder", points.get("total")))
+        return message("points_steps.paid_ron", total=given.get("discarder", given.get("total", "None")))
     if points.get("dealer") is None:
-        return text(
-            language, "points_steps.paid_dealer_tsumo", total=points.get("total"), each=points.get("non_dealer")
-        )
-    return text(
-        language,
-        "points_steps.paid_tsumo",
-        total=points.get("total"),
-        dealer=points.get("dealer"),
-        each=points.get("non_dealer"),
+        return message("points_steps.paid_dealer_tsumo", total=given.get("total", "None"), each=given["non_dealer"])
+    return message(
+        "points_steps.paid_tsumo", total=given.get("total", "None"), dealer=given["dealer"], each=given["non_dealer"]
     )
 
 
@@ -128,7 +129,7 @@ def _fan_name(zh: str, language: str) -> str:
     return zh if known is None else render(fan_name(known.id), language)
 
 
-_CLAIM_TABLES: dict[str, dict[str, dict[str, str]]] = {
+_CLAIM_TABLES: dict[str, Names] = {
     "group": GROUP_NAMES,
     "kinds": WAIT_NAMES,
     "calls": CALL_NAMES,
@@ -144,19 +145,19 @@ def claim_text(claim: str, value: str, rules: str, language: str) -> str:
     "4멘쯔 1작두" in a Korean riichi lesson."""
     items = [item.strip() for item in value.split(",") if item.strip()]
     if not items:
-        return ANSWER_WORDS[language]["none"]
+        return ANSWER_WORDS.of(language)["none"]
     return ", ".join(_item_text(claim, item, rules, language) for item in items)
 
 
 def _item_text(claim: str, item: str, rules: str, language: str) -> str:
     """One item of a claim or an answer in words."""
     table = SHAPE_NAMES.get(rules, SHAPE_NAMES["riichi"]) if claim == "shape" else _CLAIM_TABLES.get(claim)
-    if table is not None and item in table[language]:
-        return table[language][item]
+    if table is not None and item in table:
+        return table.of(language)[item]
     if item in ("true", "false"):
-        return ANSWER_WORDS[language]["yes" if item == "true" else "no"]
+        return ANSWER_WORDS.of(language)["yes" if item == "true" else "no"]
     if item == "none":
-        return ANSWER_WORDS[language]["none"]
+        return ANSWER_WORDS.of(language)["none"]
     if claim == "limit":
         return limit_name(item, language)
     if claim == "fans":

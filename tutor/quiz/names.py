@@ -9,30 +9,47 @@ and id, read once when it is imported.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
-from tutor.locale import LANGUAGES, Message, message, text
+from tutor.locale import Message, message, text
 
 SUITS: Final = ("man", "pin", "sou")
 HONOURS: Final = ("east", "south", "west", "north", "white", "green", "red")
 
 
-def names_table(kind: str, ids: Iterable[str]) -> dict[str, dict[str, str]]:
-    """The names of some things of one kind, by language and id, from the catalogue."""
-    ids = tuple(ids)
-    return {language: {name: text(language, f"{kind}.{name}") for name in ids} for language in LANGUAGES}
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The names of some things of one kind (the names.po keys `kind.id`),
+    put into words in a language when one is asked for."""
+
+    kind: str
+    ids: tuple[str, ...]
+
+    def __contains__(self, id: object) -> bool:
+        return id in self.ids
+
+    def of(self, language: str) -> dict[str, str]:
+        """Every name in `language`, by id."""
+        return _names_in(self.kind, self.ids, language)
 
 
-def _names_tuple(kind: str, ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    table = names_table(kind, ids)
-    return {language: tuple(names.values()) for language, names in table.items()}
+@cache
+def _names_in(kind: str, ids: tuple[str, ...], language: str) -> dict[str, str]:
+    return {id: text(language, f"{kind}.{id}") for id in ids}
 
 
-HONOUR_NAMES: Final = _names_tuple("honour", HONOURS)
+def names_table(kind: str, ids: Iterable[str]) -> Names:
+    """The names of some things of one kind, from the catalogue."""
+    return Names(kind, tuple(ids))
+
+
+HONOUR_NAMES: Final = names_table("honour", HONOURS)
 
 GROUP_NAMES: Final = names_table("group", ("shuntsu", "koutsu", "kantsu", "penta", "kanta", "ryanta", "toitsu", "none"))
 WAIT_NAMES: Final = names_table(
@@ -46,10 +63,11 @@ FLAG_NAMES: Final = names_table(
 """The situations of a riichi win, by the flag names of the brief."""
 WIN_WORDS: Final = names_table("win", ("ron", "tsumo", "seat", "round", "flowers"))
 """How a hand was won, in the words a worksheet and a drill print."""
-SHORT_WIND_NAMES: Final = {
-    language: "".join(text(language, f"wind_short.{letter}") for letter in "ESWN") for language in LANGUAGES
-}
-"""One character per wind, in the order of `tiles.WIND_LETTERS`."""
+
+
+def short_wind_name(letter: str, language: str) -> str:
+    """A wind in one character: "E", "동"."""
+    return text(language, f"wind_short.{letter}")
 
 
 CLAIM_NAMES: Final = names_table(
@@ -117,18 +135,17 @@ def limit_name(limit: str, language: str) -> str:
     """A limit in words; several yakuman (`yakuman_x2`) as "2x yakuman"."""
     if limit.startswith("yakuman_x"):
         return text(language, "limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
-    return LIMIT_NAMES[language].get(limit, limit)
+    return LIMIT_NAMES.of(language).get(limit, limit)
 
 
-def choice_labels(names: dict[str, dict[str, str]], choices: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """The labels of some answer choices in each language, from a table of names."""
-    choices = tuple(choices)
-    return {language: tuple(names[language][choice] for choice in choices) for language in LANGUAGES}
+def choice_labels(kind: str, choices: Iterable[str]) -> tuple[Message, ...]:
+    """The labels of some answer choices: their names of one kind (`name`)."""
+    return tuple(name(kind, choice) for choice in choices)
 
 
 def flag_name(flag: str, language: str) -> str:
     """A flag in words; an unknown flag (a newer brief) is shown as it is."""
-    return FLAG_NAMES[language].get(flag, flag)
+    return FLAG_NAMES.of(language).get(flag, flag)
 
 
 def flowers_text(count: int, language: str) -> str:
@@ -142,7 +159,7 @@ r06 and r07 name them."""
 
 def yaku_name(yaku: str, language: str) -> str:
     """A yaku in words; an unknown id (a newer brief) is shown as it is."""
-    return YAKU_NAMES[language].get(yaku, yaku)
+    return YAKU_NAMES.of(language).get(yaku, yaku)
 
 
 YAKUMAN_NAMES: Final = names_table("yakuman", (*(yakuman.id for yakuman in YAKUMAN), "none"))
@@ -186,14 +203,14 @@ PRINCIPLE_NAMES: Final = names_table(
 )
 """The five MCR principles by their JSON ids (design brief section 5)."""
 
-FU_NOT_COUNTED: Final = {language: text(language, "fu.not_counted") for language in LANGUAGES}
+FU_NOT_COUNTED: Final = message("fu.not_counted")
 """What a learner reads instead of fu lines for a hand that has none (kokushi)."""
 
 
 def tile_words(tile: Tile, language: str) -> str:
     """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""
     if tile >= EAST:
-        return HONOUR_NAMES[language][tile - EAST]
+        return HONOUR_NAMES.of(language)[HONOURS[tile - EAST]]
     return text(
         language,
         "tile.number",

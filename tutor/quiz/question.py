@@ -8,10 +8,11 @@ words in the learner's language when they are shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from tutor.locale import Message, Speech, render, render_all
+from tutor.locale import Speech, Value, render, render_all
+from tutor.locale.message import render_value
 
 LEVELS = (1, 2, 3)
 
@@ -23,6 +24,9 @@ def say(said: Said, language: str) -> str:
     """What a prompt or an explanation says in `language`."""
     return render_all(said, language) if isinstance(said, tuple) else render(said, language)
 
+
+LINE_BREAK = "\n"
+"""Where a catalogue sentence of an explanation starts a new line of feedback."""
 
 ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "fans_total", "steps", "points_steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
@@ -52,8 +56,9 @@ class Question:
     answer_type: str
     choices: tuple[str, ...] = ()
     """For choice and checklist answers: the options, as values the checker accepts."""
-    choice_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """The options as shown, by language, in the order of `choices`."""
+    choice_labels: tuple[Value, ...] = ()
+    """The options as shown, in the order of `choices`: messages (or notation
+    shown as it is), put into words by `labels`."""
     step_concepts: tuple[str, ...] = ()
     """For step kinds: every rule the steps apply ("fu:closed_ron"), each
     stored on its own as the learner applies it right or wrong."""
@@ -61,23 +66,20 @@ class Question:
     def prompt_text(self, language: str) -> str:
         return say(self.prompt, language)
 
+    def labels(self, language: str) -> tuple[str, ...]:
+        """The options as shown in `language`; none for a question without labels."""
+        return tuple(render_value(label, language) for label in self.choice_labels)
+
     def explanation_text(self, language: str) -> str:
-        return say(self.explanation, language)
+        # Read as one paragraph, the lines of a sentence (`explanation_lines`) are joined by a space.
+        return say(self.explanation, language).replace(LINE_BREAK, " ")
 
     def explanation_lines(self, language: str) -> list[str]:
-        """The explanation one sentence (one message) a line, as feedback
-        reveals it."""
+        """The explanation one message a line, as feedback reveals it; a
+        catalogue sentence of several sentences says with line breaks where
+        its lines end."""
         said = self.explanation if isinstance(self.explanation, tuple) else (self.explanation,)
-        lines = []
-        for item in said:
-            if isinstance(item, Message):
-                lines.append(render(item, language))
-            else:
-                # A sentence per language from a kind not yet speaking in
-                # messages (the table kinds): read sentence by sentence as before.
-                shown = render(item, language)
-                lines += [part.strip().rstrip(".") + "." for part in shown.split(". ") if part.strip()]
-        return lines
+        return [line for item in said for line in render(item, language).split(LINE_BREAK)]
 
     def to_json(self, language: str) -> dict[str, Any]:
         """The worksheet JSON of design brief section 4."""

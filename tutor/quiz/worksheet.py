@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import text
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.kinds import generate
@@ -17,7 +16,7 @@ from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
 from tutor.quiz.kinds.mcr_steps_words import fan_step_lines
 from tutor.quiz.kinds.points_steps_words import blank_lines
 from tutor.quiz.kinds.steps import question_steps
-from tutor.quiz.names import SHORT_WIND_NAMES, WIN_WORDS, flag_name, flowers_text
+from tutor.quiz.names import WIN_WORDS, flag_name, flowers_text, short_wind_name
 from tutor.quiz.question import Question, QuizError
 
 FORMATS = ("text", "md", "json")
@@ -32,11 +31,11 @@ def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Questi
 def _win_text(request: dict[str, Any], language: str) -> str:
     """How the hand was won, with everything the answer depends on: the
     winds, the situation flags and the flowers."""
-    words, winds = WIN_WORDS[language], SHORT_WIND_NAMES[language]
+    words = WIN_WORDS.of(language)
     parts = [
         f"{request['win']} {words['tsumo' if request.get('tsumo') else 'ron']}",
-        f"{words['seat']} {winds[WIND_LETTERS.index(request.get('seat', 'E'))]}",
-        f"{words['round']} {winds[WIND_LETTERS.index(request.get('round', 'E'))]}",
+        f"{words['seat']} {short_wind_name(request.get('seat', 'E'), language)}",
+        f"{words['round']} {short_wind_name(request.get('round', 'E'), language)}",
     ]
     parts += [flag_name(flag, language) for flag in request.get("flags", ())]
     if request.get("dora"):
@@ -77,7 +76,7 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
         elif question.answer_type == FAN_STEPS:
             lines += fan_step_lines(question, language)
         elif question.choices and question.choice_labels:
-            lines.append(f"   {choices_word}: " + " / ".join(question.choice_labels[language]))
+            lines.append(f"   {choices_word}: " + " / ".join(question.labels(language)))
     lines.append("")
     lines.append(f"## {key_title}" if markdown else key_title.upper())
     for number, question in enumerate(questions, 1):

@@ -13,7 +13,7 @@ from tutor.engine.notation import NotationError, parse_tiles
 from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.answer_text import claim_text
 from tutor.quiz.faces import tiles_in_words as tiles_in_words  # re-exported: hand_view reads it from here
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
@@ -47,8 +47,8 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
     if score is None or not ({"fu", "fu_raw"} & set(block.expect)):
         return []
     if not score.fu.lines:
-        return [FU_NOT_COUNTED.get(language, FU_NOT_COUNTED["en"])]
-    names = FU_ITEMS.get(language, FU_ITEMS["en"])
+        return [render(FU_NOT_COUNTED, language)]
+    names = FU_ITEMS.of(language)
     lines = [
         text(language, "fu.line", item=names.get(line.item, line.item), tiles=tiles_in_words(line.group), fu=line.fu)
         if line.group
@@ -73,7 +73,7 @@ def _evaluation(hand: str, setup: tuple[tuple[str, str], ...], claims: tuple[str
 
 def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
     """Every step of the answer, in the order a teacher reveals them."""
-    names = CLAIM_NAMES.get(language, CLAIM_NAMES["en"])
+    names = CLAIM_NAMES.of(language)
     try:
         rules = Rules(block.setup.get("rules", track))
         evaluation = _evaluation(block.hand, tuple(sorted(block.setup.items())), tuple(block.expect), rules.value)

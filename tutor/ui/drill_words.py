@@ -63,7 +63,7 @@ def prompt_text(question: Question, language: str) -> str:
 
 def choice_texts(question: Question, language: str) -> list[str]:
     """The options as shown, their tiles by their faces ("4p (four of dots)" reads "4筒 (four of dots)")."""
-    return [faces_in_text(label) for label in question.choice_labels.get(language, question.choices)]
+    return [faces_in_text(label) for label in question.labels(language) or question.choices]
 
 
 def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[str]:

@@ -80,7 +80,7 @@ class LessonHand:
             if key in setup and setup[key] in "ESWN" and setup[key]:
                 parts.append(text(language, key, wind=WIND_NAMES[language]["ESWN".index(setup[key])]))
         if "discard" in setup:
-            seat = SEAT_NAMES[language].get(setup.get("from", "left"), setup.get("from", ""))
+            seat = SEAT_NAMES.of(language).get(setup.get("from", "left"), setup.get("from", ""))
             parts.append(text(language, "discard", tile=_tiles_text(setup["discard"]), seat=seat))
         if setup.get("flags"):
             flags = ", ".join(flag_name(flag, language) for flag in setup["flags"].replace(",", " ").split())

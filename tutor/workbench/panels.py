@@ -131,13 +131,13 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
             return [text(language, f"workbench.not_tenpai{suffix}")]
         lines = [text(language, f"workbench.tenpai{suffix}", count=len(shape.waits))]
         for wait in shape.waits:
-            kinds = ", ".join(WAIT_NAMES[language].get(kind.value, kind.value) for kind in wait.kinds)
+            kinds = ", ".join(WAIT_NAMES.of(language).get(kind.value, kind.value) for kind in wait.kinds)
             lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
         return lines
     if shape.complete:
         lines = [text(language, "workbench.complete", count=len(shape.decompositions))]
         for number, reading in enumerate(shape.decompositions, 1):
-            name = SHAPE_NAMES[rules][language].get(reading.shape.value, reading.shape.value)
+            name = SHAPE_NAMES[rules].of(language).get(reading.shape.value, reading.shape.value)
             lines.append(f"  {number}. {faces_in_text(format_decomposition(reading))}  ({name})")
     else:
         lines = [text(language, "workbench.not_complete")]
@@ -159,7 +159,7 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
 
 def shanten_text(shape: Analysis, language: str) -> str:
     """The least shanten and each shape's own figure, by the shape names of the hand's rule family."""
-    names = SHAPE_NAMES[shape.rules.value][language]
+    names = SHAPE_NAMES[shape.rules.value].of(language)
     figures = "; ".join(
         text(language, "workbench.shape_shanten", shape=names.get(name, name), shanten=figure)
         for name, figure in shape.shanten.by_shape().items()
@@ -204,7 +204,7 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
         (columns(faces) for line, faces in zip(score.fu.lines, tiles, strict=True) if in_column(line)), default=0
     )
     for line, faces in zip(score.fu.lines, tiles, strict=True):
-        name = FU_ITEMS[language].get(line.item, line.item)
+        name = FU_ITEMS.of(language).get(line.item, line.item)
         # Numbers first, then the name: a long name then never pushes a number out of its column.
         if in_column(line):
             lines.append(f"  {line.fu:>3}  {padded(faces, width)} {name}")
@@ -217,7 +217,7 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
     if score.yakuman:
         lines.append(text(language, "workbench.yakuman_heading"))
         for name, times in score.yakuman:
-            lines.append(f"  x{times}  {YAKUMAN_NAMES[language].get(name, name)}")
+            lines.append(f"  x{times}  {YAKUMAN_NAMES.of(language).get(name, name)}")
     else:
         lines.append(text(language, "workbench.yaku_heading"))
         for name, han in score.yaku:
@@ -245,7 +245,7 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     if score.left_out:
         lines.append(text(language, "workbench.left_out_heading"))
         for left in score.left_out:
-            principle = PRINCIPLE_NAMES[language].get(left.principle, left.principle)
+            principle = PRINCIPLE_NAMES.of(language).get(left.principle, left.principle)
             if left.because_of is not None:
                 why = text(language, "workbench.included_in", principle=principle, fan=left.because_of.zh)
             else:

@@ -8,8 +8,8 @@ from typing import Any
 from tutor.engine.groups import classify_group
 from tutor.engine.notation import format_tiles
 from tutor.engine.tiles import EAST, HONOURS, Tile, tile_name
-from tutor.locale import LANGUAGES, message
-from tutor.quiz.names import GROUP_NAMES, choice_labels, name, tile_message, tile_words
+from tutor.locale import Value, message
+from tutor.quiz.names import choice_labels, name, tile_message
 from tutor.quiz.question import Question
 
 
@@ -26,11 +26,11 @@ def generate_tiles(seed: int, level: int) -> Question:
     explanation = message("quiz.tiles.explanation", notation=tile_name(tile), tile=tile_message(tile))
     if rng.random() < 0.5:
         prompt = message("quiz.tiles.prompt_name")
-        labels = {language: tuple(tile_words(t, language) for t in options) for language in LANGUAGES}
+        labels: tuple[Value, ...] = tuple(tile_message(t) for t in options)
         request: dict[str, Any] = {"hand": tile_name(tile)}
     else:
         prompt = message("quiz.tiles.prompt_pick", tile=tile_message(tile))
-        labels = {language: choices for language in LANGUAGES}
+        labels = choices
         request = {"hand": format_tiles(options)}
     return Question(
         kind="tiles",
@@ -91,7 +91,7 @@ def generate_sets(seed: int, level: int) -> Question:
     tiles = _group_tiles(rng, wanted)
     group = classify_group(tiles)
     kind = group.kind.value if group.kind else "none"
-    labels = choice_labels(GROUP_NAMES, GROUP_KINDS)
+    labels = choice_labels("group", GROUP_KINDS)
     return Question(
         kind="sets",
         level=level,

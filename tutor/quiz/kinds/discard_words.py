@@ -17,7 +17,7 @@ def given(judgement: Judgement[Any, Any], language: str) -> str:
     question = judgement.question
     picked = judgement.response.get("discards")
     picks = [picked] if isinstance(picked, str) else picked if isinstance(picked, list) else []
-    labels = dict(zip(question.choices, question.choice_labels.get(language, ()), strict=False))
+    labels = dict(zip(question.choices, question.labels(language), strict=False))
     return word(language, "discard_given", tiles=", ".join(labels.get(str(pick), str(pick)) for pick in picks))
 
 

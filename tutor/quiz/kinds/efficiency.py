@@ -31,9 +31,9 @@ from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
-from tutor.locale import LANGUAGES, Message, Value, message, render_all, text
+from tutor.locale import Message, Value, message, render_all, text
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
-from tutor.quiz.names import name, tile_words
+from tutor.quiz.names import name, tile_message
 from tutor.quiz.question import Question
 
 LESSON: Final = "r12-efficiency"
@@ -196,12 +196,9 @@ def _question(
         lesson=LESSON,
         answer_type=ANSWER_TYPES[kind],
         choices=choices,
-        choice_labels={
-            language: tuple(f"{name} ({tile_words(_tile_of(name), language)})" for name in choices)
-            for language in LANGUAGES
-        }
-        if choices
-        else {},
+        choice_labels=tuple(
+            message("efficiency.tile_choice", notation=name, tile=tile_message(_tile_of(name))) for name in choices
+        ),
     )
 
 
@@ -274,7 +271,7 @@ def generate_ukeire(seed: int, level: int) -> Question:
     question = _question("ukeire", seed, level, rules, hand, answer, explanation, f"ukeire:{shape}")
     if found.shanten == 0:
         # A tenpai hand is not brought "closer to tenpai": its ukeire are the tiles that complete it.
-        tenpai = {language: text(language, "efficiency.prompt_ukeire_tenpai") for language in LANGUAGES}
+        tenpai = message("efficiency.prompt_ukeire_tenpai")
         question = dataclasses.replace(question, prompt=tenpai)
     return question
 

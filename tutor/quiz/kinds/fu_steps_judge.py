@@ -43,7 +43,7 @@ class Reading:
 
     def words(self, language: str) -> str:
         """The reading with its wait named: "777m 789m 123p 333s 22s (penchan (edge))"."""
-        return f"{self.text} ({WAIT_NAMES[language].get(self.wait, self.wait)})"
+        return f"{self.text} ({WAIT_NAMES.of(language).get(self.wait, self.wait)})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ def rule_name(concept: str, language: str) -> str:
     rule = concept.removeprefix("fu:")
     if rule in ("sum", "rounding"):
         return text(language, f"steps.rule.{rule}")
-    return FU_ITEMS[language].get(rule, rule)
+    return FU_ITEMS.of(language).get(rule, rule)
 
 
 def step_label(step: Step, language: str) -> str:

@@ -13,7 +13,7 @@ from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, LeftOutFan, McrScore,
 from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import WINDS, tile_name, wind_letter
-from tutor.locale import LANGUAGES, Message, Value, joined, message, render
+from tutor.locale import Message, Value, joined, message
 from tutor.quiz.deal import random_complete
 from tutor.quiz.names import fan_choice, fan_name, name
 from tutor.quiz.question import Question
@@ -120,7 +120,7 @@ def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Q
         lesson="m04-routes-to-eight" if not score.can_win else lesson_of_fan(counted[0]),
         answer_type="fans_total",
         choices=choices,
-        choice_labels={language: tuple(render(fan_choice(c), language) for c in choices) for language in LANGUAGES},
+        choice_labels=tuple(fan_choice(c) for c in choices),
     )
 
 

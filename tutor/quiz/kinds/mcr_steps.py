@@ -28,10 +28,10 @@ from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
-from tutor.locale import LANGUAGES, message, render, text
+from tutor.locale import message, render, text
 from tutor.quiz.deal import random_complete, random_set, take_tiles
 from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, mcr_request
-from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_name
+from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_choice, fan_name
 from tutor.quiz.question import Question
 
 KIND: Final = "mcr-steps"
@@ -80,7 +80,7 @@ def fan_words(zh: str, language: str) -> str:
 def principle_words(principle: str, language: str) -> str:
     """A principle by its official name, glossed: "套算一次 (account-once)"."""
     zh = PRINCIPLE_ZH.get(principle, principle)
-    return f"{zh} ({PRINCIPLE_NAMES[language].get(principle, principle)})"
+    return f"{zh} ({PRINCIPLE_NAMES.of(language).get(principle, principle)})"
 
 
 def concept_name(concept: str, language: str) -> str:
@@ -389,10 +389,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         lesson=PRINCIPLES_LESSON,
         answer_type=ANSWER_TYPE,
         choices=choices,
-        choice_labels={
-            language: tuple(f"{fan_words(FANS[c].zh, language)} ({FANS[c].points})" for c in choices)
-            for language in LANGUAGES
-        },
+        choice_labels=tuple(fan_choice(c) for c in choices),
         step_concepts=tuple(dict.fromkeys(concept for verdict in steps for concept, _ in verdict.concepts)),
     )
 

@@ -77,7 +77,7 @@ def fan_step_lines(question: Question, language: str) -> list[str]:
     counted, the principle and the fan that includes it), the total, the
     8-point question."""
     lines = [f"   {text(language, 'mcrsteps.columns')}"]
-    for label in question.choice_labels[language]:
+    for label in question.labels(language):
         lines.append(f"   __ {label}: ________ / ________")
     lines += [f"   {step_label(McrStep(step), language)}: ____" for step in (TOTAL, CAN_WIN)]
     return lines
@@ -97,7 +97,7 @@ def step_text(verdict: McrVerdict, language: str) -> str:
             principle=principle_words(step.principle, language),
             by=because,
         )
-    value = step.value if step.step == TOTAL else ANSWER_WORDS[language]["yes" if step.value else "no"]
+    value = step.value if step.step == TOTAL else ANSWER_WORDS.of(language)["yes" if step.value else "no"]
     return f"{step_label(step, language)} {value}"
 
 

@@ -51,7 +51,7 @@ def missed_lines(judgement: Judgement[Any, Any], language: str) -> list[str]:
     if miss is not None and miss.line is None:
         lines.append(word(language, "fu_unrounded", given=miss.given, fu=miss.fu))
     elif miss is not None and miss.line is not None:
-        name = FU_ITEMS.get(language, FU_ITEMS["en"]).get(miss.line.item, miss.line.item)
+        name = FU_ITEMS.of(language).get(miss.line.item, miss.line.item)
         line = f"{name} {miss.line.tiles}".rstrip()
         lines.append(word(language, "fu_line_missed", given=miss.given, line=line, fu=miss.line.fu))
     for list_miss in list_misses(question, response):

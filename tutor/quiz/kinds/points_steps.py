@@ -36,11 +36,11 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
-from tutor.locale import LANGUAGES, message, text
-from tutor.quiz.answer_text import payment_text
+from tutor.locale import Message, Value, joined, message, text
+from tutor.quiz.answer_text import payment_message
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.scoring import request_rules, riichi_request
-from tutor.quiz.names import limit_name, yaku_name
+from tutor.quiz.names import limit_message, name, yaku_name
 from tutor.quiz.question import Question
 
 KIND: Final = "points-steps"
@@ -91,7 +91,7 @@ def yaku_choices() -> tuple[str, ...]:
 CHOICES: Final = yaku_choices()
 
 
-def choice_label(choice: str, language: str) -> str:
+def choice_label(choice: str) -> Message:
     """A yaku list entry: "Honitsu: 3 han (closed)", "Pinfu: 1 han"."""
     yaku, han = choice.split(":")
     closed, opened = HAN_OF[yaku]
@@ -100,10 +100,10 @@ def choice_label(choice: str, language: str) -> str:
         if opened in (0, closed)
         else "points_steps.choice_" + ("closed" if int(han) == closed else "open")
     )
-    return text(language, key, name=yaku_name(yaku, language), han=han)
+    return message(key, name=name("yaku", yaku), han=han)
 
 
-CHOICE_LABELS: Final = {language: tuple(choice_label(choice, language) for choice in CHOICES) for language in LANGUAGES}
+CHOICE_LABELS: Final = tuple(choice_label(choice) for choice in CHOICES)
 
 
 def yaku_lesson(yaku: str) -> str:
@@ -340,7 +340,7 @@ def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question
         prompt=message("points_steps.prompt", fu=score.fu.fu),
         request=request,
         answer=answer,
-        explanation={language: explanation(answer, request, language) for language in LANGUAGES},
+        explanation=explanation(answer, request),
         concept=rule,
         lesson=LESSON,
         answer_type="points_steps",
@@ -350,22 +350,23 @@ def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question
     )
 
 
-def explanation(answer: dict[str, Any], request: dict[str, Any], language: str) -> str:
+def explanation(answer: dict[str, Any], request: dict[str, Any]) -> Message:
     """The whole count in a few sentences: yaku and dora to han, then the points."""
-    parts = [f"{yaku_name(yaku['id'], language)} {yaku['han']}" for yaku in answer["yaku"]]
+    parts: list[Value] = [
+        message("points_steps.yaku_part", name=name("yaku", yaku["id"]), han=yaku["han"]) for yaku in answer["yaku"]
+    ]
     if answer["dora"]:
-        parts.append(text(language, "points_steps.dora_part", dora=answer["dora"]))
+        parts.append(message("points_steps.dora_part", dora=answer["dora"]))
     points = answer["points"]
     limit = limit_of(answer, request)
-    return text(
-        language,
+    return message(
         "points_steps.explanation",
-        parts=" + ".join(parts),
+        parts=joined(parts, " + ", empty=""),
         han=answer["han"],
         fu=answer["fu"],
         base=points["base"],
-        limit=f" ({limit_name(limit, language)})" if limit else "",
-        paid=payment_text(points, language),
+        limit=message("points_steps.limit_part", limit=limit_message(limit)) if limit else "",
+        paid=payment_message(points),
     )
 
 

@@ -16,7 +16,7 @@ from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
 from tutor.locale import Message, joined, message
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.names import FU_ITEMS, YAKU_NAMES, YAKUMAN_NAMES, choice_labels, limit_message, name
+from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, YAKU_NAMES, choice_labels, limit_message, name
 from tutor.quiz.question import Question
 
 DEFAULT_RULES: Final = RiichiRules()
@@ -84,13 +84,9 @@ def riichi_win(
             return hand, context, score
 
 
-FU_NOT_COUNTED: Message = message("fu.not_counted")
-"""What a learner reads instead of fu lines for a hand that has none (kokushi)."""
-
-
 def fu_line(item: str, tiles: str, fu: int) -> Message:
     """One fu line: its name, the tiles it counts (if any) and its fu."""
-    shown = name("fu", item) if item in FU_ITEMS["en"] else item
+    shown = name("fu", item) if item in FU_ITEMS else item
     if not tiles:
         return message("quiz.fu.line_alone", item=shown, fu=fu)
     return message("quiz.fu.line", item=shown, tiles=tiles, fu=fu)
@@ -188,7 +184,7 @@ def stacking(rules: RiichiRules) -> RiichiRules:
 
 def _yaku(yaku: str) -> Message | str:
     """A yaku by its id; an unknown id (a newer brief) is shown as it is."""
-    return name("yaku", yaku) if yaku in YAKU_NAMES["en"] else yaku
+    return name("yaku", yaku) if yaku in YAKU_NAMES else yaku
 
 
 def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Question:
@@ -256,7 +252,7 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
         lesson="r10-yakuman",
         answer_type="checklist",
         choices=choices,
-        choice_labels=choice_labels(YAKUMAN_NAMES, choices),
+        choice_labels=choice_labels("yakuman", choices),
     )
 
 

@@ -19,11 +19,11 @@ from tutor.quiz.deal import (
     random_seven_pairs,
     random_thirteen_orphans,
 )
-from tutor.quiz.names import ANSWER_WORDS, WAIT_NAMES, choice_labels, name, tile_list
+from tutor.quiz.names import choice_labels, name, tile_list
 from tutor.quiz.question import Question
 
 YES_NO = ("yes", "no")
-YES_NO_LABELS: Final = choice_labels(ANSWER_WORDS, YES_NO)
+YES_NO_LABELS: Final = choice_labels("answer", YES_NO)
 
 
 def _changed(rng: random.Random, hand: Hand) -> Hand:
@@ -178,7 +178,7 @@ def generate_wait_kind(seed: int, level: int) -> Question:
         lesson="r04-waits",
         answer_type="checklist",
         choices=WAIT_CHOICES,
-        choice_labels=choice_labels(WAIT_NAMES, WAIT_CHOICES),
+        choice_labels=choice_labels("wait", WAIT_CHOICES),
     )
 
 

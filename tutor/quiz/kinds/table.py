@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from tutor.engine.calls import CallKind, Claim, Seat, calls_on_discard, winning_claim
@@ -27,20 +26,23 @@ from tutor.engine.table import (
     tile_total,
 )
 from tutor.engine.tiles import EAST, TILE_KINDS, WIND_LETTERS, tile_name, wind_tile
-from tutor.locale import LANGUAGES, text
+from tutor.locale import Joined, Message, joined, message
 from tutor.quiz.deal import drop_one, random_complete
-from tutor.quiz.names import CALL_NAMES, choice_labels, names_table
+from tutor.quiz.names import choice_labels, name
 from tutor.quiz.question import Question
 
 CALL_CHOICES = ("chi", "pon", "open_kan", "win", "none")
-DISCARDERS = names_table("discarder", tuple(seat.value for seat in Seat))
-"""Who discarded, as a prompt names them: "the player on the left", "상가"."""
-CLAIMANTS = {
-    language: {seat.value: text(language, f"table.quiz.claimant.{seat.value}") for seat in Seat}
-    for language in LANGUAGES
-}
-"""A claimant named from the discarder, by where the discarder sits seen from
-the claimant: on the claimant's left, the claimant is the discarder's next player."""
+
+
+def discarder(seat: Seat) -> Message:
+    """Who discarded, as a prompt names them: "the player on the left", "상가"."""
+    return name("discarder", seat.value)
+
+
+def claimant(seat: Seat) -> Message:
+    """A claimant named from the discarder, by where the discarder sits seen from
+    the claimant: on the claimant's left, the claimant is the discarder's next player."""
+    return message(f"table.quiz.claimant.{seat.value}")
 
 
 def generate_calls(seed: int, level: int) -> Question:
@@ -75,39 +77,35 @@ def generate_calls(seed: int, level: int) -> Question:
     kinds = sorted({call.kind.value for call in calls}) or ["none"]
     melds = ", ".join(format_meld(call.meld) for call in calls if call.meld)
 
-    def why(language: str) -> str:
-        said = text(
-            language,
+    why = [
+        message(
             "table.quiz.calls_why_melds" if melds else "table.quiz.calls_why",
-            discarder=DISCARDERS[language][seat.value],
-            calls=", ".join(CALL_NAMES[language][k] for k in kinds),
+            discarder=discarder(seat),
+            calls=joined(name("call", k) for k in kinds),
             melds=melds,
         )
-        if no_chi is not None:
-            said += " " + no_chi(language)
-        if no_yaku:
-            said += " " + text(language, "table.quiz.calls_no_yaku", tile=tile_name(discard))
-        if barred_by_riichi:
-            said += " " + text(language, "table.quiz.calls_riichi")
-        return said
-
-    def prompt(language: str) -> str:
-        return text(
-            language,
-            "table.quiz.calls_prompt_seat",
-            discarder=DISCARDERS[language][seat.value],
-            tile=tile_name(discard),
-            seat=SEAT_WORDS[language][own_wind],
-            round=ROUND_WORDS[language][round_wind],
-            riichi=text(language, "table.quiz.riichi_declared" if riichi else "table.quiz.riichi_not_declared"),
-        )
+    ]
+    if no_chi is not None:
+        why.append(no_chi)
+    if no_yaku:
+        why.append(message("table.quiz.calls_no_yaku", tile=tile_name(discard)))
+    if barred_by_riichi:
+        why.append(message("table.quiz.calls_riichi"))
+    prompt = message(
+        "table.quiz.calls_prompt_seat",
+        discarder=discarder(seat),
+        tile=tile_name(discard),
+        seat=name("seat_wind", own_wind),
+        round=name("round_wind", round_wind),
+        riichi=message("table.quiz.riichi_declared" if riichi else "table.quiz.riichi_not_declared"),
+    )
 
     return Question(
         kind="calls",
         level=level,
         seed=seed,
         rules="riichi",
-        prompt=in_both(prompt),
+        prompt=prompt,
         request={
             "hand": format_hand(hand),
             "discard": tile_name(discard),
@@ -118,16 +116,16 @@ def generate_calls(seed: int, level: int) -> Question:
             "rules": "riichi",
         },
         answer={"calls": kinds},
-        explanation=in_both(why),
+        explanation=tuple(why),
         concept=f"calls:{seat.value}",
         lesson="r05-calls",
         answer_type="checklist",
         choices=CALL_CHOICES,
-        choice_labels=choice_labels(CALL_NAMES, CALL_CHOICES),
+        choice_labels=choice_labels("call", CALL_CHOICES),
     )
 
 
-def _no_chi_shape(hand: Hand, discard: int) -> Callable[[str], str] | None:
+def _no_chi_shape(hand: Hand, discard: int) -> Message | None:
     """Why the player on the left cannot chi a number tile, when the seat
     allows it and the shape does not (#28.13): the tiles beside it that the
     hand holds, and the one each run would still need ("beside the 7p a run
@@ -147,18 +145,13 @@ def _no_chi_shape(hand: Hand, discard: int) -> Callable[[str], str] | None:
             needed += [tile for tile in missing if tile not in needed]
     tile = tile_name(discard)
     if not needed:
-        return lambda language: text(language, "table.quiz.calls_no_chi_apart", tile=tile)
-
-    def said(language: str) -> str:
-        return text(
-            language,
-            "table.quiz.calls_no_chi_shape",
-            tile=tile,
-            held=", ".join(tile_name(tile) for tile in sorted(held)),
-            needed=text(language, "table.quiz.or").join(tile_name(tile) for tile in sorted(needed)),
-        )
-
-    return said
+        return message("table.quiz.calls_no_chi_apart", tile=tile)
+    return message(
+        "table.quiz.calls_no_chi_shape",
+        tile=tile,
+        held=", ".join(tile_name(tile) for tile in sorted(held)),
+        needed=joined((tile_name(tile) for tile in sorted(needed)), message("table.quiz.or")),
+    )
 
 
 def _has_yaku(hand: Hand, discard: int, seat: str, round_wind: str, riichi: bool) -> bool:
@@ -185,30 +178,25 @@ def _claims(rng: random.Random, seed: int) -> Question:
     assert winner is not None
     choices = tuple(f"{claim.seat.value}:{claim.kind.value}" for claim in claims)
 
-    def label(claim: Claim, language: str) -> str:
+    def label(claim: Claim) -> Message:
         # Named from the discarder, the frame the prompt states: a claim's
         # seat is where the discarder sits seen from the claimant.
-        return text(
-            language,
-            "table.quiz.claim_choice",
-            discarder=CLAIMANTS[language][claim.seat.value],
-            call=CALL_NAMES[language][claim.kind.value],
-        )
+        return message("table.quiz.claim_choice", discarder=claimant(claim.seat), call=name("call", claim.kind.value))
 
     return Question(
         kind="calls",
         level=3,
         seed=seed,
         rules="mcr",
-        prompt=in_both(lambda language: text(language, "table.quiz.claims_prompt_frame")),
+        prompt=message("table.quiz.claims_prompt_frame"),
         request={"claims": [{"from": claim.seat.value, "call": claim.kind.value} for claim in claims], "rules": "mcr"},
         answer={"winner": f"{winner.seat.value}:{winner.kind.value}"},
-        explanation=in_both(lambda language: text(language, "table.quiz.claims_why", winner=label(winner, language))),
+        explanation=message("table.quiz.claims_why", winner=label(winner)),
         concept="calls:priority",
         lesson="m03-calls-and-flowers",
         answer_type="choice",
         choices=choices,
-        choice_labels={language: tuple(label(claim, language) for claim in claims) for language in LANGUAGES},
+        choice_labels=tuple(label(claim) for claim in claims),
     )
 
 
@@ -220,19 +208,20 @@ def check_calls(question: Question, response: dict[str, Any]) -> bool:
 
 
 SEATS = tuple(WIND_LETTERS)
-SEAT_WORDS = names_table("seat_wind", SEATS)
-"""The four seats by their winds: "East", "동가"."""
-ROUND_NAMES = names_table("round_wind", SEATS[:3])
-"""The rounds an MCR game changes seats after: "East", "동장"."""
-ROUND_WORDS = names_table("round_wind", SEATS[:2])
-"""The rounds a riichi question names: "East", "동장"."""
+
+
+def seat_word(seat: str) -> Message:
+    """A seat by its wind: "East", "동가"."""
+    return name("seat_wind", seat)
+
+
+def seat_path(start: str) -> Joined:
+    """The seats a player holds hand after hand in an MCR game: "East > South > ..."."""
+    return joined((seat_word(seat) for seat in MCR_SEAT_PATHS[start]), " > ")
+
+
 RESULTS = ("dealer_wins", "dealer_tenpai", "dealer_noten", "other_wins")
 TABLE_CALLS = ("chi", "pon", "open_kan")
-
-
-def in_both(sentence: Callable[[str], str]) -> dict[str, str]:
-    """One sentence in every language, from a function of the language."""
-    return {language: sentence(language) for language in LANGUAGES}
 
 
 def generate_game_flow(seed: int, level: int) -> Question:
@@ -250,7 +239,7 @@ def generate_game_flow(seed: int, level: int) -> Question:
 
 def _seat_question(seed: int, level: int, rules: str, **parts: Any) -> Question:
     """A question whose answer is one of the four seats."""
-    return _question(seed, level, rules, choices=SEATS, choice_labels=choice_labels(SEAT_WORDS, SEATS), **parts)
+    return _question(seed, level, rules, choices=SEATS, choice_labels=choice_labels("seat_wind", SEATS), **parts)
 
 
 def _question(seed: int, level: int, rules: str, **parts: Any) -> Question:
@@ -266,10 +255,10 @@ def _dice_question(rng: random.Random, seed: int) -> Question:
         seed,
         1,
         "riichi",
-        prompt=in_both(lambda language: text(language, "table.quiz.dice_prompt", total=total)),
+        prompt=message("table.quiz.dice_prompt", total=total),
         request={"dice": total, "rules": "riichi"},
         answer={"seat": seat},
-        explanation=in_both(lambda language: text(language, "table.quiz.dice_why")),
+        explanation=message("table.quiz.dice_why"),
         concept="game-flow:dice",
         lesson="r11-table",
     )
@@ -285,25 +274,23 @@ def _break_question(rng: random.Random, seed: int) -> Question:
     rng.shuffle(places)
     choices = tuple(f"{WIND_LETTERS[position]}:{stacks}" for position, stacks in places)
 
-    def label(language: str, choice: str) -> str:
+    def label(choice: str) -> Message:
         wind, stacks = choice.split(":")
-        return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
+        return message("table.quiz.break_choice", seat=seat_word(wind), stacks=stacks)
 
     seat = WIND_LETTERS[opening.position]
     return _question(
         seed,
         2,
         "riichi",
-        prompt=in_both(lambda language: text(language, "table.quiz.break_prompt", first=first, second=second)),
+        prompt=message("table.quiz.break_prompt", first=first, second=second),
         request={"dice": [first, second], "rules": "riichi"},
         answer={"stack": f"{seat}:{opening.stacks}"},
-        explanation=in_both(
-            lambda language: text(language, "table.quiz.break_why", total=total, seat=SEAT_WORDS[language][seat])
-        ),
+        explanation=message("table.quiz.break_why", total=total, seat=seat_word(seat)),
         concept="game-flow:break",
         lesson="r11-table",
         choices=choices,
-        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+        choice_labels=tuple(label(choice) for choice in choices),
     )
 
 
@@ -321,19 +308,18 @@ def _mcr_break_question(rng: random.Random, seed: int) -> Question:
     rng.shuffle(places)
     choices = tuple(f"{WIND_LETTERS[position]}:{stacks}" for position, stacks in places)
 
-    def label(language: str, choice: str) -> str:
+    def label(choice: str) -> Message:
         wind, stacks = choice.split(":")
-        return text(language, "table.quiz.break_choice", seat=SEAT_WORDS[language][wind], stacks=stacks)
+        return message("table.quiz.break_choice", seat=seat_word(wind), stacks=stacks)
 
-    def words(language: str, key: str) -> str:
-        return text(
-            language,
+    def words(key: str) -> Message:
+        return message(
             key,
             first=first,
             second=second,
             total=first + second,
-            thrower=SEAT_WORDS[language][WIND_LETTERS[owner]],
-            seat=SEAT_WORDS[language][WIND_LETTERS[opening.position]],
+            thrower=seat_word(WIND_LETTERS[owner]),
+            seat=seat_word(WIND_LETTERS[opening.position]),
             stacks=opening.stacks,
         )
 
@@ -342,14 +328,14 @@ def _mcr_break_question(rng: random.Random, seed: int) -> Question:
         seed,
         3,
         "mcr",
-        prompt=in_both(lambda language: words(language, "table.quiz.mcr_break_prompt")),
+        prompt=words("table.quiz.mcr_break_prompt"),
         request={"dice": [list(dealer_dice), list(second_dice)], "rules": "mcr"},
         answer={"stack": f"{WIND_LETTERS[opening.position]}:{opening.stacks}"},
-        explanation=in_both(lambda language: words(language, why_key)),
+        explanation=words(why_key),
         concept="game-flow:mcr-break",
         lesson="m01-differences",
         choices=choices,
-        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+        choice_labels=tuple(label(choice) for choice in choices),
     )
 
 
@@ -366,17 +352,14 @@ def _indicator_question(rng: random.Random, seed: int) -> Question:
         seed,
         2,
         "riichi",
-        prompt=in_both(lambda language: text(language, key, kans=kans)),
+        prompt=message(key, kans=kans),
         request={"kans": kans, "rules": "riichi"},
         answer={"stack": str(from_break)},
-        explanation=in_both(lambda language: text(language, "table.quiz.dora_why", n=from_break)),
+        explanation=message("table.quiz.dora_why", n=from_break),
         concept="game-flow:dora",
         lesson="r11-table",
         choices=choices,
-        choice_labels={
-            language: tuple(text(language, "table.quiz.stack_choice", n=number) for number in choices)
-            for language in LANGUAGES
-        },
+        choice_labels=tuple(message("table.quiz.stack_choice", n=number) for number in choices),
     )
 
 
@@ -388,25 +371,19 @@ def _call_question(rng: random.Random, seed: int) -> Question:
     caller = (discarder + 1) % 4 if call == "chi" else (discarder + rng.randint(1, 3)) % 4
     after = next_turn(caller)
 
-    def seat(language: str, position: int) -> str:
-        return SEAT_WORDS[language][WIND_LETTERS[position]]
+    def seat(position: int) -> Message:
+        return seat_word(WIND_LETTERS[position])
 
     return _seat_question(
         seed,
         2,
         "riichi",
-        prompt=in_both(
-            lambda language: text(
-                language,
-                "table.quiz.call_prompt",
-                discarder=seat(language, discarder),
-                caller=seat(language, caller),
-                call=CALL_NAMES[language][call],
-            )
+        prompt=message(
+            "table.quiz.call_prompt", discarder=seat(discarder), caller=seat(caller), call=name("call", call)
         ),
         request={"discarder": WIND_LETTERS[discarder], "caller": WIND_LETTERS[caller], "call": call, "rules": "riichi"},
         answer={"seat": WIND_LETTERS[after]},
-        explanation=in_both(lambda language: text(language, "table.quiz.call_why", next=seat(language, after))),
+        explanation=message("table.quiz.call_why", next=seat(after)),
         concept="game-flow:call-turn",
         lesson="r11-table",
     )
@@ -427,29 +404,22 @@ def _dealer_question(rng: random.Random, seed: int) -> Question:
     rng.shuffle(places)
     choices = tuple(f"{WIND_LETTERS[position]}:{count}" for position, count in places)
 
-    def label(language: str, choice: str) -> str:
+    def label(choice: str) -> Message:
         wind, count = choice.split(":")
-        return text(language, "table.quiz.dealer_choice", seat=SEAT_WORDS[language][wind], honba=count)
+        return message("table.quiz.dealer_choice", seat=seat_word(wind), honba=count)
 
     return _question(
         seed,
         2,
         "riichi",
-        prompt=in_both(
-            lambda language: text(
-                language,
-                "table.quiz.dealer_prompt",
-                honba=honba,
-                result=text(language, f"table.result.{result_name}"),
-            )
-        ),
+        prompt=message("table.quiz.dealer_prompt", honba=honba, result=message(f"table.result.{result_name}")),
         request={"result": result_name, "honba": honba, "rules": "riichi"},
         answer={"seat": f"{WIND_LETTERS[after.dealer]}:{after.honba}"},
-        explanation=in_both(lambda language: text(language, "table.quiz.dealer_why")),
+        explanation=message("table.quiz.dealer_why"),
         concept="game-flow:dealer",
         lesson="r11-table",
         choices=choices,
-        choice_labels={language: tuple(label(language, choice) for choice in choices) for language in LANGUAGES},
+        choice_labels=tuple(label(choice) for choice in choices),
     )
 
 
@@ -457,26 +427,14 @@ def _round_seats_question(rng: random.Random, seed: int) -> Question:
     start = rng.choice(SEATS)
     after = rng.randrange(3)
     seat = mcr_seat_wind(start, 4 * (after + 1) + 1)
-    path = {language: " > ".join(SEAT_WORDS[language][s] for s in MCR_SEAT_PATHS[start]) for language in LANGUAGES}
     return _seat_question(
         seed,
         3,
         "mcr",
-        prompt=in_both(
-            lambda language: text(
-                language,
-                "table.quiz.round_seats_prompt",
-                start=SEAT_WORDS[language][start],
-                round=ROUND_NAMES[language][SEATS[after]],
-            )
-        ),
+        prompt=message("table.quiz.round_seats_prompt", start=seat_word(start), round=name("round_wind", SEATS[after])),
         request={"start": start, "after_round": ("E", "S", "W")[after], "rules": "mcr"},
         answer={"seat": seat},
-        explanation=in_both(
-            lambda language: text(
-                language, "table.quiz.round_seats_why", start=SEAT_WORDS[language][start], path=path[language]
-            )
-        ),
+        explanation=message("table.quiz.round_seats_why", start=seat_word(start), path=seat_path(start)),
         concept="game-flow:mcr-seats",
         lesson="m01-differences",
     )
@@ -488,25 +446,17 @@ def _hand_seats_question(rng: random.Random, seed: int) -> Question:
     hand = 5 if rng.random() < 0.5 else rng.randint(2, MCR_HANDS)
     seat = mcr_seat_wind(start, hand)
 
-    def words(language: str, key: str) -> str:
-        path = " > ".join(SEAT_WORDS[language][s] for s in MCR_SEAT_PATHS[start])
-        return text(
-            language,
-            key,
-            start=SEAT_WORDS[language][start],
-            hand=hand,
-            path=path,
-            seat=SEAT_WORDS[language][seat],
-        )
+    def words(key: str) -> Message:
+        return message(key, start=seat_word(start), hand=hand, path=seat_path(start), seat=seat_word(seat))
 
     return _seat_question(
         seed,
         3,
         "mcr",
-        prompt=in_both(lambda language: words(language, "table.quiz.hand_prompt")),
+        prompt=words("table.quiz.hand_prompt"),
         request={"start": start, "hand_number": hand, "rules": "mcr"},
         answer={"seat": seat},
-        explanation=in_both(lambda language: words(language, "table.quiz.hand_why")),
+        explanation=words("table.quiz.hand_why"),
         concept="game-flow:mcr-seats",
         lesson="m01-differences",
     )

@@ -241,7 +241,7 @@ def _value_message(value: Tile | str) -> Message:
     """A value of a reason in words: a tile, a wait, or a yaku."""
     if isinstance(value, int):
         return tile_message(value)
-    if value in WAIT_NAMES["en"]:
+    if value in WAIT_NAMES:
         return name("wait", value)
     return name("yaku", value)
 

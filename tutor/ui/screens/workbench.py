@@ -213,9 +213,9 @@ class WorkbenchScreen(TutorScreen):
     def _settings_title(self) -> str:
         language = self.tutor.language
         settings = self.settings
-        how = WIN_WORDS[language]["tsumo" if settings.tsumo else "ron"]
+        how = WIN_WORDS.of(language)["tsumo" if settings.tsumo else "ron"]
         winds = WIND_NAMES[language]
-        flags = [FLAG_NAMES[language].get(flag, flag) for flag in settings.riichi_flags]
+        flags = [FLAG_NAMES.of(language).get(flag, flag) for flag in settings.riichi_flags]
         flags += [text(language, f"mcr_flag.{flag}") for flag in settings.mcr_flags]
         parts = [
             how,
@@ -244,7 +244,7 @@ class WorkbenchScreen(TutorScreen):
             ),
         ]
         for flag in RIICHI_FLAGS:
-            name = FLAG_NAMES[language].get(flag, flag)
+            name = FLAG_NAMES.of(language).get(flag, flag)
             label = text(language, "workbench.setting_of", rules=text(language, "workbench.riichi"), name=name)
             options.append(Option(tick(flag in settings.riichi_flags, label), id=f"flag-{flag}"))
         for flag in MCR_FLAGS:

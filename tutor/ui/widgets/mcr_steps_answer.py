@@ -85,7 +85,7 @@ class McrStepsAnswer(CompositeAnswer):
 
     def compose(self) -> ComposeResult:
         language = self.language
-        labels = self.question.choice_labels.get(language, self.question.choices)
+        labels = self.question.labels(language) or self.question.choices
         # The official name and its gloss, without the brackets of a sentence: the column is narrow.
         principles = [
             (principle_words(principle, language).replace(" (", " ").rstrip(")"), principle) for principle in PRINCIPLES
@@ -113,7 +113,7 @@ class McrStepsAnswer(CompositeAnswer):
         yield Static("", classes="why", markup=False)
         with Horizontal(classes="fan-row value-row"):
             yield Static(step_label_of(CAN_WIN, language), classes="value-label", markup=False)
-            words = ANSWER_WORDS[language]
+            words = ANSWER_WORDS.of(language)
             yield self._select([(words["yes"], "yes"), (words["no"], "no")], CAN_WIN, "", "—")
             yield Static("", classes="mark", markup=False)
         yield Static("", classes="why", markup=False)

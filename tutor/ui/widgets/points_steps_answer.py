@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tutor.locale import text
+from tutor.locale import LANGUAGES, text
 from tutor.quiz.kinds.points_steps import DORA, HAN
 from tutor.quiz.kinds.points_steps_judge import PointStep, PointVerdict, answer_steps
 from tutor.quiz.kinds.points_steps_words import given_text, right_text, step_label, why_wrong
@@ -87,7 +87,7 @@ class PointsStepsAnswer(CompositeAnswer):
         # The list and the fields side by side, so that at 80x24 the hand stays in sight.
         with Horizontal(id="points-entry"):
             yaku = YakuList(
-                entries(self.question.choices, dict(self.question.choice_labels), language),
+                entries(self.question.choices, {other: self.question.labels(other) for other in LANGUAGES}, language),
                 set(self.chosen),
                 language,
                 typed=self.typed.get(FILTER, ""),
