@@ -194,3 +194,22 @@ async def test_a_bug_in_the_writer_ends_the_app_not_0_and_keeps_the_write(monkey
     app.finish_writes()  # what `tutor` does however the app ended
     kept = pending_path(store_path()).read_text(encoding="utf-8")
     assert '"key": "theme"' in kept
+
+
+async def test_switching_language_with_writes_on_their_way_says_nothing_of_waiting() -> None:
+    """A healthy store: the language just chosen is itself a write still
+    queued when the screen is drawn again, and `l` said "1 change not saved
+    yet (-)" every time (the tmux trial after the writer came in)."""
+    started_store()
+    app = TutorApp(language="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_drill(pilot, DrillPlan(("fu",), length=2, level=1, seed=5))
+        screen.query_one("#answer", Input).value = "30"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.answered, "the answer shown")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: app.language == "ko", "the language changed")
+        await wait_for(pilot, lambda: not app.answer_log.waiting, "the writes saved")
+        await pilot.pause()
+        notices = [str(notice.message) for notice in app._notifications]
+        assert not [notice for notice in notices if "저장하지 못했다" in notice or "not saved" in notice], notices

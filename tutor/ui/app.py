@@ -570,8 +570,11 @@ class TutorApp(App[None]):
             # Notices still up were written in the other language.
             self._say_again()
             self.say("language_now")
-            if self.answer_log.waiting:
-                self._tell_waiting()  # cleared with the others, and still true
+            # A waiting notice was cleared with the others: said again while
+            # still true. (Writes merely queued, the language just chosen
+            # among them, are on their way to a healthy store: nothing to say.)
+            if self._told_waiting and self.answer_log.problem is not None:
+                self._tell_waiting()
             # Laid out in the first frame after the batch: the widgets' own
             # requests reach the screen only as messages, and the frame
             # before them drew the old layout, then one more drew the new.
