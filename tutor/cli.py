@@ -23,7 +23,7 @@ from tutor.lessons.check import check_folder
 from tutor.lessons.files import shown_short
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS
-from tutor.locale import LANGUAGES
+from tutor.locale import LANGUAGES, message, text
 from tutor.locale.problems import problem_text
 from tutor.service.analyze import analysis_json, analysis_text, analyze_request
 from tutor.service.batch import run_batch
@@ -157,7 +157,10 @@ def _lessons(args: argparse.Namespace) -> int:
         print(problem)
     count = sum(len(by_id) for by_id in library.lessons.values())
     languages = ", ".join(sorted(library.lessons)) or "none"
-    print(f"{count} lessons checked in {shown_short(root)} (languages: {languages}); {len(problems)} problem(s)")
+    lessons, found = message("cli.lessons", count=count), message("cli.problems", count=len(problems))
+    print(
+        text("en", "cli.lessons_checked", lessons=lessons, path=shown_short(root), languages=languages, problems=found)
+    )
     return EXIT_REFUSED if problems else EXIT_OK
 
 
