@@ -336,17 +336,20 @@ class TutorApp(App[None]):
         merged = writes.take_merged_saved()
         if merged:
             self.notify(text(self.language, "store.pending_merged", count=merged))
-        if writes.problem is not None and not self._told_waiting:
+        # Read once: the writer's thread may clear it meanwhile, and the
+        # notice would then name no reason.
+        problem = writes.problem
+        if problem is not None and not self._told_waiting:
             self._told_waiting = True
-            self._tell_waiting()
-        elif writes.problem is None and self._told_waiting and not writes.waiting:
+            self._tell_waiting(problem)
+        elif problem is None and self._told_waiting and not writes.waiting:
             self._told_waiting = False
             self.notify(text(self.language, "store.saved_now", count=writes.take_saved_late()))
 
-    def _tell_waiting(self) -> None:
+    def _tell_waiting(self, problem: str) -> None:
         writes = self.answer_log
         self.notify(
-            text(self.language, "store.waiting", count=len(writes.waiting), error=writes.problem or "-"),
+            text(self.language, "store.waiting", count=len(writes.waiting), error=problem),
             severity="warning",
             timeout=8,
         )
@@ -573,8 +576,9 @@ class TutorApp(App[None]):
             # A waiting notice was cleared with the others: said again while
             # still true. (Writes merely queued, the language just chosen
             # among them, are on their way to a healthy store: nothing to say.)
-            if self._told_waiting and self.answer_log.problem is not None:
-                self._tell_waiting()
+            problem = self.answer_log.problem
+            if self._told_waiting and problem is not None:
+                self._tell_waiting(problem)
             # Laid out in the first frame after the batch: the widgets' own
             # requests reach the screen only as messages, and the frame
             # before them drew the old layout, then one more drew the new.
