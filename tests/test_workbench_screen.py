@@ -21,6 +21,7 @@ from tutor.quiz.plan import DrillPlan
 from tutor.service.analyze import analysis_json, analysis_text, analyze_request
 from tutor.service.score import score_json
 from tutor.ui.app import TutorApp
+from tutor.ui.rule_words import option_text
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
@@ -403,6 +404,25 @@ async def test_settings_show_which_rows_are_ticked(tmp_path: Path, language: str
         await pilot.pause()
         lines = setting_lines(app)
         assert f"[✓] {tsumo}" in lines and f"[ ] {tsumo}" not in lines
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_rule_options_are_in_words_not_identifiers(tmp_path: Path, language: str) -> None:
+    """`f2` listed "Options: open_tanyao = True": an identifier and a Python
+    value. Each option reads as the settings screen says it, changed or not."""
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_hand(pilot, HAND)
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen.change_setting("option-renhou")
+        await pilot.pause()
+        listed = app.screen.query_one("#settings-list", OptionList)
+        lines = [str(listed.get_option_at_index(index).prompt) for index in range(listed.option_count)]
+        options = [line for line in lines if any(name in line for name in ("True", "False", "_", "="))]
+        assert options == [], options
+        assert option_text("renhou", "mangan", language) in lines
+        assert option_text("open_tanyao", True, language) in lines
 
 
 async def test_a_notice_is_drawn_again_in_the_new_language(tmp_path: Path) -> None:

@@ -8,11 +8,17 @@ from typing import Any
 
 from tutor.locale import text
 
+VALUES_OF_THEIR_OWN: frozenset[str] = frozenset({"renhou"})
+"""Options whose named values mean something else elsewhere ("yakuman" is
+renhou's value and kazoe's): their words are keyed by the option too."""
 
-def rule_value(value: object, language: str) -> str:
+
+def rule_value(value: object, language: str, option: str = "") -> str:
     """A rule option's value in words: on or off, or its named value."""
     if isinstance(value, bool):
         return text(language, "rule_value.on" if value else "rule_value.off")
+    if option in VALUES_OF_THEIR_OWN:
+        return text(language, f"rule_value.{option}_{value}")
     return text(language, f"rule_value.{value}")
 
 
@@ -22,7 +28,7 @@ def option_text(name: str, value: object, language: str) -> str:
         language,
         "settings.rule_option",
         option=text(language, f"rule_option.{name}"),
-        value=rule_value(value, language),
+        value=rule_value(value, language, name),
     )
 
 

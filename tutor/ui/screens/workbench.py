@@ -24,6 +24,7 @@ from tutor.engine.rules import Rules
 from tutor.locale import SWITCH_LABEL, text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
 from tutor.ui.keys import localise_bindings
+from tutor.ui.rule_words import option_text
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import TileSize, hand_groups
@@ -223,7 +224,9 @@ class WorkbenchScreen(TutorScreen):
             f"{text(language, 'workbench.round')} {winds[WINDS.index(settings.round)]}",
             *flags,
         ]
-        parts += [f"{name}={value}" for name, value in (*settings.riichi_options, *settings.mcr_options)]
+        parts += [
+            option_text(name, value, language) for name, value in (*settings.riichi_options, *settings.mcr_options)
+        ]
         return "   ".join(parts) + "   (f2)"
 
     def _setting_options(self) -> list[Option]:
@@ -256,9 +259,8 @@ class WorkbenchScreen(TutorScreen):
             )
             options.append(Option(tick(flag in settings.mcr_flags, label), id=f"flag-{flag}"))
         for name in (*RIICHI_OPTIONS, *MCR_OPTIONS):
-            options.append(
-                Option(f"{text(language, 'workbench.options')}: {name} = {settings.option(name)}", id=f"option-{name}")
-            )
+            # In words, as the settings screen says them (an identifier and a Python value were shown).
+            options.append(Option(option_text(name, settings.option(name), language), id=f"option-{name}"))
         return options
 
     def change_setting(self, setting: str) -> None:
