@@ -133,10 +133,12 @@ winning_hands = st.one_of(regular_wins(), seven_pairs(), thirteen_orphans(), nin
 
 
 @st.composite
-def riichi_contexts(draw: st.DrawFn, hand: Hand) -> WinContext:
-    """How `hand` was won, with only flags that can happen together at a table."""
+def riichi_contexts(draw: st.DrawFn, hand: Hand, tsumo: bool | None = None) -> WinContext:
+    """How `hand` was won (by tsumo or ron as `tsumo` says, else either), with
+    only flags that can happen together at a table."""
     win = draw(st.sampled_from(sorted(set(hand.concealed))))
-    tsumo = draw(st.booleans())
+    if tsumo is None:
+        tsumo = draw(st.booleans())
     seat = draw(st.sampled_from(WINDS))
     round_ = draw(st.sampled_from(WINDS))
     flags: set[Flag] = set()
@@ -165,9 +167,9 @@ def riichi_contexts(draw: st.DrawFn, hand: Hand) -> WinContext:
 
 
 @st.composite
-def riichi_wins(draw: st.DrawFn) -> tuple[Hand, WinContext]:
+def riichi_wins(draw: st.DrawFn, tsumo: bool | None = None) -> tuple[Hand, WinContext]:
     hand = draw(winning_hands)
-    return hand, draw(riichi_contexts(hand))
+    return hand, draw(riichi_contexts(hand, tsumo))
 
 
 @st.composite

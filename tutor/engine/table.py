@@ -27,6 +27,7 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.refusal import Refusal
 from tutor.engine.riichi.context import WinContext
+from tutor.engine.riichi.points import noten_payments
 from tutor.engine.riichi.score import score_riichi
 from tutor.engine.rules import Rules as EngineRules
 from tutor.engine.tiles import EAST, WIND_LETTERS, wind_tile
@@ -966,12 +967,8 @@ def _play_out(script: _Script, first: int) -> None:
 
 
 def _noten_payments(scores: tuple[int, int, int, int], tenpai: frozenset[int]) -> tuple[int, int, int, int]:
-    """At an exhaustive draw the players not tenpai pay 3000 in all to those
-    tenpai; with none or all four tenpai nothing is paid."""
-    if len(tenpai) in (0, 4):
-        return scores
-    gain, loss = 3000 // len(tenpai), 3000 // (4 - len(tenpai))
-    paid = [score + gain if position in tenpai else score - loss for position, score in enumerate(scores)]
+    """The scores after an exhaustive draw's tenpai payments (`noten_payments`)."""
+    paid = [score + gain for score, gain in zip(scores, noten_payments(tenpai), strict=True)]
     return (paid[0], paid[1], paid[2], paid[3])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.state import Scores, Win
+from tutor.engine.riichi.points import MANGAN_BASE, Points, noten_payments, payments
 from tutor.engine.riichi.score import RiichiScore
 
 
@@ -33,12 +34,10 @@ def win_deltas(
     else:
         share = options.honba_points // 3 * honba
         for payer in range(4):
-            if payer == seat:
-                continue
-            owed = points.dealer if payer == dealer and points.dealer is not None else points.non_dealer
-            assert owed is not None
-            deltas[payer] -= owed + share
-            deltas[seat] += owed + share
+            if payer != seat:
+                owed = _tsumo_share(points, payer, dealer) + share
+                deltas[payer] -= owed
+                deltas[seat] += owed
     deltas[seat] += options.riichi_cost * sticks
     return _as_scores(deltas)
 
@@ -46,24 +45,25 @@ def win_deltas(
 def noten_deltas(options: RiichiOptions, tenpai: frozenset[int]) -> Scores:
     """The exhaustive draw: the noten seats pay the tenpai ones the option's
     total between them; with none or all four tenpai nothing is paid."""
-    if len(tenpai) in (0, 4):
-        return (0, 0, 0, 0)
-    gain, loss = options.noten_total // len(tenpai), options.noten_total // (4 - len(tenpai))
-    return _as_scores([gain if seat in tenpai else -loss for seat in range(4)])
+    return noten_payments(tenpai, options.noten_total)
 
 
-MANGAN_SHARE = 2000
-"""A non-dealer's share of a mangan tsumo; the dealer's is double."""
+def _tsumo_share(points: Points, payer: int, dealer: int) -> int:
+    """What `payer` owes on a tsumo: the dealer's share if they are the dealer, else a non-dealer's."""
+    owed = points.dealer if payer == dealer and points.dealer is not None else points.non_dealer
+    assert owed is not None
+    return owed
 
 
 def nagashi_deltas(dealer: int, seats: frozenset[int]) -> Scores:
-    """Nagashi mangan, paid as a mangan tsumo by each such seat: a dealer
-    4,000 from each, a non-dealer 4,000 from the dealer and 2,000 from the others."""
+    """Nagashi mangan, paid as a mangan tsumo by each such seat (a dealer
+    4,000 from each, a non-dealer 4,000 from the dealer and 2,000 from the others)."""
     deltas = [0, 0, 0, 0]
     for seat in seats:
+        points = payments(MANGAN_BASE, "mangan", dealer=seat == dealer, tsumo=True)
         for payer in range(4):
             if payer != seat:
-                owed = 2 * MANGAN_SHARE if dealer in (seat, payer) else MANGAN_SHARE
+                owed = _tsumo_share(points, payer, dealer)
                 deltas[payer] -= owed
                 deltas[seat] += owed
     return _as_scores(deltas)

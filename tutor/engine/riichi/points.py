@@ -91,3 +91,17 @@ def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
         non_dealer=from_other,
     )
     return points
+
+
+NOTEN_TOTAL: Final = 3000
+"""What the seats not tenpai pay in all at an exhaustive draw."""
+
+
+def noten_payments(tenpai: frozenset[int], total: int = NOTEN_TOTAL) -> tuple[int, int, int, int]:
+    """Each seat's gain at an exhaustive draw: those not tenpai pay `total`
+    between them to those tenpai; with none or all four tenpai nothing is paid."""
+    if len(tenpai) in (0, 4):
+        return (0, 0, 0, 0)
+    gain, loss = total // len(tenpai), total // (4 - len(tenpai))
+    paid = [gain if seat in tenpai else -loss for seat in range(4)]
+    return (paid[0], paid[1], paid[2], paid[3])

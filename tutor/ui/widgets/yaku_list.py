@@ -9,7 +9,7 @@ count apart. The headers cannot be highlighted or ticked.
 
 Typing a letter, a Hangul syllable or a digit filters the list: an entry
 matches when what was typed is part of its name in either language or of
-its romaji id ("sanshoku", "삼색", "ittsu", "2"), spaces and underscores
+its romaji id ("sanshoku", "ittsu", "2"), spaces and underscores
 ignored. Every key is typed into this one focused widget, so however fast
 keys come they land in the order typed; the app's letter keys give way
 while the list has the focus: `t` always, `l` and `q` within a word
