@@ -89,7 +89,7 @@ def game_ends(game: GameState, scores: Scores, keeps: bool) -> bool:
     if keeps:
         leads = ranks(scores)[game.dealer] == 1 and scores[game.dealer] >= options.target_points
         return options.dealer_stops_all_last and leads
-    if max(scores) >= options.target_points:
+    if max(scores) >= options.target_points or not options.sudden_death:
         return True
     return extra and game.hand_number == 3
 
@@ -110,6 +110,37 @@ def after_hand(game: GameState, result: HandResult, scores: Scores, sticks: int)
 def final_scores(game: GameState) -> Scores:
     """The scores at the end, the sticks still on the table going to the leader."""
     scores = list(game.scores)
-    leader = ranks(game.scores).index(1)
-    scores[leader] += game.sticks * game.options.riichi_cost
+    if game.options.sticks_to_leader:
+        leader = ranks(game.scores).index(1)
+        scores[leader] += game.sticks * game.options.riichi_cost
     return (scores[0], scores[1], scores[2], scores[3])
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat at the end: its raw points, its place, and its final value
+    in points after the return (oka) and uma."""
+
+    seat: int
+    points: int
+    place: int
+    final: int
+
+
+def standings(game: GameState) -> tuple[Standing, ...]:
+    """Final standings: points less the return points, oka to first place,
+    uma by place; with `split_ties`, tied seats share their places' uma and oka."""
+    options = game.options
+    scores = final_scores(game)
+    places = ranks(scores)
+    oka = 4 * (options.return_points - options.start_points)
+    bonus = [options.uma[0] + oka, *options.uma[1:]]
+    shares = [bonus[place - 1] for place in places]
+    if options.split_ties:
+        for seat in range(4):
+            tied = [other for other in range(4) if scores[other] == scores[seat]]
+            shares[seat] = sum(bonus[places[other] - 1] for other in tied) // len(tied)
+    return tuple(
+        Standing(seat, scores[seat], places[seat], scores[seat] - options.return_points + shares[seat])
+        for seat in range(4)
+    )

@@ -61,6 +61,18 @@ class RiichiOptions:
     dealer_stops_all_last: bool = True
     """In the last hand a dealer in the lead with the target may stop (agari-yame),
     taken here as always stopping."""
+    sudden_death: bool = True
+    """Short of the target after the last hand, the game goes on into the next round."""
+    uma: tuple[int, int, int, int] = (20000, 10000, -10000, -20000)
+    """Points added by place at the end (1st to 4th); Tenhou's 10-20."""
+    return_points: int = 30000
+    """The points each final score is measured from; oka is the difference
+    from the start, times four, paid to first place."""
+    split_ties: bool = False
+    """Equal final scores share their places' uma (EMA, WRC); otherwise seat
+    order from the first dealer decides (Tenhou, Mahjong Soul)."""
+    sticks_to_leader: bool = True
+    """Riichi sticks left on the table at the end go to first place; otherwise they are lost."""
     scoring: RiichiRules = field(default_factory=lambda: TENHOU_SCORING)
     """How a win is scored."""
 
