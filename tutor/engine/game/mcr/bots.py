@@ -18,7 +18,7 @@ from collections.abc import Callable
 from tutor.engine.efficiency.counting import shanten
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrDecision
 from tutor.engine.game.mcr.state import McrHandState
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.rules import Rules
 
 A = McrActionKind
@@ -93,9 +93,7 @@ def _choose(state: McrHandState, decision: McrDecision, rng: random.Random, rout
     return next(a for a in legal if a.kind is A.PASS)
 
 
-def _melded(hand: Hand, action: McrAction) -> tuple:  # type: ignore[type-arg]
-    from tutor.engine.hand import Meld, MeldKind
-
+def _melded(hand: Hand, action: McrAction) -> tuple[Meld, ...]:
     assert action.tile is not None
     kind = MeldKind.CHI if action.kind is A.CHOW else MeldKind.PON
     return (*hand.melds, Meld(kind, tuple(sorted((*action.uses, action.tile)))))

@@ -51,9 +51,14 @@ def deal(options: McrOptions, prevalent: int, seed: int) -> tuple[McrHandState, 
     wall = Wall("mcr", tuple(shuffled_kinds("mcr", random.Random(seed))))
     slots = dealt_slots(0)
     wall = replace(wall, front=sum(len(found) for found in slots.values()))
-    players = tuple(McrPlayer(hand=tuple(slots[seat])) for seat in range(4))
-    state = McrHandState(options, prevalent, wall, players, McrPhase.TURN, 0)  # type: ignore[arg-type]
-    events = [McrEvent("deal", None, tuple(wall.kinds[:0]))]
+    players = (
+        McrPlayer(hand=tuple(slots[0])),
+        McrPlayer(hand=tuple(slots[1])),
+        McrPlayer(hand=tuple(slots[2])),
+        McrPlayer(hand=tuple(slots[3])),
+    )
+    state = McrHandState(options, prevalent, wall, players, McrPhase.TURN, 0)
+    events = [McrEvent("deal")]
     for seat in range(4):
         state, more = _flowers_aside(state, seat)
         events += more
@@ -61,7 +66,7 @@ def deal(options: McrOptions, prevalent: int, seed: int) -> tuple[McrHandState, 
 
 
 def _flowers_aside(state: McrHandState, seat: int) -> tuple[McrHandState, list[McrEvent]]:
-    events = []
+    events: list[McrEvent] = []
     while True:
         player = state.players[seat]
         flowers = [slot for slot in player.hand if is_flower(state.kind(slot))]
@@ -69,13 +74,13 @@ def _flowers_aside(state: McrHandState, seat: int) -> tuple[McrHandState, list[M
             return state, events
         slot = flowers[0]
         wall, drawn = state.wall.take_back()
-        hand = tuple(s for s in player.hand if s != slot) + (drawn,)
-        player = replace(player, hand=hand, flowers=player.flowers + (slot,))
+        hand = (*tuple(s for s in player.hand if s != slot), drawn)
+        player = replace(player, hand=hand, flowers=(*player.flowers, slot))
         state = replace(state, wall=wall, players=_set(state.players, seat, player))
         events.append(McrEvent("flower", seat, (slot, drawn)))
 
 
-def _context(state: McrHandState, seat: int, tile: int, self_drawn: bool, kong: bool) -> McrContext:
+def win_context(state: McrHandState, seat: int, tile: int, self_drawn: bool, kong: bool) -> McrContext:
     shown = state.shown(tile) - (0 if self_drawn or kong else 1)
     return McrContext(
         win_tile=tile,
@@ -93,7 +98,7 @@ def score_win(state: McrHandState, seat: int, tile: int, self_drawn: bool, kong:
     """The score of the seat's hand with `tile` (a kind) as its winning tile, or None if not complete."""
     hand = state.engine_hand(seat, None if self_drawn else tile)
     try:
-        return score_mcr(hand, _context(state, seat, tile, self_drawn, kong), state.options.rules)
+        return score_mcr(hand, win_context(state, seat, tile, self_drawn, kong), state.options.rules)
     except Refusal:
         return None
 
@@ -205,7 +210,7 @@ def _draw(state: McrHandState, seat: int, back: bool) -> tuple[McrHandState, lis
         return replace(state, phase=McrPhase.OVER, result=result), [McrEvent("exhausted")]
     wall, slot = state.wall.take_back() if back else state.wall.take_front()
     player = state.players[seat]
-    player = replace(player, hand=player.hand + (slot,))
+    player = replace(player, hand=(*player.hand, slot))
     state = replace(
         state,
         wall=wall,
@@ -241,7 +246,15 @@ def _win(state: McrHandState, seat: int, tile: int, source: int | None, kong: bo
     total = tuple(a + b for a, b in zip(deltas, state.penalties, strict=True))
     context = score.context
     win = McrWin(
-        seat, source, tile, score.total, score.flowers, _fans(score), source is None, kong, context.wall_last,
+        seat,
+        source,
+        tile,
+        score.total,
+        score.flowers,
+        _fans(score),
+        source is None,
+        kong,
+        context.wall_last,
         score.last_tile,
     )
     result = McrHandResult((total[0], total[1], total[2], total[3]), win)
@@ -256,7 +269,9 @@ def _false_win(state: McrHandState, seat: int) -> tuple[McrHandState, list[McrEv
     )
     player = replace(state.players[seat], dead=True)
     state = replace(
-        state, players=_set(state.players, seat, player), penalties=(penalties[0], penalties[1], penalties[2], penalties[3])
+        state,
+        players=_set(state.players, seat, player),
+        penalties=(penalties[0], penalties[1], penalties[2], penalties[3]),
     )
     return state, [McrEvent("false_win", seat)]
 
@@ -265,9 +280,9 @@ def is_false_win(state: McrHandState, action: McrAction) -> bool:
     """A hu the rules refuse, taken as a false win when the option is on."""
     if action.kind is not A.HU or not state.options.false_win_penalty:
         return False
-    return any(
-        item.action == action for decision in decisions(state) for item in decision.forbidden
-    ) or action not in {a for decision in decisions(state) for a in decision.legal}
+    return any(item.action == action for decision in decisions(state) for item in decision.forbidden) or action not in {
+        a for decision in decisions(state) for a in decision.legal
+    }
 
 
 def step(state: McrHandState, choices: Mapping[int, McrAction]) -> tuple[McrHandState, list[McrEvent]]:
@@ -300,12 +315,12 @@ def _turn(state: McrHandState, action: McrAction) -> tuple[McrHandState, list[Mc
         return state, [event]
     if action.kind is A.DISCARD:
         player, (slot,) = _take(player, state, (action.tile,))
-        player = replace(player, discards=player.discards + (slot,))
+        player = replace(player, discards=(*player.discards, slot))
         state = replace(state, players=_set(state.players, seat, player), phase=McrPhase.CLAIMS, last_tile=slot)
         return state, [McrEvent("discard", seat, (slot,))]
     if action.kind is A.CONCEALED_KONG:
         player, slots = _take(player, state, action.uses)
-        player = replace(player, melds=player.melds + (McrMeld(MeldKind.CLOSED_KAN, slots),))
+        player = replace(player, melds=(*player.melds, McrMeld(MeldKind.CLOSED_KAN, slots)))
         state = replace(state, players=_set(state.players, seat, player))
         state, events = _draw(state, seat, back=True)
         return state, [McrEvent("concealed_kong", seat, slots), *events]
@@ -343,7 +358,7 @@ def _claims(state: McrHandState, choices: Mapping[int, McrAction]) -> tuple[McrH
     player, used = _take(players[seat], state, action.uses)
     kind = {A.CHOW: MeldKind.CHI, A.PUNG: MeldKind.PON, A.KONG: MeldKind.OPEN_KAN}[action.kind]
     meld = McrMeld(kind, tuple(sorted((*used, slot))), slot, discarder)
-    player = replace(player, melds=player.melds + (meld,))
+    player = replace(player, melds=(*player.melds, meld))
     state = replace(state, players=_set(players, seat, player), phase=McrPhase.TURN, turn=seat, last_tile=None)
     state = replace(state, replacement=False, called=True)
     event = McrEvent(str(action.kind), seat, used, slot, discarder)
@@ -370,4 +385,4 @@ def hand_total(state: McrHandState) -> Scores:
     return state.result.deltas if state.result else state.penalties
 
 
-__all__ = ["MINIMUM_POINTS", "deal", "decisions", "step", "score_win", "hand_total"]
+__all__ = ["MINIMUM_POINTS", "deal", "decisions", "hand_total", "score_win", "step"]

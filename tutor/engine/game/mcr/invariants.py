@@ -24,8 +24,6 @@ def violations(state: McrHandState) -> list[str]:
     for seat, player in enumerate(state.players):
         size = len(player.hand) + 3 * len(player.melds)
         holding = state.phase is McrPhase.TURN and seat == state.turn
-        if state.phase is McrPhase.ROB and seat == state.turn:
-            size += 1
         expected = 14 if holding else 13
         if state.phase is McrPhase.OVER:
             continue

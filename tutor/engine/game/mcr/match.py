@@ -62,6 +62,8 @@ class HandRecord:
     false_wins: int
     violations: list[str]
     final: McrHandState
+    events: list[McrEvent]
+    """Every event of the hand from the deal, for the log."""
 
 
 @dataclass
@@ -102,7 +104,6 @@ def play_hand(
     state, events = deal(options, number // 4, seed)
     found = violations(state)
     log_events = list(events)
-    start = state
     while state.result is None:
         choices = {}
         for decision in decisions(state):
@@ -117,17 +118,20 @@ def play_hand(
     for seat, value in enumerate(state.result.deltas):
         deltas[seats[seat]] = value
     record = HandRecord(
-        number, seats, (deltas[0], deltas[1], deltas[2], deltas[3]), state.result.win,
-        sum(1 for e in log_events if e.kind == "false_win"), found, state,
+        number,
+        seats,
+        (deltas[0], deltas[1], deltas[2], deltas[3]),
+        state.result.win,
+        sum(1 for e in log_events if e.kind == "false_win"),
+        found,
+        state,
+        log_events,
     )
-    record._start = start  # type: ignore[attr-defined]
-    record._events = log_events  # type: ignore[attr-defined]
     return record
 
 
 def hand_log(hand: HandRecord, scores: Sequence[int]) -> list[dict[str, Any]]:
-    start: McrHandState = hand._start  # type: ignore[attr-defined]
-    events: list[McrEvent] = hand._events  # type: ignore[attr-defined]
+    events = hand.events
     final = hand.final
     player = hand.seats
 
@@ -142,26 +146,46 @@ def hand_log(hand: HandRecord, scores: Sequence[int]) -> list[dict[str, Any]]:
         dealt[player[seat]] = [text(slot) for slot in slots]
     out: list[dict[str, Any]] = [
         {
-            "type": "start_kyoku", "bakaze": WIND_LETTERS[hand.number // 4], "kyoku": hand.number % 4 + 1,
-            "oya": player[0], "seats": winds, "scores": list(scores), "tehais": dealt,
+            "type": "start_kyoku",
+            "bakaze": WIND_LETTERS[hand.number // 4],
+            "kyoku": hand.number % 4 + 1,
+            "oya": player[0],
+            "seats": winds,
+            "scores": list(scores),
+            "tehais": dealt,
         }
     ]
     last_draw: dict[int, int] = {}
     for event in events:
         actor = None if event.seat is None else player[event.seat]
         if event.kind == "flower":
-            out.append({"type": "flower", "actor": actor, "pai": text(event.slots[0]), "replacement": text(event.slots[1])})
+            out.append(
+                {"type": "flower", "actor": actor, "pai": text(event.slots[0]), "replacement": text(event.slots[1])}
+            )
         elif event.kind == "draw":
             last_draw[event.seat or 0] = event.slots[0]
             out.append({"type": "tsumo", "actor": actor, "pai": text(event.slots[0])})
         elif event.kind == "discard":
-            out.append({"type": "dahai", "actor": actor, "pai": text(event.slots[0]),
-                        "tsumogiri": last_draw.get(event.seat or 0) == event.slots[0]})
+            out.append(
+                {
+                    "type": "dahai",
+                    "actor": actor,
+                    "pai": text(event.slots[0]),
+                    "tsumogiri": last_draw.get(event.seat or 0) == event.slots[0],
+                }
+            )
         elif event.kind in ("chow", "pung", "kong"):
             kind = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}[event.kind]
             assert event.called is not None and event.source is not None
-            out.append({"type": kind, "actor": actor, "target": player[event.source], "pai": text(event.called),
-                        "consumed": [text(s) for s in event.slots]})
+            out.append(
+                {
+                    "type": kind,
+                    "actor": actor,
+                    "target": player[event.source],
+                    "pai": text(event.called),
+                    "consumed": [text(s) for s in event.slots],
+                }
+            )
         elif event.kind == "added_kong":
             out.append({"type": "kakan", "actor": actor, "pai": text(event.slots[0]), "consumed": []})
         elif event.kind == "concealed_kong":
@@ -171,11 +195,18 @@ def hand_log(hand: HandRecord, scores: Sequence[int]) -> list[dict[str, Any]]:
     after = [s + d for s, d in zip(scores, hand.deltas, strict=True)]
     if hand.win is not None:
         win = hand.win
-        out.append({
-            "type": "hora", "actor": player[win.seat], "target": player[win.seat if win.source is None else win.source],
-            "pai": tile_text(win.tile), "fans": [list(f) for f in win.fans], "total": win.total,
-            "deltas": list(hand.deltas), "scores": after,
-        })
+        out.append(
+            {
+                "type": "hora",
+                "actor": player[win.seat],
+                "target": player[win.seat if win.source is None else win.source],
+                "pai": tile_text(win.tile),
+                "fans": [list(f) for f in win.fans],
+                "total": win.total,
+                "deltas": list(hand.deltas),
+                "scores": after,
+            }
+        )
     else:
         out.append({"type": "ryukyoku", "deltas": list(hand.deltas), "scores": after})
     return out
