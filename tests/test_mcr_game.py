@@ -1,0 +1,75 @@
+"""The MCR game (issue 29): bot-only hands keep every tile and hand size,
+take only legal actions, and every win offered or refused for the 8-point
+minimum is scored as pymahjonggb scores it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crosscheck.mcr_game import OPTIONS, compare, hu_tries
+from tutor.engine.game.mcr import hand as mcr_hand
+from tutor.engine.game.mcr.actions import McrRefusal
+from tutor.engine.game.mcr.bots import BOTS
+from tutor.engine.game.mcr.invariants import violations
+from tutor.engine.game.mcr.match import play_game, summary
+from tutor.engine.game.mcr.state import McrPhase
+
+HANDS = 30
+
+
+def test_bot_hands_keep_every_invariant_and_agree_with_pymahjonggb() -> None:
+    wins = refused = 0
+    found: list[str] = []
+    for seed in range(HANDS):
+        state, _ = mcr_hand.deal(OPTIONS, seed % 4, seed)
+        rng = random.Random(seed)
+        while state.phase is not McrPhase.OVER:
+            found += [f"hand {seed}: {problem}" for problem in violations(state)]
+            deciding = mcr_hand.decisions(state)
+            choices = {}
+            for decision in deciding:
+                for action in hu_tries(decision):
+                    wins += action in decision.legal
+                    refused += action not in decision.legal
+                    difference = compare(state, decision, action)
+                    if difference:
+                        found.append(f"hand {seed}, seat {decision.seat}: {difference}")
+                bot = BOTS["beginner" if decision.seat % 2 else "fan_route"]
+                choice = bot(state, decision, rng)
+                if choice not in decision.legal:
+                    found.append(f"hand {seed}: {choice} is not legal")
+                choices[decision.seat] = choice
+            state, _ = mcr_hand.step(state, choices)
+        found += [f"hand {seed}: {problem}" for problem in violations(state)]
+    assert found == []
+    # The corpus must reach both sides of the minimum, or it proves nothing.
+    assert wins > 0 and refused > 0
+
+
+def test_a_whole_game_plays_sixteen_hands_and_sums_to_zero() -> None:
+    record = play_game(OPTIONS, 7, ["beginner", "fan_route", "beginner", "fan_route"])
+    result = summary(record)
+    assert result["hands"] == 16
+    assert result["invariant_violations"] == 0
+    assert sum(result["scores"]) == 0
+    assert sorted(result["standings"]) == [1, 2, 3, 4]
+
+
+def test_a_hu_under_eight_is_refused_with_its_fans() -> None:
+    """Where a bot hand reaches a complete hand under 8, the refusal carries its fans and points."""
+    for seed in range(HANDS):
+        state, _ = mcr_hand.deal(OPTIONS, 0, seed)
+        rng = random.Random(seed)
+        while state.phase is not McrPhase.OVER:
+            deciding = mcr_hand.decisions(state)
+            for decision in deciding:
+                for item in decision.forbidden:
+                    if item.code is McrRefusal.UNDER_EIGHT:
+                        assert item.fans and 0 <= item.points < 8
+                        assert item.action not in decision.legal
+                        return
+            choices = {d.seat: BOTS["beginner"](state, d, rng) for d in deciding}
+            state, _ = mcr_hand.step(state, choices)
+    pytest.fail("no hand under 8 in the corpus")
