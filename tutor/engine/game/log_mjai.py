@@ -21,7 +21,13 @@ from tutor.engine.game.state import Win
 
 
 class LogError(ValueError):
-    """A log that cannot be read: the line and what is wrong with it."""
+    """A log that cannot be read: the line (from 1) and a code of what is
+    wrong with it (`not_json`, `not_event`), rendered by the screens."""
+
+    def __init__(self, line: int, code: str) -> None:
+        self.line = line
+        self.code = code
+        super().__init__(line, code)
 
 
 def _win_deltas(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
@@ -89,8 +95,8 @@ def loads(text: str) -> list[Mjai]:
         try:
             entry: Any = json.loads(line)
         except json.JSONDecodeError as error:
-            raise LogError(f"line {number}: not JSON ({error.msg})") from None
+            raise LogError(number, "not_json") from error
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise LogError(f"line {number}: not an mjai event (an object with a 'type')")
+            raise LogError(number, "not_event")
         found.append(entry)
     return found
