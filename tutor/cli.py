@@ -132,6 +132,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--lang", dest="serve_lang", choices=LANGUAGES, help="language of the served app")
 
+    play = commands.add_parser("play", help="play bot-only games and write their logs")
+    play.add_argument("--simulate", type=_whole_number, metavar="N", help="play N bot-only games")
+    play.add_argument("--seed", dest="play_seed", type=_whole_number, default=1, help="the first game's seed")
+    play.add_argument("--rules", dest="play_rules", choices=("riichi", "mcr"), default="riichi")
+    play.add_argument("--length", choices=("east", "south"), help="riichi: east-only or east-south (default)")
+    play.add_argument("--bots", choices=("beginner", "intermediate"), default="beginner")
+    play.add_argument("--log", choices=("mjai", "tenhou"), default="mjai", help="riichi log format")
+    play.add_argument("--out", type=Path, help="a folder for one log per game")
+    play.add_argument("--json", dest="play_json", action="store_true", help="print a JSON summary per game")
+
     lessons = commands.add_parser("lessons", help="work with lesson files")
     lesson_commands = lessons.add_subparsers(dest="lessons_command", metavar="ACTION")
     check = lesson_commands.add_parser(
@@ -421,6 +431,10 @@ def _command(args: argparse.Namespace) -> int:
         return _serve(args)
     if args.command == "quiz":
         return _quiz(args)
+    if args.command == "play":
+        from tutor.service.play_command import play_command
+
+        return play_command(args)
     return _open_app(args)
 
 

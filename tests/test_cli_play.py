@@ -1,0 +1,82 @@
+"""`tutor play --simulate` (issue 29): bot-only games played, one log per
+game written, a summary per game with 0 invariant violations; what is not
+built is refused in one line, never played as something else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from riichienv import MjaiReplay
+
+from tutor.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["play", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_riichi_games_are_summed_up_and_their_logs_replay_in_riichienv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "--simulate", "2", "--seed", "5", "--length", "east", "--out", str(tmp_path), "--json")
+    assert (code, err) == (0, "")
+    games = json.loads(out)["games"]
+    assert [game["seed"] for game in games] == [5, 6]
+    for game in games:
+        assert game["invariant_violations"] == 0
+        assert sum(game["scores"]) <= 4 * 25000 and sorted(game["standings"]) == [1, 2, 3, 4]
+        kyokus = list(MjaiReplay.from_jsonl(game["log"], rule="tenhou").take_kyokus())
+        assert len(kyokus) == game["hands"]
+        assert list(kyokus[-1].end_scores) == game["scores"]
+
+
+def test_the_text_summary_speaks_with_plurals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--simulate", "1", "--seed", "4", "--length", "east")
+    assert code == 0
+    line = out.splitlines()[0]
+    assert line.startswith("Game 1 (riichi, seed 4): ") and line.endswith("invariant violations: 0")
+    assert "(s)" not in line and ("1 draw;" in line or " draws;" in line)
+
+
+def test_an_mcr_game_plays_sixteen_hands_and_writes_its_json_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(
+        capsys, "--simulate", "1", "--rules", "mcr", "--bots", "intermediate", "--out", str(tmp_path), "--json"
+    )
+    assert code == 0
+    (game,) = json.loads(out)["games"]
+    assert (game["hands"], game["invariant_violations"], sum(game["scores"])) == (16, 0, 0)
+    events = [json.loads(line) for line in Path(game["log"]).read_text(encoding="utf-8").splitlines()]
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+    assert events[-1]["scores"] == game["scores"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "says"),
+    [
+        ((), 2, "only bot-only games"),
+        (("--simulate", "0"), 2, "1 to 1000 games, not 0"),
+        (("--simulate", "1", "--bots", "intermediate"), 2, "intermediate bot is not built yet"),
+        (("--simulate", "1", "--log", "tenhou"), 2, "tenhou.net/6 logs are not written yet"),
+        (("--simulate", "1", "--rules", "mcr", "--length", "east"), 2, "always 16 hands"),
+    ],
+)
+def test_what_is_not_built_or_not_sensible_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], code: int, says: str
+) -> None:
+    got, out, err = run(capsys, *argv)
+    assert (got, out) == (code, "")
+    assert len(err.splitlines()) == 1 and says in err
+
+
+def test_a_folder_that_cannot_be_written_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    got, out, err = run(capsys, "--simulate", "1", "--length", "east", "--out", str(blocker / "logs"))
+    assert (got, out) == (74, "")
+    assert len(err.splitlines()) == 1 and "cannot write the logs in" in err and "file" in err
