@@ -111,7 +111,7 @@ def test_each_rule_wrong_is_named(item: str, language: str) -> None:
     assert [verdict.step.step for verdict in wrong] == [item]
     assert not judgement.right and not judgement.own_reading
     assert dict(judgement.concepts)["fu:rounding" if item == ROUNDED else f"fu:{item}"] is False
-    sentence = why_wrong(wrong[0], language)
+    sentence = why_wrong(wrong[0]).render(language)
     assert str(steps[index].fu) in sentence and str(steps[index].fu + 1) in sentence
     if item != "seven_pairs":  # Its line counts the whole hand.
         assert steps[index].tiles in sentence
@@ -124,14 +124,14 @@ def test_rule_sentences_differ_and_read_as_the_lesson_says() -> None:
         steps = question_steps(question)
         index = next(i for i, step in enumerate(steps) if step.step == item)
         verdict = judge_fu_steps(question, response_with(question, index, 1)).verdicts[index]
-        sentences.add(why_wrong(verdict, "en").replace(steps[index].tiles, "").replace(str(steps[index].fu), ""))
+        sentences.add(why_wrong(verdict).render("en").replace(steps[index].tiles, "").replace(str(steps[index].fu), ""))
     # Every step its own rule sentence (the tiles and numbers taken out).
     assert len(sentences) == len(HANDS)
     question = question_of(*HANDS["closed_terminal_triplet"])
     index = [step.tiles for step in question_steps(question)].index("999s")
     verdict = judge_fu_steps(question, response_with(question, index, 4)).verdicts[index]
-    assert why_wrong(verdict, "en") == "999s is a concealed triplet of terminals or honours: 8, not 4."
-    assert why_wrong(verdict, "ko") == "999s은 요구패 안커다: 4부가 아니라 8부."
+    assert why_wrong(verdict).render("en") == "999s is a concealed triplet of terminals or honours: 8, not 4."
+    assert why_wrong(verdict).render("ko") == "999s은 요구패 안커다: 4부가 아니라 8부."
 
 
 def test_a_triplet_finished_by_ron_is_named_open() -> None:
@@ -140,8 +140,8 @@ def test_a_triplet_finished_by_ron_is_named_open() -> None:
     index = [step.tiles for step in steps].index("222s")
     assert steps[index].step == "open_triplet"
     verdict = judge_fu_steps(question, response_with(question, index, 4)).verdicts[index]
-    assert why_wrong(verdict, "en") == text("en", "steps.why.ron_triplet", tiles="222s", fu=2, given=4)
-    assert "discard" in why_wrong(verdict, "en")
+    assert why_wrong(verdict).render("en") == text("en", "steps.why.ron_triplet", tiles="222s", fu=2, given=4)
+    assert "discard" in why_wrong(verdict).render("en")
 
 
 def test_the_engines_answer_is_right_and_a_missing_or_extra_line_is_not() -> None:
@@ -199,7 +199,7 @@ def test_a_valid_alternative_reading_is_accepted() -> None:
         assert judgement.right and judgement.own_reading, response
         assert judgement.reading == reading
         assert judgement.reading.words("en") != judgement.engine.words("en")
-    note = reading_note(judgement, "en")
+    note = reading_note(judgement, "en").render("en")
     assert reading.words("en") in note and judgement.engine.words("en") in note
     assert f"{reading.fu} fu" in note and f"({question.answer['fu']} fu)" in note
     assert "worth more points" in note
@@ -289,7 +289,7 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         assert marks[wrong].startswith("✗") and all(mark == "✓" for i, mark in enumerate(marks) if i != wrong)
         whys = [str(why.render()) for why in screen.query(".step-why").results(Static)]
         verdict = judge_fu_steps(question, screen.attempts[0].response).verdicts[wrong]
-        assert whys[wrong] == faces_in_text(why_wrong(verdict, "en"))
+        assert whys[wrong] == faces_in_text(why_wrong(verdict).render("en"))
         # The set by its faces, in its line's label and in the rule it breaks; its notation nowhere.
         labels = [str(label.render()) for label in screen.query(".step-label").results(Static)]
         faces = set_faces(steps[wrong].tiles)
@@ -302,7 +302,7 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         whys = [str(why.render()) for why in app.screen.query(".step-why").results(Static)]
-        assert whys[wrong] == faces_in_text(why_wrong(verdict, "ko"))
+        assert whys[wrong] == faces_in_text(why_wrong(verdict).render("ko"))
         assert faces in whys[wrong] and steps[wrong].tiles not in whys[wrong]
         await pilot.press("l")
         app.push_screen(ProgressScreen())
@@ -381,7 +381,9 @@ async def test_the_summary_names_each_wrong_line_by_its_rule(tmp_path: Path) -> 
             wrong = wrong_set_line(question)
             numbers[wrong] += 1
             await fill(pilot, numbers)
-            sentences.append(why_wrong(judge_fu_steps(question, screen.attempts[-1].response).verdicts[wrong], "en"))
+            sentences.append(
+                why_wrong(judge_fu_steps(question, screen.attempts[-1].response).verdicts[wrong]).render("en")
+            )
             await pilot.press("enter")
             await pilot.pause()
         shown = "\n".join(mistake.answer for mistake in app.screen.query_one(MistakeList).mistakes)
@@ -409,7 +411,7 @@ def test_the_sum_and_the_rounding_follow_the_learners_own_lines() -> None:
     response["fu_raw"], response["fu"] = 32, 40
     judgement = judge_fu_steps(question, response)
     assert not judgement.verdicts[-2].right
-    assert why_wrong(judgement.verdicts[-2], "en") == "The lines above add up to 34, not 32."
+    assert why_wrong(judgement.verdicts[-2]).render("en") == "The lines above add up to 34, not 32."
     assert judgement.verdicts[-1].right
     # Before #28.2 a wrong line made both wrong: 34 was "not 32" and 40 stood.
     response["fu_raw"], response["fu"] = 34, 50

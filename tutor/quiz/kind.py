@@ -8,10 +8,12 @@ a new way of answering one answer widget (tutor/ui/answer_widgets.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.locale import Value
+from tutor.locale.message import render_value
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.question import Question
 
@@ -22,9 +24,12 @@ of lessons is the UI's: the quiz does not read lessons)."""
 
 Generate = Callable[[int, int], Question]
 Judge = Callable[[Question, Response], Judgement[Any, Any]]
-Explain = Callable[[Judgement[Any, Any], str, LessonTitle], list[str]]
-Missed = Callable[[Judgement[Any, Any], str], list[str]]
-Given = Callable[[Judgement[Any, Any], str], str]
+FeedbackLine = Value
+"""One line of feedback, kept as a message until the edge (the drill
+screen) renders it in the learner's language."""
+Explain = Callable[[Judgement[Any, Any], str, LessonTitle], Sequence[FeedbackLine]]
+Missed = Callable[[Judgement[Any, Any], str], Sequence[FeedbackLine]]
+Given = Callable[[Judgement[Any, Any], str], FeedbackLine]
 MissedLesson = Callable[[Judgement[Any, Any]], str]
 ConceptLesson = Callable[[str, str], str]
 
@@ -53,3 +58,8 @@ class Kind:
     concept_lesson: ConceptLesson
     """The lesson a concept this kind stores is reviewed from (the concept,
     the lesson stored with it)."""
+
+
+def render_feedback(lines: Sequence[FeedbackLine], language: str) -> list[str]:
+    """A kind's feedback in `language`, one string a line."""
+    return [render_value(line, language) for line in lines]

@@ -69,7 +69,7 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
         if "win" in request:
             lines.append(f"   {win_word}: {_win_text(request, language)}")
         if question.answer_type == "steps":
-            lines += [f"   {step_label(step, language)}: ____" for step in question_steps(question)]
+            lines += [f"   {step_label(step).render(language)}: ____" for step in question_steps(question)]
         if question.answer_type == "points_steps":
             # The yaku list is the same for every points-steps hand: the learner writes the yaku instead.
             lines += [f"   {line}" for line in blank_lines(question, language)]

@@ -8,8 +8,10 @@ from functools import partial
 
 from tutor.lessons.check import Library
 from tutor.locale import text
+from tutor.locale.message import render_value
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.faces import faces_in_text
+from tutor.quiz.kind import render_feedback
 from tutor.quiz.kinds import KINDS
 from tutor.quiz.question import Question
 from tutor.ui.lesson_titles import lesson_title
@@ -45,12 +47,12 @@ def verdict_text(attempt: Attempt, language: str) -> str:
 
 def given_text(attempt: Attempt, language: str) -> str:
     """What the learner answered, in words."""
-    return KINDS[attempt.question.kind].given(attempt.judgement, language)
+    return render_value(KINDS[attempt.question.kind].given(attempt.judgement, language), language)
 
 
 def step_lines(attempt: Attempt, language: str) -> list[str]:
     """The step a wrong answer missed, when the engine's data shows it."""
-    return KINDS[attempt.question.kind].missed(attempt.judgement, language)
+    return render_feedback(KINDS[attempt.question.kind].missed(attempt.judgement, language), language)
 
 
 def prompt_text(question: Question, language: str) -> str:
@@ -72,7 +74,7 @@ def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[st
     faces, as the hand above them is drawn."""
     title = partial(_title, library, language)
     lines = KINDS[attempt.question.kind].explain(attempt.judgement, language, title)
-    return [faces_in_text(line) for line in lines]
+    return [faces_in_text(line) for line in render_feedback(lines, language)]
 
 
 def _title(library: Library, language: str, lesson: str) -> str:

@@ -2,38 +2,39 @@
 
 from __future__ import annotations
 
-from tutor.locale import text
+from tutor.locale import Message, Value, message
 from tutor.quiz.judgement import Judgement
-from tutor.quiz.kind import LessonTitle
+from tutor.quiz.kind import FeedbackLine, LessonTitle
 from tutor.quiz.kinds.fu_steps_judge import StepJudgement, StepVerdict
 from tutor.quiz.kinds.steps import OPEN_TRIPLET_ITEMS, ROUNDED, SET_LINE_ITEMS, SEVEN_PAIRS_FU, SUM, Step
-from tutor.quiz.names import FU_ITEMS
+from tutor.quiz.names import FU_ITEMS, name
 
 
-def rule_name(concept: str, language: str) -> str:
-    """A fu rule concept in words: "fu:closed_ron" reads "closed ron"."""
+def rule_name(concept: str) -> Value:
+    """A fu rule concept in words: "fu:closed_ron" reads "closed ron"; a rule
+    without a name (a newer brief) is shown as it is."""
     rule = concept.removeprefix("fu:")
     if rule in ("sum", "rounding"):
-        return text(language, f"steps.rule.{rule}")
-    return FU_ITEMS.of(language).get(rule, rule)
+        return message(f"steps.rule.{rule}")
+    return name("fu", rule) if rule in FU_ITEMS else rule
 
 
-def step_label(step: Step, language: str) -> str:
+def step_label(step: Step) -> Message:
     """What a line asks, without giving its rule away: "Set 999s", "Pair 55z", "Wait (3m)"."""
     if step.step in (SUM, ROUNDED):
-        return text(language, f"steps.label.{step.step}")
+        return message(f"steps.label.{step.step}")
     if step.step in SET_LINE_ITEMS:
-        return text(language, "steps.label.set", tiles=step.tiles)
+        return message("steps.label.set", tiles=step.tiles)
     if step.step.endswith("pair"):
-        return text(language, "steps.label.pair", tiles=step.tiles)
+        return message("steps.label.pair", tiles=step.tiles)
     if step.step in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon"):
-        return text(language, "steps.label.wait", tiles=step.tiles)
+        return message("steps.label.wait", tiles=step.tiles)
     if step.step in ("tsumo", "pinfu_tsumo"):
-        return text(language, "steps.label.tsumo", tiles=step.tiles)
-    return text(language, f"steps.label.{step.step}", tiles=step.tiles)
+        return message("steps.label.tsumo", tiles=step.tiles)
+    return message(f"steps.label.{step.step}", tiles=step.tiles)
 
 
-def why_wrong(verdict: StepVerdict, language: str) -> str:
+def why_wrong(verdict: StepVerdict) -> Message:
     """The rule a wrong line breaks, in one sentence: "999s is a concealed
     triplet of terminals or honours: 8, not 4."."""
     step = verdict.step
@@ -44,13 +45,13 @@ def why_wrong(verdict: StepVerdict, language: str) -> str:
         key = "ron_triplet"
     elif key == ROUNDED and step.fu == SEVEN_PAIRS_FU:
         key = "rounded_seven_pairs"
-    return text(language, f"steps.why.{key}", tiles=step.tiles, fu=step.fu, given=given)
+    return message(f"steps.why.{key}", tiles=step.tiles, fu=step.fu, given=given)
 
 
-def reading_note(judgement: StepJudgement, language: str) -> str:
+def reading_note(judgement: StepJudgement, language: str) -> Message:
     """Why the engine scores another reading than the learner's."""
-    return text(
-        language,
+    # The readings are worded by the judge (tutor/quiz/kinds/fu_steps_judge.py) in the language asked.
+    return message(
         "steps.own_reading",
         reading=judgement.reading.words(language),
         fu=judgement.reading.fu,
@@ -59,28 +60,28 @@ def reading_note(judgement: StepJudgement, language: str) -> str:
     )
 
 
-def explain(judgement: Judgement[StepVerdict, StepJudgement], language: str, title: LessonTitle) -> list[str]:
+def explain(judgement: Judgement[StepVerdict, StepJudgement], language: str, title: LessonTitle) -> list[FeedbackLine]:
     """A step question's feedback: each line right, wrong with the rule it
     breaks, or shown; then, for a learner's own valid reading, why the
     engine's is worth more; and the lesson, when something was missed."""
-    lines = []
+    lines: list[FeedbackLine] = []
     for verdict in judgement.verdicts:
-        label = step_label(verdict.step, language)
+        label = step_label(verdict.step)
         if verdict.given is None:
-            lines.append(text(language, "steps.line_shown", label=label, fu=verdict.step.fu))
+            lines.append(message("steps.line_shown", label=label, fu=verdict.step.fu))
         elif verdict.right:
-            lines.append(text(language, "steps.line_right", label=label, fu=verdict.step.fu))
+            lines.append(message("steps.line_right", label=label, fu=verdict.step.fu))
         else:
-            lines.append(text(language, "steps.line_wrong", label=label, why=why_wrong(verdict, language)))
+            lines.append(message("steps.line_wrong", label=label, why=why_wrong(verdict)))
     if judgement.detail is not None and judgement.detail.own_reading:
         lines.append(reading_note(judgement.detail, language))
     if not judgement.right:
-        lines.append(text(language, "drill.lesson_link", title=title(judgement.question.lesson)))
+        lines.append(message("drill.lesson_link", title=title(judgement.question.lesson)))
     return lines
 
 
-def missed(judgement: Judgement[StepVerdict, StepJudgement], language: str) -> list[str]:
+def missed(judgement: Judgement[StepVerdict, StepJudgement], language: str) -> list[FeedbackLine]:
     """Each wrong line by the rule it breaks, rather than as lines missed and added."""
     if judgement.right or not judgement.answered:
         return []
-    return [why_wrong(verdict, language) for verdict in judgement.verdicts if not verdict.right]
+    return [why_wrong(verdict) for verdict in judgement.verdicts if not verdict.right]

@@ -8,18 +8,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from tutor.locale import text
+from tutor.locale import Message, Value, joined, message
 from tutor.quiz.answer_text import answer_text
 from tutor.quiz.judgement import Judgement
-from tutor.quiz.kind import Explain, Given, Judge, LessonTitle, Missed, Response
+from tutor.quiz.kind import Explain, FeedbackLine, Given, Judge, LessonTitle, Missed, Response
 from tutor.quiz.mistake import fu_miss, list_misses
-from tutor.quiz.names import FU_ITEMS
+from tutor.quiz.names import FU_ITEMS, name
 from tutor.quiz.question import Question
 
 
-def word(language: str, key: str, **values: object) -> str:
+def word(key: str, /, **values: Value) -> Message:
     """A drill sentence from the catalogue (its keys start with `drill.`)."""
-    return text(language, f"drill.{key}", **values)
+    return message(f"drill.{key}", **values)
 
 
 def judged(check: Callable[[Question, Response], bool]) -> Judge:
@@ -31,51 +31,52 @@ def judged(check: Callable[[Question, Response], bool]) -> Judge:
     return judge
 
 
-def given_text(judgement: Judgement[Any, Any], language: str) -> str:
+def given_text(judgement: Judgement[Any, Any], language: str) -> Value:
     """What the learner answered, in words."""
     if not judgement.response:
-        return word(language, "no_answer")
+        return word("no_answer")
     return answer_text(replace(judgement.question, answer=judgement.response), language)
 
 
-def missed_lines(judgement: Judgement[Any, Any], language: str) -> list[str]:
+def missed_lines(judgement: Judgement[Any, Any], language: str) -> list[FeedbackLine]:
     """The step a wrong answer missed, when the engine's data shows it: a
     fu total before rounding or without one line, the items of a list
     answer left out or added."""
     question, response = judgement.question, judgement.response
     if judgement.right or not response:
         return []
-    lines = []
+    lines: list[FeedbackLine] = []
     given = response.get("fu")
     miss = fu_miss(question, given) if isinstance(given, int) else None
     if miss is not None and miss.line is None:
-        lines.append(word(language, "fu_unrounded", given=miss.given, fu=miss.fu))
+        lines.append(word("fu_unrounded", given=miss.given, fu=miss.fu))
     elif miss is not None and miss.line is not None:
-        name = FU_ITEMS.of(language).get(miss.line.item, miss.line.item)
-        line = f"{name} {miss.line.tiles}".rstrip()
-        lines.append(word(language, "fu_line_missed", given=miss.given, line=line, fu=miss.line.fu))
+        item = miss.line.item
+        item_name: Value = name("fu", item) if item in FU_ITEMS else item
+        line = joined((item_name, miss.line.tiles), " ") if miss.line.tiles else item_name
+        lines.append(word("fu_line_missed", given=miss.given, line=line, fu=miss.line.fu))
     for list_miss in list_misses(question, response):
         if list_miss.missed:
             items = answer_text(replace(question, answer={list_miss.key: list(list_miss.missed)}), language)
-            lines.append(word(language, "missed_items", items=items))
+            lines.append(word("missed_items", items=items))
         if list_miss.extra:
             items = answer_text(replace(question, answer={list_miss.key: list(list_miss.extra)}), language)
-            lines.append(word(language, "extra_items", items=items))
+            lines.append(word("extra_items", items=items))
     return lines
 
 
 def explain_with(missed: Missed, given: Given = given_text) -> Explain:
     """The feedback of a kind that says `missed` of a wrong answer and words the learner's answer with `given`."""
 
-    def explain(judgement: Judgement[Any, Any], language: str, title: LessonTitle) -> list[str]:
+    def explain(judgement: Judgement[Any, Any], language: str, title: LessonTitle) -> list[FeedbackLine]:
         question = judgement.question
-        lines = [word(language, "right_answer", answer=answer_text(question, language))]
+        lines: list[FeedbackLine] = [word("right_answer", answer=answer_text(question, language))]
         if not judgement.right:
-            lines.append(word(language, "your_answer", answer=given(judgement, language)))
+            lines.append(word("your_answer", answer=given(judgement, language)))
             lines += missed(judgement, language)
         lines += question.explanation_lines(language)
         if not judgement.right:
-            lines.append(word(language, "lesson_link", title=title(question.lesson)))
+            lines.append(word("lesson_link", title=title(question.lesson)))
         return lines
 
     return explain

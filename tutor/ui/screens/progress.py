@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.locale.message import render_value
 from tutor.quiz.kinds import concept_kind, mcr_steps, points_steps, review_lesson
 from tutor.quiz.kinds.fu_steps_words import rule_name
 from tutor.ui.drill_words import kind_name, word
@@ -88,7 +89,7 @@ class ProgressScreen(RedrawnScreen):
     def _weakest_fu_rules(self, language: str) -> ComposeResult:
         """The fu rules missed last time (stored per rule by `fu-steps`), weakest first."""
         weakest = [item for item in self.tutor.store.weakest("fu:") if item.box == 0]
-        rules = [(rule_name(item.concept, language), item.lesson) for item in weakest]
+        rules = [(render_value(rule_name(item.concept), language), item.lesson) for item in weakest]
         yield from self._weak_rules(language, "steps.weakest", rules)
 
     def _weakest_points_rules(self, language: str) -> ComposeResult:

@@ -58,7 +58,7 @@ class StepAnswer(CompositeAnswer):
         answered = bool(self.verdicts)
         for index, step in enumerate(self.steps):
             with Horizontal(classes="step-row"):
-                yield Static(faces_in_text(step_label(step, self.language)), classes="step-label", markup=False)
+                yield Static(faces_in_text(step_label(step).render(self.language)), classes="step-label", markup=False)
                 field = NumberField(
                     placeholder="____", id=field_id(index), value=self.typed.get(field_id(index), ""), compact=True
                 )
@@ -87,7 +87,7 @@ class StepAnswer(CompositeAnswer):
             mark.update(("✓" if verdict.right else f"✗ {verdict.step.fu}") if shown else "")
             mark.set_class(shown and verdict.right, "right")
             mark.set_class(shown and not verdict.right, "wrong")
-            why.update(faces_in_text(why_wrong(verdict, self.language)) if shown and not verdict.right else "")
+            why.update(faces_in_text(why_wrong(verdict).render(self.language)) if shown and not verdict.right else "")
             # An empty line would leave a gap under every row.
             why.display = shown and not verdict.right
 
