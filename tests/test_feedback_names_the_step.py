@@ -12,6 +12,8 @@ import pytest
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.locale import render, text
+from tutor.locale.message import render_value
+from tutor.quiz.kind import render_feedback
 from tutor.quiz.kinds import KINDS, generate, judge
 from tutor.quiz.kinds.table import _no_chi_shape
 from tutor.quiz.kinds.waits_words import no_wait_reason
@@ -53,7 +55,7 @@ def test_a_tile_that_is_no_wait_gets_its_reason(language: str) -> None:
     question = generate("waits", 3, 2)
     picked = next(tile for tile in ("9s", "1z", "5p") if tile not in question.answer["waits"])
     judgement = judge(question, {"waits": [*question.answer["waits"], picked]})
-    lines = KINDS["waits"].missed(judgement, language)
+    lines = render_feedback(KINDS["waits"].missed(judgement, language), language)
     assert lines == [text(language, "quiz.waits.no_wait", tile=picked)]
     assert picked in lines[0]
 
@@ -61,7 +63,10 @@ def test_a_tile_that_is_no_wait_gets_its_reason(language: str) -> None:
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_all_four_held_is_its_own_reason(language: str) -> None:
     """A tile the hand holds four of cannot be waited on, whatever the shape."""
-    reason = no_wait_reason("1111m234p567s55z", "1m", language)
-    assert reason == text(language, "quiz.waits.no_wait_all_held", tile="1m")
-    assert no_wait_reason("1111m234p567s55z", "9m", language) == text(language, "quiz.waits.no_wait", tile="9m")
-    assert no_wait_reason("1111m234p567s55z", "xx", language) == text(language, "quiz.waits.not_a_tile", tile="xx")
+
+    def reason(tile: str) -> str:
+        return render_value(no_wait_reason("1111m234p567s55z", tile), language)
+
+    assert reason("1m") == text(language, "quiz.waits.no_wait_all_held", tile="1m")
+    assert reason("9m") == text(language, "quiz.waits.no_wait", tile="9m")
+    assert reason("xx") == text(language, "quiz.waits.not_a_tile", tile="xx")
