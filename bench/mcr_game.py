@@ -14,57 +14,29 @@ per hand and the bots' time per decision (median and 99th percentile).
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
-from crosscheck.mcr_game import OPTIONS, compare, hu_tries
-from tutor.engine.game.mcr import hand as mcr_hand
-from tutor.engine.game.mcr.bots import BOTS
-from tutor.engine.game.mcr.invariants import violations
-from tutor.engine.game.mcr.state import McrPhase
+from crosscheck.mcr_game import Tally, check_hand
 
 
 def main(hands: int, first: int) -> int:
-    wins = refused = decisions = 0
-    problems: list[str] = []
-    times: list[float] = []
+    tally = Tally()
     start = time.perf_counter()
     for seed in range(first, first + hands):
-        state, _ = mcr_hand.deal(OPTIONS, seed % 4, seed)
-        rng = random.Random(seed)
-        while state.phase is not McrPhase.OVER:
-            problems += [f"hand {seed}: {found}" for found in violations(state)]
-            choices = {}
-            for decision in mcr_hand.decisions(state):
-                decisions += 1
-                for action in hu_tries(decision):
-                    wins += action in decision.legal
-                    refused += action not in decision.legal
-                    difference = compare(state, decision, action)
-                    if difference:
-                        problems.append(f"hand {seed}, seat {decision.seat}: {difference}")
-                bot = BOTS["beginner" if decision.seat % 2 else "fan_route"]
-                began = time.perf_counter()
-                choice = bot(state, decision, rng)
-                times.append(time.perf_counter() - began)
-                if choice not in decision.legal:
-                    problems.append(f"hand {seed}: {choice} is not legal")
-                choices[decision.seat] = choice
-            state, _ = mcr_hand.step(state, choices)
-        problems += [f"hand {seed}: {found}" for found in violations(state)]
+        check_hand(seed, tally)
     elapsed = time.perf_counter() - start
-    times.sort()
-    print(f"hands {hands} (seeds {first}-{first + hands - 1}), decisions {decisions}")
-    print(f"hu offered {wins}, hu refused under 8: {refused}, compared with pymahjonggb")
-    print(f"problems (invariants, illegal choices, differences): {len(problems)}")
-    for problem in problems[:20]:
+    times = sorted(tally.choice_times)
+    print(f"hands {hands} (seeds {first}-{first + hands - 1}), decisions {tally.decisions}")
+    print(f"hu offered {tally.wins}, hu refused under 8: {tally.refused}, compared with pymahjonggb")
+    print(f"problems (invariants, illegal choices, differences): {len(tally.problems)}")
+    for problem in tally.problems[:20]:
         print(f"  {problem}")
     print(f"time per hand {elapsed / hands * 1000:.1f} ms")
     print(
         f"bot decision median {times[len(times) // 2] * 1000:.2f} ms, p99 {times[int(len(times) * 0.99)] * 1000:.2f} ms"
     )
-    return 1 if problems else 0
+    return 1 if tally.problems else 0
 
 
 if __name__ == "__main__":

@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import dataclass, field
+
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
 from tutor.engine.game.mcr import hand as mcr_hand
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrDecision, McrRefusal
+from tutor.engine.game.mcr.bots import BOTS
+from tutor.engine.game.mcr.invariants import violations
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 
 OPTIONS = McrOptions(rules=COMPATIBLE)
@@ -34,3 +40,43 @@ def compare(state: McrHandState, decision: McrDecision, action: McrAction) -> st
     if action not in decision.legal and reference[1] - context.flowers >= 8:
         return f"refused under 8, but the reference counts {reference[1] - context.flowers} without flowers"
     return None
+
+
+@dataclass
+class Tally:
+    """What checking bot hands found: hu offered and refused, decisions, and
+    every problem (invariants, illegal choices, differences) by hand."""
+
+    wins: int = 0
+    refused: int = 0
+    decisions: int = 0
+    problems: list[str] = field(default_factory=list)
+    choice_times: list[float] = field(default_factory=list)
+
+
+def check_hand(seed: int, tally: Tally) -> None:
+    """Plays one bot hand (beginner at odd seats, fan-route at even ones),
+    checking the invariants at every state, each choice's legality, and each
+    hu offered or refused under 8 against pymahjonggb."""
+    state, _ = mcr_hand.deal(OPTIONS, seed % 4, seed)
+    rng = random.Random(seed)
+    while state.phase is not McrPhase.OVER:
+        tally.problems += [f"hand {seed}: {problem}" for problem in violations(state)]
+        choices = {}
+        for decision in mcr_hand.decisions(state):
+            tally.decisions += 1
+            for action in hu_tries(decision):
+                tally.wins += action in decision.legal
+                tally.refused += action not in decision.legal
+                difference = compare(state, decision, action)
+                if difference:
+                    tally.problems.append(f"hand {seed}, seat {decision.seat}: {difference}")
+            bot = BOTS["beginner" if decision.seat % 2 else "fan_route"]
+            began = time.perf_counter()
+            choice = bot(state, decision, rng)
+            tally.choice_times.append(time.perf_counter() - began)
+            if choice not in decision.legal:
+                tally.problems.append(f"hand {seed}: {choice} is not legal")
+            choices[decision.seat] = choice
+        state, _ = mcr_hand.step(state, choices)
+    tally.problems += [f"hand {seed}: {problem}" for problem in violations(state)]

@@ -8,11 +8,10 @@ import random
 
 import pytest
 
-from crosscheck.mcr_game import OPTIONS, compare, hu_tries
+from crosscheck.mcr_game import OPTIONS, Tally, check_hand
 from tutor.engine.game.mcr import hand as mcr_hand
 from tutor.engine.game.mcr.actions import McrRefusal
 from tutor.engine.game.mcr.bots import BOTS
-from tutor.engine.game.mcr.invariants import violations
 from tutor.engine.game.mcr.match import play_game, summary
 from tutor.engine.game.mcr.state import McrPhase
 
@@ -20,32 +19,12 @@ HANDS = 30
 
 
 def test_bot_hands_keep_every_invariant_and_agree_with_pymahjonggb() -> None:
-    wins = refused = 0
-    found: list[str] = []
+    tally = Tally()
     for seed in range(HANDS):
-        state, _ = mcr_hand.deal(OPTIONS, seed % 4, seed)
-        rng = random.Random(seed)
-        while state.phase is not McrPhase.OVER:
-            found += [f"hand {seed}: {problem}" for problem in violations(state)]
-            deciding = mcr_hand.decisions(state)
-            choices = {}
-            for decision in deciding:
-                for action in hu_tries(decision):
-                    wins += action in decision.legal
-                    refused += action not in decision.legal
-                    difference = compare(state, decision, action)
-                    if difference:
-                        found.append(f"hand {seed}, seat {decision.seat}: {difference}")
-                bot = BOTS["beginner" if decision.seat % 2 else "fan_route"]
-                choice = bot(state, decision, rng)
-                if choice not in decision.legal:
-                    found.append(f"hand {seed}: {choice} is not legal")
-                choices[decision.seat] = choice
-            state, _ = mcr_hand.step(state, choices)
-        found += [f"hand {seed}: {problem}" for problem in violations(state)]
-    assert found == []
+        check_hand(seed, tally)
+    assert tally.problems == []
     # The corpus must reach both sides of the minimum, or it proves nothing.
-    assert wins > 0 and refused > 0
+    assert tally.wins > 0 and tally.refused > 0
 
 
 def test_a_whole_game_plays_sixteen_hands_and_sums_to_zero() -> None:

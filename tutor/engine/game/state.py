@@ -42,6 +42,18 @@ class GameMeld:
     added: bool = False
 
 
+def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None) -> Hand:
+    """Slots as the scoring engines read a hand: kinds, with `extra` (a
+    kind, a discard won on) among the concealed tiles.  Both games' states use it."""
+    concealed = [wall.kinds[slot] for slot in hand]
+    if extra is not None:
+        concealed.append(extra)
+    return Hand(
+        tuple(sorted(concealed)),
+        tuple(Meld(meld.kind, tuple(sorted(wall.kinds[slot] for slot in meld.slots))) for meld in melds),
+    )
+
+
 @dataclass(frozen=True)
 class PlayerState:
     """One seat's tiles and the rules that hold it."""
@@ -183,11 +195,7 @@ class KyokuState:
     def engine_hand(self, seat: int, extra: int | None = None) -> Hand:
         """The seat's hand as scoring reads it, with `extra` (a kind) added to the concealed tiles."""
         player = self.players[seat]
-        concealed = [self.kind(slot) for slot in player.hand]
-        if extra is not None:
-            concealed.append(extra)
-        melds = tuple(Meld(meld.kind, self.kinds(meld.slots)) for meld in player.melds)
-        return Hand(tuple(sorted(concealed)), melds)
+        return scoring_hand(self.wall, player.hand, player.melds, extra)
 
     def first_go_round(self, seat: int) -> bool:
         """Whether the seat has not yet discarded and no call has come (double riichi, tenhou, chiihou)."""

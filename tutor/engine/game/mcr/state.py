@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.game.state import GameMeld, scoring_hand
+from tutor.engine.hand import Hand
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.table import Wall
 
@@ -37,12 +38,8 @@ class McrPhase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class McrMeld:
-    kind: MeldKind
-    slots: tuple[int, ...]
-    called: int | None = None
-    source: int | None = None
+McrMeld = GameMeld
+"""A meld of the MCR game: the riichi game's (kind, slots, the slot called, its source)."""
 
 
 @dataclass(frozen=True)
@@ -121,12 +118,9 @@ class McrHandState:
         return len(self.wall.remaining())
 
     def engine_hand(self, seat: int, extra: int | None = None) -> Hand:
+        """The seat's hand as scoring reads it, with `extra` (a kind) added to the concealed tiles."""
         player = self.players[seat]
-        concealed = [self.kind(slot) for slot in player.hand]
-        if extra is not None:
-            concealed.append(extra)
-        melds = tuple(Meld(meld.kind, self.kinds(meld.slots)) for meld in player.melds)
-        return Hand(tuple(sorted(concealed)), melds)
+        return scoring_hand(self.wall, player.hand, player.melds, extra)
 
     def shown(self, kind: int) -> int:
         """Copies of `kind` in the rivers and melds of all seats."""
