@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 import os
 import shlex
 import sys
@@ -29,6 +30,7 @@ from tutor.service.analyze import analysis_json, analysis_text, analyze_request
 from tutor.service.batch import run_batch
 from tutor.service.errors import RequestError
 from tutor.service.output import escaping_note, json_text, prepare_streams
+from tutor.service.play import NotAvailable, Simulation, simulate
 from tutor.service.score import evaluate, refusal_json, score_as_json, score_json, score_text
 
 EXIT_OK = 0
@@ -416,6 +418,50 @@ def _main(argv: list[str]) -> int:
         return EXIT_INTERNAL
 
 
+MOST_GAMES = 1000
+"""The most games one `tutor play --simulate` plays."""
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.simulate is None:
+        print(text("en", "play.only_simulate"), file=sys.stderr)
+        return EXIT_USAGE
+    if not 1 <= args.simulate <= MOST_GAMES:
+        print(text("en", "play.games_range", most=MOST_GAMES, count=args.simulate), file=sys.stderr)
+        return EXIT_USAGE
+    simulation = Simulation(args.simulate, args.play_seed, args.play_rules, args.length, args.bots, args.log, args.out)
+    try:
+        summaries = simulate(simulation)
+    except NotAvailable as refused:
+        print(text("en", refused.key), file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        where = error.filename or args.out
+        print(text("en", "play.out_unwritable", path=str(where), reason=error.strerror or str(error)), file=sys.stderr)
+        return EXIT_IO
+    if args.play_json:
+        print(json.dumps({"games": summaries}, ensure_ascii=False))
+        return EXIT_OK
+    for number, summary in enumerate(summaries, start=1):
+        print(
+            text(
+                "en",
+                "play.game",
+                number=number,
+                rules=summary["rules"],
+                seed=summary["seed"],
+                hands=message("play.hands", count=summary["hands"]),
+                wins=message("play.wins", count=summary["wins"]),
+                draws=message("play.draws", count=summary["draws"]),
+                scores=" ".join(str(score) for score in summary["scores"]),
+                violations=summary["invariant_violations"],
+            )
+        )
+        if "log" in summary:
+            print(text("en", "play.log_written", path=summary["log"]))
+    return EXIT_OK
+
+
 OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 """What writing standard output may meet on a full or failing device."""
 
@@ -432,9 +478,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "quiz":
         return _quiz(args)
     if args.command == "play":
-        from tutor.service.play_command import play_command
-
-        return play_command(args)
+        return _play(args)
     return _open_app(args)
 
 
