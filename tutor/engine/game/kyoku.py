@@ -222,9 +222,12 @@ def _mark_passed(state: KyokuState, tile: int, except_seats: frozenset[int]) -> 
     """Temporary and riichi furiten: a seat that lets a winning tile go by may
     not ron until its next discard, or after riichi for the rest of the hand."""
     for seat in range(4):
+        player = state.players[seat]
+        if seat != state.turn and player.riichi:
+            state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
+            player = state.players[seat]
         if seat == state.turn or seat in except_seats or tile not in waits(state, seat):
             continue
-        player = state.players[seat]
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
         state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
     return state

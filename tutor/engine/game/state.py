@@ -72,6 +72,9 @@ class PlayerState:
     """Winning tiles passed since the seat's last discard (temporary furiten)."""
     riichi_passed: tuple[int, ...] = ()
     """Winning tiles passed since riichi (riichi furiten)."""
+    passed_since_riichi: tuple[int, ...] = ()
+    """Every kind another seat discarded, and this one let go, since its riichi
+    stood: none of them can win by ron (the tiles safe against it by rule)."""
     kuikae: frozenset[int] = frozenset()
     """Kinds the seat may not discard now, after a call."""
     drawn: int | None = None
