@@ -52,3 +52,22 @@ def test_a_hu_under_eight_is_refused_with_its_fans() -> None:
             choices = {d.seat: BOTS["beginner"](state, d, rng) for d in deciding}
             state, _ = mcr_hand.step(state, choices)
     pytest.fail("no hand under 8 in the corpus")
+
+
+def test_a_hand_won_by_robbing_the_kong_keeps_every_tile() -> None:
+    """Seed 110 ends by robbing a kong (found by the 10,000-hand run of
+    bench/mcr_game.py): the tile added to the kong lies in no hand, meld or
+    river at the end, and the accounting must still find all 144."""
+    tally = Tally()
+    check_hand(110, tally)
+    assert tally.problems == []
+    state, _ = mcr_hand.deal(OPTIONS, 110 % 4, 110)
+    rng = random.Random(110)
+    while state.phase is not McrPhase.OVER:
+        choices = {
+            decision.seat: BOTS["beginner" if decision.seat % 2 else "fan_route"](state, decision, rng)
+            for decision in mcr_hand.decisions(state)
+        }
+        state, _ = mcr_hand.step(state, choices)
+    assert state.result is not None and state.result.win is not None
+    assert state.result.win.kong and not state.result.win.self_drawn

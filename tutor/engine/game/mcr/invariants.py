@@ -16,7 +16,7 @@ def violations(state: McrHandState) -> list[str]:
         places.update(player.river())
         for meld in player.melds:
             places.update(meld.slots)
-    if state.phase is McrPhase.ROB and state.last_tile is not None:
+    if state.last_tile is not None and (state.phase is McrPhase.ROB or _kong_robbed(state)):
         places[state.last_tile] += 1
     found = []
     if sorted(places) != list(range(144)) or any(count != 1 for count in places.values()):
@@ -33,3 +33,9 @@ def violations(state: McrHandState) -> list[str]:
     if sum(deltas) != 0:
         found.append("zero_sum")
     return found
+
+
+def _kong_robbed(state: McrHandState) -> bool:
+    """The hand ended by robbing a kong: the tile added lies in no hand, meld or river, but is the win's."""
+    win = state.result.win if state.result else None
+    return win is not None and win.kong and not win.self_drawn
