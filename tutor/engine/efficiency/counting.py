@@ -22,7 +22,7 @@ from tutor.engine.suit_keys import (
     WIDE_PLACE_OF,
 )
 from tutor.engine.tiles import COPIES, TILE_KINDS
-from tutor.engine.waits import winning_tiles
+from tutor.engine.waits import regular_winners, winning_tiles
 
 _RIICHI: Final = Rules.RIICHI
 """Bound once: on Python 3.11 reading an enum member off its class is slow."""
@@ -92,16 +92,35 @@ def _dead_tenpai(tiles: HeldTiles, rules: Rules) -> bool:
     directly (only when some tile is all in sight, which is rare)."""
     if not tiles.called or not any(tiles.masks):
         return False
-    hand = tiles.hand()
-    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
     # Four sets and a pair first (the shape of every called hand in riichi,
     # and the quick one); MCR's knitted straight, tried tile by tile, only
     # when its own count is at tenpai.
-    if any(winning_tiles(rest, Rules.RIICHI) for rest in waiting):
-        return False
+    if tiles.size % 3 == 1:
+        if _live_regular_wait(tiles):
+            return False
+    else:
+        for tile in tiles.kinds():
+            tiles.add(tile, -1)
+            live = _live_regular_wait(tiles)
+            tiles.add(tile, 1)
+            if live:
+                return False
     if rules is not Rules.MCR or knitted_straight_shanten(tiles.counts, tiles.held, tiles.called, 1) > TENPAI:
         return True
+    hand = tiles.hand()
+    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
     return not any(winning_tiles(rest, rules) for rest in waiting)
+
+
+def _live_regular_wait(tiles: HeldTiles) -> bool:
+    """Whether called tiles of 3n+1 wait, as four sets and a pair, on some
+    tile not all in sight: what `winning_tiles` answers for a called hand
+    under riichi rules, read off the suit keys without building the hand
+    (a dead tenpai is asked this for every discard of every draw counted)."""
+    counts = tiles.counts
+    sizes = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]), sum(counts[27:])]
+    held = tiles.held
+    return any(held[tile] < COPIES for tile in regular_winners(tiles.keys, sizes))
 
 
 def minimum(tiles: HeldTiles, rules: Rules, live_step: bool = True) -> int:
@@ -142,7 +161,7 @@ def _dead_step(tiles: HeldTiles, rules: Rules) -> bool:
         return False
     if tiles.size % 3 == 1:
         return not ukeire_of(tiles, rules, 1).tiles
-    for tile in set(tiles.hand().concealed):
+    for tile in tiles.kinds():
         tiles.add(tile, -1)
         live = minimum(tiles, rules) <= 1
         tiles.add(tile, 1)
