@@ -350,6 +350,11 @@ REPLACES: Final = {
 """A yaku on the left, when present, is counted instead of those on the right."""
 
 
+_REPLACING: Final = _mask(lambda yaku: yaku.id in REPLACES)
+"""The yaku that replace others when found: only a reading asked about one
+of them needs `without_replaced`."""
+
+
 def flags_mask(flags: frozenset[Flag]) -> int:
     """The yaku that a hand's flags allow: every yaku that is no flag, and
     those whose flag is set."""
@@ -395,4 +400,5 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     closed = facts.of_hand.closed
     # The needs above only skip yaku that cannot hold; each condition decides.
     found = [(yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in asked if yaku.condition(facts, rules)]
-    return without_replaced(found) if len(found) > 1 else found
+    # Most readings are asked about no yaku that replaces another.
+    return without_replaced(found) if len(found) > 1 and mask & _REPLACING else found
