@@ -251,7 +251,7 @@ YAKU: Final = (
     Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
     Yaku("honitsu", 3, 2, _honitsu, TRAIT_ONE_SUIT | TRAIT_HONOURS),
     Yaku("junchan", 3, 2, _junchan, TRAIT_NO_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
-    Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
+    Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=4),
     Yaku("chinitsu", 6, 5, _chinitsu, TRAIT_ONE_SUIT | TRAIT_NO_HONOURS),
     Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
