@@ -3,6 +3,7 @@ the checks that calls holding every copy of a tile call for."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from tutor.engine.efficiency.draws import mcr_ukeire, riichi_ukeire
@@ -160,7 +161,7 @@ def _dead_step(tiles: HeldTiles, rules: Rules) -> bool:
     if not tiles.called or not any(tiles.masks):
         return False
     if tiles.size % 3 == 1:
-        return not ukeire_of(tiles, rules, 1).tiles
+        return not _has_live_draw(tiles, rules, 1)
     for tile in tiles.kinds():
         tiles.add(tile, -1)
         live = minimum(tiles, rules) <= 1
@@ -181,10 +182,11 @@ def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
 
 
 def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-    if rules is Rules.RIICHI:
-        return _live_only(tiles, rules, now, riichi_ukeire(tiles, now))
-    if rules is Rules.MCR:
-        return _live_only(tiles, rules, now, mcr_ukeire(tiles, now))
+    if rules is Rules.RIICHI or rules is Rules.MCR:
+        found = riichi_ukeire(tiles, now) if rules is Rules.RIICHI else mcr_ukeire(tiles, now)
+        if not _may_reach_dead(tiles, now):
+            return found
+        return Ukeire(tuple(_live_draws(tiles, rules, now, found)))
     found = []
     held = tiles.held
     for tile in range(TILE_KINDS):
@@ -199,22 +201,36 @@ def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
     return Ukeire(tuple(found))
 
 
-def _live_only(tiles: HeldTiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
-    """Drop the draws that only reach a tenpai with no live wait (see
-    `_dead_tenpai`), or only a hand one tile from such a tenpai (see
-    `_dead_step`), which the fast counts cannot see: a called hand one or
-    two tiles from tenpai is asked again per listed draw (two only when the
-    draw leaves some kind all in sight)."""
-    if now not in (1, 2) or not tiles.called:
-        return found
-    kept = []
+def _has_live_draw(tiles: HeldTiles, rules: Rules, now: int) -> bool:
+    """Whether `ukeire_of` lists any draw: the same count, stopped at the
+    first draw that stays live (a dead step asks only this, for every
+    discard of every draw a discard table counts)."""
+    if rules is not Rules.RIICHI and rules is not Rules.MCR:
+        return bool(ukeire_of(tiles, rules, now).tiles)
+    found = riichi_ukeire(tiles, now) if rules is Rules.RIICHI else mcr_ukeire(tiles, now)
+    if not _may_reach_dead(tiles, now):
+        return bool(found.tiles)
+    return next(_live_draws(tiles, rules, now, found), None) is not None
+
+
+def _may_reach_dead(tiles: HeldTiles, now: int) -> bool:
+    """Whether a draw the fast counts list may only reach a dead tenpai (see
+    `_dead_tenpai`) or a hand one tile from one (see `_dead_step`), which
+    they cannot see: only a called hand one or two tiles from tenpai."""
+    return now in (1, 2) and bool(tiles.called)
+
+
+def _live_draws(tiles: HeldTiles, rules: Rules, now: int, found: Ukeire) -> Iterator[TileCount]:
+    """The draws of `found` that stay live, one at a time: each is asked
+    again (two tiles from tenpai, only when the draw leaves some kind all in
+    sight).  The tiles are given back before each is yielded, so a caller
+    may stop at any one."""
     for item in found.tiles:
         tiles.add(item.tile, 1)
         if now == 1:
             live = minimum(tiles, rules, live_step=False) < now
         else:
             live = not any(tiles.masks) or minimum(tiles, rules) < now
-        if live:
-            kept.append(item)
         tiles.add(item.tile, -1)
-    return Ukeire(tuple(kept))
+        if live:
+            yield item
