@@ -470,14 +470,7 @@ def _combined(per_suit: list[tuple[SuitReading, ...]], single: bool, called: tup
             sets += blocks
         if pair is None:
             return []
-        reading = Decomposition(
-            shape=_REGULAR,
-            sets=sets,
-            pair=pair,
-            pairs=(),
-            knitted=(),
-        )
-        return [reading]
+        return [Decomposition(_REGULAR, sets, pair)]
     found = []
     for combination in product(*per_suit):
         pair = None

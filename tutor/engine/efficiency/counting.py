@@ -3,6 +3,7 @@ the checks that calls holding every copy of a tile call for."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from tutor.engine.efficiency.draws import mcr_ukeire, riichi_ukeire
@@ -22,7 +23,7 @@ from tutor.engine.suit_keys import (
     WIDE_PLACE_OF,
 )
 from tutor.engine.tiles import COPIES, TILE_KINDS
-from tutor.engine.waits import winning_tiles
+from tutor.engine.waits import regular_winners, winning_tiles
 
 _RIICHI: Final = Rules.RIICHI
 """Bound once: on Python 3.11 reading an enum member off its class is slow."""
@@ -92,16 +93,35 @@ def _dead_tenpai(tiles: HeldTiles, rules: Rules) -> bool:
     directly (only when some tile is all in sight, which is rare)."""
     if not tiles.called or not any(tiles.masks):
         return False
-    hand = tiles.hand()
-    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
     # Four sets and a pair first (the shape of every called hand in riichi,
     # and the quick one); MCR's knitted straight, tried tile by tile, only
     # when its own count is at tenpai.
-    if any(winning_tiles(rest, Rules.RIICHI) for rest in waiting):
-        return False
+    if tiles.size % 3 == 1:
+        if _live_regular_wait(tiles):
+            return False
+    else:
+        for tile in tiles.kinds():
+            tiles.add(tile, -1)
+            live = _live_regular_wait(tiles)
+            tiles.add(tile, 1)
+            if live:
+                return False
     if rules is not Rules.MCR or knitted_straight_shanten(tiles.counts, tiles.held, tiles.called, 1) > TENPAI:
         return True
+    hand = tiles.hand()
+    waiting = [hand] if tiles.size % 3 == 1 else [hand.without_tile(tile) for tile in set(hand.concealed)]
     return not any(winning_tiles(rest, rules) for rest in waiting)
+
+
+def _live_regular_wait(tiles: HeldTiles) -> bool:
+    """Whether called tiles of 3n+1 wait, as four sets and a pair, on some
+    tile not all in sight: what `winning_tiles` answers for a called hand
+    under riichi rules, read off the suit keys without building the hand
+    (a dead tenpai is asked this for every discard of every draw counted)."""
+    counts = tiles.counts
+    sizes = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]), sum(counts[27:])]
+    held = tiles.held
+    return any(held[tile] < COPIES for tile in regular_winners(tiles.keys, sizes))
 
 
 def minimum(tiles: HeldTiles, rules: Rules, live_step: bool = True) -> int:
@@ -141,8 +161,8 @@ def _dead_step(tiles: HeldTiles, rules: Rules) -> bool:
     if not tiles.called or not any(tiles.masks):
         return False
     if tiles.size % 3 == 1:
-        return not ukeire_of(tiles, rules, 1).tiles
-    for tile in set(tiles.hand().concealed):
+        return not _has_live_draw(tiles, rules, 1)
+    for tile in tiles.kinds():
         tiles.add(tile, -1)
         live = minimum(tiles, rules) <= 1
         tiles.add(tile, 1)
@@ -162,10 +182,11 @@ def ukeire(hand: Hand, rules: Rules = Rules.RIICHI) -> Ukeire:
 
 
 def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-    if rules is Rules.RIICHI:
-        return _live_only(tiles, rules, now, riichi_ukeire(tiles, now))
-    if rules is Rules.MCR:
-        return _live_only(tiles, rules, now, mcr_ukeire(tiles, now))
+    if rules is Rules.RIICHI or rules is Rules.MCR:
+        found = riichi_ukeire(tiles, now) if rules is Rules.RIICHI else mcr_ukeire(tiles, now)
+        if not _may_reach_dead(tiles, now):
+            return found
+        return Ukeire(tuple(_live_draws(tiles, rules, now, found)))
     found = []
     held = tiles.held
     for tile in range(TILE_KINDS):
@@ -180,22 +201,36 @@ def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
     return Ukeire(tuple(found))
 
 
-def _live_only(tiles: HeldTiles, rules: Rules, now: int, found: Ukeire) -> Ukeire:
-    """Drop the draws that only reach a tenpai with no live wait (see
-    `_dead_tenpai`), or only a hand one tile from such a tenpai (see
-    `_dead_step`), which the fast counts cannot see: a called hand one or
-    two tiles from tenpai is asked again per listed draw (two only when the
-    draw leaves some kind all in sight)."""
-    if now not in (1, 2) or not tiles.called:
-        return found
-    kept = []
+def _has_live_draw(tiles: HeldTiles, rules: Rules, now: int) -> bool:
+    """Whether `ukeire_of` lists any draw: the same count, stopped at the
+    first draw that stays live (a dead step asks only this, for every
+    discard of every draw a discard table counts)."""
+    if rules is not Rules.RIICHI and rules is not Rules.MCR:
+        return bool(ukeire_of(tiles, rules, now).tiles)
+    found = riichi_ukeire(tiles, now) if rules is Rules.RIICHI else mcr_ukeire(tiles, now)
+    if not _may_reach_dead(tiles, now):
+        return bool(found.tiles)
+    return next(_live_draws(tiles, rules, now, found), None) is not None
+
+
+def _may_reach_dead(tiles: HeldTiles, now: int) -> bool:
+    """Whether a draw the fast counts list may only reach a dead tenpai (see
+    `_dead_tenpai`) or a hand one tile from one (see `_dead_step`), which
+    they cannot see: only a called hand one or two tiles from tenpai."""
+    return now in (1, 2) and bool(tiles.called)
+
+
+def _live_draws(tiles: HeldTiles, rules: Rules, now: int, found: Ukeire) -> Iterator[TileCount]:
+    """The draws of `found` that stay live, one at a time: each is asked
+    again (two tiles from tenpai, only when the draw leaves some kind all in
+    sight).  The tiles are given back before each is yielded, so a caller
+    may stop at any one."""
     for item in found.tiles:
         tiles.add(item.tile, 1)
         if now == 1:
             live = minimum(tiles, rules, live_step=False) < now
         else:
             live = not any(tiles.masks) or minimum(tiles, rules) < now
-        if live:
-            kept.append(item)
         tiles.add(item.tile, -1)
-    return Ukeire(tuple(kept))
+        if live:
+            yield item

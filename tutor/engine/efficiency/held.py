@@ -41,6 +41,11 @@ class HeldTiles:
                 held[tile] += 1
         return cls(counts, held, keys, exhausted_masks(held), len(hand.concealed), len(hand.melds), hand.melds)
 
+    def kinds(self) -> list[Tile]:
+        """The kinds among the concealed tiles, in tile order: each distinct discard."""
+        counts = self.counts
+        return [tile for tile in range(TILE_KINDS) if counts[tile]]
+
     def hand(self) -> Hand:
         return Hand(tuple(tile for tile in range(TILE_KINDS) for _ in range(self.counts[tile])), self.melds)
 

@@ -82,15 +82,10 @@ def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
         from_dealer = round_up_100(base * 2)
         from_other = round_up_100(base)
         total = from_dealer + 2 * from_other
-    points = Points(
-        total=total,
-        base=base,
-        limit=limit,
-        discarder=discarder,
-        dealer=from_dealer,
-        non_dealer=from_other,
-    )
-    return points
+    # By position: on Python 3.11 a class called with keywords is handed them
+    # as a dict, which costs more than the rest of this function, and scoring
+    # makes one Points per reading.
+    return Points(total, base, limit, discarder, from_dealer, from_other)
 
 
 NOTEN_TOTAL: Final = 3000

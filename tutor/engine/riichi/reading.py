@@ -127,12 +127,7 @@ class ReadingFacts:
 
     @property
     def reading(self) -> Reading:
-        reading = Reading(
-            decomposition=self.decomposition,
-            wait=self.wait,
-            win_set=self.win_set,
-        )
-        return reading
+        return Reading(self.decomposition, self.wait, self.win_set)
 
     @property
     def context(self) -> WinContext:

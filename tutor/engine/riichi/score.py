@@ -174,13 +174,7 @@ class ValuedReading:
 
     def fu_result(self, rules: RiichiRules) -> FuResult:
         """The fu of this reading, whose lines a score shows."""
-        result = FuResult(
-            facts=self.facts,
-            rules=rules,
-            raw=self.worth[4],
-            fu=self.worth[3],
-        )
-        return result
+        return FuResult(self.facts, rules, self.worth[4], self.worth[3])
 
 
 _DEFAULT_RULES: Final = RiichiRules()

@@ -251,7 +251,7 @@ YAKU: Final = (
     Yaku("shousangen", 2, 2, _shousangen, dragon_triplets=2),
     Yaku("honitsu", 3, 2, _honitsu, TRAIT_ONE_SUIT | TRAIT_HONOURS),
     Yaku("junchan", 3, 2, _junchan, TRAIT_NO_HONOURS | TRAIT_NO_FOUR_TO_SIX, runs=1),
-    Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=2),
+    Yaku("ryanpeikou", 3, 0, _ryanpeikou, runs=4),
     Yaku("chinitsu", 6, 5, _chinitsu, TRAIT_ONE_SUIT | TRAIT_NO_HONOURS),
     Yaku("renhou", 5, 0, _renhou_as_mangan, flag=Flag.RENHOU),
 )
@@ -350,6 +350,11 @@ REPLACES: Final = {
 """A yaku on the left, when present, is counted instead of those on the right."""
 
 
+_REPLACING: Final = _mask(lambda yaku: yaku.id in REPLACES)
+"""The yaku that replace others when found: only a reading asked about one
+of them needs `without_replaced`."""
+
+
 def flags_mask(flags: frozenset[Flag]) -> int:
     """The yaku that a hand's flags allow: every yaku that is no flag, and
     those whose flag is set."""
@@ -395,4 +400,5 @@ def yaku_of(facts: ReadingFacts, rules: RiichiRules, traits: int | None = None) 
     closed = facts.of_hand.closed
     # The needs above only skip yaku that cannot hold; each condition decides.
     found = [(yaku.id, yaku.han_closed if closed else yaku.han_open) for yaku in asked if yaku.condition(facts, rules)]
-    return without_replaced(found) if len(found) > 1 else found
+    # Most readings are asked about no yaku that replaces another.
+    return without_replaced(found) if len(found) > 1 and mask & _REPLACING else found
