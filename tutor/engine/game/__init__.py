@@ -13,7 +13,9 @@ for all 136.
 - `kyoku`: the deal and `step`, from one decision to the next, to the end of the hand.
 - `settle`: the payments of wins, tenpai and nagashi mangan.
 - `match`: dealer rotation, renchan, honba, the end of the game, the standings.
-- `bot`: the beginner bot; `simulate`: bot-only hands and games, recorded.
+- `bot`: the beginner bot; `intermediate`: the intermediate bot (yaku-aware
+  calls, riichi, defence by rule); `routes`: the yaku routes of an open hand;
+  `safety`: tiles safe against a riichi; `simulate`: bot-only hands and games, recorded.
 - `invariants`: what every state must keep; `arranged`: walls dealt to order.
 - `mjai`: a hand's events in mjai's shape.
 
