@@ -20,8 +20,9 @@ for all 136.
 - `mjai`: a hand's events in mjai's shape.
 
 Checked against riichienv (Tenhou's rules) by bench/game_riichienv.py and
-tests/test_game_riichienv.py: legal actions at every decision, each hand's
-score changes, and the flow between hands agree.  Rules of Tenhou's that are
+tests/test_game_riichienv.py, with beginner and with intermediate bots: legal
+actions at every decision, each hand's score changes, and the flow between
+hands agree.  Rules of Tenhou's that are
 not modelled here, and so are differences wherever they arise (none arose in
 the 1,000 hands compared): red fives (this game has none; the comparison
 gives riichienv's red copies to tiles no winner holds), pao (the liability of

@@ -100,7 +100,8 @@ class IntermediateBot:
         return self._pick(ranked)
 
     def _discard(self, state: KyokuState, seat: int, discards: Sequence[Action]) -> Action:
-        """Defence when `defends`, else `discard_rank` over the discard table."""
+        """With another seat in riichi and the hand `far`, the least `danger`;
+        else the best by `discard_rank` over the discard table."""
         hand = state.engine_hand(seat)
         allowed = {action.tile: action for action in discards}
         table = [
@@ -178,6 +179,7 @@ class Sight:
 
 
 def sight(state: KyokuState, seat: int) -> Sight:
+    """The seat's `Sight` of the table now."""
     threats = riichi_seats(state, seat)
     return Sight(
         threats,
