@@ -28,7 +28,7 @@ from tutor.engine.tiles import DRAGONS, EAST, SIMPLE_TILES
 
 TANYAO_SPARE = 2
 FLUSH_SPARE = 3
-SETS = 4
+SETS_IN_A_HAND = 4
 
 
 class Route(StrEnum):
@@ -86,7 +86,7 @@ def toitoi_route(hand: Hand) -> bool:
     if any(meld.kind is MeldKind.CHI for meld in hand.melds):
         return False
     pairs = sum(1 for count in Counter(hand.concealed).values() if count >= 2)
-    return pairs >= SETS - len(hand.melds)
+    return pairs >= SETS_IN_A_HAND - len(hand.melds)
 
 
 def routes(hand: Hand, values: frozenset[int], open_tanyao: bool) -> tuple[Route, ...]:
