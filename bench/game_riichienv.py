@@ -20,7 +20,11 @@ legal actions right (tests/test_game_riichienv.py replays our mjai log so),
 but it keeps no ippatsu, no nagashi eligibility and no wall, so the points it
 gives a replayed win or draw are not its own rules' answer.
 
-    python -m bench.game_riichienv [HANDS]
+    python -m bench.game_riichienv [HANDS] [beginner|intermediate]
+
+The bots (beginner by default, or intermediate: calls for yaku, riichi, and
+defence against a riichi) decide which decisions arise; the comparison is
+the same.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +40,10 @@ from riichienv import ActionType, GameRule, RiichiEnv
 
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.intermediate import IntermediateBot
 from tutor.engine.game.match import GameState, after_hand, final_scores, new_game
 from tutor.engine.game.options import RiichiOptions
-from tutor.engine.game.simulate import HandRecord, play_game
+from tutor.engine.game.simulate import HandRecord, Player, play_game
 from tutor.engine.game.state import KyokuState
 from tutor.engine.table import DEAD_WALL
 
@@ -209,12 +215,18 @@ def compare_hand(record: HandRecord, after: GameState, comparison: Comparison, l
             comparison.flow_differences.append((label, {"ours": ours_next, "theirs": theirs_next}))
 
 
-def run(hands_wanted: int, options: RiichiOptions | None = None, first_game: int = 0) -> Comparison:
+BOTS: dict[str, Callable[[str], Player]] = {"beginner": BeginnerBot, "intermediate": IntermediateBot}
+
+
+def run(
+    hands_wanted: int, options: RiichiOptions | None = None, first_game: int = 0, bot: str = "beginner"
+) -> Comparison:
+    """Plays games with four bots of the kind named (`BOTS`) until `hands_wanted` hands are compared."""
     options = options or RiichiOptions()
     comparison = Comparison()
     game = first_game
     while comparison.hands < hands_wanted:
-        record = play_game(options, game, [BeginnerBot(f"{game}/{seat}") for seat in range(4)])
+        record = play_game(options, game, [BOTS[bot](f"{game}/{seat}") for seat in range(4)])
         states = game_states(record)
         for number, (hand, after) in enumerate(zip(record.hands, states, strict=True)):
             compare_hand(hand, after, comparison, f"game {game} hand {number}")
@@ -232,9 +244,10 @@ def game_states(record: Any) -> list[GameState]:
     return states
 
 
-def main(hands_wanted: int) -> None:
+def main(hands_wanted: int, bot: str) -> None:
     started = time.perf_counter()
-    comparison = run(hands_wanted)
+    comparison = run(hands_wanted, bot=bot)
+    print(f"bots {bot}")
     print(
         f"hands {comparison.hands}, decisions {comparison.decisions}, endings {dict(comparison.endings)}, skipped {dict(comparison.skipped)}"
     )
@@ -247,4 +260,4 @@ def main(hands_wanted: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, sys.argv[2] if len(sys.argv) > 2 else "beginner")

@@ -54,3 +54,30 @@ def test_a_benchmark_refuses_a_bad_count_with_its_usage(
         runpy.run_module(module, run_name="__main__")
     assert exit_.value.code == 2
     assert "usage:" in capsys.readouterr().err
+
+
+def test_the_bot_benchmark_times_every_bot_and_finds_no_illegal_choice(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/game_bots.py: per bot the decision percentiles and a whole game's time; no timing asserted."""
+    from bench import game_bots
+
+    monkeypatch.setattr(game_bots, "GAMES", 1)
+    assert game_bots.main(3) == 0
+    out = capsys.readouterr().out
+    for label in ("riichi beginner", "riichi intermediate"):
+        assert f"{label}: east-south game" in out
+    for label in ("mcr beginner", "mcr fan_route"):
+        assert f"{label}: 16-hand game" in out
+    assert out.count(" p99 ") == 4 and "illegal choices 0" in out
+
+
+def test_the_bot_benchmark_refuses_a_bad_count_with_its_usage(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["bench.game_bots", "many"])
+    monkeypatch.delitem(sys.modules, "bench.game_bots", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_module("bench.game_bots", run_name="__main__")
+    assert exit_.value.code == 2
+    assert "usage:" in capsys.readouterr().err

@@ -34,6 +34,34 @@ def test_riichi_games_are_summed_up_and_their_logs_replay_in_riichienv(
         assert list(kyokus[-1].end_scores) == game["scores"]
 
 
+def test_intermediate_riichi_bots_play_a_game_and_its_log_replays_in_riichienv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(
+        capsys,
+        "--simulate",
+        "1",
+        "--seed",
+        "8",
+        "--length",
+        "east",
+        "--bots",
+        "intermediate",
+        "--out",
+        str(tmp_path),
+        "--json",
+    )
+    assert (code, err) == (0, "")
+    (game,) = json.loads(out)["games"]
+    assert game["invariant_violations"] == 0 and sorted(game["standings"]) == [1, 2, 3, 4]
+    kyokus = list(MjaiReplay.from_jsonl(game["log"], rule="tenhou").take_kyokus())
+    assert len(kyokus) == game["hands"]
+    assert list(kyokus[-1].end_scores) == game["scores"]
+    beginner = Path(game["log"]).read_text(encoding="utf-8")
+    run(capsys, "--simulate", "1", "--seed", "8", "--length", "east", "--out", str(tmp_path / "beginner"))
+    assert (tmp_path / "beginner" / "riichi-8.jsonl").read_text(encoding="utf-8") != beginner
+
+
 def test_the_text_summary_speaks_with_plurals(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--simulate", "1", "--seed", "4", "--length", "east")
     assert code == 0
@@ -61,7 +89,6 @@ def test_an_mcr_game_plays_sixteen_hands_and_writes_its_json_lines(
     [
         ((), 2, "only bot-only games"),
         (("--simulate", "0"), 2, "1 to 1000 games, not 0"),
-        (("--simulate", "1", "--bots", "intermediate"), 2, "intermediate bot is not built yet"),
         (("--simulate", "1", "--log", "tenhou"), 2, "tenhou.net/6 logs are not written yet"),
         (("--simulate", "1", "--rules", "mcr", "--length", "east"), 2, "always 16 hands"),
     ],

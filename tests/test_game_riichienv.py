@@ -32,6 +32,16 @@ def test_bot_hands_agree_with_riichienv() -> None:
     assert comparison.flow_differences == []
 
 
+def test_intermediate_bot_hands_agree_with_riichienv() -> None:
+    """The intermediate bot's calls, riichi and folds lead to other decisions
+    than the beginner's: legal actions and deltas agree there too."""
+    comparison = run(16, bot="intermediate")
+    assert comparison.hands >= 16 and comparison.decisions > 500
+    assert comparison.action_differences == []
+    assert comparison.delta_differences == []
+    assert comparison.flow_differences == []
+
+
 def test_the_comparison_sees_a_changed_rule() -> None:
     """Without kuikae our discards after a call are wider than Tenhou's; the
     comparison must say so (it is not one that always agrees)."""

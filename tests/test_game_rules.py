@@ -18,7 +18,7 @@ from tutor.engine.game.state import EndKind, KyokuState, Phase
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import parse_tile, parse_tiles
 from tutor.engine.riichi.context import Flag
-from tutor.engine.table import back_slot
+from tutor.engine.table import Wall, back_slot, indicator_slot
 
 OPTIONS = RiichiOptions()
 TOTAL = 4 * OPTIONS.start_points
@@ -219,6 +219,32 @@ def test_a_concealed_kan_draws_from_the_dead_wall_and_turns_a_dora() -> None:
     assert state.indicators == 2 and state.kans == (0,)
     assert state.players[0].drawn == back_slot(0, 136) and state.rinshan
     assert len(state.wall.dead()) == 14
+
+
+def test_a_rinshan_win_after_an_open_kan_does_not_count_the_kan_indicator() -> None:
+    """The open kan's indicator turns at the kan player's discard; a tsumo on
+    the replacement tile comes first (riichienv found ours counting it)."""
+    kinds = {back_slot(0, 136): t("5s"), indicator_slot(0, 136): t("1z"), indicator_slot(1, 136): t("3m")}
+    hands = {0: parse_tiles("1p234p567p789s555z"), 1: parse_tiles("111p234m567m6788s")}
+    wall = arranged_wall(0, hands, parse_tiles("3z"))
+    state, _ = deal(OPTIONS, placed(wall, kinds), 0)
+    state = discard(state, 0, "1p")
+    state = act(state, Action(1, ActionKind.OPEN_KAN, t("1p"), (t("1p"),) * 3))
+    assert state.rinshan and state.pending_dora == 1
+    following, _ = step(state, {1: Action(1, ActionKind.TSUMO, t("5s"))})
+    assert following.result is not None
+    (win,) = following.result.wins
+    assert (win.yaku, win.han) == ((("rinshan", 1),), 1)
+
+
+def placed(wall: Wall, kinds: dict[int, int]) -> Wall:
+    """The wall with the given kinds at the given slots, each swapped with a
+    tile of that kind from the far end of the live wall."""
+    tiles = list(wall.kinds)
+    for slot, kind in kinds.items():
+        other = next(index for index in range(60, 122) if tiles[index] == kind and index not in kinds)
+        tiles[slot], tiles[other] = tiles[other], tiles[slot]
+    return replace(wall, kinds=tuple(tiles))
 
 
 # --- end of the hand ---------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """`tutor play --simulate`: bot-only games played out, each written as a log
 and summed up, the invariants checked at every step.
 
-Riichi games are played by the beginner bot at all four seats and written as
-mjai JSON lines (`tutor.engine.game.log_mjai`); MCR games by the beginner
-bot (`--bots beginner`) or the fan-route bot (`--bots intermediate`, the MCR
-bot that aims at 8 points) and written as the JSON lines of
-`tutor.engine.game.mcr.match`.  What is not built yet (the riichi
-intermediate bot, tenhou.net/6 logs) is refused by name, never played as
-something else.
+Riichi games are played by the beginner bot (`--bots beginner`) or the
+intermediate bot (`--bots intermediate`: yaku-aware calls, riichi, defence
+by rule) at all four seats and written as mjai JSON lines
+(`tutor.engine.game.log_mjai`); MCR games by the beginner bot or the
+fan-route bot (`--bots intermediate`, the MCR bot that aims at 8 points) and
+written as the JSON lines of `tutor.engine.game.mcr.match`.  What is not
+built yet (tenhou.net/6 logs) is refused by name, never played as something else.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from typing import Any
 
 from tutor.engine.game import log_mjai
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.intermediate import IntermediateBot
 from tutor.engine.game.invariants import violations
 from tutor.engine.game.match import standings
 from tutor.engine.game.mcr import match as mcr_match
 from tutor.engine.game.mcr.state import McrOptions
 from tutor.engine.game.options import GameLength, RiichiOptions
-from tutor.engine.game.simulate import GameRecord, play_game
+from tutor.engine.game.simulate import GameRecord, Player, play_game
 from tutor.engine.game.state import EndKind
 
 
@@ -53,8 +54,6 @@ class NotAvailable(ValueError):
 def check(simulation: Simulation) -> None:
     """Refuses a combination the model cannot play, by its catalogue key."""
     if simulation.rules == "riichi":
-        if simulation.bots != "beginner":
-            raise NotAvailable("play.no_riichi_intermediate")
         if simulation.log != "mjai":
             raise NotAvailable("play.no_tenhou_log")
     elif simulation.length is not None:
@@ -63,10 +62,14 @@ def check(simulation: Simulation) -> None:
         raise NotAvailable("play.mcr_log")
 
 
+RIICHI_BOTS: dict[str, Callable[[str], Player]] = {"beginner": BeginnerBot, "intermediate": IntermediateBot}
+
+
 def riichi_game(simulation: Simulation, seed: int) -> tuple[dict[str, Any], str]:
     """One riichi game: its summary and its mjai log."""
     options = replace(RiichiOptions(), length=simulation.length or "south")
-    record = play_game(options, seed, [BeginnerBot(f"{seed}/{seat}") for seat in range(4)])
+    bot = RIICHI_BOTS[simulation.bots]
+    record = play_game(options, seed, [bot(f"{seed}/{seat}") for seat in range(4)])
     return riichi_summary(record, seed), log_mjai.dumps(log_mjai.game_events(record))
 
 

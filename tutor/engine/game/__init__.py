@@ -13,13 +13,16 @@ for all 136.
 - `kyoku`: the deal and `step`, from one decision to the next, to the end of the hand.
 - `settle`: the payments of wins, tenpai and nagashi mangan.
 - `match`: dealer rotation, renchan, honba, the end of the game, the standings.
-- `bot`: the beginner bot; `simulate`: bot-only hands and games, recorded.
+- `bot`: the beginner bot; `intermediate`: the intermediate bot (yaku-aware
+  calls, riichi, defence by rule); `routes`: the yaku routes of an open hand;
+  `safety`: tiles safe against a riichi; `simulate`: bot-only hands and games, recorded.
 - `invariants`: what every state must keep; `arranged`: walls dealt to order.
 - `mjai`: a hand's events in mjai's shape.
 
 Checked against riichienv (Tenhou's rules) by bench/game_riichienv.py and
-tests/test_game_riichienv.py: legal actions at every decision, each hand's
-score changes, and the flow between hands agree.  Rules of Tenhou's that are
+tests/test_game_riichienv.py, with beginner and with intermediate bots: legal
+actions at every decision, each hand's score changes, and the flow between
+hands agree.  Rules of Tenhou's that are
 not modelled here, and so are differences wherever they arise (none arose in
 the 1,000 hands compared): red fives (this game has none; the comparison
 gives riichienv's red copies to tiles no winner holds), pao (the liability of

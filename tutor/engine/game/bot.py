@@ -72,13 +72,20 @@ class BeginnerBot:
         return passing
 
 
-def _after_call(state: KyokuState, seat: int, action: Action) -> int:
-    """The shanten after the call and the best discard that follows."""
+def called_hand(state: KyokuState, seat: int, action: Action) -> Hand:
+    """The seat's hand after the chi, pon or open kan `action`, before its discard."""
     assert action.tile is not None
     hand = state.engine_hand(seat)
     rest = Counter(hand.concealed)
     rest.subtract(action.uses)
-    kind = MeldKind.CHI if action.kind is ActionKind.CHI else MeldKind.PON
-    meld = Meld(kind, tuple(sorted((*action.uses, action.tile))))
-    called = Hand(tuple(sorted(rest.elements())), (*hand.melds, meld))
+    meld = Meld(CALLED_MELDS[action.kind], tuple(sorted((*action.uses, action.tile))))
+    return Hand(tuple(sorted(rest.elements())), (*hand.melds, meld))
+
+
+CALLED_MELDS = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON, ActionKind.OPEN_KAN: MeldKind.OPEN_KAN}
+
+
+def _after_call(state: KyokuState, seat: int, action: Action) -> int:
+    """The shanten after the call and the best discard that follows."""
+    called = called_hand(state, seat, action)
     return min(shanten(called.without_tile(kind)).shanten for kind in set(called.concealed))

@@ -88,10 +88,12 @@ def score_win(state: KyokuState, seat: int, tile: int, tsumo: bool, chankan: boo
 
 
 def indicators_at_win(state: KyokuState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Dora at a win: the indicators face up and those of kans still to turn,
-    and the ura indicators beneath them (slots)."""
+    """Dora at a win: the indicators face up, and the ura indicators beneath
+    them (slots).  An open or added kan's indicator turns at the kan player's
+    discard, so a win before it (a rinshan tsumo, a chankan) does not count it:
+    Tenhou's and Mahjong Soul's rule, and riichienv's."""
     total = state.wall.total
-    dora = tuple(indicator_slot(number, total) for number in range(state.indicators + state.pending_dora))
+    dora = tuple(indicator_slot(number, total) for number in range(state.indicators))
     return dora, tuple(slot + 1 for slot in dora)
 
 
