@@ -67,7 +67,7 @@ def plain(
     check: Check,
     explain: Explain = plain_words.explain,
     missed: Missed = plain_words.missed_lines,
-    given: Given = plain_words.given_text,
+    given: Given = plain_words.given_words,
 ) -> Kind:
     """A kind answered in one go, judged right or wrong as a whole."""
     return Kind(
@@ -104,7 +104,7 @@ def steps(
 ) -> Kind:
     """A kind answered step by step, each step judged and worded on its own."""
     return Kind(
-        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_text, missed_lesson, concept_lesson
+        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_words, missed_lesson, concept_lesson
     )
 
 
