@@ -6,17 +6,24 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import Fan
-from tutor.engine.mcr.score import McrScore
+from tutor.engine.mcr.score import CountedFan, McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
 from tutor.locale import text
+from tutor.locale.fan_tiles import fan_tiles
+from tutor.locale.message import render_value
 
 JsonObject = dict[str, Any]
 
 
 def _fan_json(fan: Fan) -> JsonObject:
     return {"id": fan.id, "zh": fan.zh, "en": fan.en, "ko": fan.ko_sino, "ko_mandarin": fan.ko_mandarin}
+
+
+def _tiles(item: CountedFan) -> str:
+    """What makes a fan, in English: its tiles, or how many flowers."""
+    return render_value(fan_tiles(item), "en")
 
 
 def mcr_score_json(score: McrScore) -> JsonObject:
@@ -30,7 +37,7 @@ def mcr_score_json(score: McrScore) -> JsonObject:
         "round": wind_letter(score.context.prevalent),
         "reading": score.reading,
         "fans": [
-            {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": item.tiles}
+            {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": _tiles(item)}
             for item in score.fans
         ],
         "left_out": [
@@ -62,14 +69,14 @@ def mcr_score_text(score: McrScore) -> str:
     lines = [
         f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} {how}",
         f"         seat {wind_letter(context.seat)}, prevalent wind {wind_letter(context.prevalent)}"
-        + (f", {context.flowers} flower(s)" if context.flowers else ""),
+        + (f", {text('en', 'flowers', count=context.flowers)}" if context.flowers else ""),
         f"Reading: {score.reading}",
         "Fans:",
     ]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
         lines.append(
-            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {item.tiles}"
+            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {_tiles(item)}"
         )
     lines.append(f"  {'total':<40}{score.total:>3}")
     if score.left_out:
