@@ -101,4 +101,13 @@ class Question:
 
 
 class QuizError(ValueError):
-    """A quiz request that cannot be met: an unknown kind or level."""
+    """A quiz request that cannot be met: an unknown kind or level. It holds
+    the message about it; its text is that message in English, the line the
+    command line prints."""
+
+    def __init__(self, key: str, /, **values: Value) -> None:
+        self.message = Message(key, values)
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return render(self.message, "en")

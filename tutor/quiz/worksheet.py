@@ -26,7 +26,7 @@ FORMATS = ("text", "md", "json")
 
 def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Question]:
     if count < 1 or count > 500:
-        raise QuizError(f"count {count} is not between 1 and 500")
+        raise QuizError("quiz.error.count", count=count)
     return [generate(kind, seed * 1000 + number, level) for number in range(count)]
 
 
@@ -54,7 +54,7 @@ def _indented(lines: Sequence[Value], language: str) -> list[str]:
 
 def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: str) -> str:
     if fmt not in FORMATS:
-        raise QuizError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
+        raise QuizError("quiz.error.format", format=repr(fmt), formats=", ".join(FORMATS))
     questions = sheet_questions(kind, count, seed, level)
     if fmt == "json":
         return json.dumps([question.to_json(language) for question in questions], ensure_ascii=False, indent=2)
