@@ -11,6 +11,7 @@ import ast
 import re
 from pathlib import Path
 
+from tests.code_scan import docstring_nodes
 from tutor.ui.keys import KEY_IDS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
@@ -75,17 +76,6 @@ def is_sentence(value: str) -> bool:
     return len(words) >= 2 and not SQL.match(value) and not CSS.search(value)
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list):
-            for statement in body:
-                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                    found.add(id(statement.value))
-    return found
-
-
 def _call_name(call: ast.Call) -> str:
     return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
 
@@ -98,7 +88,7 @@ def _keyword(call: ast.Call, name: str) -> object:
 
 def _not_said(tree: ast.AST) -> set[int]:
     """The literals that stand where no user reads them as a sentence."""
-    found = _docstrings(tree)
+    found = docstring_nodes(tree)
     for node in ast.walk(tree):
         parts: list[ast.AST] = []
         if isinstance(node, ast.Call):
