@@ -13,6 +13,7 @@ from tutor.engine.efficiency import best_discards, discard_table, shanten, ukeir
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.locale.message import render_value
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kinds import generate, is_right
 from tutor.quiz.kinds.efficiency import discard_explanation, discard_feedback
@@ -89,13 +90,13 @@ def test_a_worse_discard_is_ranked_and_its_lost_tiles_named() -> None:
     # same shanten with four other tiles.
     question = _asked("11333345566789m")
     assert question.answer == {"discards": ["3m", "6m", "9m"]}
-    assert discard_feedback(question, {"discards": "6m"}, "en") == (
+    assert render_value(discard_feedback(question, {"discards": "6m"}), "en") == (
         "Your 6m is one of the best discards: 0-shanten with 6 tiles of ukeire."
     )
-    assert discard_feedback(question, {"discards": "5m"}, "en") == (
+    assert render_value(discard_feedback(question, {"discards": "5m"}), "en") == (
         "Your 5m ranks 4 of 8: 0-shanten with 4 tiles against 6; it loses 4m, 7m."
     )
-    assert discard_feedback(question, {"discards": "1m"}, "ko").startswith("고른 1m은 8개 중 5위다")
+    assert render_value(discard_feedback(question, {"discards": "1m"}), "ko").startswith("고른 1m은 8개 중 5위다")
     explanation = discard_explanation(discard_table(parse_hand("11333345566789m"), Rules.RIICHI), "en")
     assert explanation.startswith("Best: discard 3m, 6m, 9m, leaving 0-shanten with 6 tiles of ukeire (4m x3, 7m x3).")
     assert "#4 5m: 0-shanten, 4 tiles; it loses 4m, 7m." in explanation

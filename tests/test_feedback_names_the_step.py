@@ -55,7 +55,7 @@ def test_a_tile_that_is_no_wait_gets_its_reason(language: str) -> None:
     question = generate("waits", 3, 2)
     picked = next(tile for tile in ("9s", "1z", "5p") if tile not in question.answer["waits"])
     judgement = judge(question, {"waits": [*question.answer["waits"], picked]})
-    lines = render_feedback(KINDS["waits"].missed(judgement, language), language)
+    lines = render_feedback(KINDS["waits"].missed(judgement), language)
     assert lines == [text(language, "quiz.waits.no_wait", tile=picked)]
     assert picked in lines[0]
 

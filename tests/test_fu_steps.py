@@ -198,9 +198,9 @@ def test_a_valid_alternative_reading_is_accepted() -> None:
         judgement = judge_fu_steps(question, response)
         assert judgement.right and judgement.own_reading, response
         assert judgement.reading == reading
-        assert judgement.reading.words("en") != judgement.engine.words("en")
-    note = reading_note(judgement, "en").render("en")
-    assert reading.words("en") in note and judgement.engine.words("en") in note
+        assert judgement.reading.words().render("en") != judgement.engine.words().render("en")
+    note = reading_note(judgement).render("en")
+    assert reading.words().render("en") in note and judgement.engine.words().render("en") in note
     assert f"{reading.fu} fu" in note and f"({question.answer['fu']} fu)" in note
     assert "worth more points" in note
     # A wrong number on a set line that fits neither reading stays wrong.

@@ -12,6 +12,8 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import McrScore, score_mcr
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
+from tutor.locale.message import render_value
+from tutor.locale.refusals import refusal_message
 
 WRITTEN = "123m456p678s99s [111z] 1f2f"
 BARE = "123m456p678s99s [111z]"
@@ -37,8 +39,9 @@ def test_written_and_given_that_disagree_are_refused() -> None:
     with pytest.raises(Refusal) as refused:
         _score(WRITTEN, flowers=3)
     assert refused.value.reason == "flowers"
-    assert "\n" not in str(refused.value)
-    assert "2 flowers (12f)" in str(refused.value) and "3" in str(refused.value)
+    said = render_value(refusal_message(refused.value), "en")
+    assert "\n" not in said
+    assert "2 flowers (12f)" in said and "3" in said
 
 
 def test_score_command(capsys: pytest.CaptureFixture[str]) -> None:

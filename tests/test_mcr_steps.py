@@ -25,6 +25,7 @@ from tutor.engine.notation import parse_hand, parse_tile
 from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.locale import text
+from tutor.locale.message import render_value
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.kinds.mcr_steps import (
     EIGHT_CONCEPT,
@@ -96,7 +97,7 @@ def test_each_kind_of_wrong_step_is_named(language: str) -> None:
         verdict = only_wrong(question, response)
         assert verdict.fault == fault
         assert (concept, False) in verdict.concepts
-        sentence = why_wrong(verdict, language)
+        sentence = why_wrong(verdict).render(language)
         assert (HANGUL.search(sentence) is not None) == (language == "ko"), sentence
         return sentence
 
@@ -146,14 +147,14 @@ def test_principles_set_aside_while_counting_are_named(language: str) -> None:
     question = question_of(*ACCOUNT_ONCE)
     response = right_response(question)
     next(left for left in response["left_out"] if left["zh"] == "连六")["principle"] = "take_higher"
-    sentence = why_wrong(only_wrong(question, response), language)
+    sentence = why_wrong(only_wrong(question, response)).render(language)
     assert "套算一次" in sentence and "就高不就低" in sentence
     question = question_of(*TAKE_HIGHER)
     response = right_response(question)
     next(left for left in response["left_out"] if left["zh"] == "单钓将")["because_of"] = "边张"
     verdict = only_wrong(question, response)
     assert verdict.fault == "because" and verdict.lesson == "m12-principles"
-    assert "就高不就低" in why_wrong(verdict, language)
+    assert "就高不就低" in why_wrong(verdict).render(language)
 
 
 # 456m 789m 55m 456s 456s: the second 喜相逢 would pair 456m again with the
@@ -175,13 +176,13 @@ def test_non_identical_is_accepted_where_the_1998_text_fits(language: str) -> No
         verdict for verdict in judgement.verdicts if verdict.step.zh == "喜相逢" and verdict.step.step == LEFT_OUT
     ]
     library = load_library(bundled_lessons())
-    line = verdict_line(verdict, language, lambda lesson: lesson_title(library, lesson, language))
+    line = verdict_line(verdict, lambda lesson: lesson_title(library, lesson, language)).render(language)
     # The line says why the course names 套算一次 there.
     assert "不得相同" in line and "套算一次" in line
     assert bool(HANGUL.search(line)) == (language == "ko")
     # Named as the course names it, the note is not shown.
     plain = judge_mcr_steps(question, right_response(question)).verdicts
-    assert all(accepted_note(verdict, language) is None for verdict in plain)
+    assert all(accepted_note(verdict) is None for verdict in plain)
 
 
 def test_non_identical_is_wrong_where_no_chow_repeats() -> None:
@@ -191,7 +192,7 @@ def test_non_identical_is_wrong_where_no_chow_repeats() -> None:
     assert "also" not in second
     second["principle"] = "non_identical"
     verdict = only_wrong(question, response)
-    assert verdict.fault == "principle" and "套算一次" in why_wrong(verdict, "en")
+    assert verdict.fault == "principle" and "套算一次" in why_wrong(verdict).render("en")
 
 
 @pytest.mark.parametrize(
@@ -248,9 +249,10 @@ def test_concepts_per_fan_and_principle_stored_and_back_when_due(tmp_path: Path)
     assert [due.concept for due in store.due(now)] == ["mcr:principle:不重复"]
     assert {due.concept for due in store.due(now + DAY)} == {concept for concept, _ in judgement.concepts}
     assert [item.concept for item in store.weakest("mcr:") if item.box == 0] == ["mcr:principle:不重复"]
-    assert concept_name("mcr:principle:不重复", "en") == "不重复 (non-repeat)"
+    assert render_value(concept_name("mcr:principle:不重复"), "en") == "不重复 (non-repeat)"
     assert (
-        concept_name("mcr:不计:一色三同顺>一般高", "en") == "一般高 Pure Double Chow inside 一色三同顺 Pure Triple Chow"
+        render_value(concept_name("mcr:不计:一色三同顺>一般高"), "en")
+        == "一般高 Pure Double Chow inside 一色三同顺 Pure Triple Chow"
     )
     lessons = [
         concept_lesson(c) for c in ("mcr:principle:不重复", "mcr:不计:一色三同顺>一般高", "mcr:fan:箭刻", "mcr:total")
@@ -331,7 +333,7 @@ async def test_a_drill_with_one_wrong_principle(tmp_path: Path) -> None:
         wrong = [v for v in judge_mcr_steps(attempt.question, attempt.response).verdicts if not v.right]
         assert [(v.step.zh, v.fault, v.given) for v in wrong] == [(zh, "principle", "account_once")]
         whys = "\n".join(str(why.render()) for why in screen.query(".why").results(Static))
-        assert why_wrong(wrong[0], "en") in whys and "How fans combine: the principles" in whys
+        assert why_wrong(wrong[0]).render("en") in whys and "How fans combine: the principles" in whys
         assert "mcr:principle:不重复" in [due.concept for due in app.store.due()]
         # Due, it comes back in the review (r on the home screen) as an mcr-steps hand.
         assert "mcr:principle:不重复" in app.due_concepts()
@@ -339,7 +341,7 @@ async def test_a_drill_with_one_wrong_principle(tmp_path: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         whys = "\n".join(str(why.render()) for why in app.screen.query(".why").results(Static))
-        assert why_wrong(wrong[0], "ko") in whys
+        assert why_wrong(wrong[0]).render("ko") in whys
         await pilot.press("l")
         app.push_screen(ProgressScreen())
         await pilot.pause()

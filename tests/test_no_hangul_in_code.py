@@ -8,23 +8,10 @@ import ast
 import re
 from pathlib import Path
 
+from tests.code_scan import docstring_nodes
+
 PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
-
-
-def docstring_nodes(tree: ast.AST) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list):
-            for statement in body:
-                if (
-                    isinstance(statement, ast.Expr)
-                    and isinstance(statement.value, ast.Constant)
-                    and isinstance(statement.value.value, str)
-                ):
-                    found.add(id(statement.value))
-    return found
 
 
 def hangul_literals(path: Path) -> list[str]:

@@ -22,7 +22,8 @@ from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import wind_tile
 from tutor.locale import text
-from tutor.quiz.answer_text import answer_text
+from tutor.locale.message import render_value
+from tutor.quiz.answer_text import answer_words
 from tutor.quiz.kinds import concept_kind, generate, judge
 from tutor.quiz.kinds.points_steps import concept_name, limit_of, payment_steps, points_steps_question
 from tutor.quiz.kinds.points_steps_judge import PointVerdict, judge_points_steps
@@ -88,8 +89,8 @@ class TestEachWrongStepIsNamed:
         question = question_of(*RIICHI_PINFU)
         verdict = only_wrong(question, with_yaku(question, [{"id": "riichi", "han": 1}]))
         assert verdict.step.concept == "yaku:pinfu" and verdict.given is None
-        assert why_wrong(verdict, question, language) == text(
-            language, "points_steps.why.missed", name=concept_name("yaku:pinfu", language), han=1
+        assert why_wrong(verdict, question).render(language) == text(
+            language, "points_steps.why.missed", name=render_value(concept_name("yaku:pinfu"), language), han=1
         )
 
     def test_a_yaku_the_hand_has_not(self, language: str) -> None:
@@ -97,15 +98,15 @@ class TestEachWrongStepIsNamed:
         response = with_yaku(question, [*question.answer["yaku"], {"id": "tanyao", "han": 1}])
         verdict = only_wrong(question, response)
         assert verdict.step.concept == "yaku:tanyao"
-        assert why_wrong(verdict, question, language) == text(
-            language, "points_steps.why.extra", name=concept_name("yaku:tanyao", language)
+        assert why_wrong(verdict, question).render(language) == text(
+            language, "points_steps.why.extra", name=render_value(concept_name("yaku:tanyao"), language)
         )
 
     def test_a_closed_only_yaku_in_an_open_hand(self, language: str) -> None:
         question = question_of(*OPEN_HONITSU)
         verdict = only_wrong(question, with_yaku(question, [*question.answer["yaku"], {"id": "pinfu", "han": 1}]))
-        assert why_wrong(verdict, question, language) == text(
-            language, "points_steps.why.closed_only", name=concept_name("yaku:pinfu", language)
+        assert why_wrong(verdict, question).render(language) == text(
+            language, "points_steps.why.closed_only", name=render_value(concept_name("yaku:pinfu"), language)
         )
 
     def test_the_closed_han_of_a_yaku_in_an_open_hand(self, language: str) -> None:
@@ -113,9 +114,13 @@ class TestEachWrongStepIsNamed:
         yaku = [{"id": "yakuhai_chun", "han": 1}, {"id": "honitsu", "han": 3}]
         verdict = only_wrong(question, with_yaku(question, yaku))
         assert verdict.step.concept == "yaku:honitsu"
-        sentence = why_wrong(verdict, question, language)
+        sentence = why_wrong(verdict, question).render(language)
         assert sentence == text(
-            language, "points_steps.why.han_open", name=concept_name("yaku:honitsu", language), han=2, given=3
+            language,
+            "points_steps.why.han_open",
+            name=render_value(concept_name("yaku:honitsu"), language),
+            han=2,
+            given=3,
         )
         if language == "en":
             assert sentence == "honitsu is worth 2 han in an open hand, not 3."
@@ -124,14 +129,14 @@ class TestEachWrongStepIsNamed:
         question = question_of(*RIICHI_PINFU)
         verdict = only_wrong(question, {**question.answer, "dora": 0})
         assert verdict.step.concept == "points:dora"
-        sentence = why_wrong(verdict, question, language)
+        sentence = why_wrong(verdict, question).render(language)
         assert tile_words(parse_tile("1s"), language) in sentence and tile_words(parse_tile("2s"), language) in sentence
 
     def test_the_han_sum(self, language: str) -> None:
         question = question_of(*RIICHI_PINFU)
         verdict = only_wrong(question, {**question.answer, "han": 2})
         assert verdict.step.concept == "points:han_sum"
-        assert "3" in why_wrong(verdict, question, language)
+        assert "3" in why_wrong(verdict, question).render(language)
 
     @pytest.mark.parametrize(
         ("hand", "changed", "concept", "numbers"),
@@ -150,7 +155,7 @@ class TestEachWrongStepIsNamed:
         question = question_of(*hand)
         verdict = only_wrong(question, with_points(question, **changed))
         assert verdict.step.concept == concept
-        sentence = why_wrong(verdict, question, language)
+        sentence = why_wrong(verdict, question).render(language)
         assert all(number in sentence for number in numbers), sentence
         if concept == "points:limit":
             assert text(language, "limit.baiman") in sentence
@@ -178,7 +183,7 @@ def test_each_rule_has_its_own_sentence() -> None:
     sentences = set()
     for hand, response in cases:
         question = question_of(*hand)
-        sentence = why_wrong(only_wrong(question, response(question)), question, "en")
+        sentence = why_wrong(only_wrong(question, response(question)), question).render("en")
         sentences.add("".join(character for character in sentence if not character.isdigit()))
     assert len(sentences) == len(cases)
 
@@ -193,7 +198,7 @@ def test_a_malformed_response_is_wrong_not_a_crash(response: dict[str, Any]) -> 
     assert not judgement.right
     for verdict in judgement.verdicts:
         if not verdict.right:
-            assert why_wrong(verdict, question, "ko")
+            assert why_wrong(verdict, question).render("ko")
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -273,13 +278,13 @@ async def test_a_drill_with_one_wrong_step(tmp_path: Path) -> None:
         assert marks[han] == f"✗ {question.answer['han']}"
         assert all(mark == "✓" for i, mark in enumerate(marks) if i != han)
         whys = [str(why.render()) for why in screen.query(".why").results(Static)]
-        assert whys[han] == why_wrong(verdicts[han], question, "en")
+        assert whys[han] == why_wrong(verdicts[han], question).render("en")
         assert "Lessons: From han and fu to points" in "\n".join(screen.steps)
         assert "points:han_sum" in [due.concept for due in app.store.due()]
         await pilot.press("l")
         await pilot.pause()
         whys = [str(why.render()) for why in app.screen.query(".why").results(Static)]
-        assert whys[han] == why_wrong(verdicts[han], question, "ko")
+        assert whys[han] == why_wrong(verdicts[han], question).render("ko")
         app.push_screen(ProgressScreen())
         await pilot.pause()
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
@@ -333,9 +338,11 @@ def test_steps_that_follow_from_an_earlier_mistake_are_marked_but_not_stored_as_
     concepts = dict(judgement.concepts)
     assert concepts["yaku:honitsu"] is False
     assert concepts["points:han_sum"] is True and concepts["points:mangan_threshold"] is True
-    sentence = why_wrong(wrong["total"], question, language)
+    sentence = why_wrong(wrong["total"], question).render(language)
     assert "6400" in sentence and "8000" in sentence
-    assert "3" in why_wrong(wrong["han"], question, language) and "4" in why_wrong(wrong["han"], question, language)
+    assert "3" in why_wrong(wrong["han"], question).render(language) and "4" in why_wrong(
+        wrong["han"], question
+    ).render(language)
     # A payment that follows from nothing the learner gave is its own mistake.
     response = with_points(question, total=6400)
     assert not judge_points_steps(question, response).verdicts[-1].follows
@@ -417,7 +424,7 @@ def test_a_learners_payments_read_as_they_were_won(language: str) -> None:
     for seed in range(60):
         question = generate("points-steps", seed, 1 + seed % 3)
         response = {"yaku": [], "dora": 0, "han": 1, "points": {step: 1000 for step in payment_steps(question.request)}}
-        shown = answer_text(replace(question, answer=response), language)
+        shown = render_value(answer_words(replace(question, answer=response)), language)
         assert "None" not in shown, shown
         if payment_steps(question.request) == ("total",):
             assert text(language, "points_steps.paid_ron", total=1000) in shown

@@ -31,8 +31,9 @@ from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import HandBlock
 from tutor.locale import render
+from tutor.locale.message import render_value
 from tutor.quiz import names
-from tutor.quiz.answer_text import answer_text, claim_text
+from tutor.quiz.answer_text import answer_words, claim_words
 from tutor.quiz.kinds import KINDS, generate, is_right
 from tutor.quiz.names import CLAIM_NAMES, fan_name
 from tutor.quiz.question import Question, QuizError
@@ -41,6 +42,14 @@ from tutor.quiz.worksheet import sheet_questions, worksheet
 from tutor.ui.answers import answer_steps
 
 PER_KIND = 1000
+
+
+def answer_text(question: Question, language: str) -> str:
+    return render_value(answer_words(question), language)
+
+
+def claim_text(claim: str, value: str, rules: str, language: str) -> str:
+    return render_value(claim_words(claim, value, rules), language)
 
 
 def changed(question: Question, key: str) -> dict[str, Any]:

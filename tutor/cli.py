@@ -28,6 +28,7 @@ from tutor.locale import LANGUAGES, message, text
 from tutor.locale.problems import problem_text
 from tutor.service.analyze import analysis_json, analysis_text, analyze_request
 from tutor.service.batch import run_batch
+from tutor.service.english import say
 from tutor.service.errors import RequestError
 from tutor.service.output import escaping_note, json_text, prepare_streams
 from tutor.service.play import NotAvailable, Simulation, simulate
@@ -155,7 +156,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _lessons(args: argparse.Namespace) -> int:
     if args.lessons_command != "check":
-        print("tutor lessons: expected an action, such as: tutor lessons check", file=sys.stderr)
+        print(say("cli.lessons_no_action"), file=sys.stderr)
         return EXIT_USAGE
     root = args.lessons or bundled_lessons()
     try:
@@ -163,7 +164,7 @@ def _lessons(args: argparse.Namespace) -> int:
     except OSError as error:
         # Each folder and file is checked as it is read; this is what the system refused beyond them.
         where = shown_short(error.filename) if error.filename else shown_short(root)
-        print(f"tutor lessons check: {where}: cannot be read: {error.strerror or error}", file=sys.stderr)
+        print(say("cli.lessons_unreadable", where=where, reason=error.strerror or error), file=sys.stderr)
         return EXIT_REFUSED
     for problem in problems:
         print(problem)
@@ -222,12 +223,8 @@ def _batch_mixed(args: argparse.Namespace) -> int | None:
     given = [name for name in BATCH_ALONE[args.command] if getattr(args, name) != getattr(defaults, name)]
     if not given:
         return None
-    options = ", ".join("a hand" if name == "hand" else f"--{name}" for name in given)
-    print(
-        f"tutor {args.command}: --batch reads each request (its hand and settings) from standard input; "
-        f"give {options} in the requests, not on the command line",
-        file=sys.stderr,
-    )
+    options = ", ".join(say("cli.a_hand") if name == "hand" else f"--{name}" for name in given)
+    print(say("cli.batch_mixed", command=args.command, options=options), file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -237,10 +234,7 @@ def _batch(args: argparse.Namespace, answer: Callable[[dict[str, object]], dict[
         return mixed
     source = _standard_input()
     if source is None:
-        print(
-            f"tutor {args.command}: standard input is closed; --batch reads one JSON request per line from it",
-            file=sys.stderr,
-        )
+        print(say("cli.batch_closed", command=args.command), file=sys.stderr)
         return EXIT_IO
     errors = run_batch(source, sys.stdout, answer)
     return EXIT_REFUSED if errors else EXIT_OK
@@ -250,8 +244,7 @@ def _score(args: argparse.Namespace) -> int:
     if args.batch:
         return _batch(args, score_json)
     if not args.hand or not args.win:
-        example = "tutor score 123m456p789s11z234s --win 4s"
-        print(f"tutor score: give a hand and its winning tile, e.g. {example}", file=sys.stderr)
+        print(say("cli.score_usage"), file=sys.stderr)
         return EXIT_USAGE
     try:
         score = evaluate(_score_request_from_args(args))
@@ -274,7 +267,7 @@ def _refuse(args: argparse.Namespace, answer: dict[str, str]) -> int:
     if args.json:
         print(json_text(answer))
     else:
-        print(_bounded(f"tutor score: {answer['error']}"), file=sys.stderr)
+        print(_bounded(say("cli.said", command="score", said=answer["error"])), file=sys.stderr)
     return EXIT_REFUSED
 
 
@@ -282,7 +275,7 @@ def _analyze(args: argparse.Namespace) -> int:
     if args.batch:
         return _batch(args, lambda request: analysis_json(analyze_request(request)))
     if not args.hand:
-        print("tutor analyze: no hand given; expected a hand such as 123m456p789s1122z", file=sys.stderr)
+        print(say("cli.analyze_usage"), file=sys.stderr)
         return EXIT_USAGE
     request = {"hand": " ".join(args.hand), "rules": args.rules}
     try:
@@ -291,7 +284,7 @@ def _analyze(args: argparse.Namespace) -> int:
         if args.json:
             print(json_text({"error": str(error)}))
         else:
-            print(_bounded(f"tutor analyze: {error}"), file=sys.stderr)
+            print(_bounded(say("cli.said", command="analyze", said=error)), file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
         print(json_text(analysis_json(analysis)))
@@ -309,7 +302,7 @@ def _quiz(args: argparse.Namespace) -> int:
     try:
         print(worksheet(args.kind, args.count, args.seed, args.level, language, args.format))
     except QuizError as error:
-        print(_bounded(f"tutor quiz: {error}"), file=sys.stderr)
+        print(_bounded(say("cli.said", command="quiz", said=error)), file=sys.stderr)
         return EXIT_REFUSED
     return EXIT_OK
 
@@ -318,20 +311,15 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from tutor.serve import ClassroomServer, PortRefused, bind
     except ImportError:
-        print(
-            "tutor serve: textual-serve is not installed; install the serve extra: pip install '.[serve]'",
-            file=sys.stderr,
-        )
+        print(say("cli.serve_missing"), file=sys.stderr)
         return EXIT_REFUSED
     if not 1 <= args.max_sessions <= MAX_SESSIONS_LIMIT:
-        print(
-            f"tutor serve: --max-sessions is from 1 to {MAX_SESSIONS_LIMIT}, not {args.max_sessions}", file=sys.stderr
-        )
+        print(say("cli.max_sessions", most=MAX_SESSIONS_LIMIT, given=args.max_sessions), file=sys.stderr)
         return EXIT_USAGE
     try:
         listener = bind(args.port)
     except PortRefused as refusal:
-        print(f"tutor serve: {refusal}", file=sys.stderr)
+        print(say("cli.said", command="serve", said=refusal), file=sys.stderr)
         return EXIT_USAGE
     language = args.serve_lang or args.lang
     # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
@@ -339,7 +327,7 @@ def _serve(args: argparse.Namespace) -> int:
         f" --lang {language}" if language else ""
     )
     # One app process per browser tab: textual-serve starts the command for each connection.
-    ClassroomServer(command, listener, max_sessions=args.max_sessions, title="Mahjong Tutor").serve()
+    ClassroomServer(command, listener, max_sessions=args.max_sessions, title=say("title")).serve()
     return EXIT_OK
 
 
@@ -370,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _output_failed(error: OSError) -> int:
     """Standard output cannot be written: one line on standard error, and
     nothing more tried on it (Python would try again at exit, and complain)."""
-    print(f"tutor: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    print(say("cli.output_failed", reason=error.strerror or error), file=sys.stderr)
     _silence_stdout()
     return EXIT_IO
 
@@ -388,7 +376,7 @@ def _main(argv: list[str]) -> int:
     too_long = next((word for word in argv if len(word) > MAX_ARGUMENT), None)
     if too_long is not None:
         print(
-            f"tutor: an argument of {len(too_long)} characters: {quote(too_long)}; at most {MAX_ARGUMENT}",
+            say("cli.argument_too_long", length=len(too_long), shown=quote(too_long), most=MAX_ARGUMENT),
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -411,10 +399,10 @@ def _main(argv: list[str]) -> int:
     except OSError as error:
         if error.errno in OUTPUT_ERRORS:
             return _output_failed(error)
-        print(_bounded(f"tutor: internal error: {type(error).__name__}: {error} (please report this)"), file=sys.stderr)
+        print(_bounded(say("cli.internal_error", name=type(error).__name__, error=error)), file=sys.stderr)
         return EXIT_INTERNAL
     except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
-        print(_bounded(f"tutor: internal error: {type(error).__name__}: {error} (please report this)"), file=sys.stderr)
+        print(_bounded(say("cli.internal_error", name=type(error).__name__, error=error)), file=sys.stderr)
         return EXIT_INTERNAL
 
 

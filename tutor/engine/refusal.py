@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True, slots=True)
 class Detail:
     """One thing that rules a win out, by a stable code and its values:
-    `Detail("riichi_open", {"flags": "riichi", "melds": "[234m]"})`. A screen
-    puts it into the learner's words (the catalogue key `refusal.<code>`)."""
+    `Detail("riichi_open", {"flags": "riichi", "melds": "[234m]"})`. The
+    layers above put it into words: the workbench a situation that does not
+    fit (the catalogue key `refusal.<code>`), the command line every detail
+    (`score.refused.<code>`)."""
 
     code: str
     values: dict[str, str | int] = field(default_factory=dict)
@@ -17,11 +19,11 @@ class Detail:
 
 class Refusal(ValueError):
     """A hand that cannot be scored as a win; `reason` is a stable code
-    (`not_complete`, `win_tile_missing`, `flags`, `no_yaku`) and `details`
-    say what exactly rules it out (for `flags`: each flag that does not fit,
-    and why). The message is the command line's English sentence."""
+    (`not_complete`, `win_tile_missing`, `flags`, `no_yaku`, `flowers`) and
+    `details` say what exactly rules it out, as codes and values, never as
+    sentences (for `flags`: each flag that does not fit, and why)."""
 
-    def __init__(self, reason: str, message: str, details: tuple[Detail, ...] = ()) -> None:
+    def __init__(self, reason: str, *details: Detail) -> None:
         self.reason = reason
         self.details = details
-        super().__init__(message)
+        super().__init__(reason, *(detail.code for detail in details))

@@ -24,7 +24,7 @@ from typing import Final, TypeAlias, Union
 from tutor.locale.catalogue import FALLBACK, sentences
 from tutor.locale.particles import particle
 
-Value: TypeAlias = Union[str, int, float, "Message", "Joined"]
+Value: TypeAlias = Union[str, int, float, "Message", "Joined", "Paragraph"]
 
 PLACEHOLDER: Final = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 """`{name}` or `{name|particle}` in a catalogue sentence."""
@@ -64,6 +64,18 @@ def joined(items: Iterable[Value], separator: Value = ", ", empty: Value = "-") 
     return Joined(tuple(items), separator, empty)
 
 
+LINE_BREAK: Final = "\n"
+"""Where a catalogue sentence of several lines (an explanation's) starts a new line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """Several values read as one paragraph, a space between them: the line
+    breaks a catalogue sentence marks read as spaces too."""
+
+    items: tuple[Value, ...]
+
+
 Speech: TypeAlias = Message | Mapping[str, str]
 """What a question or a screen says: a message, or (while kinds written
 before messages are brought over) a sentence per language."""
@@ -92,6 +104,8 @@ def render_value(value: Value, language: str) -> str:
             return render_value(value.empty, language)
         separator = render_value(value.separator, language)
         return separator.join(render_value(item, language) for item in value.items)
+    if isinstance(value, Paragraph):
+        return " ".join(render_value(item, language) for item in value.items).replace(LINE_BREAK, " ")
     return str(value)
 
 

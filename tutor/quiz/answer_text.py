@@ -8,10 +8,10 @@ by its label, yes and no as words, and MCR fans by their names.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tutor.engine.mcr.fans import BY_ZH
-from tutor.locale import Message, message, render, text
+from tutor.locale import Message, Value, joined, message
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -26,46 +26,43 @@ from tutor.quiz.names import (
     YAKUMAN_NAMES,
     Names,
     fan_name,
-    limit_name,
+    limit_message,
 )
 from tutor.quiz.question import Question
 
+NONE: Final = ANSWER_WORDS.name("none")
 
-def answer_text(question: Question, language: str) -> str:
+
+def answer_words(question: Question) -> Value:
     """Every part of the answer, named, in the order the answer holds them:
     "Fu: 40; Fu before rounding: 38"."""
-    names = CLAIM_NAMES.of(language)
-    labels = dict(zip(question.choices, question.labels(language), strict=False))
-    return "; ".join(
-        text(
-            language,
-            "answer.part",
-            name=names.get(key, key),
-            value=_value_text(key, value, labels, question.rules, language),
-        )
-        for key, value in question.answer.items()
+    labels = dict(zip(question.choices, question.choice_labels, strict=False))
+    return joined(
+        (
+            message("answer.part", name=CLAIM_NAMES.name(key), value=_value_words(key, value, labels, question.rules))
+            for key, value in question.answer.items()
+        ),
+        "; ",
+        empty="",
     )
 
 
-def _value_text(key: str, value: Any, labels: dict[str, str], rules: str, language: str) -> str:
+def _value_words(key: str, value: Any, labels: dict[str, Value], rules: str) -> Value:
     """One part of an answer: a choice by its label, anything else as a
     lesson's claim of the same name would read."""
     if key == "fans":
-        return ", ".join(_fan_text(fan, language) for fan in value)
+        return joined((_fan_words(fan) for fan in value), empty="")
     if key == "lines":
-        return " + ".join(_fu_line_text(line, language) for line in value)
+        return joined((_fu_line_words(line) for line in value), " + ", empty="")
     if key == "yaku" and isinstance(value, list) and all(isinstance(item, dict) for item in value):
         # A step answer's yaku, each with its han: "pinfu 1 han, tanyao 1 han".
-        names = ", ".join(_yaku_han_text(item, language) for item in value)
-        return names or ANSWER_WORDS.of(language)["none"]
+        return joined((_yaku_han_words(item) for item in value), empty=NONE)
     if key == "points" and isinstance(value, dict):
-        return payment_text(value, language)
+        return payment_message(value)
     if key == "left_out":
-        return ", ".join(_left_out_text(left, language) for left in value) or ANSWER_WORDS.of(language)["none"]
+        return joined((_left_out_words(left) for left in value), empty=NONE)
     items = value if isinstance(value, list) else [value]
-    if not items:
-        return ANSWER_WORDS.of(language)["none"]
-    return ", ".join(labels.get(item) or _item_text(key, _as_claim(item), rules, language) for item in items)
+    return joined((labels.get(item) or _item_words(key, _as_claim(item), rules) for item in items), empty=NONE)
 
 
 def _as_claim(value: Any) -> str:
@@ -75,36 +72,35 @@ def _as_claim(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def _fan_text(fan: dict[str, Any], language: str) -> str:
+def _fan_words(fan: dict[str, Any]) -> Value:
     """A fan of an answer by its names, with how many times it counts when
     more than once."""
-    name = _fan_name(fan["zh"], language)
+    name = _fan_name(fan["zh"])
     count = int(fan.get("count", 1))
-    return text(language, "fan_times", name=name, count=count) if count > 1 else name
+    return message("fan_times", name=name, count=count) if count > 1 else name
 
 
-def _left_out_text(left: dict[str, Any], language: str) -> str:
+def _left_out_words(left: dict[str, Any]) -> Message:
     """A fan left out (an `mcr-steps` answer) with its principle and the fan that includes it."""
     principle = str(left.get("principle", ""))
-    named = f"{PRINCIPLE_ZH.get(principle, principle)} {PRINCIPLE_NAMES.of(language).get(principle, principle)}"
+    named = joined((PRINCIPLE_ZH.get(principle, principle), PRINCIPLE_NAMES.name(principle)), " ")
     because = left.get("because_of")
-    return f"{_fan_name(left['zh'], language)} ({named}" + (f", {_fan_name(because, language)})" if because else ")")
+    fan = _fan_name(left["zh"])
+    if because:
+        return message("answer.left_out_by", fan=fan, principle=named, by=_fan_name(because))
+    return message("answer.left_out", fan=fan, principle=named)
 
 
-def _fu_line_text(line: dict[str, Any], language: str) -> str:
+def _fu_line_words(line: dict[str, Any]) -> Value:
     """A fu line of a step answer: its item by name (which says open or
     concealed, so the tiles go without their brackets), its tiles, its fu."""
-    name = FU_ITEMS.of(language).get(line["item"], line["item"])
-    return " ".join(part for part in (name, str(line["tiles"]).strip("[]()"), str(line["fu"])) if part)
+    tiles = str(line["tiles"]).strip("[]()")
+    return joined((FU_ITEMS.name(line["item"]), *((tiles,) if tiles else ()), str(line["fu"])), " ")
 
 
-def _yaku_han_text(yaku: dict[str, Any], language: str) -> str:
-    han = text(language, "points_steps.han", han=yaku.get("han"))
-    return f"{_item_text('yaku', str(yaku.get('id')), 'riichi', language)} {han}"
-
-
-def payment_text(points: dict[str, Any], language: str) -> str:
-    return render(payment_message(points), language)
+def _yaku_han_words(yaku: dict[str, Any]) -> Value:
+    han = message("points_steps.han", han=yaku.get("han"))  # type: ignore[arg-type]  # shown as given
+    return joined((_item_words("yaku", str(yaku.get("id")), "riichi"), han), " ")
 
 
 def payment_message(points: dict[str, Any]) -> Message:
@@ -123,10 +119,10 @@ def payment_message(points: dict[str, Any]) -> Message:
     )
 
 
-def _fan_name(zh: str, language: str) -> str:
+def _fan_name(zh: str) -> Value:
     """A fan by its Chinese name and its English or Korean one."""
     known = BY_ZH.get(zh)
-    return zh if known is None else render(fan_name(known.id), language)
+    return zh if known is None else fan_name(known.id)
 
 
 _CLAIM_TABLES: dict[str, Names] = {
@@ -139,31 +135,29 @@ _CLAIM_TABLES: dict[str, Names] = {
 """The names of the values of some claims, by language."""
 
 
-def claim_text(claim: str, value: str, rules: str, language: str) -> str:
+def claim_words(claim: str, value: str, rules: str) -> Value:
     """A lesson's claim (the value of an `expect:` line, items separated by
     commas, under `rules` riichi or mcr) in words: "Shape: regular" reads
     "4멘쯔 1작두" in a Korean riichi lesson."""
     items = [item.strip() for item in value.split(",") if item.strip()]
-    if not items:
-        return ANSWER_WORDS.of(language)["none"]
-    return ", ".join(_item_text(claim, item, rules, language) for item in items)
+    return joined((_item_words(claim, item, rules) for item in items), empty=NONE)
 
 
-def _item_text(claim: str, item: str, rules: str, language: str) -> str:
+def _item_words(claim: str, item: str, rules: str) -> Value:
     """One item of a claim or an answer in words."""
     table = SHAPE_NAMES.get(rules, SHAPE_NAMES["riichi"]) if claim == "shape" else _CLAIM_TABLES.get(claim)
     if table is not None and item in table:
-        return table.of(language)[item]
+        return table.name(item)
     if item in ("true", "false"):
-        return ANSWER_WORDS.of(language)["yes" if item == "true" else "no"]
+        return ANSWER_WORDS.name("yes" if item == "true" else "no")
     if item == "none":
-        return ANSWER_WORDS.of(language)["none"]
+        return NONE
     if claim == "limit":
-        return limit_name(item, language)
+        return limit_message(item)
     if claim == "fans":
         # A fan counted more than once is written with its count: 幺九刻x2.
         zh, times, count = item.rpartition("x")
         if times and count.isdigit():
-            return text(language, "fan_times", name=_fan_name(zh, language), count=count)
-        return _fan_name(item, language)
+            return message("fan_times", name=_fan_name(zh), count=count)
+        return _fan_name(item)
     return item

@@ -13,23 +13,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.locale import Value
-from tutor.locale.message import render_value
+from tutor.locale.message import LINE_BREAK, render_value
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.question import Question
 
 Response = dict[str, Any]
-LessonTitle = Callable[[str], str]
-"""A lesson's title by its id, in the language being spoken (the library
-of lessons is the UI's: the quiz does not read lessons)."""
+LessonTitle = Callable[[str], Value]
+"""A lesson's title by its id, in the language the feedback is shown in:
+the edge that shows the feedback hands it over (the library of lessons is
+the UI's: the quiz does not read lessons)."""
 
 Generate = Callable[[int, int], Question]
 Judge = Callable[[Question, Response], Judgement[Any, Any]]
 FeedbackLine = Value
 """One line of feedback, kept as a message until the edge (the drill
 screen) renders it in the learner's language."""
-Explain = Callable[[Judgement[Any, Any], str, LessonTitle], Sequence[FeedbackLine]]
-Missed = Callable[[Judgement[Any, Any], str], Sequence[FeedbackLine]]
-Given = Callable[[Judgement[Any, Any], str], FeedbackLine]
+Explain = Callable[[Judgement[Any, Any], LessonTitle], Sequence[FeedbackLine]]
+Missed = Callable[[Judgement[Any, Any]], Sequence[FeedbackLine]]
+Given = Callable[[Judgement[Any, Any]], FeedbackLine]
 MissedLesson = Callable[[Judgement[Any, Any]], str]
 ConceptLesson = Callable[[str, str], str]
 
@@ -61,5 +62,6 @@ class Kind:
 
 
 def render_feedback(lines: Sequence[FeedbackLine], language: str) -> list[str]:
-    """A kind's feedback in `language`, one string a line."""
-    return [render_value(line, language) for line in lines]
+    """A kind's feedback in `language`, one string a line; a catalogue
+    sentence of several lines (an explanation's) is as many lines."""
+    return [part for line in lines for part in render_value(line, language).split(LINE_BREAK)]

@@ -17,7 +17,7 @@ from tutor.engine.mcr.fans import FANS
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
-from tutor.locale import Message, message, text
+from tutor.locale import Message, Value, message, text
 
 SUITS: Final = ("man", "pin", "sou")
 HONOURS: Final = ("east", "south", "west", "north", "white", "green", "red")
@@ -37,6 +37,10 @@ class Names:
     def of(self, language: str) -> dict[str, str]:
         """Every name in `language`, by id."""
         return _names_in(self.kind, self.ids, language)
+
+    def name(self, id: str) -> Value:
+        """One name as a message; an id without a name (a newer brief) is shown as it is."""
+        return message(f"{self.kind}.{id}") if id in self.ids else id
 
 
 @cache
@@ -233,11 +237,11 @@ def name(kind: str, id: str) -> Message:
     return message(f"{kind}.{id}")
 
 
-def limit_message(limit: str) -> Message:
+def limit_message(limit: str) -> Value:
     """`limit_name` as a message."""
     if limit.startswith("yakuman_x"):
         return message("limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
-    return message(f"limit.{limit}")
+    return LIMIT_NAMES.name(limit)
 
 
 def fan_name(fan: str) -> Message:

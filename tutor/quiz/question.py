@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from tutor.locale import Speech, Value, render, render_all
-from tutor.locale.message import render_value
+from tutor.locale import Message, Value, render, render_all
+from tutor.locale.message import LINE_BREAK, Paragraph, render_value
 
 LEVELS = (1, 2, 3)
 
-Said: TypeAlias = Speech | tuple[Speech, ...]
+Said: TypeAlias = Message | tuple[Message, ...]
 """A prompt or an explanation: one message, or several read as one paragraph."""
 
 
@@ -24,9 +24,6 @@ def say(said: Said, language: str) -> str:
     """What a prompt or an explanation says in `language`."""
     return render_all(said, language) if isinstance(said, tuple) else render(said, language)
 
-
-LINE_BREAK = "\n"
-"""Where a catalogue sentence of an explanation starts a new line of feedback."""
 
 ANSWER_TYPES = ("choice", "tiles", "number", "checklist", "fans_total", "steps", "points_steps", "fan_steps")
 """How the learner answers: one choice, a set of tiles, a number, several
@@ -70,16 +67,25 @@ class Question:
         """The options as shown in `language`; none for a question without labels."""
         return tuple(render_value(label, language) for label in self.choice_labels)
 
-    def explanation_text(self, language: str) -> str:
-        # Read as one paragraph, the lines of a sentence (`explanation_lines`) are joined by a space.
-        return say(self.explanation, language).replace(LINE_BREAK, " ")
+    @property
+    def explanation_paragraph(self) -> Paragraph:
+        """The explanation read as one paragraph: the lines of a sentence
+        (`explanation_lines`) joined by a space."""
+        return Paragraph(self.explanation_messages)
 
-    def explanation_lines(self, language: str) -> list[str]:
+    def explanation_text(self, language: str) -> str:
+        return render_value(self.explanation_paragraph, language)
+
+    @property
+    def explanation_messages(self) -> tuple[Message, ...]:
         """The explanation one message a line, as feedback reveals it; a
         catalogue sentence of several sentences says with line breaks where
-        its lines end."""
-        said = self.explanation if isinstance(self.explanation, tuple) else (self.explanation,)
-        return [line for item in said for line in render(item, language).split(LINE_BREAK)]
+        its lines end (`explanation_lines`)."""
+        return self.explanation if isinstance(self.explanation, tuple) else (self.explanation,)
+
+    def explanation_lines(self, language: str) -> list[str]:
+        """The explanation in `language`, one line each."""
+        return [line for item in self.explanation_messages for line in render(item, language).split(LINE_BREAK)]
 
     def to_json(self, language: str) -> dict[str, Any]:
         """The worksheet JSON of design brief section 4."""
@@ -95,4 +101,13 @@ class Question:
 
 
 class QuizError(ValueError):
-    """A quiz request that cannot be met: an unknown kind or level."""
+    """A quiz request that cannot be met: an unknown kind or level. It holds
+    the message about it; its text is that message in English, the line the
+    command line prints."""
+
+    def __init__(self, key: str, /, **values: Value) -> None:
+        self.message = Message(key, values)
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return render(self.message, "en")

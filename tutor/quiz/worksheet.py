@@ -6,10 +6,12 @@ The same kind, count, seed, level and language always give the same sheet.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from tutor.locale import text
-from tutor.quiz.answer_text import answer_text
+from tutor.locale import Value, message, text
+from tutor.locale.message import render_value
+from tutor.quiz.answer_text import answer_words
 from tutor.quiz.kinds import generate
 from tutor.quiz.kinds.fu_steps_words import step_label
 from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
@@ -24,7 +26,7 @@ FORMATS = ("text", "md", "json")
 
 def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Question]:
     if count < 1 or count > 500:
-        raise QuizError(f"count {count} is not between 1 and 500")
+        raise QuizError("quiz.error.count", count=count)
     return [generate(kind, seed * 1000 + number, level) for number in range(count)]
 
 
@@ -45,9 +47,14 @@ def _win_text(request: dict[str, Any], language: str) -> str:
     return ", ".join(parts)
 
 
+def _indented(lines: Sequence[Value], language: str) -> list[str]:
+    """Lines to fill in under a question, in `language`."""
+    return [f"   {render_value(line, language)}" for line in lines]
+
+
 def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: str) -> str:
     if fmt not in FORMATS:
-        raise QuizError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
+        raise QuizError("quiz.error.format", format=repr(fmt), formats=", ".join(FORMATS))
     questions = sheet_questions(kind, count, seed, level)
     if fmt == "json":
         return json.dumps([question.to_json(language) for question in questions], ensure_ascii=False, indent=2)
@@ -69,18 +76,19 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
         if "win" in request:
             lines.append(f"   {win_word}: {_win_text(request, language)}")
         if question.answer_type == "steps":
-            lines += [f"   {step_label(step).render(language)}: ____" for step in question_steps(question)]
+            blanks = [message("worksheet.blank", label=step_label(step)) for step in question_steps(question)]
+            lines += _indented(blanks, language)
         if question.answer_type == "points_steps":
             # The yaku list is the same for every points-steps hand: the learner writes the yaku instead.
-            lines += [f"   {line}" for line in blank_lines(question, language)]
+            lines += _indented(blank_lines(question), language)
         elif question.answer_type == FAN_STEPS:
-            lines += fan_step_lines(question, language)
+            lines += _indented(fan_step_lines(question), language)
         elif question.choices and question.choice_labels:
             lines.append(f"   {choices_word}: " + " / ".join(question.labels(language)))
     lines.append("")
     lines.append(f"## {key_title}" if markdown else key_title.upper())
     for number, question in enumerate(questions, 1):
         lines.append("")
-        lines.append(f"{number}. {answer_text(question, language)}")
+        lines.append(f"{number}. {render_value(answer_words(question), language)}")
         lines.append(f"   {question.explanation_text(language)}")
     return "\n".join(lines) + "\n"

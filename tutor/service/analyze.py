@@ -11,6 +11,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.shapes import Decomposition
 from tutor.engine.tiles import tile_name
 from tutor.engine.waits import Wait
+from tutor.service.english import say
 from tutor.service.errors import RequestError
 from tutor.service.requests import rules_named
 
@@ -84,41 +85,48 @@ def _wait_lines(waits: tuple[Wait, ...], indent: str) -> list[str]:
 
 def _shanten_line(analysis: Analysis) -> str:
     shapes = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in analysis.shanten.by_shape().items())
-    return f"Shanten:  {analysis.shanten.shanten}   ({shapes})"
+    return say("analyze_text.shanten", shanten=analysis.shanten.shanten, shapes=shapes)
 
 
 def _ukeire_text(found: Ukeire) -> str:
     if not found.tiles:
-        return "none"
+        return say("answer.none")
     tiles = " ".join(f"{tile_name(item.tile)}x{item.count}" for item in found.tiles)
-    return f"{tiles} = {found.count} tiles"
+    return say("analyze_text.ukeire_tiles", tiles=tiles, number=found.count)
 
 
 def analysis_text(analysis: Analysis) -> str:
     """What a person reads in the terminal."""
     hand = analysis.hand
-    lines = [f"Hand:     {format_hand(hand)}   ({hand.tile_count} tiles, {analysis.rules.value} rules)"]
-    lines.append(_shanten_line(analysis))
+    lines = [
+        say("analyze_text.hand", hand=format_hand(hand), count=hand.tile_count, rules=analysis.rules.value),
+        _shanten_line(analysis),
+    ]
     if hand.tile_count == 14:
-        lines.append(f"Complete: {'yes' if analysis.complete else 'no'}")
+        lines.append(say("analyze_text.complete", answer=say("answer.yes" if analysis.complete else "answer.no")))
         for number, decomposition in enumerate(analysis.decompositions, 1):
             lines.append(f"  {number}. {format_decomposition(decomposition)}   ({decomposition.shape.value})")
-        lines.append("Discards, best first (shanten after it; ukeire; waits when tenpai):")
+        lines.append(say("analyze_text.discards"))
         for option in analysis.discards:
-            line = f"  discard {tile_name(option.discard):<3} shanten {option.shanten}  ukeire {_ukeire_text(option.ukeire)}"
+            line = "  " + say(
+                "analyze_text.discard",
+                tile=f"{tile_name(option.discard):<3}",
+                shanten=option.shanten,
+                ukeire=_ukeire_text(option.ukeire),
+            )
             if option.waits:
-                line += "  -> waits on " + " ".join(tile_name(wait.tile) for wait in option.waits)
+                waits = " ".join(tile_name(wait.tile) for wait in option.waits)
+                line += "  " + say("analyze_text.waits_on", tiles=waits)
             lines.append(line)
         return "\n".join(lines)
     if analysis.ukeire is not None:
-        lines.append(f"Ukeire:   {_ukeire_text(analysis.ukeire)}")
+        lines.append(say("analyze_text.ukeire", ukeire=_ukeire_text(analysis.ukeire)))
     if not analysis.tenpai:
-        lines.append("Tenpai:   no (no tile completes it)")
+        lines.append(say("analyze_text.not_tenpai"))
         return "\n".join(lines)
-    count = len(analysis.waits)
-    lines.append(f"Tenpai:   yes, waiting on {count} tile{'s' if count > 1 else ''}")
+    lines.append(say("analyze_text.tenpai", count=len(analysis.waits)))
     lines += _wait_lines(analysis.waits, "  ")
-    lines.append("Readings with each winning tile:")
+    lines.append(say("analyze_text.readings"))
     for wait in analysis.waits:
         completed = analyze(hand.with_tile(wait.tile), analysis.rules)
         for decomposition in completed.decompositions:

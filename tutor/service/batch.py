@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
+from tutor.service.english import say
 from tutor.service.errors import RequestError
 from tutor.service.json_input import read_json
 from tutor.service.output import json_text
@@ -46,7 +47,7 @@ def run_batch(
         except EndOfBatch as error:
             errors += 1
             # About the line refused just before: the same line number.
-            sink.write(write_json({"error": f"line {number - 1}: {error}"}) + "\n")
+            sink.write(write_json({"error": say("batch.line", number=number - 1, error=str(error))}) + "\n")
             sink.flush()
             break
         except RequestError as error:
@@ -54,9 +55,9 @@ def run_batch(
             result = {"error": str(error)}
         except Exception as error:  # noqa: BLE001 - one bad line must not end the batch
             errors += 1
-            result = {"error": f"internal error: {type(error).__name__} (please report this)"}
+            result = {"error": say("batch.internal_error", error=type(error).__name__)}
         if "error" in result:
-            result = {**result, "error": f"line {number}: {result['error']}"}
+            result = {**result, "error": say("batch.line", number=number, error=result["error"])}
         sink.write(write_json(result) + "\n")
         sink.flush()
     return errors

@@ -15,6 +15,8 @@ import sys
 from functools import cache
 from typing import Any
 
+from tutor.service.english import say
+
 _HANDLER = "tutor-escape"
 _replaced: list[str] = []
 
@@ -41,10 +43,7 @@ def escaping_note() -> str | None:
     """One line for standard error if some characters had to be escaped."""
     if not _replaced:
         return None
-    return (
-        f"tutor: the output's encoding ({_replaced[0]}) cannot show some characters, so they are written as "
-        "backslash escapes; use a UTF-8 locale or set PYTHONIOENCODING=utf-8"
-    )
+    return say("output.escaped", encoding=_replaced[0])
 
 
 @cache

@@ -11,6 +11,8 @@ from typing import Any
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.refusal import Refusal
 from tutor.engine.request import RequestProblem, Score, score_request
+from tutor.locale.message import render_value
+from tutor.locale.refusals import refusal_message
 from tutor.service.errors import RequestError
 from tutor.service.requests import read_score_request
 from tutor.service.score_mcr import mcr_score_json, mcr_score_text
@@ -30,7 +32,8 @@ def evaluate(request: JsonObject) -> Score:
 
 
 def refusal_json(refusal: Refusal) -> JsonObject:
-    return {"error": str(refusal), "reason": refusal.reason}
+    """A refusal as the command line answers it: in English, with its reason's code."""
+    return {"error": render_value(refusal_message(refusal), "en"), "reason": refusal.reason}
 
 
 def score_as_json(score: Score) -> JsonObject:

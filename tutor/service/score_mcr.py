@@ -6,17 +6,24 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.mcr.fans import Fan
-from tutor.engine.mcr.score import McrScore
+from tutor.engine.mcr.score import CountedFan, McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
-from tutor.locale import text
+from tutor.locale.fan_tiles import fan_tiles
+from tutor.locale.message import render_value
+from tutor.service.english import INDENT, say
 
 JsonObject = dict[str, Any]
 
 
 def _fan_json(fan: Fan) -> JsonObject:
     return {"id": fan.id, "zh": fan.zh, "en": fan.en, "ko": fan.ko_sino, "ko_mandarin": fan.ko_mandarin}
+
+
+def _tiles(item: CountedFan) -> str:
+    """What makes a fan, in English: its tiles, or how many flowers."""
+    return render_value(fan_tiles(item), "en")
 
 
 def mcr_score_json(score: McrScore) -> JsonObject:
@@ -30,7 +37,7 @@ def mcr_score_json(score: McrScore) -> JsonObject:
         "round": wind_letter(score.context.prevalent),
         "reading": score.reading,
         "fans": [
-            {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": item.tiles}
+            {**_fan_json(item.fan), "points": item.fan.points, "count": item.count, "tiles": _tiles(item)}
             for item in score.fans
         ],
         "left_out": [
@@ -58,40 +65,45 @@ def mcr_score_json(score: McrScore) -> JsonObject:
 
 def mcr_score_text(score: McrScore) -> str:
     context = score.context
-    how = "self-drawn" if context.self_drawn else "on a discard"
+    how = say("score_text.self_drawn" if context.self_drawn else "score_text.on_discard")
+    seat = say("score_text.mcr_seat", seat=wind_letter(context.seat), prevalent=wind_letter(context.prevalent))
+    flowers = f", {say('flowers', count=context.flowers)}" if context.flowers else ""
     lines = [
-        f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} {how}",
-        f"         seat {wind_letter(context.seat)}, prevalent wind {wind_letter(context.prevalent)}"
-        + (f", {context.flowers} flower(s)" if context.flowers else ""),
-        f"Reading: {score.reading}",
-        "Fans:",
+        say("score_text.mcr_hand", hand=format_hand(score.hand), win=tile_name(context.win_tile), how=how),
+        INDENT + seat + flowers,
+        say("score_text.mcr_reading", reading=score.reading),
+        say("score_text.fans"),
     ]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
         lines.append(
-            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {item.tiles}"
+            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {_tiles(item)}"
         )
-    lines.append(f"  {'total':<40}{score.total:>3}")
+    lines.append(f"  {say('score_text.total'):<40}{score.total:>3}")
     if score.left_out:
-        lines.append("Not counted:")
+        lines.append(say("score_text.not_counted"))
         counted = {item.fan.id for item in score.fans}
         for left in score.left_out:
-            why = ""
-            if left.because_of:
-                # A fan both counted and left out: one instance of it is part of the larger fan.
-                part = "one is part of" if left.fan.id in counted else "implied by"
-                why = f"{part} {left.because_of.zh}, "
-            lines.append(f"  {left.fan.zh} {left.fan.en} ({why}{text('en', f'principle.{left.principle}')} principle)")
+            fan, principle = f"{left.fan.zh} {left.fan.en}", say(f"principle.{left.principle}")
+            if left.because_of is None:
+                lines.append("  " + say("score_text.left_out", fan=fan, principle=principle))
+                continue
+            # A fan both counted and left out: one instance of it is part of the larger fan.
+            key = "score_text.left_out_part" if left.fan.id in counted else "score_text.left_out_implied"
+            lines.append("  " + say(key, fan=fan, by=left.because_of.zh, principle=principle))
     without = score.total - score.flowers
-    if score.can_win:
-        lines.append(f"Minimum: {without} without flowers >= {MINIMUM_POINTS}: the win can be declared")
-    else:
-        lines.append(f"Minimum: {without} without flowers < {MINIMUM_POINTS}: this hand cannot be declared")
+    key = "score_text.minimum_met" if score.can_win else "score_text.minimum_short"
+    lines.append(say(key, points=without, minimum=MINIMUM_POINTS))
     payments = score.payments
     if payments.discarder is None:
-        lines.append(f"Payment: {payments.received}: {payments.each_other} from each of the other three")
+        lines.append(say("score_text.payment_tsumo", received=payments.received, each=payments.each_other))
     else:
         lines.append(
-            f"Payment: {payments.received}: {payments.discarder} from the discarder, {payments.each_other} from each of the others"
+            say(
+                "score_text.payment_ron",
+                received=payments.received,
+                discarder=payments.discarder,
+                each=payments.each_other,
+            )
         )
     return "\n".join(lines)

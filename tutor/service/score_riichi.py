@@ -10,8 +10,8 @@ from tutor.engine.notation import format_decomposition, format_hand
 from tutor.engine.riichi.points import points_json
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.tiles import tile_name, wind_letter
-from tutor.locale import text
 from tutor.service.analyze import decomposition_json
+from tutor.service.english import INDENT, say
 
 JsonObject = dict[str, Any]
 
@@ -45,44 +45,53 @@ def riichi_score_json(score: RiichiScore) -> JsonObject:
 def _payment_text(score: RiichiScore) -> str:
     points = score.points
     if points.discarder is not None:
-        return f"{points.total} from the discarder"
+        return say("score_text.paid_ron", total=points.total)
     if points.dealer is None:
-        return f"{points.total}: {points.non_dealer} from each of the other three"
-    return f"{points.total}: {points.dealer} from the dealer, {points.non_dealer} from each of the other two"
+        return say("score_text.paid_dealer_tsumo", total=points.total, each=points.non_dealer)
+    return say("score_text.paid_tsumo", total=points.total, dealer=points.dealer, each=points.non_dealer)
 
 
 def riichi_score_text(score: RiichiScore) -> str:
     context = score.context
-    how = "tsumo" if context.tsumo else "ron"
-    dealer = "dealer" if context.dealer else "non-dealer"
+    how = say("score_text.tsumo" if context.tsumo else "score_text.ron")
+    seat = {
+        "seat": wind_letter(context.seat),
+        "dealer": say("score_text.dealer" if context.dealer else "score_text.non_dealer"),
+        "round": wind_letter(context.round),
+    }
+    flags = " ".join(sorted(flag.value for flag in context.flags))
     lines = [
-        f"Hand:    {format_hand(score.hand)}   won on {tile_name(context.win_tile)} by {how}",
-        f"         seat {wind_letter(context.seat)} ({dealer}), round {wind_letter(context.round)}"
-        + (f", flags: {' '.join(sorted(flag.value for flag in context.flags))}" if context.flags else ""),
-        f"Reading: {format_decomposition(score.reading.decomposition)}   ({score.reading.wait.value} wait;"
-        f" best of {score.readings_considered} reading{'s' if score.readings_considered > 1 else ''})",
-        "Fu:",
+        say("score_text.hand", hand=format_hand(score.hand), win=tile_name(context.win_tile), how=how),
+        INDENT + (say("score_text.seat_flags", flags=flags, **seat) if flags else say("score_text.seat", **seat)),
+        say(
+            "score_text.reading",
+            reading=format_decomposition(score.reading.decomposition),
+            wait=score.reading.wait.value,
+            count=score.readings_considered,
+        ),
+        say("score_text.fu"),
     ]
     for line in score.fu.lines:
         lines.append(f"  {line.item:<24} {line.tiles:<10} {line.fu:>3}")
     if score.fu.lines:
-        rounding = "" if score.fu.raw == score.fu.fu else f" -> rounded up to {score.fu.fu}"
-        lines.append(f"  {'total':<24} {'':<10} {score.fu.raw:>3}{rounding}")
+        rounding = "" if score.fu.raw == score.fu.fu else " " + say("score_text.rounded", fu=score.fu.fu)
+        lines.append(f"  {say('score_text.total'):<24} {'':<10} {score.fu.raw:>3}{rounding}")
     else:
-        lines.append(f"  {text('en', 'fu.not_counted')}")
+        lines.append(f"  {say('fu.not_counted')}")
     if score.yakuman:
-        lines.append("Yakuman:")
+        lines.append(say("score_text.yakuman"))
         lines += [f"  {name:<24} x{times}" for name, times in score.yakuman]
     else:
-        lines.append("Yaku:")
-        lines += [f"  {name:<24} {han} han" for name, han in score.yaku]
+        lines.append(say("score_text.yaku"))
+        lines += [f"  {name:<24} {say('score_text.han', han=han)}" for name, han in score.yaku]
         if score.dora:
-            lines.append(f"  {'dora':<24} {score.dora} han")
+            lines.append(f"  {say('score_text.dora'):<24} {say('score_text.han', han=score.dora)}")
         if score.ura_dora:
-            lines.append(f"  {'ura dora':<24} {score.ura_dora} han")
-        lines.append(f"  {'total':<24} {score.han} han {score.fu.fu} fu")
+            lines.append(f"  {say('score_text.ura_dora'):<24} {say('score_text.han', han=score.ura_dora)}")
+        lines.append(f"  {say('score_text.total'):<24} {say('score_text.han_fu', han=score.han, fu=score.fu.fu)}")
     limit = f" ({score.points.limit})" if score.points.limit else ""
-    lines.append(f"Points:  {_payment_text(score)}{limit}")
+    lines.append(say("score_text.points", paid=_payment_text(score) + limit))
     if score.rules.differences():
-        lines.append("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in score.rules.differences().items()))
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in score.rules.differences().items())
+        lines.append(say("score_text.options", options=options))
     return "\n".join(lines)

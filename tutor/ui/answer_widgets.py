@@ -275,7 +275,7 @@ class FanStepsAnswer(AnswerWidget):
 
         def describe(verdict: McrVerdict) -> str:
             # A wrong step as the feedback words it: the rule it breaks and the lesson that teaches it.
-            return verdict_line(verdict, language, title)
+            return verdict_line(verdict, title).render(language)
 
         return [
             McrStepsAnswer(

@@ -14,7 +14,8 @@ from tutor.engine.rules import Rules
 from tutor.lessons.blocks import BlockError, Evaluation, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import render, text
-from tutor.quiz.answer_text import claim_text
+from tutor.locale.message import render_value
+from tutor.quiz.answer_text import claim_words
 from tutor.quiz.faces import tiles_in_words as tiles_in_words  # re-exported: hand_view reads it from here
 from tutor.quiz.names import CLAIM_NAMES, FU_ITEMS, FU_NOT_COUNTED
 
@@ -36,7 +37,7 @@ def claim_in_words(claim: str, value: str, rules: str, language: str) -> str:
             return ", ".join(tiles_in_words(parse_tiles(item.strip())) for item in value.split(",") if item.strip())
         except NotationError:
             pass
-    return claim_text(claim, value, rules, language)
+    return render_value(claim_words(claim, value, rules), language)
 
 
 def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[str]:

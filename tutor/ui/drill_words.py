@@ -9,6 +9,7 @@ from functools import partial
 from tutor.lessons.check import Library
 from tutor.locale import text
 from tutor.locale.message import render_value
+from tutor.quiz.answer_text import answer_words
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kind import render_feedback
@@ -47,12 +48,17 @@ def verdict_text(attempt: Attempt, language: str) -> str:
 
 def given_text(attempt: Attempt, language: str) -> str:
     """What the learner answered, in words."""
-    return render_value(KINDS[attempt.question.kind].given(attempt.judgement, language), language)
+    return render_value(KINDS[attempt.question.kind].given(attempt.judgement), language)
+
+
+def right_answer_text(question: Question, language: str) -> str:
+    """The right answer, in words."""
+    return render_value(answer_words(question), language)
 
 
 def step_lines(attempt: Attempt, language: str) -> list[str]:
     """The step a wrong answer missed, when the engine's data shows it."""
-    return render_feedback(KINDS[attempt.question.kind].missed(attempt.judgement, language), language)
+    return render_feedback(KINDS[attempt.question.kind].missed(attempt.judgement), language)
 
 
 def prompt_text(question: Question, language: str) -> str:
@@ -73,7 +79,7 @@ def feedback_lines(attempt: Attempt, language: str, library: Library) -> list[st
     as the question's kind words it; the tiles in every line by their
     faces, as the hand above them is drawn."""
     title = partial(_title, library, language)
-    lines = KINDS[attempt.question.kind].explain(attempt.judgement, language, title)
+    lines = KINDS[attempt.question.kind].explain(attempt.judgement, title)
     return [faces_in_text(line) for line in render_feedback(lines, language)]
 
 

@@ -22,6 +22,8 @@ from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
 from tutor.locale import render, text
+from tutor.locale.fan_tiles import fan_tiles
+from tutor.locale.message import render_value
 from tutor.quiz.faces import columns, face, faces_in_text
 from tutor.quiz.names import (
     FU_ITEMS,
@@ -240,7 +242,7 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     lines = [text(language, "workbench.fans_heading")]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
-        tiles = faces_in_text(item.tiles)
+        tiles = faces_in_text(render_value(fan_tiles(item), language))
         lines.append(f"  {item.fan.points * item.count:>3}  {_fan_name(item.fan, language)}{times}   {tiles}")
     if score.left_out:
         lines.append(text(language, "workbench.left_out_heading"))
@@ -291,7 +293,7 @@ def score_lines(result: Outcome | None, language: str) -> list[str]:
     if result.refusal is not None or result.score is None:
         # The engine says which situation does not fit and why: name it
         # rather than the reason's general sentence.
-        if result.refusal_details:
+        if result.refusal == "flags" and result.refusal_details:
             return [text(language, "workbench.refused.heading")] + [
                 text(language, f"refusal.{detail.code}", **_detail_values(detail, language))
                 for detail in result.refusal_details

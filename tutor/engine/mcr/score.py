@@ -65,10 +65,11 @@ class CountedFan:
 
     @property
     def tiles(self) -> str:
-        """The tiles or sets that make the fan, in notation.  Written out only
-        when asked for: scoring many hands for a drill needs the fans, not the text."""
+        """The tiles or sets that make the fan, in notation; none for the
+        flowers, which are counted (`count`), not shown.  Written out only when
+        asked for: scoring many hands for a drill needs the fans, not the text."""
         if self.fan.made_of == "flowers":
-            return f"{self.count} flower(s)"
+            return ""
         if self.fan.made_of == "win_tile":
             return tile_name(self.win_tile)
         if self.sources:
@@ -131,26 +132,19 @@ class McrScore:
 def check_context(hand: Hand, tables: HandTables, context: McrContext) -> None:
     """Refuse flags the hand makes impossible."""
     win = context.win_tile
-    problems: list[tuple[str, str]] = []
+    problems: list[str] = []
     if context.last_tile and tables.standing[win] != 1:
-        problems.append(("last_tile_copy", "last_tile (和绝张): the hand holds another copy of the winning tile"))
+        problems.append("last_tile_copy")
     if context.kong and context.self_drawn and not any(meld.is_kan for meld in hand.melds):
-        problems.append(("kong_without_kong", "kong when self-drawn (杠上开花) needs a kong in the hand"))
+        problems.append("kong_without_kong")
     if context.kong and not context.self_drawn and (tables.fixed[win] or tables.standing[win] != 1):
-        problems.append(
-            (
-                "kong_robbed_copy",
-                "kong on a discard (抢杠和) robs the fourth tile of a kong: the winner can hold no other copy",
-            )
-        )
+        problems.append("kong_robbed_copy")
     if not 0 <= context.flowers <= 8:
-        problems.append(("flowers_range", "flowers are 0 to 8"))
+        problems.append("flowers_range")
     if context.seat < EAST or context.prevalent < EAST or context.seat > 30 or context.prevalent > 30:
-        problems.append(("winds", "seat and prevalent wind are E, S, W or N"))
+        problems.append("winds")
     if problems:
-        raise Refusal(
-            "flags", "; ".join(sentence for _, sentence in problems), tuple(Detail(code) for code, _ in problems)
-        )
+        raise Refusal("flags", *(Detail(code) for code in problems))
 
 
 def _with_written_flowers(hand: Hand, context: McrContext) -> McrContext:
@@ -160,9 +154,7 @@ def _with_written_flowers(hand: Hand, context: McrContext) -> McrContext:
     if context.flowers:
         shown = "".join(str(flower) for flower in hand.flowers) + "f"
         raise Refusal(
-            "flowers",
-            f"the hand shows {written} flower{'s' if written > 1 else ''} ({shown}) but {context.flowers} "
-            "were given as the flower count: give the flowers one way, or make the two agree",
+            "flowers", Detail("flowers_disagree", {"count": written, "shown": shown, "given": context.flowers})
         )
     return replace(context, flowers=written)
 
@@ -172,11 +164,9 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
     given as `context.flowers`; both, disagreeing, are refused."""
     rules = rules or McrRules()
     if hand.tile_count != 14:
-        raise Refusal("not_complete", f"a winning hand has 14 tiles (kongs counted as 3), not {hand.tile_count}")
+        raise Refusal("not_complete", Detail("mcr_tile_count", {"count": hand.tile_count}))
     if context.win_tile not in hand.concealed:
-        raise Refusal(
-            "win_tile_missing", f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles"
-        )
+        raise Refusal("win_tile_missing", Detail("win_tile_missing", {"tile": tile_name(context.win_tile)}))
     if hand.flowers and context.flowers != len(hand.flowers):
         context = _with_written_flowers(hand, context)
     tables = hand_tables(hand)
@@ -185,7 +175,7 @@ def score_mcr(hand: Hand, context: McrContext, rules: McrRules | None = None) ->
     last_tile = context.last_tile or (rules.last_tile_from_own_melds and tables.fixed[context.win_tile] == 3)
     counting, reading = _best_reading(hand, tables, context, rules, last_tile)
     if counting is None:
-        raise Refusal("not_complete", "the hand is not complete: no MCR shape reads all fourteen tiles")
+        raise Refusal("not_complete", Detail("mcr_no_shape"))
     points = counting.points()
     total = points + context.flowers
     table = counting.fans

@@ -72,22 +72,18 @@ def _written(melds: Iterable[Meld]) -> str:
     return " ".join(format_meld(meld) for meld in melds)
 
 
-def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[Flag]) -> str | None:
-    """One sentence for everything that rules out the first-turn win given:
-    the hand's calls and kans, and the flags given with it."""
-    given = sorted(flag.value for flag in first_turn)
-    named = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
-    if len(given) > 1:
-        return f"{named} were given together, and they exclude each other"
-    clashes = []
-    if hand.melds:
-        clashes.append(f"the hand has declared {_written(hand.melds)}")
-    later = sorted(flag.value for flag in context.flags & _LATER_FLAGS)
-    if later:
-        clashes.append(" and ".join(later) + " " + ("was" if len(later) == 1 else "were") + " given too")
-    if not clashes:
+def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[Flag]) -> Detail | None:
+    """Everything that rules out the first-turn win given: the other
+    first-turn wins given with it, or the hand's calls and kans (`declared`)
+    and the later flags given with it (`later`)."""
+    given = " ".join(sorted(flag.value for flag in first_turn))
+    if len(first_turn) > 1:
+        return Detail("first_turn_together", {"flags": given})
+    declared = _written(hand.melds)
+    later = " ".join(sorted(flag.value for flag in context.flags & _LATER_FLAGS))
+    if not declared and not later:
         return None
-    return f"{named} is won on the first turn, before any call, kan, riichi or last tile, but " + " and ".join(clashes)
+    return Detail("first_turn_late", {"flags": given, "declared": declared, "later": later})
 
 
 def check_context(hand: Hand, context: WinContext) -> None:
@@ -99,59 +95,44 @@ def check_context(hand: Hand, context: WinContext) -> None:
     # The common case, riichi (and ippatsu) on a closed hand, needs no more checks.
     if flags <= _RIICHI_FLAGS and hand.is_closed and (Flag.IPPATSU not in flags or context.riichi):
         return
-    problems: list[str] = []
     details: list[Detail] = []
 
-    def refuse(sentence: str, code: str, **values: str | int) -> None:
-        problems.append(sentence)
+    def refuse(code: str, **values: str | int) -> None:
         details.append(Detail(code, values))
 
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
         given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
         opened = _written(meld for meld in hand.melds if meld.is_open)
-        need = "needs" if len(given) == 1 else "need"
-        refuse(
-            f"{' and '.join(given)} {need} a closed hand, and this hand has called {opened}",
-            "riichi_open",
-            flags=" ".join(given),
-            melds=opened,
-        )
+        refuse("riichi_open", flags=" ".join(given), melds=opened)
     if Flag.IPPATSU in flags and not context.riichi:
-        refuse("ippatsu needs riichi or double_riichi", "ippatsu_without_riichi")
+        refuse("ippatsu_without_riichi")
     if Flag.RINSHAN in flags:
         kans = _written(meld for meld in hand.melds if meld.is_kan)
         if not context.tsumo or not kans:
-            why = [] if context.tsumo else ["not a ron"]
-            if not kans:
-                why.append("this hand has no kan")
-            code = "rinshan_no_kan" if context.tsumo else "rinshan_ron" if kans else "rinshan_ron_no_kan"
-            refuse("rinshan is a tsumo on the replacement tile of a kan: " + ", and ".join(why), code)
+            refuse("rinshan_no_kan" if context.tsumo else "rinshan_ron" if kans else "rinshan_ron_no_kan")
     if Flag.CHANKAN in flags and context.tsumo:
-        refuse("chankan is a ron on another player's added kan, not a tsumo", "chankan_tsumo")
+        refuse("chankan_tsumo")
     if Flag.HAITEI in flags and not context.tsumo:
-        refuse("haitei is a tsumo on the last tile of the wall, not a ron", "haitei_ron")
+        refuse("haitei_ron")
     if Flag.HOUTEI in flags and context.tsumo:
-        refuse("houtei is a ron on the last discard, not a tsumo", "houtei_tsumo")
+        refuse("houtei_tsumo")
     if Flag.HAITEI in flags and Flag.RINSHAN in flags:
-        refuse("haitei and rinshan cannot both hold", "haitei_and_rinshan")
+        refuse("haitei_and_rinshan")
     if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
-        refuse("houtei and chankan cannot both hold", "houtei_and_chankan")
+        refuse("houtei_and_chankan")
     first_turn = flags & _FIRST_TURN_FLAGS
-    if first_turn:
-        problem = _first_turn_problem(hand, context, first_turn)
-        if problem:
-            given = sorted(flag.value for flag in first_turn)
-            code = "first_turn_together" if len(given) > 1 else "first_turn_late"
-            refuse(problem, code, flags=" ".join(given))
+    problem = _first_turn_problem(hand, context, first_turn) if first_turn else None
+    if problem:
+        details.append(problem)
     if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
-        refuse("tenhou is the dealer's tsumo on the dealt hand", "tenhou")
+        refuse("tenhou")
     if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
-        refuse("chiihou is a non-dealer's tsumo on the first draw", "chiihou")
+        refuse("chiihou")
     if Flag.RENHOU in flags and (context.dealer or context.tsumo):
-        refuse("renhou is a non-dealer's ron before the first draw", "renhou")
-    if problems:
-        raise Refusal("flags", "; ".join(problems), tuple(details))
+        refuse("renhou")
+    if details:
+        raise Refusal("flags", *details)
 
 
 @dataclass(slots=True)
@@ -183,18 +164,15 @@ _DEFAULT_RULES: Final = RiichiRules()
 def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = None) -> RiichiScore:
     rules = rules or _DEFAULT_RULES
     if hand.tile_count != 14:
-        raise Refusal("not_complete", f"a winning hand has 14 tiles (kans counted as 3), not {hand.tile_count}")
+        raise Refusal("not_complete", Detail("riichi_tile_count", {"count": hand.tile_count}))
     if context.win_tile not in hand.concealed:
-        raise Refusal(
-            "win_tile_missing",
-            f"the winning tile {tile_name(context.win_tile)} is not among the concealed tiles",
-        )
+        raise Refusal("win_tile_missing", Detail("win_tile_missing", {"tile": tile_name(context.win_tile)}))
     if context.flags:
         check_context(hand, context)
     of_hand = hand_facts(hand, context)
     found = reading_facts(of_hand)
     if not found:
-        raise Refusal("not_complete", "the hand is not complete: it is no four sets and a pair, seven pairs or kokushi")
+        raise Refusal("not_complete", Detail("riichi_no_shape"))
     gates = hand_gates(of_hand)
     traits = hand_traits(of_hand)
     # Dora count the tiles, which every reading shares.
@@ -233,7 +211,7 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
         if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
             best = ValuedReading(worth, facts, yaku, han, points)
     if best is None:
-        raise Refusal("no_yaku", "the hand is complete but has no yaku (dora alone is no yaku)")
+        raise Refusal("no_yaku", Detail("no_yaku"))
     yakuman_hand = best.is_yakuman
     score = RiichiScore(
         hand=hand,

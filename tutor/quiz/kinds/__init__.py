@@ -67,7 +67,7 @@ def plain(
     check: Check,
     explain: Explain = plain_words.explain,
     missed: Missed = plain_words.missed_lines,
-    given: Given = plain_words.given_text,
+    given: Given = plain_words.given_words,
 ) -> Kind:
     """A kind answered in one go, judged right or wrong as a whole."""
     return Kind(
@@ -104,7 +104,7 @@ def steps(
 ) -> Kind:
     """A kind answered step by step, each step judged and worded on its own."""
     return Kind(
-        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_text, missed_lesson, concept_lesson
+        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_words, missed_lesson, concept_lesson
     )
 
 
@@ -190,9 +190,9 @@ def generate(kind: str, seed: int, level: int = 2, concept: str | None = None, r
     first question from this seed on that drills that concept, at any level;
     if none turns up within a few hundred seeds, the plain question."""
     if kind not in KINDS:
-        raise QuizError(f"unknown quiz kind {kind!r}; expected one of {', '.join(KINDS)}")
+        raise QuizError("quiz.error.unknown_kind", kind=repr(kind), kinds=", ".join(KINDS))
     if level not in LEVELS:
-        raise QuizError(f"level {level} is not 1, 2 or 3")
+        raise QuizError("quiz.error.level", level=level)
     make = maker(kind, rules)
     if concept is not None:
         for offset in range(CONCEPT_TRIES):

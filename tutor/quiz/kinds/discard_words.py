@@ -12,7 +12,7 @@ from tutor.quiz.kinds.efficiency import discard_feedback
 from tutor.quiz.kinds.plain_words import explain_with, missed_lines, word
 
 
-def given(judgement: Judgement[Any, Any], language: str) -> Value:
+def given(judgement: Judgement[Any, Any]) -> Value:
     """The tile picked. The answer's own name ("Best discards") would call the pick best."""
     if not judgement.response:
         return word("no_answer")
@@ -23,12 +23,12 @@ def given(judgement: Judgement[Any, Any], language: str) -> Value:
     return word("discard_given", tiles=joined(labels.get(str(pick), str(pick)) for pick in picks))
 
 
-def missed(judgement: Judgement[Any, Any], language: str) -> list[FeedbackLine]:
+def missed(judgement: Judgement[Any, Any]) -> list[FeedbackLine]:
     """Where the pick ranks and what it loses, then what any answer misses."""
     if judgement.right or not judgement.response:
         return []
-    ranked = discard_feedback(judgement.question, judgement.response, language)
-    return ([ranked] if ranked else []) + missed_lines(judgement, language)
+    ranked = discard_feedback(judgement.question, judgement.response)
+    return ([ranked] if ranked else []) + missed_lines(judgement)
 
 
 explain = explain_with(missed, given)

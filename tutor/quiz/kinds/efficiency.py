@@ -31,7 +31,7 @@ from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
-from tutor.locale import Message, Value, message, render_all, text
+from tutor.locale import Message, Value, joined, message, render_all
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
 from tutor.quiz.names import name, tile_message
 from tutor.quiz.question import Question
@@ -390,7 +390,7 @@ def check_discard(question: Question, response: dict[str, Any]) -> bool:
     return isinstance(given, list) and sorted(map(str, given)) == sorted(right)
 
 
-def discard_feedback(question: Question, response: dict[str, Any], language: str) -> str:
+def discard_feedback(question: Question, response: dict[str, Any]) -> Message | None:
     """Where the learner's pick ranks among every discard, with its ukeire
     against the best, and the tiles it loses when it is worse.  For a drill
     screen to show beside the explanation."""
@@ -399,7 +399,7 @@ def discard_feedback(question: Question, response: dict[str, Any], language: str
     table = discard_table(parse_hand(question.request["hand"]), Rules(question.rules), False, False)
     places = {tile_name(option.discard): rank for rank, option in enumerate(table, 1)}
     if picked not in places:
-        return ""
+        return None
     option = table[places[picked] - 1]
     best = table[0]
     values = {
@@ -411,12 +411,7 @@ def discard_feedback(question: Question, response: dict[str, Any], language: str
         "best_count": best.ukeire.count,
     }
     if picked in question.answer["discards"]:
-        return text(language, "efficiency.choice_best", **values)
+        return message("efficiency.choice_best", **values)
     if option.shanten > best.shanten:
-        return text(language, "efficiency.choice_rises", **values)
-    return text(
-        language,
-        "efficiency.choice_loses",
-        lost=", ".join(tile_name(tile) for tile in _lost(best, option)) or "-",
-        **values,
-    )
+        return message("efficiency.choice_rises", **values)
+    return message("efficiency.choice_loses", lost=joined(tile_name(tile) for tile in _lost(best, option)), **values)

@@ -10,6 +10,7 @@ from tutor.engine.riichi.fu import count_fu, fu_lines, round_fu
 from tutor.engine.riichi.reading import hand_facts, reading_facts
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.riichi.yaku import yaku_of
+from tutor.locale import Message, message
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.kinds.scoring import request_score
 from tutor.quiz.kinds.steps import ROUNDED, SEVEN_PAIRS_FU, SUM, Step, question_steps, rule_concept, steps_of
@@ -41,9 +42,9 @@ class Reading:
     steps: tuple[Step, ...]
     fu: int
 
-    def words(self, language: str) -> str:
+    def words(self) -> Message:
         """The reading with its wait named: "777m 789m 123p 333s 22s (penchan (edge))"."""
-        return f"{self.text} ({WAIT_NAMES.of(language).get(self.wait, self.wait)})"
+        return message("steps.reading", tiles=self.text, wait=WAIT_NAMES.name(self.wait))
 
 
 @dataclass(frozen=True, slots=True)

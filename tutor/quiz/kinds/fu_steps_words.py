@@ -48,19 +48,18 @@ def why_wrong(verdict: StepVerdict) -> Message:
     return message(f"steps.why.{key}", tiles=step.tiles, fu=step.fu, given=given)
 
 
-def reading_note(judgement: StepJudgement, language: str) -> Message:
+def reading_note(judgement: StepJudgement) -> Message:
     """Why the engine scores another reading than the learner's."""
-    # The readings are worded by the judge (tutor/quiz/kinds/fu_steps_judge.py) in the language asked.
     return message(
         "steps.own_reading",
-        reading=judgement.reading.words(language),
+        reading=judgement.reading.words(),
         fu=judgement.reading.fu,
-        reading_engine=judgement.engine.words(language),
+        reading_engine=judgement.engine.words(),
         engine_fu=judgement.engine.fu,
     )
 
 
-def explain(judgement: Judgement[StepVerdict, StepJudgement], language: str, title: LessonTitle) -> list[FeedbackLine]:
+def explain(judgement: Judgement[StepVerdict, StepJudgement], title: LessonTitle) -> list[FeedbackLine]:
     """A step question's feedback: each line right, wrong with the rule it
     breaks, or shown; then, for a learner's own valid reading, why the
     engine's is worth more; and the lesson, when something was missed."""
@@ -74,13 +73,13 @@ def explain(judgement: Judgement[StepVerdict, StepJudgement], language: str, tit
         else:
             lines.append(message("steps.line_wrong", label=label, why=why_wrong(verdict)))
     if judgement.detail is not None and judgement.detail.own_reading:
-        lines.append(reading_note(judgement.detail, language))
+        lines.append(reading_note(judgement.detail))
     if not judgement.right:
         lines.append(message("drill.lesson_link", title=title(judgement.question.lesson)))
     return lines
 
 
-def missed(judgement: Judgement[StepVerdict, StepJudgement], language: str) -> list[FeedbackLine]:
+def missed(judgement: Judgement[StepVerdict, StepJudgement]) -> list[FeedbackLine]:
     """Each wrong line by the rule it breaks, rather than as lines missed and added."""
     if judgement.right or not judgement.answered:
         return []

@@ -9,11 +9,12 @@ from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 from tutor.engine.mcr.rules import McrRules
-from tutor.engine.mcr.score import FLOWER_FAN, CountedFan, LeftOutFan, McrScore, score_mcr
+from tutor.engine.mcr.score import CountedFan, LeftOutFan, McrScore, score_mcr
 from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import WINDS, tile_name, wind_letter
-from tutor.locale import Message, Value, joined, message
+from tutor.locale import Message, joined, message
+from tutor.locale.fan_tiles import fan_tiles
 from tutor.quiz.deal import random_complete
 from tutor.quiz.names import fan_choice, fan_name, name
 from tutor.quiz.question import Question
@@ -42,17 +43,13 @@ def mcr_win(rng: random.Random, level: int, rules: McrRules = DEFAULT_MCR) -> tu
             return context, score
 
 
-def _fan_tiles(item: CountedFan) -> Value:
-    return message("flowers", count=item.count) if item.fan.id == FLOWER_FAN else item.tiles
-
-
 def _counted(item: CountedFan) -> Message:
     points = item.fan.points * item.count
     if item.count > 1:
         return message(
-            "quiz.mcr.fan_times", fan=fan_name(item.fan.id), times=item.count, points=points, tiles=_fan_tiles(item)
+            "quiz.mcr.fan_times", fan=fan_name(item.fan.id), times=item.count, points=points, tiles=fan_tiles(item)
         )
-    return message("quiz.mcr.fan", fan=fan_name(item.fan.id), points=points, tiles=_fan_tiles(item))
+    return message("quiz.mcr.fan", fan=fan_name(item.fan.id), points=points, tiles=fan_tiles(item))
 
 
 def _left_out(item: LeftOutFan) -> Message:

@@ -28,7 +28,7 @@ from tutor.engine.mcr.score import FLOWER_FAN, McrScore, score_mcr
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
-from tutor.locale import message, render, text
+from tutor.locale import Message, Value, message
 from tutor.quiz.deal import random_complete, random_set, take_tiles
 from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, mcr_request
 from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_choice, fan_name
@@ -69,37 +69,35 @@ def pair_concept(zh: str, because_of: str) -> str:
     return f"mcr:不计:{because_of}>{zh}"
 
 
-def fan_words(zh: str, language: str) -> str:
+def fan_words(zh: str) -> Value:
     """A fan by its Chinese name and its name in the learner's language."""
     fan = BY_ZH.get(zh)
     if fan is None:
         return zh
-    return render(fan_name(fan.id), language)
+    return fan_name(fan.id)
 
 
-def principle_words(principle: str, language: str) -> str:
+def principle_words(principle: str) -> Message:
     """A principle by its official name, glossed: "套算一次 (account-once)"."""
     zh = PRINCIPLE_ZH.get(principle, principle)
-    return f"{zh} ({PRINCIPLE_NAMES.of(language).get(principle, principle)})"
+    return message("mcrsteps.principle", zh=zh, name=PRINCIPLE_NAMES.name(principle))
 
 
-def concept_name(concept: str, language: str) -> str:
+def concept_name(concept: str) -> Value:
     """A stored concept in words, for the progress screen."""
     parts = concept.split(":", 2)
     if concept == TOTAL_CONCEPT:
-        return text(language, "mcrsteps.rule.total")
+        return message("mcrsteps.rule.total")
     if concept == EIGHT_CONCEPT:
-        return text(language, "mcrsteps.rule.eight_points")
+        return message("mcrsteps.rule.eight_points")
     if len(parts) == 3 and parts[1] == "fan":
-        return fan_words(parts[2], language)
+        return fan_words(parts[2])
     if len(parts) == 3 and parts[1] == "principle":
         principle = next((key for key, zh in PRINCIPLE_ZH.items() if zh == parts[2]), parts[2])
-        return principle_words(principle, language)
+        return principle_words(principle)
     if len(parts) == 3 and parts[1] == "不计":
         larger, _, smaller = parts[2].partition(">")
-        return text(
-            language, "mcrsteps.rule.included", fan=fan_words(smaller, language), by=fan_words(larger, language)
-        )
+        return message("mcrsteps.rule.included", fan=fan_words(smaller), by=fan_words(larger))
     return concept
 
 

@@ -4,12 +4,12 @@ explanation sentence by sentence, and the lesson that teaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
 from tutor.locale import Message, Value, joined, message
-from tutor.quiz.answer_text import answer_text
+from tutor.quiz.answer_text import answer_words
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.kind import Explain, FeedbackLine, Given, Judge, LessonTitle, Missed, Response
 from tutor.quiz.mistake import fu_miss, list_misses
@@ -31,14 +31,14 @@ def judged(check: Callable[[Question, Response], bool]) -> Judge:
     return judge
 
 
-def given_text(judgement: Judgement[Any, Any], language: str) -> Value:
+def given_words(judgement: Judgement[Any, Any]) -> Value:
     """What the learner answered, in words."""
     if not judgement.response:
         return word("no_answer")
-    return answer_text(replace(judgement.question, answer=judgement.response), language)
+    return answer_words(replace(judgement.question, answer=judgement.response))
 
 
-def missed_lines(judgement: Judgement[Any, Any], language: str) -> list[FeedbackLine]:
+def missed_lines(judgement: Judgement[Any, Any]) -> list[FeedbackLine]:
     """The step a wrong answer missed, when the engine's data shows it: a
     fu total before rounding or without one line, the items of a list
     answer left out or added."""
@@ -57,24 +57,27 @@ def missed_lines(judgement: Judgement[Any, Any], language: str) -> list[Feedback
         lines.append(word("fu_line_missed", given=miss.given, line=line, fu=miss.line.fu))
     for list_miss in list_misses(question, response):
         if list_miss.missed:
-            items = answer_text(replace(question, answer={list_miss.key: list(list_miss.missed)}), language)
-            lines.append(word("missed_items", items=items))
+            lines.append(word("missed_items", items=items_words(question, list_miss.key, list_miss.missed)))
         if list_miss.extra:
-            items = answer_text(replace(question, answer={list_miss.key: list(list_miss.extra)}), language)
-            lines.append(word("extra_items", items=items))
+            lines.append(word("extra_items", items=items_words(question, list_miss.key, list_miss.extra)))
     return lines
 
 
-def explain_with(missed: Missed, given: Given = given_text) -> Explain:
+def items_words(question: Question, key: str, items: Iterable[Any]) -> Value:
+    """Some items of a list answer, as the answer names them."""
+    return answer_words(replace(question, answer={key: list(items)}))
+
+
+def explain_with(missed: Missed, given: Given = given_words) -> Explain:
     """The feedback of a kind that says `missed` of a wrong answer and words the learner's answer with `given`."""
 
-    def explain(judgement: Judgement[Any, Any], language: str, title: LessonTitle) -> list[FeedbackLine]:
+    def explain(judgement: Judgement[Any, Any], title: LessonTitle) -> list[FeedbackLine]:
         question = judgement.question
-        lines: list[FeedbackLine] = [word("right_answer", answer=answer_text(question, language))]
+        lines: list[FeedbackLine] = [word("right_answer", answer=answer_words(question))]
         if not judgement.right:
-            lines.append(word("your_answer", answer=given(judgement, language)))
-            lines += missed(judgement, language)
-        lines += question.explanation_lines(language)
+            lines.append(word("your_answer", answer=given(judgement)))
+            lines += missed(judgement)
+        lines += question.explanation_messages
         if not judgement.right:
             lines.append(word("lesson_link", title=title(question.lesson)))
         return lines

@@ -36,11 +36,11 @@ from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
-from tutor.locale import Message, Value, joined, message, text
+from tutor.locale import Message, Value, joined, message
 from tutor.quiz.answer_text import payment_message
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.scoring import request_rules, riichi_request
-from tutor.quiz.names import limit_message, name, yaku_name
+from tutor.quiz.names import YAKU_NAMES, limit_message, name
 from tutor.quiz.question import Question
 
 KIND: Final = "points-steps"
@@ -117,11 +117,11 @@ def concept_lesson(concept: str) -> str:
     return CORE_LESSON if concept == "points:dora" else LESSON
 
 
-def concept_name(concept: str, language: str) -> str:
+def concept_name(concept: str) -> Value:
     """A concept in words: "yaku:pinfu" reads "Pinfu"; "points:dora" "counting dora"."""
     if concept.startswith("yaku:"):
-        return yaku_name(concept.removeprefix("yaku:"), language)
-    return text(language, f"points_steps.rule.{concept.removeprefix('points:')}")
+        return YAKU_NAMES.name(concept.removeprefix("yaku:"))
+    return message(f"points_steps.rule.{concept.removeprefix('points:')}")
 
 
 # --- generating -------------------------------------------------------------------------------

@@ -3,16 +3,14 @@ why it completes nothing (#28.13), beside the waits left out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tutor.engine.notation import NotationError, parse_hand, parse_tile
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, message
-from tutor.quiz.answer_text import answer_text
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.kind import FeedbackLine
-from tutor.quiz.kinds.plain_words import explain_with, word
+from tutor.quiz.kinds.plain_words import explain_with, items_words, word
 from tutor.quiz.mistake import list_misses
 
 COPIES = 4
@@ -34,7 +32,7 @@ def no_wait_reason(hand_text: str, picked: str) -> Message:
     return message("quiz.waits.no_wait", tile=tile_name(tile))
 
 
-def missed(judgement: Judgement[Any, Any], language: str) -> list[FeedbackLine]:
+def missed(judgement: Judgement[Any, Any]) -> list[FeedbackLine]:
     """The waits left out, then each tile picked that is no wait, with its reason."""
     question, response = judgement.question, judgement.response
     if judgement.right or not response:
@@ -42,8 +40,7 @@ def missed(judgement: Judgement[Any, Any], language: str) -> list[FeedbackLine]:
     lines: list[FeedbackLine] = []
     for miss in list_misses(question, response):
         if miss.missed:
-            items = answer_text(replace(question, answer={miss.key: list(miss.missed)}), language)
-            lines.append(word("missed_items", items=items))
+            lines.append(word("missed_items", items=items_words(question, miss.key, miss.missed)))
         lines += [no_wait_reason(question.request["hand"], str(tile)) for tile in miss.extra]
     return lines
 

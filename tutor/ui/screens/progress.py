@@ -99,7 +99,7 @@ class ProgressScreen(RedrawnScreen):
         weakest = [item for prefix in ("yaku:", "points:") for item in store.weakest(prefix) if item.box == 0]
         weakest.sort(key=lambda item: item.due_at)
         rules = [
-            (points_steps.concept_name(item.concept, language), points_steps.concept_lesson(item.concept))
+            (render_value(points_steps.concept_name(item.concept), language), points_steps.concept_lesson(item.concept))
             for item in weakest[:5]
         ]
         yield from self._weak_rules(language, "points_steps.weakest", rules)
@@ -122,7 +122,7 @@ class ProgressScreen(RedrawnScreen):
         for item in weakest:
             # Stored with the question's lesson; each step has its own.
             title = lesson_title(self.tutor.library, mcr_steps.concept_lesson(item.concept), language)
-            rule = mcr_steps.concept_name(item.concept, language)
+            rule = render_value(mcr_steps.concept_name(item.concept), language)
             yield Static(text(language, "mcrsteps.weak_rule", rule=rule, lesson=title), markup=False)
 
     def settle(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.fans import FANS
 from tutor.locale import text
+from tutor.locale.message import render_value
 from tutor.quiz.kinds.mcr_steps import CAN_WIN, TOTAL, McrStep, McrVerdict, principle_words
 from tutor.quiz.kinds.mcr_steps_words import step_label, why_wrong
 from tutor.quiz.names import ANSWER_WORDS
@@ -75,7 +76,7 @@ class McrStepsAnswer(CompositeAnswer):
         """`describe` words a wrong step (by default the rule it breaks; the
         drill adds the lesson that teaches it)."""
         super().__init__(id=id)
-        self.describe = describe or (lambda verdict: why_wrong(verdict, language))
+        self.describe = describe or (lambda verdict: why_wrong(verdict).render(language))
         self.question = question
         self.language = language
         self.typed = typed
@@ -88,7 +89,8 @@ class McrStepsAnswer(CompositeAnswer):
         labels = self.question.labels(language) or self.question.choices
         # The official name and its gloss, without the brackets of a sentence: the column is narrow.
         principles = [
-            (principle_words(principle, language).replace(" (", " ").rstrip(")"), principle) for principle in PRINCIPLES
+            (principle_words(principle).render(language).replace(" (", " ").rstrip(")"), principle)
+            for principle in PRINCIPLES
         ]
         includers = [(zh, zh) for zh in self.fans] + [(text(language, "mcrsteps.no_fan"), NO_FAN)]
         yield Static(text(language, "mcrsteps.columns"), classes="columns", markup=False)
@@ -247,7 +249,7 @@ class McrStepsAnswer(CompositeAnswer):
 
 
 def step_label_of(step: str, language: str) -> str:
-    return step_label(McrStep(step), language)
+    return render_value(step_label(McrStep(step)), language)
 
 
 def _ids(widget: Widget | None) -> set[str]:

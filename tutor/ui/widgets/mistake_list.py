@@ -17,10 +17,9 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
-from tutor.quiz.answer_text import answer_text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.faces import faces_in_text
-from tutor.ui.drill_words import given_text, header_text, prompt_text, step_lines, verdict_text, word
+from tutor.ui.drill_words import given_text, header_text, prompt_text, right_answer_text, step_lines, verdict_text, word
 from tutor.ui.tile_art import TileSize, fitting_size, render_groups
 from tutor.ui.widgets.hand_view import TILE_CSS, tile_styles_css
 from tutor.ui.widgets.lesson_document import tile_line
@@ -53,7 +52,7 @@ class Mistake:
         lines = [
             verdict_text(attempt, language),
             word(language, "your_answer", answer=given_text(attempt, language)),
-            word(language, "right_answer", answer=answer_text(attempt.question, language)),
+            word(language, "right_answer", answer=right_answer_text(attempt.question, language)),
             *step_lines(attempt, language),
             word(language, "lesson_link", title=self.lesson),
         ]

@@ -17,9 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.locale import LANGUAGES, text
+from tutor.locale.message import render_value
 from tutor.quiz.kinds.points_steps import DORA, HAN
 from tutor.quiz.kinds.points_steps_judge import PointStep, PointVerdict, answer_steps
-from tutor.quiz.kinds.points_steps_words import given_text, right_text, step_label, why_wrong
+from tutor.quiz.kinds.points_steps_words import given_words, right_words, step_label, why_wrong
 from tutor.quiz.question import Question
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
@@ -101,7 +102,11 @@ class PointsStepsAnswer(CompositeAnswer):
                     if step.step == "yaku":
                         continue
                     with Horizontal(classes="row"):
-                        yield Static(step_label(step, self.question.request, language), classes="label", markup=False)
+                        yield Static(
+                            render_value(step_label(step, self.question.request), language),
+                            classes="label",
+                            markup=False,
+                        )
                         yield NumberField(
                             placeholder="____",
                             id=field_id(step),
@@ -121,10 +126,9 @@ class PointsStepsAnswer(CompositeAnswer):
     def _judged(self) -> ComposeResult:
         for verdict in self.verdicts:
             with Horizontal(classes="row"):
-                yield Static(
-                    step_label(verdict.step, self.question.request, self.language), classes="label", markup=False
-                )
-                yield Static(given_text(verdict, self.language), classes="given", markup=False)
+                label = step_label(verdict.step, self.question.request)
+                yield Static(render_value(label, self.language), classes="label", markup=False)
+                yield Static(render_value(given_words(verdict), self.language), classes="given", markup=False)
                 yield Static("", classes="mark", markup=False)
             yield Static("", classes="why", markup=False)
             if verdict.step.step == HAN:
@@ -145,15 +149,17 @@ class PointsStepsAnswer(CompositeAnswer):
             shown = index < count
             wrong = shown and self.answered and not verdict.right
             if not self.answered:
-                mark.update(f"= {right_text(verdict.step, self.language)}" if shown else "")
+                mark.update(f"= {render_value(right_words(verdict.step), self.language)}" if shown else "")
             elif verdict.right:
                 mark.update("✓" if shown else "")
             else:
-                right = "" if verdict.step.value is None else f" {right_text(verdict.step, self.language)}"
+                right = (
+                    "" if verdict.step.value is None else f" {render_value(right_words(verdict.step), self.language)}"
+                )
                 mark.update(f"✗{right}" if shown else "")
             mark.set_class(shown and self.answered and verdict.right, "right")
             mark.set_class(wrong, "wrong")
-            why.update(why_wrong(verdict, self.question, self.language) if wrong else "")
+            why.update(why_wrong(verdict, self.question).render(self.language) if wrong else "")
             why.display = wrong
 
     # --- reading what was entered -----------------------------------------------------------
