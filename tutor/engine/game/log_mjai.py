@@ -30,7 +30,7 @@ class LogError(ValueError):
         super().__init__(line, code)
 
 
-def _win_deltas(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
+def win_share(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
     """One win's share of the hand's changes: all of them for a lone win, else
     the ron paid by the discarder, the first winner with the honba and sticks."""
     if single:
@@ -64,7 +64,7 @@ def hand_events(hand: HandRecord) -> list[Mjai]:
     horas = [entry for entry in ending if entry["type"] == "hora"]
     for index, (hora, win) in enumerate(zip(horas, result.wins, strict=True)):
         hora["han"], hora["fu"] = win.han, win.fu
-        hora["deltas"] = _win_deltas(hand, win, index == 0, list(result.deltas), len(horas) == 1)
+        hora["deltas"] = win_share(hand, win, index == 0, list(result.deltas), len(horas) == 1)
     for entry in ending:
         if "deltas" in entry:
             scores = [a + b for a, b in zip(scores, entry["deltas"], strict=True)]
