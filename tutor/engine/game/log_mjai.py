@@ -32,7 +32,9 @@ class LogError(ValueError):
 
 def win_share(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
     """One win's share of the hand's changes: all of them for a lone win, else
-    the ron paid by the discarder, the first winner with the honba and sticks."""
+    the ron paid by the discarder, the first winner with the honba and sticks.
+    The sticks are those on the table at the win, riichi of this hand
+    included: what the changes add up to, since the payments cancel out."""
     if single:
         return list(whole)
     start = hand.start
@@ -40,7 +42,7 @@ def win_share(hand: HandRecord, win: Win, first: bool, whole: list[int], single:
     assert win.source is not None
     paid = win.points + (start.options.honba_points * start.honba if first else 0)
     deltas[win.source] -= paid
-    deltas[win.seat] += paid + (start.options.riichi_cost * start.sticks if first else 0)
+    deltas[win.seat] += paid + (sum(whole) if first else 0)
     return deltas
 
 
