@@ -2,22 +2,26 @@
 and 31): the reader gives the game's own events, seat by seat and in play
 order, and each hand's wins, payments and yaku; the same game's mjai log
 (which riichienv, an engine nobody here wrote, replays) holds the same
-events; Tenhou's yaku names agree with riichienv's table of Tenhou's numbers."""
+events; what the reader read, given to riichienv as mjai, replays there with
+the game's scores; Tenhou's yaku names agree with riichienv's table of
+Tenhou's numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
-from riichienv import get_all_yaku
+from riichienv import MjaiReplay, get_all_yaku
 
 from tutor.engine.game import log_mjai, log_tenhou, tenhou6
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.log_mjai import win_share
 from tutor.engine.game.mjai import pai
 from tutor.engine.game.options import RiichiOptions
-from tutor.engine.game.read_tenhou import LogEvent, LogRound, LogTile, TenhouLog, loads
+from tutor.engine.game.read_tenhou import LogEvent, LogRound, LogTile, LogWin, TenhouLog, loads
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
 from tutor.engine.game.state import EndKind, Event
 
@@ -227,3 +231,78 @@ def test_event_kinds_are_the_game_models() -> None:
     documented = Event.__doc__ or ""
     kinds = {event.kind for seed in SEEDS for read in read_back(seed).rounds for event in read.events}
     assert all(kind in documented for kind in kinds)
+
+
+def mjai_name(tile: LogTile) -> str:
+    return pai(tile.kind) + ("r" if tile.red else "")
+
+
+MJAI_TYPES = {"draw": "tsumo", "discard": "dahai", "riichi": "reach", "riichi_accepted": "reach_accepted"}
+
+
+def as_mjai(event: LogEvent, wins: Iterator[LogWin], ura: tuple[LogTile, ...]) -> dict[str, Any]:
+    """One event read from the tenhou log, in mjai's shape."""
+    entry: dict[str, Any] = {"type": MJAI_TYPES.get(event.kind, event.kind), "actor": event.seat}
+    if event.kind in ("draw", "discard"):
+        entry["pai"] = mjai_name(event.tiles[0])
+    if event.kind == "discard":
+        entry["tsumogiri"] = event.tsumogiri
+    if event.kind in ("chi", "pon", "open_kan"):
+        assert event.called is not None
+        entry |= {"type": {"open_kan": "daiminkan"}.get(event.kind, event.kind), "target": event.source}
+        entry |= {"pai": mjai_name(event.called), "consumed": [mjai_name(tile) for tile in event.tiles]}
+    if event.kind == "added_kan":
+        added = mjai_name(event.tiles[0])
+        entry |= {"type": "kakan", "pai": added, "consumed": [added] * 3}
+    if event.kind == "closed_kan":
+        entry |= {"type": "ankan", "consumed": [mjai_name(tile) for tile in event.tiles]}
+    if event.kind == "dora":
+        entry = {"type": "dora", "dora_marker": mjai_name(event.tiles[0])}
+    if event.kind == "win":
+        win = next(wins)
+        target = win.seat if win.source is None else win.source
+        entry |= {"type": "hora", "target": target, "pai": mjai_name(event.tiles[0]), "deltas": list(win.deltas)}
+        if ura:
+            entry["ura_markers"] = [mjai_name(tile) for tile in ura]
+    return entry
+
+
+def mjai_from_read(log: TenhouLog) -> list[dict[str, Any]]:
+    """The whole log read back, as mjai JSON events."""
+    found: list[dict[str, Any]] = [{"type": "start_game", "names": list(log.names)}]
+    for read in log.rounds:
+        found.append(
+            {
+                "type": "start_kyoku",
+                "bakaze": "ESWN"[read.round_wind],
+                "kyoku": read.hand_number + 1,
+                "honba": read.honba,
+                "kyotaku": read.sticks,
+                "oya": read.dealer,
+                "dora_marker": mjai_name(read.dora_indicators[0]),
+                "scores": list(read.scores),
+                "tehais": [[mjai_name(tile) for tile in tiles] for tiles in read.haipai],
+            }
+        )
+        wins = iter(read.end.wins)
+        found += [as_mjai(event, wins, read.ura_indicators) for event in read.events]
+        if read.end.kind is not EndKind.WIN:
+            found.append({"type": "ryukyoku", "deltas": list(read.end.deltas)})
+        found.append({"type": "end_kyoku"})
+    found.append({"type": "end_game"})
+    return found
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_riichienv_replays_what_the_reader_read(seed: int, tmp_path: Path) -> None:
+    """What the reader read from the tenhou log, given to riichienv as mjai
+    events, replays there hand by hand with the game's wins and each hand's
+    end scores (riichienv reads no tenhou.net/6 itself)."""
+    record = game(seed)
+    path = tmp_path / "read.jsonl"
+    path.write_text(log_mjai.dumps(mjai_from_read(read_back(seed))), encoding="utf-8")
+    kyokus = list(MjaiReplay.from_jsonl(str(path), rule="tenhou").take_kyokus())
+    assert len(kyokus) == len(record.hands)
+    for kyoku, hand in zip(kyokus, record.hands, strict=True):
+        assert list(kyoku.end_scores) == list(hand.end.scores)
+        assert len(list(kyoku.take_win_result_contexts())) == len(hand.result.wins)
