@@ -25,8 +25,9 @@ from tutor.engine.game.read_tenhou import LogEvent, LogRound, LogTile, LogWin, T
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
 from tutor.engine.game.state import EndKind, Event
 
-SEEDS = tuple(range(12))
-"""Twelve east games: chi, pon, every kan, riichi, exhaustive draws and two double rons among them."""
+SEEDS = (*range(12), 13, 59)
+"""Fourteen east games: chi, pon, every kan, riichi, exhaustive draws (one
+with all four tenpai), nine terminals and two double rons among them."""
 
 
 @cache
@@ -106,6 +107,8 @@ def test_the_games_hold_every_kind_of_call_riichi_and_end() -> None:
     ends = [read.end for seed in SEEDS for read in read_back(seed).rounds]
     assert any(len(end.wins) == 2 for end in ends)
     assert any(end.kind is EndKind.EXHAUSTIVE for end in ends)
+    assert any(end.name == tenhou6.ALL_TENPAI for end in ends)
+    assert any(end.kind is EndKind.NINE_TERMINALS for end in ends)
     assert any(win.source is None for end in ends for win in end.wins)
     assert any(win.ura_dora or win.yaku[0][0] == "riichi" for end in ends for win in end.wins)
 
