@@ -9,6 +9,7 @@ Tenhou's numbers."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogEvent, LogRound, LogTile, LogWin, TenhouLog, loads
 from tutor.engine.game.read_tenhou import read as read_log
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game, play_hand
-from tutor.engine.game.state import EndKind, Event, KyokuState
+from tutor.engine.game.state import EndKind, Event, HandResult, KyokuState
 from tutor.engine.notation import parse_tile, parse_tiles
 
 SEEDS = (*range(12), 13, 59)
@@ -371,3 +372,54 @@ def test_abortive_draws_are_written_by_name_and_read_back(
     assert array[-1] == [written]
     (read,) = read_log({"log": [array]}).rounds
     assert (read.end.kind, read.end.deltas, read.events) == (end, (0, 0, 0, 0), tuple(our_events(record)))
+
+
+def a_win(tsumo: bool, dealer: bool) -> HandRecord:
+    """A hand of one win, by tsumo or ron, by the dealer or not."""
+    return next(
+        hand
+        for seed in SEEDS
+        for hand in game(seed).hands
+        if len(hand.result.wins) == 1
+        and (hand.result.wins[0].source is None) == tsumo
+        and (hand.result.wins[0].seat == hand.start.dealer) == dealer
+    )
+
+
+@pytest.mark.parametrize(
+    ("tsumo", "dealer", "win", "points", "texts"),
+    [
+        (True, False, (32000, 0, 0, (("daisangen", 1),), "yakuman"), "役満8000-16000点", ["大三元(役満)"]),
+        (True, True, (96000, 0, 0, (("suuankou", 1), ("tsuuiisou", 1)), "yakuman_x2"), "役満32000点∀", []),
+        (False, False, (8000, 5, 30, (("riichi", 1), ("chinitsu", 4)), "mangan"), "満貫8000点", []),
+        (False, True, (18000, 7, 40, (("honitsu", 3), ("toitoi", 4)), "haneman"), "跳満18000点", []),
+    ],
+)
+def test_limits_and_yakuman_are_written_as_tenhou_writes_them_and_read_back(
+    tsumo: bool, dealer: bool, win: tuple[Any, ...], points: str, texts: list[str]
+) -> None:
+    """Wins no bot game holds, put in place of a real win of the same kind
+    (the yaku are made up to reach the limit: the writer takes them as scored)."""
+    hand = a_win(tsumo, dealer)
+    total, han, fu, yaku, limit = win
+    made = replace(hand.result.wins[0], points=total, han=han, fu=fu, yaku=yaku, limit=limit)
+    end = replace(hand.end, result=replace(hand.result, wins=(made,)))
+    detail = log_tenhou.win_detail(end, made)
+    assert detail[3] == points and detail[4 : 4 + len(texts)] == texts
+    (read,) = read_log({"log": [log_tenhou.hand_log(replace(hand, end=end))]}).rounds
+    (got,) = read.end.wins
+    assert (got.points, got.fu) == (points, None)
+    if limit.startswith("yakuman"):
+        assert (got.yaku, got.han) == (tuple((name, 1) for name, _ in yaku), 0)
+    else:
+        assert got.yaku == yaku and got.han == han + got.dora + got.ura_dora
+
+
+def test_nagashi_mangan_is_written_with_its_payments_and_read_back() -> None:
+    hand = next(hand for seed in SEEDS for hand in game(seed).hands if hand.result.kind is EndKind.EXHAUSTIVE)
+    deltas = (-4000, 8000, -2000, -2000)
+    result = HandResult(EndKind.EXHAUSTIVE, deltas, nagashi=frozenset({1}), sticks_left=hand.result.sticks_left)
+    array = log_tenhou.hand_log(replace(hand, end=replace(hand.end, result=result)))
+    assert array[-1] == ["流し満貫", list(deltas)]
+    (read,) = read_log({"log": [array]}).rounds
+    assert (read.end.kind, read.end.deltas, read.end.nagashi) == (EndKind.EXHAUSTIVE, deltas, frozenset({1}))
