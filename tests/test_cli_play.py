@@ -11,6 +11,7 @@ import pytest
 from riichienv import MjaiReplay
 
 from tutor.cli import main
+from tutor.engine.game.read_tenhou import loads
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -62,6 +63,35 @@ def test_intermediate_riichi_bots_play_a_game_and_its_log_replays_in_riichienv(
     assert (tmp_path / "beginner" / "riichi-8.jsonl").read_text(encoding="utf-8") != beginner
 
 
+def test_riichi_games_written_as_tenhou_logs_read_back_to_the_same_hands_and_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One .json per game; read back, its hands are the game's and its last
+    hand ends on the game's scores; the same seeds' mjai logs, replayed by
+    riichienv, end every hand on the scores the tenhou log gives."""
+    args = ("--simulate", "2", "--seed", "5", "--length", "east", "--json")
+    code, out, err = run(capsys, *args, "--log", "tenhou", "--out", str(tmp_path / "tenhou"))
+    assert (code, err) == (0, "")
+    games = json.loads(out)["games"]
+    code, out, _ = run(capsys, *args, "--out", str(tmp_path / "mjai"))
+    assert code == 0
+    for game, twin in zip(games, json.loads(out)["games"], strict=True):
+        assert game["log"].endswith(f"riichi-{game['seed']}.json") and game["invariant_violations"] == 0
+        log = loads(Path(game["log"]).read_text(encoding="utf-8"))
+        assert len(log.rounds) == game["hands"]
+        ends = []
+        for read in log.rounds:
+            paid = [
+                sum(1000 for event in read.events if event.kind == "riichi_accepted" and event.seat == seat)
+                for seat in range(4)
+            ]
+            ends.append([read.scores[seat] + read.end.deltas[seat] - paid[seat] for seat in range(4)])
+        assert ends[-1] == game["scores"]
+        assert [list(read.scores) for read in log.rounds[1:]] == ends[:-1]
+        kyokus = list(MjaiReplay.from_jsonl(twin["log"], rule="tenhou").take_kyokus())
+        assert [list(kyoku.end_scores) for kyoku in kyokus] == ends
+
+
 def test_the_text_summary_speaks_with_plurals(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--simulate", "1", "--seed", "4", "--length", "east")
     assert code == 0
@@ -89,7 +119,7 @@ def test_an_mcr_game_plays_sixteen_hands_and_writes_its_json_lines(
     [
         ((), 2, "only bot-only games"),
         (("--simulate", "0"), 2, "1 to 1000 games, not 0"),
-        (("--simulate", "1", "--log", "tenhou"), 2, "tenhou.net/6 logs are not written yet"),
+        (("--simulate", "1", "--rules", "mcr", "--log", "tenhou"), 2, "--log is for riichi"),
         (("--simulate", "1", "--rules", "mcr", "--length", "east"), 2, "always 16 hands"),
     ],
 )

@@ -115,22 +115,26 @@ def compared(hands: dict[int, str], draws: str, kind: str) -> tuple[Comparison, 
 OPTIONS = RiichiOptions()
 
 
+FOUR_WINDS = {0: "1z258m369p147s258s", 1: "1z147m258p369s369m", 2: "1z369m147p258s147p", 3: "1z258m258p258s369m"}
+"""Four seats dealt an east each, drawing tiles they keep: the four first discards are east."""
+TRIPLE_RON = {
+    0: "19m19p19s1234z555z",
+    1: "234m567m234p66p46s",
+    2: "345m678m345p77p46s",
+    3: "456m456p888p33s46s",
+}
+"""The dealer draws 5s and discards it; the three others wait on it."""
+
+
 def test_four_winds_agrees_with_riichienv() -> None:
-    hands = {0: "1z258m369p147s258s", 1: "1z147m258p369s369m", 2: "1z369m147p258s147p", 3: "1z258m258p258s369m"}
-    comparison, record = compared(hands, "2z2z3z3z", "1z")
+    comparison, record = compared(FOUR_WINDS, "2z2z3z3z", "1z")
     assert record.result.kind is EndKind.FOUR_WINDS
     assert comparison.hands == 1
     assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])
 
 
 def test_triple_ron_agrees_with_riichienv() -> None:
-    hands = {
-        0: "19m19p19s1234z555z",
-        1: "234m567m234p66p46s",
-        2: "345m678m345p77p46s",
-        3: "456m456p888p33s46s",
-    }
-    comparison, record = compared(hands, "5s", "5s")
+    comparison, record = compared(TRIPLE_RON, "5s", "5s")
     assert record.result.kind is EndKind.TRIPLE_RON
     assert comparison.hands == 1
     assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])

@@ -4,10 +4,10 @@ and summed up, the invariants checked at every step.
 Riichi games are played by the beginner bot (`--bots beginner`) or the
 intermediate bot (`--bots intermediate`: yaku-aware calls, riichi, defence
 by rule) at all four seats and written as mjai JSON lines
-(`tutor.engine.game.log_mjai`); MCR games by the beginner bot or the
+(`tutor.engine.game.log_mjai`) or, with `--log tenhou`, as tenhou.net/6 JSON
+(`tutor.engine.game.log_tenhou`); MCR games by the beginner bot or the
 fan-route bot (`--bots intermediate`, the MCR bot that aims at 8 points) and
-written as the JSON lines of `tutor.engine.game.mcr.match`.  What is not
-built yet (tenhou.net/6 logs) is refused by name, never played as something else.
+written as the JSON lines of `tutor.engine.game.mcr.match`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tutor.engine.game import log_mjai
+from tutor.engine.game import log_mjai, log_tenhou
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.intermediate import IntermediateBot
 from tutor.engine.game.invariants import violations
@@ -54,11 +54,10 @@ class NotAvailable(ValueError):
 def check(simulation: Simulation) -> None:
     """Refuses a combination the model cannot play, by its catalogue key."""
     if simulation.rules == "riichi":
-        if simulation.log != "mjai":
-            raise NotAvailable("play.no_tenhou_log")
-    elif simulation.length is not None:
+        return
+    if simulation.length is not None:
         raise NotAvailable("play.mcr_length")
-    elif simulation.log != "mjai":
+    if simulation.log != "mjai":
         raise NotAvailable("play.mcr_log")
 
 
@@ -66,10 +65,12 @@ RIICHI_BOTS: dict[str, Callable[[str], Player]] = {"beginner": BeginnerBot, "int
 
 
 def riichi_game(simulation: Simulation, seed: int) -> tuple[dict[str, Any], str]:
-    """One riichi game: its summary and its mjai log."""
+    """One riichi game: its summary and its log, mjai JSON lines or tenhou.net/6 JSON."""
     options = replace(RiichiOptions(), length=simulation.length or "south")
     bot = RIICHI_BOTS[simulation.bots]
     record = play_game(options, seed, [bot(f"{seed}/{seat}") for seat in range(4)])
+    if simulation.log == "tenhou":
+        return riichi_summary(record, seed), log_tenhou.dumps(log_tenhou.game_log(record))
     return riichi_summary(record, seed), log_mjai.dumps(log_mjai.game_events(record))
 
 
@@ -116,7 +117,8 @@ GAMES: dict[str, Callable[[Simulation, int], tuple[dict[str, Any], str]]] = {
 
 def simulate(simulation: Simulation) -> list[dict[str, Any]]:
     """Plays the games (seeds S, S+1, ...), writes each log into `out` if
-    given (`riichi-S.jsonl`, `mcr-S.jsonl`), and returns their summaries."""
+    given (`riichi-S.jsonl`, `mcr-S.jsonl`, or `riichi-S.json` for a
+    tenhou.net/6 log), and returns their summaries."""
     check(simulation)
     if simulation.out is not None:
         simulation.out.mkdir(parents=True, exist_ok=True)
@@ -125,7 +127,8 @@ def simulate(simulation: Simulation) -> list[dict[str, Any]]:
         seed = simulation.seed + number
         summary, log = GAMES[simulation.rules](simulation, seed)
         if simulation.out is not None:
-            path = simulation.out / f"{simulation.rules}-{seed}.jsonl"
+            suffix = "json" if simulation.log == "tenhou" else "jsonl"
+            path = simulation.out / f"{simulation.rules}-{seed}.{suffix}"
             path.write_text(log, encoding="utf-8")
             summary["log"] = str(path)
         summaries.append(summary)

@@ -17,7 +17,9 @@ for all 136.
   calls, riichi, defence by rule); `routes`: the yaku routes of an open hand;
   `safety`: tiles safe against a riichi; `simulate`: bot-only hands and games, recorded.
 - `invariants`: what every state must keep; `arranged`: walls dealt to order.
-- `mjai`: a hand's events in mjai's shape.
+- `mjai`: a hand's events in mjai's shape; `log_mjai`: a game as mjai JSON lines.
+- `log_tenhou`: a game as a tenhou.net/6 JSON log; `read_tenhou`: such a log
+  read back into rounds of events; `tenhou6`: the format's tables.
 
 Checked against riichienv (Tenhou's rules) by bench/game_riichienv.py and
 tests/test_game_riichienv.py, with beginner and with intermediate bots: legal

@@ -30,9 +30,11 @@ class LogError(ValueError):
         super().__init__(line, code)
 
 
-def _win_deltas(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
+def win_share(hand: HandRecord, win: Win, first: bool, whole: list[int], single: bool) -> list[int]:
     """One win's share of the hand's changes: all of them for a lone win, else
-    the ron paid by the discarder, the first winner with the honba and sticks."""
+    the ron paid by the discarder, the first winner with the honba and sticks.
+    The sticks are those on the table at the win, riichi of this hand
+    included: what the changes add up to, since the payments cancel out."""
     if single:
         return list(whole)
     start = hand.start
@@ -40,7 +42,7 @@ def _win_deltas(hand: HandRecord, win: Win, first: bool, whole: list[int], singl
     assert win.source is not None
     paid = win.points + (start.options.honba_points * start.honba if first else 0)
     deltas[win.source] -= paid
-    deltas[win.seat] += paid + (start.options.riichi_cost * start.sticks if first else 0)
+    deltas[win.seat] += paid + (sum(whole) if first else 0)
     return deltas
 
 
@@ -64,7 +66,7 @@ def hand_events(hand: HandRecord) -> list[Mjai]:
     horas = [entry for entry in ending if entry["type"] == "hora"]
     for index, (hora, win) in enumerate(zip(horas, result.wins, strict=True)):
         hora["han"], hora["fu"] = win.han, win.fu
-        hora["deltas"] = _win_deltas(hand, win, index == 0, list(result.deltas), len(horas) == 1)
+        hora["deltas"] = win_share(hand, win, index == 0, list(result.deltas), len(horas) == 1)
     for entry in ending:
         if "deltas" in entry:
             scores = [a + b for a, b in zip(scores, entry["deltas"], strict=True)]
