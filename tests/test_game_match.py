@@ -62,6 +62,17 @@ def test_the_dealer_of_the_last_hand_stops_only_in_the_lead() -> None:
     assert not game_ends(last, (40000, 20000, 20000, 20000), keeps=True)
 
 
+def test_an_abortive_draw_in_the_last_hand_plays_it_again() -> None:
+    """The dealer in the lead stops only on a win or tenpai: after nine
+    terminals in south 4 the hand is played again (riichienv's 1,100-game
+    comparison found our games ending there, games 594 and 966)."""
+    last = replace(new_game(OPTIONS, 1), round_wind=1, hand_number=3)  # seat 3 deals
+    scores = (24400, 22400, 14000, 39200)
+    assert game_ends(last, scores, keeps=True)
+    assert not game_ends(last, scores, keeps=True, abortive=True)
+    assert game_ends(last, (-100, 22400, 38500, 39200), keeps=True, abortive=True)
+
+
 def test_below_zero_ends_the_game() -> None:
     game = new_game(OPTIONS, 1)
     assert game_ends(game, (-100, 40000, 30100, 30000), keeps=False)

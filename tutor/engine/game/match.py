@@ -76,12 +76,17 @@ def ranks(scores: Scores) -> tuple[int, int, int, int]:
     return (places[0], places[1], places[2], places[3])
 
 
-def game_ends(game: GameState, scores: Scores, keeps: bool) -> bool:
+def game_ends(game: GameState, scores: Scores, keeps: bool, abortive: bool = False) -> bool:
     """Whether the game is over after a hand: someone below zero, or the last
-    hand or a hand of the extra round played with the target reached."""
+    hand or a hand of the extra round played with the target reached.  An
+    abortive draw ends no game but by a score below zero: the hand is played
+    again, and the dealer's stop in the last hand needs a win or tenpai (as
+    Tenhou, and riichienv, play it)."""
     options = game.options
     if options.bust_ends and min(scores) < 0:
         return True
+    if abortive:
+        return False
     last = game.round_wind == options.last_round and game.hand_number == 3
     extra = game.round_wind > options.last_round
     if not (last or extra):
@@ -99,7 +104,7 @@ def after_hand(game: GameState, result: HandResult, scores: Scores, sticks: int)
     keeps = renchan(result, game.dealer)
     honba = next_honba(result, game.honba, keeps)
     played = replace(game, honba=honba, sticks=sticks, scores=scores, hands_played=game.hands_played + 1)
-    if game_ends(game, scores, keeps):
+    if game_ends(game, scores, keeps, result.abortive):
         return replace(played, over=True)
     if keeps:
         return played
