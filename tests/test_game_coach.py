@@ -144,11 +144,11 @@ def test_open_routes_follow_the_melds_fixed() -> None:
         return tuple(Meld(MeldKind.CHI, parse_tiles(run)) for run in runs)
 
     east, south = t("1z"), t("2z")
-    three_ways = Hand(parse_tiles("55s2z"), melds("234s", "567m", "789p"))
+    three_ways = Hand(parse_tiles("55s3z"), melds("234s", "567m", "789p"))
     # 234s, 567m and 789p: no flush, sanshoku, ittsu, chanta, toitoi, and 9p bars tanyao.
     assert open_routes(three_ways, south, east, open_tanyao=True) == ()
-    # A pair of the seat's wind held is still a route: yakuhai.
-    assert open_routes(replace(three_ways, concealed=parse_tiles("2z2z")), south, east, True) == ("yakuhai",)
+    # The seat's wind held is still a route: yakuhai (a pair and a triplet may grow from it).
+    assert open_routes(replace(three_ways, concealed=parse_tiles("55s2z")), south, east, True) == ("yakuhai",)
     two_ways = Hand(parse_tiles("55s2z3z4z"), melds("234s", "567m"))
     # Sanshoku of 567 is still open: 567p and 567s beside 234s.
     assert "sanshoku" in open_routes(two_ways, south, east, open_tanyao=False)
@@ -160,7 +160,7 @@ def test_open_routes_follow_the_melds_fixed() -> None:
 def test_a_call_that_leaves_no_route_says_so() -> None:
     # 234s and 567m called, and a chi of 7p with 89p offered: no yaku is left to reach.
     hand = Hand(
-        parse_tiles("89p55s1z"), (Meld(MeldKind.CHI, parse_tiles("234s")), Meld(MeldKind.CHI, parse_tiles("567m")))
+        parse_tiles("89p55s3z"), (Meld(MeldKind.CHI, parse_tiles("234s")), Meld(MeldKind.CHI, parse_tiles("567m")))
     )
     chi = Action(1, ActionKind.CHI, t("7p"), (t("8p"), t("9p")))
     (note,) = hand_call_notes(hand, chi, t("2z"), t("1z"), open_tanyao=True, closed_yaku=None)

@@ -4,8 +4,10 @@ A call opens the hand for good: the closed-only yaku (riichi, menzen tsumo,
 pinfu, iipeikou, seven pairs ...) are gone, some yaku lose a han
 (kuisagari), and the melds fixed on the table rule out others.  These
 functions read only what the melds fix and the honours held, so a "route"
-here is a yaku the hand is not yet barred from: generous on purpose, so that
-"no route" is a certainty a learner can be told (r03: a hand needs a yaku).
+here is a yaku the hand is not yet barred from by the tiles it holds and the
+melds fixed: generous on purpose, so that "no route" is what a learner can
+be told for sure (r03: a hand needs a yaku), short of value honours still
+to be drawn.
 
 Situational yaku (haitei, houtei, rinshan, chankan) and dora are no routes:
 they cannot be planned.  Rare yaku that need a route one of these already
@@ -38,11 +40,12 @@ def value_honours(seat_wind: int, round_wind: int) -> frozenset[int]:
 
 
 def yakuhai_route(hand: Hand, seat_wind: int, round_wind: int) -> bool:
-    """Yakuhai: a triplet of a value honour called, or a pair of one held."""
+    """Yakuhai: a triplet of a value honour called, or one held (a pair and a
+    triplet may grow from it).  A value honour drawn later opens this route
+    again: the one route that tiles still to come can add."""
     honours = value_honours(seat_wind, round_wind)
-    counts = Counter(hand.concealed)
     called = any(_is_triplet(meld) and meld.tiles[0] in honours for meld in hand.melds)
-    return called or any(counts[kind] >= 2 for kind in honours)
+    return called or any(kind in honours for kind in hand.concealed)
 
 
 def tanyao_route(hand: Hand, open_tanyao: bool) -> bool:
