@@ -14,7 +14,7 @@ for all 136.
 - `settle`: the payments of wins, tenpai and nagashi mangan.
 - `match`: dealer rotation, renchan, honba, the end of the game, the standings.
 - `bot`: the beginner bot; `intermediate`: the intermediate bot (yaku-aware
-  calls, riichi, defence by rule); `routes`: the yaku routes of an open hand;
+  calls, riichi, defence by rule); `routes`: the yaku routes of an open hand; `coach`: the rules coach's notes as data;
   `safety`: tiles safe against a riichi; `simulate`: bot-only hands and games, recorded.
 - `invariants`: what every state must keep; `arranged`: walls dealt to order.
 - `mjai`: a hand's events in mjai's shape; `log_mjai`: a game as mjai JSON lines.
