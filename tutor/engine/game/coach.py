@@ -85,7 +85,7 @@ EFFICIENCY: Final = "r12-efficiency"
 DEFENCE: Final = "r13-defence"
 YAKU_LESSON: Final = "r07-yaku"
 
-REFUSAL_LESSONS: Final[dict[Refusal, str]] = {
+RIICHI_REFUSAL_LESSONS: Final[dict[Refusal, str]] = {
     Refusal.FURITEN: WAITS,
     Refusal.FURITEN_TEMPORARY: WAITS,
     Refusal.FURITEN_RIICHI: WAITS,
@@ -112,7 +112,7 @@ def refusal_lesson(forbidden: Forbidden) -> str:
     """The lesson of a refusal; too few tiles is riichi's rule for a riichi, the calls' for a kan or call."""
     if forbidden.code is Refusal.TOO_FEW_TILES and forbidden.action.kind is not ActionKind.RIICHI:
         return CALLS_LESSON
-    return REFUSAL_LESSONS[forbidden.code]
+    return RIICHI_REFUSAL_LESSONS[forbidden.code]
 
 
 def discard_turns(state: KyokuState, seat: int, kinds: tuple[int, ...]) -> tuple[tuple[str, int], ...]:

@@ -18,14 +18,14 @@ from tutor.engine.rules import Rules
 CALLS_AND_FLOWERS: Final = "m03-calls-and-flowers"
 ROUTES_TO_EIGHT: Final = "m04-routes-to-eight"
 SHAPES: Final = "m02-shapes"
-PENALTIES: Final = "m13-penalties-and-payments"
+PENALTIES_LESSON: Final = "m13-penalties-and-payments"
 
-REFUSAL_LESSONS: Final[dict[McrRefusal, str]] = {
+MCR_REFUSAL_LESSONS: Final[dict[McrRefusal, str]] = {
     McrRefusal.UNDER_EIGHT: ROUTES_TO_EIGHT,
     McrRefusal.NOT_COMPLETE: SHAPES,
     McrRefusal.PRIORITY: CALLS_AND_FLOWERS,
     McrRefusal.CHOW_NOT_LEFT: CALLS_AND_FLOWERS,
-    McrRefusal.DEAD_HAND: PENALTIES,
+    McrRefusal.DEAD_HAND: PENALTIES_LESSON,
     McrRefusal.NO_TILES: CALLS_AND_FLOWERS,
 }
 """The lesson that teaches each MCR refusal's rule."""
@@ -42,7 +42,9 @@ def forbidden_note(forbidden: McrForbidden) -> Note:
     code = forbidden.code.value
     names = tuple(fan for fan, count in forbidden.fans for _ in range(count))
     values = (("points", forbidden.points),) if forbidden.code is McrRefusal.UNDER_EIGHT else ()
-    return Note(code, rule_id(code), REFUSAL_LESSONS[forbidden.code], forbidden.action, forbidden.tiles, values, names)
+    return Note(
+        code, rule_id(code), MCR_REFUSAL_LESSONS[forbidden.code], forbidden.action, forbidden.tiles, values, names
+    )
 
 
 def as_forbidden(note: Note) -> McrForbidden | None:
