@@ -10,7 +10,7 @@ import pytest
 
 from crosscheck.mcr_game import OPTIONS, Tally, check_hand
 from tutor.engine.game.mcr import hand as mcr_hand
-from tutor.engine.game.mcr.actions import McrRefusal
+from tutor.engine.game.mcr.actions import McrActionKind, McrRefusal
 from tutor.engine.game.mcr.bots import BOTS
 from tutor.engine.game.mcr.match import play_game, summary
 from tutor.engine.game.mcr.state import McrPhase
@@ -71,3 +71,38 @@ def test_a_hand_won_by_robbing_the_kong_keeps_every_tile() -> None:
         state, _ = mcr_hand.step(state, choices)
     assert state.result is not None and state.result.win is not None
     assert state.result.win.kong and not state.result.win.self_drawn
+
+
+def test_a_dead_hand_is_refused_its_win_and_pays_once() -> None:
+    """After a false win the hand is dead (004, 9.2): a hu it could make is
+    refused as a dead hand, not counted again, and declaring it is refused
+    instead of paying a second penalty (a seat that kept trying looped for
+    ever before)."""
+    for seed in range(HANDS):
+        state, _ = mcr_hand.deal(OPTIONS, 0, seed)
+        rng = random.Random(seed)
+        dead = None
+        while state.phase is not McrPhase.OVER:
+            deciding = mcr_hand.decisions(state)
+            choices = {d.seat: BOTS["beginner"](state, d, rng) for d in deciding}
+            for decision in deciding:
+                refused = [
+                    item
+                    for item in decision.forbidden
+                    if item.action.kind is McrActionKind.HU and item.code is not McrRefusal.NOT_COMPLETE
+                ]
+                if dead is None and any(item.code is McrRefusal.UNDER_EIGHT for item in refused):
+                    dead = decision.seat
+                    choices[dead] = refused[0].action
+                elif decision.seat == dead and refused:
+                    (item,) = refused
+                    assert item.code is McrRefusal.DEAD_HAND
+                    penalties = state.penalties
+                    with pytest.raises(ValueError):
+                        mcr_hand.step(state, {**choices, dead: item.action})
+                    assert state.penalties == penalties
+                    return
+            state, events = mcr_hand.step(state, choices)
+            if dead is not None and any(event.kind == "false_win" for event in events):
+                assert state.players[dead].dead
+    pytest.fail("no dead hand reached a complete hand again in the corpus")

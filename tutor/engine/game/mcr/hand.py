@@ -112,10 +112,12 @@ def _hu(state: McrHandState, seat: int, tile: int, self_drawn: bool, kong: bool)
     score = score_win(state, seat, tile, self_drawn, kong)
     if score is None:
         return McrForbidden(action, McrRefusal.NOT_COMPLETE, (tile,))
-    if not score.can_win:
-        return McrForbidden(action, McrRefusal.UNDER_EIGHT, (tile,), _fans(score), score.total - score.flowers)
+    # A dead hand is refused before its points are counted: whatever it
+    # scores, it may not win again (004, 9.2).
     if state.players[seat].dead:
         return McrForbidden(action, McrRefusal.DEAD_HAND, (tile,))
+    if not score.can_win:
+        return McrForbidden(action, McrRefusal.UNDER_EIGHT, (tile,), _fans(score), score.total - score.flowers)
     return action
 
 
@@ -277,8 +279,10 @@ def _false_win(state: McrHandState, seat: int) -> tuple[McrHandState, list[McrEv
 
 
 def is_false_win(state: McrHandState, action: McrAction) -> bool:
-    """A hu the rules refuse, taken as a false win when the option is on."""
-    if action.kind is not A.HU or not state.options.false_win_penalty:
+    """A hu the rules refuse, taken as a false win when the option is on.
+    A dead hand's hu is no second false win: it is refused, as any action
+    not allowed (the hand is already dead and penalised, 004, 9.2)."""
+    if action.kind is not A.HU or not state.options.false_win_penalty or state.players[action.seat].dead:
         return False
     return any(item.action == action for decision in decisions(state) for item in decision.forbidden) or action not in {
         a for decision in decisions(state) for a in decision.legal
