@@ -9,18 +9,21 @@ that always agrees.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from riichienv import GameRule, RiichiEnv
 
-from bench.game_riichienv import Comparison, compare_hand, ours, run, theirs
-from tutor.engine.game.actions import Action, ActionKind, Decision
+from bench.game_riichienv import Comparison, compare_hand, game_states, ours, run, theirs
+from tutor.engine.game.actions import Action, ActionKind, Decision, Refusal
 from tutor.engine.game.arranged import arranged_wall
 from tutor.engine.game.bot import BeginnerBot
-from tutor.engine.game.kyoku import deal
+from tutor.engine.game.kyoku import deal, step
+from tutor.engine.game.legal import decision_for
 from tutor.engine.game.match import after_hand, new_game
 from tutor.engine.game.mjai import end_of_hand, event, start_kyoku
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.simulate import HandRecord, play_game, play_hand
-from tutor.engine.game.state import EndKind, KyokuState
+from tutor.engine.game.state import EndKind, KyokuState, Phase
 from tutor.engine.notation import parse_tile, parse_tiles
 
 
@@ -138,3 +141,31 @@ def test_triple_ron_agrees_with_riichienv() -> None:
     assert record.result.kind is EndKind.TRIPLE_RON
     assert comparison.hands == 1
     assert (comparison.action_differences, comparison.delta_differences, comparison.flow_differences) == ([], [], [])
+
+
+def test_no_call_on_the_discard_that_ends_the_hand_by_four_kans() -> None:
+    """Game 719, hand 7 (found by the 1,100-game run): two seats have made the
+    four kans, and the discard after the fourth ends the hand unless someone
+    rons it. riichienv offers no call on it; we offered a chi. Now the chi is
+    refused as four kans, and with the option off it is offered and the hand
+    goes on."""
+    game = 719
+    record = play_game(RiichiOptions(), game, [BeginnerBot(f"{game}/{seat}") for seat in range(4)])
+    comparison = Comparison()
+    for number, (hand, after) in enumerate(zip(record.hands, game_states(record), strict=True)):
+        compare_hand(hand, after, comparison, f"game {game} hand {number}")
+    assert comparison.action_differences == [] and comparison.delta_differences == []
+    hand = record.hands[7]
+    assert hand.result.kind is EndKind.FOUR_KANS
+    # The last decision is the discard after the fourth kan; with the option
+    # off the hand goes on to the answers to it, and the chi is offered.
+    last = hand.turns[-1]
+    off = replace(last.state, options=replace(last.state.options, four_kans=False))
+    answers, _ = step(off, last.choices)
+    assert answers.phase is Phase.CLAIMS and len(answers.kans) == 4
+    offered = [action for seat in range(4) for action in decision_for(answers, seat).legal]
+    assert ActionKind.CHI in {action.kind for action in offered}
+    on = replace(answers, options=RiichiOptions())
+    refused = [item for seat in range(4) for item in decision_for(on, seat).forbidden]
+    assert [(item.action.kind, item.code) for item in refused] == [(ActionKind.CHI, Refusal.FOUR_KANS)]
+    assert not any(decision_for(on, seat).legal for seat in range(4))

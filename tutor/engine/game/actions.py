@@ -72,6 +72,9 @@ class Refusal(StrEnum):
     """After declaring riichi, a discard that leaves the hand not tenpai."""
     KAN_LIMIT = "kan_limit"
     """A fifth kan."""
+    FOUR_KANS = "four_kans"
+    """A call on the discard after the fourth kan by two or more seats: unless
+    someone rons it, the hand ends in an abortive draw (suukaikan, by option)."""
 
 
 @dataclass(frozen=True)

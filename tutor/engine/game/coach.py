@@ -99,6 +99,7 @@ RIICHI_REFUSAL_LESSONS: Final[dict[Refusal, str]] = {
     Refusal.NOT_TENPAI_DISCARD: RIICHI,
     Refusal.TOO_FEW_TILES: RIICHI,
     Refusal.KAN_LIMIT: CALLS_LESSON,
+    Refusal.FOUR_KANS: TABLE,
 }
 """The lesson that teaches each refusal's rule."""
 

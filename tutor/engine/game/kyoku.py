@@ -257,7 +257,7 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
         return _end_with_wins(state, tuple((seat, tile) for seat in rons), source=state.turn, chankan=False)
     state, events = _accept_riichi(state)
     state = _mark_passed(state, tile, frozenset())
-    if four_kans_abort(state.kans):
+    if state.options.four_kans and four_kans_abort(state.kans):
         return _abort(state, EndKind.FOUR_KANS, events)
     if state.options.four_riichi and all(player.riichi for player in state.players):
         return _abort(state, EndKind.FOUR_RIICHI, events)

@@ -14,6 +14,7 @@ from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
 from tutor.engine.game.rules import (
     ALL_KANS,
+    four_kans_abort,
     furiten_discards,
     kan_keeps_waits,
     kuikae_kinds,
@@ -242,15 +243,19 @@ def _call_shapes(state: KyokuState, seat: int, tile: int) -> list[Action]:
 
 
 def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused: list[Forbidden]) -> None:
-    """Chi, pon and open kan: not after riichi, not on the last discard, no
-    fifth kan, and not a call that would leave only kuikae discards."""
+    """Chi, pon and open kan: not after riichi, not on the last discard, not
+    on the discard that ends the hand by four kans, no fifth kan, and not a
+    call that would leave only kuikae discards."""
     player = state.players[seat]
     counts = _hand_kinds(state, seat)
+    aborting = state.options.four_kans and four_kans_abort(state.kans)
     for action in _call_shapes(state, seat, tile):
         if player.riichi:
             refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (tile,)))
         elif live_tiles(state) == 0:
             refused.append(Forbidden(action, Refusal.TOO_FEW_TILES))
+        elif aborting:
+            refused.append(Forbidden(action, Refusal.FOUR_KANS))
         elif action.kind is ActionKind.OPEN_KAN and len(state.kans) >= ALL_KANS:
             refused.append(Forbidden(action, Refusal.KAN_LIMIT))
         elif action.kind is not ActionKind.OPEN_KAN and not _discard_left(state, counts, action):
