@@ -367,3 +367,16 @@ def test_an_mcr_hand_not_over_or_out_of_the_game_is_refused_by_name() -> None:
     final, _ = play_mcr_hand(3)
     with pytest.raises(McrReviewError, match="hand 16"):
         review_mcr_hand(16, final, (), (0, 0, 0, 0))
+
+
+def test_an_mcr_review_names_the_next_round_every_fourth_hand() -> None:
+    record = play_mcr_game(McrOptions(), 5, ["beginner"] * 4)
+    scores: Scores = (0, 0, 0, 0)
+    rounds = []
+    for hand in record.hands:
+        review = review_record(hand, scores)
+        assert review.prevalent == hand.final.prevalent
+        if review.new_round:
+            rounds.append((review.number, review.next_prevalent))
+        scores = review.scores_after
+    assert rounds == [(3, 1), (7, 2), (11, 3)]

@@ -68,6 +68,8 @@ class McrWinReview:
     left_out: tuple[LeftOutStep, ...]
     total: int
     flowers: int
+    without_flowers: int
+    """The total less the flowers: what the minimum is measured against."""
     minimum: int
     """The points a hand needs without flowers."""
     can_win: bool
@@ -94,6 +96,8 @@ class McrHandReview:
     win: McrWinReview | None
     false_wins: tuple[int, ...]
     """The seats that declared a false win, in order (a seat may repeat)."""
+    penalty_points: int
+    """What a false win costs its seat to each other seat."""
     penalties: Scores
     """Each seat's change for the false wins."""
     deltas: Scores
@@ -106,7 +110,16 @@ class McrHandReview:
     """By player."""
     next_seats: tuple[int, int, int, int] | None
     """The player at each seat wind next hand; None after the last hand."""
+    next_prevalent: int | None
+    """The prevalent wind of the next hand; None after the last hand."""
+    new_round: bool
+    """The next hand starts a round: a new prevalent wind, and the players change seats (004)."""
     game_over: bool
+
+
+def round_of(number: int) -> int:
+    """The prevalent wind of hand `number`: four hands a round, East first."""
+    return number // 4
 
 
 def _plus(first: Scores, second: Scores) -> Scores:
@@ -133,6 +146,7 @@ def review_mcr_win(final: McrHandState, win: McrWin) -> McrWinReview:
         ),
         total=score.total,
         flowers=score.flowers,
+        without_flowers=score.total - score.flowers,
         minimum=MINIMUM_POINTS,
         can_win=score.can_win,
         base=BASE_PAYMENT,
@@ -170,12 +184,15 @@ def review_mcr_hand(
         seats=seats,
         win=win,
         false_wins=tuple(false_wins),
+        penalty_points=final.options.false_win_points,
         penalties=penalties,
         deltas=deltas,
         player_deltas=player_deltas,
         scores_before=before,
         scores_after=_plus(before, player_deltas),
         next_seats=None if over else seats_of(number + 1),
+        next_prevalent=None if over else round_of(number + 1),
+        new_round=not over and round_of(number + 1) != round_of(number),
         game_over=over,
     )
 
