@@ -13,6 +13,8 @@ for all 136.
 - `kyoku`: the deal and `step`, from one decision to the next, to the end of the hand.
 - `settle`: the payments of wins, tenpai and nagashi mangan.
 - `match`: dealer rotation, renchan, honba, the end of the game, the standings.
+- `review`: a finished hand as data: each win scored step by step, the draw,
+  the payments and what changed for the next hand.
 - `bot`: the beginner bot; `intermediate`: the intermediate bot (yaku-aware
   calls, riichi, defence by rule); `routes`: the yaku routes of an open hand; `coach`: the rules coach's notes as data;
   `safety`: tiles safe against a riichi; `simulate`: bot-only hands and games, recorded.

@@ -25,7 +25,7 @@ from tutor.engine.game.rules import (
     tenpai,
     waits,
 )
-from tutor.engine.game.settle import added, nagashi_deltas, noten_deltas, win_deltas, win_of
+from tutor.engine.game.settle import added, nagashi_deltas, noten_deltas, table_share, win_deltas, win_of
 from tutor.engine.game.state import EndKind, Event, GameMeld, HandResult, KyokuState, Phase, PlayerState, Scores, Win
 from tutor.engine.hand import MeldKind
 from tutor.engine.table import Wall, dealt_slots, indicator_slot, shuffled_kinds
@@ -399,7 +399,7 @@ def _end_with_wins(state: KyokuState, winners: tuple[tuple[int, int], ...], sour
     events: list[Event] = []
     for index, (seat, tile) in enumerate(winners):
         score = score_win(state, seat, tile, tsumo=source is None, chankan=chankan)
-        honba, sticks = (state.honba, state.sticks) if index == 0 else (0, 0)
+        honba, sticks = table_share(index, state.honba, state.sticks)
         deltas = added(deltas, win_deltas(state.options, state.dealer, score, seat, source, honba, sticks))
         wins.append(win_of(seat, source, tile, score))
         slot = state.last_tile if source is not None else state.players[seat].drawn

@@ -42,6 +42,13 @@ def win_deltas(
     return _as_scores(deltas)
 
 
+def table_share(index: int, honba: int, sticks: int) -> tuple[int, int]:
+    """The honba and riichi sticks a win takes: all of them for the first
+    winner in turn order from the discarder, none for a second winner of a
+    double ron (Tenhou's rule)."""
+    return (honba, sticks) if index == 0 else (0, 0)
+
+
 def noten_deltas(options: RiichiOptions, tenpai: frozenset[int]) -> Scores:
     """The exhaustive draw: the noten seats pay the tenpai ones the option's
     total between them; with none or all four tenpai nothing is paid."""

@@ -12,6 +12,8 @@ them at every step.
 - `bots`: the beginner (efficiency) and the fan-route bot (aims at a half flush).
 - `invariants`: what every state keeps.
 - `match`: 16 hands with the seat changes of document 004, the JSON-lines log, the summary.
+- `review`: a finished hand as data: the fans step by step, the minimum, the
+  payments, the false-win penalties, the scores and seats after.
 
 Checked against pymahjonggb by tests/test_mcr_game.py and bench/mcr_game.py:
 every hu offered, and every hu refused for the minimum, is scored alike.

@@ -30,7 +30,7 @@ from tutor.engine.game.mcr.state import (
 from tutor.engine.hand import MeldKind
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import McrScore, score_mcr
-from tutor.engine.mcr.settlement import MINIMUM_POINTS
+from tutor.engine.mcr.settlement import MINIMUM_POINTS, Payments
 from tutor.engine.refusal import Refusal
 from tutor.engine.table import Wall, dealt_slots, is_flower, shuffled_kinds
 from tutor.engine.tiles import EAST
@@ -237,14 +237,7 @@ def _draw(state: McrHandState, seat: int, back: bool) -> tuple[McrHandState, lis
 def _win(state: McrHandState, seat: int, tile: int, source: int | None, kong: bool) -> tuple[McrHandState, McrEvent]:
     score = score_win(state, seat, tile, source is None, kong)
     assert score is not None and score.can_win
-    pay = score.payments
-    deltas = [0, 0, 0, 0]
-    for other in range(4):
-        if other == seat:
-            continue
-        paid = pay.discarder if other == source and pay.discarder is not None else pay.each_other
-        deltas[other] -= paid
-        deltas[seat] += paid
+    deltas = payment_deltas(score.payments, seat, source)
     total = tuple(a + b for a, b in zip(deltas, state.penalties, strict=True))
     context = score.context
     win = McrWin(
@@ -263,11 +256,30 @@ def _win(state: McrHandState, seat: int, tile: int, source: int | None, kong: bo
     return replace(state, phase=McrPhase.OVER, result=result), McrEvent("hu", seat, (), None, source)
 
 
+def payment_deltas(pay: Payments, seat: int, source: int | None) -> Scores:
+    """Each seat's change for a win's payments: the discarder pays its share,
+    every other payer (all three on a self-draw) the others' share."""
+    deltas = [0, 0, 0, 0]
+    for other in range(4):
+        if other == seat:
+            continue
+        paid = pay.discarder if other == source and pay.discarder is not None else pay.each_other
+        deltas[other] -= paid
+        deltas[seat] += paid
+    return (deltas[0], deltas[1], deltas[2], deltas[3])
+
+
+def penalty_deltas(options: McrOptions, seat: int) -> Scores:
+    """A false win (004, 9.1): the declarer pays the option's points to each other seat."""
+    points = options.false_win_points
+    paid = [-3 * points if other == seat else points for other in range(4)]
+    return (paid[0], paid[1], paid[2], paid[3])
+
+
 def _false_win(state: McrHandState, seat: int) -> tuple[McrHandState, list[McrEvent]]:
     """004, 9.1: 10 to each other seat, the hand dead, play goes on."""
-    points = state.options.false_win_points
     penalties = tuple(
-        value - 3 * points if other == seat else value + points for other, value in enumerate(state.penalties)
+        value + paid for value, paid in zip(state.penalties, penalty_deltas(state.options, seat), strict=True)
     )
     player = replace(state.players[seat], dead=True)
     state = replace(
