@@ -20,7 +20,7 @@ from tutor.engine.efficiency import best_discards, discard_table
 from tutor.engine.game.actions import CALLS, Action, ActionKind, Decision, Forbidden, Refusal
 from tutor.engine.game.mcr.actions import McrAction
 from tutor.engine.game.routes import CLOSED_ONLY, LOWERED, called_hand, open_routes, value_tiles
-from tutor.engine.game.rules import score_win, waits
+from tutor.engine.game.rules import live_tiles, score_win, waits
 from tutor.engine.game.safety import safe_by_rule, suji
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import KyokuState, Phase
@@ -126,12 +126,24 @@ def discard_turns(state: KyokuState, seat: int, kinds: tuple[int, ...]) -> tuple
     return ()
 
 
-def forbidden_note(state: KyokuState, forbidden: Forbidden) -> Note:
-    """A refused action as a note: its code, rule and lesson, with its tiles;
-    for own-discard furiten the discard's turn too."""
-    values: tuple[tuple[str, int], ...] = ()
+def refusal_values(state: KyokuState, forbidden: Forbidden) -> tuple[tuple[str, int], ...]:
+    """What a learner needs to find a refusal's cause: for own-discard
+    furiten the discard's turn; for a riichi refused for the wall or the
+    points, how many there are and how many the rule asks for."""
+    seat = forbidden.action.seat
     if forbidden.code is Refusal.FURITEN:
-        values = discard_turns(state, forbidden.action.seat, forbidden.tiles)
+        return discard_turns(state, seat, forbidden.tiles)
+    if forbidden.code is Refusal.TOO_FEW_TILES and forbidden.action.kind is ActionKind.RIICHI:
+        return (("left", live_tiles(state)), ("needed", state.options.riichi_min_wall))
+    if forbidden.code is Refusal.NOT_ENOUGH_POINTS:
+        return (("points", state.scores[seat]), ("cost", state.options.riichi_cost))
+    return ()
+
+
+def forbidden_note(state: KyokuState, forbidden: Forbidden) -> Note:
+    """A refused action as a note: its code, rule and lesson, with its tiles
+    and the values that find its cause (`refusal_values`)."""
+    values = refusal_values(state, forbidden)
     code = forbidden.code.value
     return Note(code, rule_id(code), refusal_lesson(forbidden), forbidden.action, forbidden.tiles, values)
 
@@ -229,13 +241,14 @@ def discard_notes(state: KyokuState, decision: Decision) -> tuple[Note, ...]:
 
 def safety_notes(state: KyokuState, seat: int) -> tuple[Note, ...]:
     """Against each other seat whose riichi stands, the kinds in hand safe by
-    rule (r13: genbutsu and tiles passed) and, apart, those suji only (a guess)."""
+    rule (r13: genbutsu and tiles passed) and, apart, those suji only (a
+    guess); `seat` is the riichi seat, `learner` the seat told."""
     held = frozenset(state.kind(slot) for slot in state.players[seat].hand)
     notes: list[Note] = []
     for other in range(4):
         if other == seat or not state.players[other].riichi:
             continue
-        seat_value = (("seat", other),)
+        seat_value = (("seat", other), ("learner", seat))
         safe = tuple(sorted(held & safe_by_rule(state, other)))
         guessed = tuple(sorted(held & suji(state, other)))
         notes.append(Note(NoteCode.SAFE_BY_RULE, "defence.safe_by_rule", DEFENCE, None, safe, seat_value))
