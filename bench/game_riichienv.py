@@ -133,6 +133,7 @@ def their_wall(start: KyokuState, ids: dict[int, int]) -> list[int]:
 
 @dataclass
 class Comparison:
+    games: int = 0
     hands: int = 0
     decisions: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
@@ -231,6 +232,7 @@ def run(
         for number, (hand, after) in enumerate(zip(record.hands, states, strict=True)):
             compare_hand(hand, after, comparison, f"game {game} hand {number}")
         game += 1
+        comparison.games += 1
     return comparison
 
 
@@ -249,7 +251,7 @@ def main(hands_wanted: int, bot: str) -> None:
     comparison = run(hands_wanted, bot=bot)
     print(f"bots {bot}")
     print(
-        f"hands {comparison.hands}, decisions {comparison.decisions}, endings {dict(comparison.endings)}, skipped {dict(comparison.skipped)}"
+        f"games {comparison.games}, hands {comparison.hands}, decisions {comparison.decisions}, endings {dict(comparison.endings)}, skipped {dict(comparison.skipped)}"
     )
     for name in ("action_differences", "delta_differences", "flow_differences"):
         found = getattr(comparison, name)
