@@ -149,6 +149,45 @@ def test_every_allowed_literal_is_still_there() -> None:
     assert stale == []
 
 
+BOTH_FORMS = re.compile(r"[A-Za-z]\((s|es)\)")
+"""A noun written in both its forms, "tile(s)": English counts are plural messages (`key.one`/`key.other`)."""
+
+
+def both_forms(path: Path, module: str = "") -> list[str]:
+    """Literals that write a noun in both forms, outside docstrings: even one word ("flower(s)")
+    is a count left to the reader instead of a plural message."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = docstring_nodes(tree)
+    return [
+        f"{module or path.name}:{node.lineno}: {node.value[:70]!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skipped
+        and BOTH_FORMS.search(node.value)
+    ]
+
+
+def test_no_noun_in_both_forms_anywhere_in_the_code() -> None:
+    """The whole package but the catalogue, the engine too: its values reach the screen."""
+    found = [
+        literal
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "locale" not in path.relative_to(PACKAGE).parts[:1]
+        for literal in both_forms(path, path.relative_to(PACKAGE).as_posix())
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_scan_finds_a_noun_in_both_forms(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text(
+        '"""Counts tile(s): a docstring."""\n\nshown = f"{count} flower(s)"\nlabel = "matches"\n', encoding="utf-8"
+    )
+    found = both_forms(module)
+    assert len(found) == 1 and "flower(s)" in found[0]
+
+
 def test_the_scan_finds_an_english_sentence(tmp_path: Path) -> None:
     """Guards the test above against passing on a scan that finds nothing."""
     module = tmp_path / "sample.py"
