@@ -11,7 +11,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.code_scan import docstring_nodes
+from tests.code_scan import code_literals, docstring_nodes
 from tutor.ui.keys import KEY_IDS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
@@ -111,15 +111,10 @@ def _not_said(tree: ast.AST) -> set[int]:
 
 def english_literals(path: Path, module: str = "") -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _not_said(tree)
     return [
         f"{module or path.name}:{node.lineno}: {node.value[:70]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in skipped
-        and is_sentence(node.value)
-        and (module, node.value) not in ALLOWED
+        for node in code_literals(tree, _not_said(tree))
+        if is_sentence(node.value) and (module, node.value) not in ALLOWED
     ]
 
 
@@ -157,14 +152,10 @@ def both_forms(path: Path, module: str = "") -> list[str]:
     """Literals that write a noun in both forms, outside docstrings: even one word ("flower(s)")
     is a count left to the reader instead of a plural message."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = docstring_nodes(tree)
     return [
         f"{module or path.name}:{node.lineno}: {node.value[:70]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in skipped
-        and BOTH_FORMS.search(node.value)
+        for node in code_literals(tree)
+        if BOTH_FORMS.search(node.value)
     ]
 
 
