@@ -21,3 +21,13 @@ def docstring_nodes(tree: ast.AST) -> set[int]:
                 ):
                     found.add(id(statement.value))
     return found
+
+
+def code_literals(tree: ast.AST, skipped: set[int] | None = None) -> list[ast.Constant]:
+    """The string constants of a module that are no docstring (nor among `skipped`)."""
+    left_out = docstring_nodes(tree) | (skipped or set())
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in left_out
+    ]

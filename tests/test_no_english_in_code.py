@@ -11,7 +11,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.code_scan import docstring_nodes
+from tests.code_scan import code_literals, docstring_nodes
 from tutor.ui.keys import KEY_IDS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
@@ -111,15 +111,10 @@ def _not_said(tree: ast.AST) -> set[int]:
 
 def english_literals(path: Path, module: str = "") -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _not_said(tree)
     return [
         f"{module or path.name}:{node.lineno}: {node.value[:70]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in skipped
-        and is_sentence(node.value)
-        and (module, node.value) not in ALLOWED
+        for node in code_literals(tree, _not_said(tree))
+        if is_sentence(node.value) and (module, node.value) not in ALLOWED
     ]
 
 
@@ -147,6 +142,41 @@ def test_every_allowed_literal_is_still_there() -> None:
     stale = [key for key in ALLOWED if repr(key[1])[1:-1] not in sources.get(key[0], "")]
     stale += [module for module in ALLOWED_MODULES if not english_literals(PACKAGE / module, module)]
     assert stale == []
+
+
+BOTH_FORMS = re.compile(r"[A-Za-z]\((s|es)\)")
+"""A noun written in both its forms, "tile(s)": English counts are plural messages (`key.one`/`key.other`)."""
+
+
+def both_forms(path: Path, module: str = "") -> list[str]:
+    """Literals that write a noun in both forms, outside docstrings: even one word ("flower(s)")
+    is a count left to the reader instead of a plural message."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{module or path.name}:{node.lineno}: {node.value[:70]!r}"
+        for node in code_literals(tree)
+        if BOTH_FORMS.search(node.value)
+    ]
+
+
+def test_no_noun_in_both_forms_anywhere_in_the_code() -> None:
+    """The whole package but the catalogue, the engine too: its values reach the screen."""
+    found = [
+        literal
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "locale" not in path.relative_to(PACKAGE).parts[:1]
+        for literal in both_forms(path, path.relative_to(PACKAGE).as_posix())
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_scan_finds_a_noun_in_both_forms(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text(
+        '"""Counts tile(s): a docstring."""\n\nshown = f"{count} flower(s)"\nlabel = "matches"\n', encoding="utf-8"
+    )
+    found = both_forms(module)
+    assert len(found) == 1 and "flower(s)" in found[0]
 
 
 def test_the_scan_finds_an_english_sentence(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.code_scan import docstring_nodes
+from tests.code_scan import code_literals
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
@@ -16,14 +16,8 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
 def hangul_literals(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = docstring_nodes(tree)
     return [
-        f"{path.name}:{node.lineno}: {node.value[:60]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in skipped
-        and HANGUL.search(node.value)
+        f"{path.name}:{node.lineno}: {node.value[:60]!r}" for node in code_literals(tree) if HANGUL.search(node.value)
     ]
 
 

@@ -10,7 +10,7 @@ from tutor.cli import main
 from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.numbers import NumberError, read_whole_number
-from tutor.engine.options import option_items, option_value
+from tutor.engine.options import OptionProblem, option_items, option_value
 from tutor.engine.request import RequestProblem, ScoreRequest, score_request
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
@@ -97,10 +97,34 @@ class TestProblemsAsCodes:
         assert caught.value.message.key == "request.in_setting"
         assert str(caught.value) == "seat: 'seat' must be a string"
 
+    @pytest.mark.parametrize(
+        ("rules", "options", "code", "english", "korean"),
+        [
+            (Rules.RIICHI, {"akadora": True}, "unknown", "unknown riichi option 'akadora'; expected one of ", "옵션"),
+            (Rules.RIICHI, {"kiriage": "yes"}, "not_bool", "option 'kiriage' is true or false, not 'yes'", "'yes'가"),
+            (Rules.RIICHI, {"renhou": "x"}, "renhou", "renhou is 'yakuman', 'mangan' or 'none', not 'x'", "'x'가"),
+            (Rules.MCR, {"kiriage": True}, "unknown", "unknown MCR option 'kiriage'; expected one of ", "옵션"),
+        ],
+    )
+    def test_a_rule_option_is_refused_by_code_in_the_learner_s_language(
+        self, rules: Rules, options: dict[str, object], code: str, english: str, korean: str
+    ) -> None:
+        """The engine once refused options in English sentences that Korean screens showed as they were."""
+        request = ScoreRequest(parse_hand(HAND), parse_tile("4s"), rules=rules, options=options)
+        with pytest.raises(RequestProblem) as caught:
+            score_request(request)
+        inner = caught.value.values["problem"]
+        assert isinstance(inner, OptionProblem) and inner.code == code
+        assert problem_text(caught.value).startswith(english)
+        assert korean in problem_text(caught.value, "ko")
+
     def test_every_problem_has_its_sentence_in_every_language(self) -> None:
-        problems = [key for key in keys("en") if key.split(".")[0] in ("notation", "request", "number", "wind")]
+        problems = [
+            key for key in keys("en") if key.split(".")[0] in ("notation", "request", "number", "wind", "option")
+        ]
         assert len(problems) > 60
-        assert set(problems) <= keys("ko")
+        # Korean has one plural form: an English `.one` is its `.other`.
+        assert {key.removesuffix(".one") + ".other" if key.endswith(".one") else key for key in problems} <= keys("ko")
 
     def test_the_command_line_prints_the_catalogue_s_sentence(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["quiz", "--kind", "shanten", "--count", "x"]) == 2

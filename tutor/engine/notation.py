@@ -229,7 +229,7 @@ def _meld_of(reader: _Reader, written: str, start: int, opener: str, tiles: list
             return Meld(MeldKind.OPEN_KAN, tuple(tiles))
         raise reader.fail(written, start, "mixed_kan")
     if len(tiles) != 3:
-        raise reader.fail(written, start, "meld_size", tiles=len(tiles))
+        raise reader.fail(written, start, "meld_size", count=len(tiles))
     if same:
         return Meld(MeldKind.PON, tuple(tiles))
     if _is_run(tiles):
@@ -300,7 +300,7 @@ def parse_hand(source: str, sizes: Sequence[int] | None = HAND_SIZES) -> Hand:
             "hand_size",
             form="" if len(sizes) == 2 else "one_size",
             count=hand.tile_count,
-            details={"tiles": hand.tile_count, "fewest": min(sizes), "most": max(sizes)},
+            details={"count": hand.tile_count, "fewest": min(sizes), "most": max(sizes)},
         )
     if sizes is not None and len(hand.flowers) > FLOWER_COUNT:
         raise NotationError(source, source, 0, "too_many_flowers")

@@ -8,8 +8,19 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from tutor.engine.numbers import ASCII_DIGITS, read_whole_number
+from tutor.engine.problems import InputProblem
 
 OptionValue: TypeAlias = bool | int | str
+
+
+class OptionProblem(InputProblem):
+    """A rule option a rule set does not take: `unknown` (`rules`, `name`,
+    `expected`: the names it takes), `not_bool` and `not_number` (`name`,
+    `value`), or an option's own code (`renhou`, `kazoe`,
+    `double_wind_pair_fu`: `value`) for a value it does not take; names and
+    values quoted as written."""
+
+    family = "option"
 
 
 def option_value(text: str) -> OptionValue:

@@ -12,7 +12,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import MCR_FLAGS, McrContext
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import McrScore, score_mcr
-from tutor.engine.options import OptionValue
+from tutor.engine.options import OptionProblem, OptionValue
 from tutor.engine.problems import InputProblem
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.rules import RiichiRules
@@ -28,8 +28,8 @@ Score = RiichiScore | McrScore
 
 class RequestProblem(InputProblem):
     """A request the scorer cannot take: `unknown_flag` (`rules`, `flag`,
-    `expected`), `flowers_in_riichi`, `dora_in_mcr`, `option` (`text`: the
-    rule options' own sentence)."""
+    `expected`), `flowers_in_riichi`, `dora_in_mcr`, `option` (`problem`: the
+    rule options' own `OptionProblem`)."""
 
     family = "request"
 
@@ -77,8 +77,8 @@ def riichi_rules(request: ScoreRequest) -> RiichiRules:
         raise RequestProblem("flowers_in_riichi")
     try:
         return RiichiRules.from_options(dict(request.options))
-    except ValueError as error:
-        raise RequestProblem("option", text=str(error)) from None
+    except OptionProblem as problem:
+        raise RequestProblem("option", problem=problem) from None
 
 
 def mcr_context(request: ScoreRequest) -> McrContext:
@@ -103,5 +103,5 @@ def mcr_context(request: ScoreRequest) -> McrContext:
 def mcr_rules(request: ScoreRequest) -> McrRules:
     try:
         return McrRules.from_options(dict(request.options))
-    except ValueError as error:
-        raise RequestProblem("option", text=str(error)) from None
+    except OptionProblem as problem:
+        raise RequestProblem("option", problem=problem) from None

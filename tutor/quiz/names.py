@@ -259,6 +259,11 @@ def fan_choice(fan: str) -> Message:
     return message("fan.choice", zh=known.zh, name=message(f"fan.{fan}"), points=known.points)
 
 
+def tile_kinds(count: int) -> Message:
+    """How many kinds of tile, its noun in the plural form the count takes: "1 kind", "3 kinds"."""
+    return message("tile_kinds", count=count)
+
+
 def tile_list(tiles: Iterable[Tile]) -> str:
     return ", ".join(tile_name(tile) for tile in tiles) or "-"
 

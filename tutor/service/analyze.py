@@ -92,7 +92,7 @@ def _ukeire_text(found: Ukeire) -> str:
     if not found.tiles:
         return say("answer.none")
     tiles = " ".join(f"{tile_name(item.tile)}x{item.count}" for item in found.tiles)
-    return say("analyze_text.ukeire_tiles", tiles=tiles, number=found.count)
+    return say("analyze_text.ukeire_tiles", tiles=tiles, count=found.count)
 
 
 def analysis_text(analysis: Analysis) -> str:

@@ -34,6 +34,7 @@ from tutor.quiz.names import (
     fan_name,
     flag_name,
     limit_name,
+    tile_kinds,
     yaku_name,
 )
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
@@ -181,7 +182,7 @@ def efficiency(shape: Analysis, language: str) -> Efficiency:
         found = shape.ukeire
         if not found.tiles:
             return Efficiency(shanten, text(language, "workbench.ukeire_none"))
-        words = text(language, "workbench.ukeire", count=found.count, kinds=len(found.tiles))
+        words = text(language, "workbench.ukeire", count=found.count, kinds=tile_kinds(len(found.tiles)))
         return Efficiency(shanten, words, found.tiles)
     rows = tuple(discard_row(option, language) for option in shape.discards[:DISCARDS_SHOWN])
     hidden = len(shape.discards) - len(rows)
@@ -253,10 +254,10 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
             else:
                 why = principle
             lines.append(f"  {_fan_name(left.fan, language)}: {why}")
-    lines.append(text(language, "workbench.total", total=score.total, flowers=score.flowers))
+    lines.append(text(language, "workbench.total", count=score.total, flowers=score.flowers))
     without = score.total - score.flowers
     key = "workbench.minimum_met" if score.can_win else "workbench.minimum_short"
-    lines.append(text(language, key, points=without, minimum=MINIMUM_POINTS))
+    lines.append(text(language, key, count=without, minimum=MINIMUM_POINTS))
     if not score.can_win:
         # Nothing is paid for a win that cannot be declared.
         return lines

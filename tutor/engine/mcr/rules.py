@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from tutor.engine.options import OptionProblem
+
 
 @dataclass(frozen=True, slots=True)
 class McrRules:
@@ -38,7 +40,7 @@ class McrRules:
         known = {field.name for field in fields(cls)}
         for name, value in options.items():
             if name not in known:
-                raise ValueError(f"unknown MCR option {name!r}; expected one of {', '.join(sorted(known))}")
+                raise OptionProblem("unknown", rules="MCR", name=repr(name), expected=", ".join(sorted(known)))
             if not isinstance(value, bool):
-                raise ValueError(f"option {name!r} is true or false, not {value!r}")
+                raise OptionProblem("not_bool", name=repr(name), value=repr(value))
         return cls(**options)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from tutor.engine.options import OptionProblem
+
 RenhouValue = Literal["yakuman", "mangan", "none"]
 KazoeValue = Literal["yakuman", "sanbaiman"]
 
@@ -33,11 +35,11 @@ class RiichiRules:
 
     def __post_init__(self) -> None:
         if self.renhou not in ("yakuman", "mangan", "none"):
-            raise ValueError(f"renhou is 'yakuman', 'mangan' or 'none', not {self.renhou!r}")
+            raise OptionProblem("renhou", value=repr(self.renhou))
         if self.kazoe not in ("yakuman", "sanbaiman"):
-            raise ValueError(f"kazoe is 'yakuman' or 'sanbaiman', not {self.kazoe!r}")
+            raise OptionProblem("kazoe", value=repr(self.kazoe))
         if self.double_wind_pair_fu not in (2, 4):
-            raise ValueError(f"double_wind_pair_fu is 4 or 2, not {self.double_wind_pair_fu!r}")
+            raise OptionProblem("double_wind_pair_fu", value=repr(self.double_wind_pair_fu))
 
     def differences(self) -> dict[str, Any]:
         """The options that differ from the defaults, by name."""
@@ -51,20 +53,20 @@ class RiichiRules:
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> RiichiRules:
         """Rules from a request's `options` object; unknown names or wrong
-        types raise ValueError naming the option."""
+        types raise `OptionProblem` naming the option."""
         known = {field.name: field for field in fields(cls)}
         values: dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
-                raise ValueError(f"unknown riichi option {name!r}; expected one of {', '.join(known)}")
+                raise OptionProblem("unknown", rules="riichi", name=repr(name), expected=", ".join(known))
             default = getattr(cls(), name)
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise ValueError(f"option {name!r} is true or false, not {value!r}")
+                raise OptionProblem("not_bool", name=repr(name), value=repr(value))
             if (
                 isinstance(default, int)
                 and not isinstance(default, bool)
                 and (isinstance(value, bool) or not isinstance(value, int))
             ):
-                raise ValueError(f"option {name!r} is a number, not {value!r}")
+                raise OptionProblem("not_number", name=repr(name), value=repr(value))
             values[name] = value
         return cls(**values)

@@ -33,7 +33,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
 from tutor.locale import Message, Value, joined, message, render_all
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
-from tutor.quiz.names import name, tile_message
+from tutor.quiz.names import name, tile_kinds, tile_message
 from tutor.quiz.question import Question
 
 LESSON: Final = "r12-efficiency"
@@ -142,7 +142,8 @@ def _count_sentences(hand: Hand, found: Shanten, rules: Rules) -> tuple[Message,
             message(
                 "efficiency.regular_count",
                 sets=made,
-                partials=len(split.partials),
+                sets_counted=message("efficiency.sets", count=made),
+                partials=message("efficiency.partials", count=len(split.partials)),
                 used=min(len(split.partials), 4 - made),
                 head=1 if split.pair is not None else 0,
                 shanten=figure,
@@ -151,7 +152,7 @@ def _count_sentences(hand: Hand, found: Shanten, rules: Rules) -> tuple[Message,
     if shape == "seven_pairs":
         pairs = sum(count // 2 for count in counts) if rules is Rules.MCR else sum(count >= 2 for count in counts)
         kinds = sum(count > 0 for count in counts)
-        return (message("efficiency.seven_pairs_count", pairs=pairs, kinds=kinds, shanten=figure),)
+        return (message("efficiency.seven_pairs_count", count=pairs, kinds=tile_kinds(kinds), shanten=figure),)
     if shape == "thirteen_orphans":
         held = sum(1 for tile in TERMINAL_OR_HONOURS if counts[tile])
         return (message("efficiency.orphans_count", kinds=held, shanten=figure),)
@@ -253,7 +254,7 @@ def _ukeire_text(found: Shanten, accepted: Ukeire) -> Message:
     return message(
         "efficiency.ukeire_answer",
         shanten=found.shanten,
-        kinds=len(accepted.tiles),
+        kinds=tile_kinds(len(accepted.tiles)),
         tiles=_tile_counts(accepted.tiles),
         count=accepted.count,
     )

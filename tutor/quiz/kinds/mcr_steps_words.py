@@ -56,7 +56,8 @@ def why_wrong(verdict: McrVerdict) -> Message:
         return message(f"mcrsteps.why.{verdict.fault}", fan=fan, reason=reason, principle=principle)
     if step.step == FAN:
         points = BY_ZH[step.zh].points if step.zh in BY_ZH else 0
-        return message(f"mcrsteps.why.{verdict.fault}", fan=fan, count=step.count, points=points, given=given)
+        # `count` picks the plural of the fan's points; `times` is how often it counts.
+        return message(f"mcrsteps.why.{verdict.fault}", fan=fan, times=step.count, count=points, given=given)
     if step.step == TOTAL:
         return message("mcrsteps.why.total", total=str(step.value), given=given)
     key = "can_win_yes" if step.value else "can_win_no"

@@ -290,9 +290,7 @@ def term_detail(term: Term, language: str, lesson_title: Callable[[str], str]) -
     lines = []
     head = term.definition(language)
     if term.points is not None:
-        points = text(
-            language, "glossary.points.one" if term.points == 1 else "glossary.points.other", points=term.points
-        )
+        points = text(language, "glossary.points", count=term.points)
         head = text(language, "glossary.fan_definition", points=points, definition=head) if head else points
     if head:
         lines.append(head)
