@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from tutor.engine.memo import memo
 from tutor.engine.riichi.rules import RiichiRules
 
 MANGAN_BASE: Final = 2000
@@ -86,6 +87,28 @@ def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
     # as a dict, which costs more than the rest of this function, and scoring
     # makes one Points per reading.
     return Points(total, base, limit, discarder, from_dealer, from_other)
+
+
+_Paid = tuple[int, int, str | None, int | None, int | None, int | None]
+"""A Points' fields in order."""
+
+_paid: dict[tuple[int, int, int, bool, bool, str, bool], _Paid] = memo("riichi.points.paid", {})
+"""What `win_points` found, by han, fu, multiplier, dealer, tsumo and the
+options `base_points` reads (kazoe, kiriage): few of these occur."""
+
+
+def win_points(han: int, fu: int, yakuman_multiplier: int, dealer: bool, tsumo: bool, rules: RiichiRules) -> Points:
+    """The payment of a win: `base_points` paid out by `payments`.  Scoring
+    asks it of every reading with a yaku, so what it found is kept (a new
+    Points is made from it each time, the caller's to keep)."""
+    key = (han, fu, yakuman_multiplier, dealer, tsumo, rules.kazoe, rules.kiriage)
+    paid = _paid.get(key)
+    if paid is None:
+        base, limit = base_points(han, fu, yakuman_multiplier, rules)
+        points = payments(base, limit, dealer, tsumo)
+        paid = (points.total, points.base, points.limit, points.discarder, points.dealer, points.non_dealer)
+        _paid[key] = paid
+    return Points(*paid)
 
 
 NOTEN_TOTAL: Final = 3000

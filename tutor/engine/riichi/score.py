@@ -16,7 +16,7 @@ from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, count_fu, round_fu
-from tutor.engine.riichi.points import Points, base_points, payments
+from tutor.engine.riichi.points import Points, win_points
 from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts, tie_order
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
@@ -135,27 +135,14 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", *details)
 
 
-@dataclass(slots=True)
-class ValuedReading:
-    """A reading as scoring values it, kept while it is the best so far.
-    Not frozen: one is made per reading with a yaku (see RiichiScore)."""
+Worth = tuple[int, bool, int, int, int]
+"""What readings are compared by: points, whether a true yakuman counts,
+han, fu, fu before rounding (see `score_riichi`)."""
 
-    worth: tuple[int, bool, int, int, int]
-    """What readings are compared by: points, whether a true yakuman
-    counts, han, fu, fu before rounding (see `score_riichi`)."""
-    facts: ReadingFacts
-    yaku: list[tuple[str, int]]
-    """The regular yaku with their han, or the yakuman with their multiplier."""
-    han: int
-    points: Points
-
-    @property
-    def is_yakuman(self) -> bool:
-        return self.worth[1]
-
-    def fu_result(self, rules: RiichiRules) -> FuResult:
-        """The fu of this reading, whose lines a score shows."""
-        return FuResult(self.facts, rules, self.worth[4], self.worth[3])
+_Valued = tuple[Worth, ReadingFacts, list[tuple[str, int]], int, Points]
+"""The best reading so far while scoring: its worth, its facts, its regular
+yaku with their han (or its yakuman with their multiplier), its han and its
+points.  A plain tuple: one is made for every reading with a yaku."""
 
 
 _DEFAULT_RULES: Final = RiichiRules()
@@ -187,7 +174,7 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # library ranks them.  Readings equal in all of these are taken in the
     # fixed `tie_order`, so that the fu lines a learner reads never depend on
     # the order in which the readings were found.
-    best: ValuedReading | None = None
+    best: _Valued | None = None
     for facts in found:
         yakuman = yakuman_of(facts, rules, gates)
         if yakuman:
@@ -203,28 +190,27 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
         raw = count_fu(facts, rules)
         fu = round_fu(raw, facts.shape)
         if yakuman:
-            base, limit = base_points(0, fu, sum(times for _, times in yakuman), rules)
+            points = win_points(0, fu, sum(times for _, times in yakuman), dealer, tsumo, rules)
         else:
-            base, limit = base_points(han, fu, 0, rules)
-        points = payments(base, limit, dealer, tsumo)
-        worth = (points.total, bool(yakuman), han, fu, raw)
-        if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
-            best = ValuedReading(worth, facts, yaku, han, points)
+            points = win_points(han, fu, 0, dealer, tsumo, rules)
+        worth: Worth = (points.total, bool(yakuman), han, fu, raw)
+        if best is None or worth > best[0] or (worth == best[0] and tie_order(facts) < tie_order(best[1])):
+            best = (worth, facts, yaku, han, points)
     if best is None:
         raise Refusal("no_yaku", Detail("no_yaku"))
-    yakuman_hand = best.is_yakuman
+    (_, yakuman_hand, _, fu, raw), facts, yaku, han, points = best
     score = RiichiScore(
         hand=hand,
         context=context,
         rules=rules,
-        reading=best.facts.reading,
+        reading=facts.reading,
         readings_considered=len(found),
-        fu=best.fu_result(rules),
-        yaku=() if yakuman_hand else tuple(best.yaku),
-        yakuman=tuple(best.yaku) if yakuman_hand else (),
+        fu=FuResult(facts, rules, raw, fu),
+        yaku=() if yakuman_hand else tuple(yaku),
+        yakuman=tuple(yaku) if yakuman_hand else (),
         dora=0 if yakuman_hand else dora,
         ura_dora=0 if yakuman_hand else ura,
-        han=best.han,
-        points=best.points,
+        han=han,
+        points=points,
     )
     return score
