@@ -50,7 +50,9 @@ class HandFacts:
     closed: bool = field(init=False)
     """No open meld (concealed kans keep a hand closed)."""
     tiles: tuple[Tile, ...] = field(init=False)
-    """Every physical tile of the hand, kans as four, sorted."""
+    """Every physical tile of the hand, kans as four: the concealed tiles
+    (sorted, as a Hand keeps them), then each meld's (unsorted: nothing
+    asks of a hand with melds where its tiles stand)."""
     kinds: frozenset[Tile] = field(init=False)
     number_suits: int = field(init=False)
     """How many of the three number suits the hand uses."""
@@ -62,10 +64,11 @@ class HandFacts:
     def __post_init__(self) -> None:
         hand = self.hand
         tiles = hand.concealed
-        if hand.melds:
-            for meld in hand.melds:
-                tiles += meld.tiles
-            tiles = tuple(sorted(tiles))
+        # The concealed tiles are sorted: an honour among them is the last.
+        has_honours = tiles[-1] >= EAST
+        for meld in hand.melds:
+            tiles += meld.tiles
+            has_honours = has_honours or meld.tiles[0] >= EAST
         kinds = frozenset(tiles)
         self.closed = not hand.melds or hand.is_closed
         self.tiles = tiles
@@ -75,7 +78,7 @@ class HandFacts:
             + (not kinds.isdisjoint(SUIT_TILES[1]))
             + (not kinds.isdisjoint(SUIT_TILES[2]))
         )
-        self.has_honours = tiles[-1] >= EAST
+        self.has_honours = has_honours
         self.all_terminals_or_honours = kinds <= TERMINAL_OR_HONOUR_TILES
         self.flags = self.context.flags
 
