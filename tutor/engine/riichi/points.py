@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from tutor.engine.memo import memo
 from tutor.engine.riichi.rules import RiichiRules
 
 MANGAN_BASE: Final = 2000
@@ -21,11 +22,12 @@ SANBAIMAN_BASE: Final = 6000
 YAKUMAN_BASE: Final = 8000
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Points:
     """The payment of a win.  Unused payers are None: `discarder` for a ron;
     `dealer` and `non_dealer` (what each such player pays) for a tsumo.
-    Not frozen, since scoring builds one per reading (see RiichiScore)."""
+    Frozen: scoring shares one among all wins of the same han, fu and
+    payers (see `win_points`)."""
 
     total: int
     base: int
@@ -82,10 +84,24 @@ def payments(base: int, limit: str | None, dealer: bool, tsumo: bool) -> Points:
         from_dealer = round_up_100(base * 2)
         from_other = round_up_100(base)
         total = from_dealer + 2 * from_other
-    # By position: on Python 3.11 a class called with keywords is handed them
-    # as a dict, which costs more than the rest of this function, and scoring
-    # makes one Points per reading.
-    return Points(total, base, limit, discarder, from_dealer, from_other)
+    return Points(total=total, base=base, limit=limit, discarder=discarder, dealer=from_dealer, non_dealer=from_other)
+
+
+_paid: dict[tuple[int, int, int, bool, bool, str, bool], Points] = memo("riichi.points.paid", {})
+"""What `win_points` found, by han, fu, multiplier, dealer, tsumo and the
+options `base_points` reads (kazoe, kiriage): few of these occur."""
+
+
+def win_points(han: int, fu: int, yakuman_multiplier: int, dealer: bool, tsumo: bool, rules: RiichiRules) -> Points:
+    """The payment of a win: `base_points` paid out by `payments`.  Scoring
+    asks it of every reading with a yaku, so what it found is kept and shared."""
+    key = (han, fu, yakuman_multiplier, dealer, tsumo, rules.kazoe, rules.kiriage)
+    points = _paid.get(key)
+    if points is None:
+        base, limit = base_points(han, fu, yakuman_multiplier, rules)
+        points = payments(base, limit, dealer, tsumo)
+        _paid[key] = points
+    return points
 
 
 NOTEN_TOTAL: Final = 3000

@@ -10,7 +10,7 @@ computed once for all readings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tutor.engine.hand import Hand
 from tutor.engine.riichi.context import Flag, WinContext
@@ -36,24 +36,51 @@ class Reading:
 
 @dataclass(slots=True)
 class HandFacts:
-    """What the yaku ask of the tiles alone, the same for every reading.
+    """What the yaku ask of the tiles alone, the same for every reading,
+    worked out from the hand and the context when it is made.
 
     Not frozen, like `ReadingFacts`: these are working notes made for every
-    hand scored, and a frozen dataclass is several times slower to build."""
+    hand scored, and a frozen dataclass is several times slower to build.
+    Only the hand and the context are passed in: the rest is derived from
+    them here, and a class called with keywords on Python 3.11 is handed
+    them as a dict, which for nine fields cost more than deriving them."""
 
     hand: Hand
     context: WinContext
-    closed: bool
+    closed: bool = field(init=False)
     """No open meld (concealed kans keep a hand closed)."""
-    tiles: tuple[Tile, ...]
-    """Every physical tile of the hand, kans as four, sorted."""
-    kinds: frozenset[Tile]
-    number_suits: int
+    tiles: tuple[Tile, ...] = field(init=False)
+    """Every physical tile of the hand, kans as four: the concealed tiles
+    (sorted, as a Hand keeps them), then each meld's (unsorted: nothing
+    asks of a hand with melds where its tiles stand)."""
+    kinds: frozenset[Tile] = field(init=False)
+    number_suits: int = field(init=False)
     """How many of the three number suits the hand uses."""
-    has_honours: bool
-    all_terminals_or_honours: bool
-    flags: frozenset[Flag]
+    has_honours: bool = field(init=False)
+    all_terminals_or_honours: bool = field(init=False)
+    flags: frozenset[Flag] = field(init=False)
     """The context's flags; a Flag is a StrEnum, so they can be asked about by name."""
+
+    def __post_init__(self) -> None:
+        hand = self.hand
+        tiles = hand.concealed
+        # The concealed tiles are sorted: an honour among them is the last.
+        has_honours = tiles[-1] >= EAST
+        for meld in hand.melds:
+            tiles += meld.tiles
+            has_honours = has_honours or meld.tiles[0] >= EAST
+        kinds = frozenset(tiles)
+        self.closed = not hand.melds or hand.is_closed
+        self.tiles = tiles
+        self.kinds = kinds
+        self.number_suits = (
+            (not kinds.isdisjoint(SUIT_TILES[0]))
+            + (not kinds.isdisjoint(SUIT_TILES[1]))
+            + (not kinds.isdisjoint(SUIT_TILES[2]))
+        )
+        self.has_honours = has_honours
+        self.all_terminals_or_honours = kinds <= TERMINAL_OR_HONOUR_TILES
+        self.flags = self.context.flags
 
     def is_value_tile(self, tile: Tile) -> bool:
         """A dragon, the seat wind or the round wind: what makes yakuhai and pair fu."""
@@ -74,29 +101,7 @@ _OUTSIDE_RUN_STARTS = frozenset({0, 6, 9, 15, 18, 24})
 
 
 def hand_facts(hand: Hand, context: WinContext) -> HandFacts:
-    tiles = hand.concealed
-    if hand.melds:
-        for meld in hand.melds:
-            tiles += meld.tiles
-        tiles = tuple(sorted(tiles))
-    kinds = frozenset(tiles)
-    number_suits = (
-        (not kinds.isdisjoint(SUIT_TILES[0]))
-        + (not kinds.isdisjoint(SUIT_TILES[1]))
-        + (not kinds.isdisjoint(SUIT_TILES[2]))
-    )
-    facts = HandFacts(
-        hand=hand,
-        context=context,
-        closed=not hand.melds or hand.is_closed,
-        tiles=tiles,
-        kinds=kinds,
-        number_suits=number_suits,
-        has_honours=tiles[-1] >= EAST,
-        all_terminals_or_honours=kinds <= TERMINAL_OR_HONOUR_TILES,
-        flags=context.flags,
-    )
-    return facts
+    return HandFacts(hand, context)
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from tutor.engine.notation import format_meld
 from tutor.engine.refusal import Detail, Refusal
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.fu import FuResult, count_fu, round_fu
-from tutor.engine.riichi.points import Points, base_points, payments
+from tutor.engine.riichi.points import Points, win_points
 from tutor.engine.riichi.reading import Reading, ReadingFacts, hand_facts, reading_facts, tie_order
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.yaku import hand_traits, yaku_of
@@ -58,18 +58,36 @@ _LATER_FLAGS: Final = frozenset(
 _DORA_OF: Final = tuple(dora_from_indicator(indicator) for indicator in range(TILE_KINDS))
 
 
-def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
+def count_dora(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...], kinds: frozenset[Tile] | None = None) -> int:
     """One han per tile matching each indicator's dora (an indicator shown
-    twice counts twice)."""
+    twice counts twice).  Given the tiles' `kinds`, the tiles are counted
+    only for a dora the hand holds: most indicators point at none."""
     count = 0
     for indicator in indicators:
-        count += tiles.count(_DORA_OF[indicator])
+        dora = _DORA_OF[indicator]
+        if kinds is None or dora in kinds:
+            count += tiles.count(dora)
     return count
 
 
 def _written(melds: Iterable[Meld]) -> str:
     """Melds as the notation writes them: "[222s] (3333m)"."""
     return " ".join(format_meld(meld) for meld in melds)
+
+
+# Flags read by check_context, bound once: on Python 3.11 reading a member
+# off its class costs several times a global name, and a hand with flags
+# besides riichi and ippatsu has each asked about.
+_CHANKAN: Final = Flag.CHANKAN
+_CHIIHOU: Final = Flag.CHIIHOU
+_DOUBLE_RIICHI: Final = Flag.DOUBLE_RIICHI
+_HAITEI: Final = Flag.HAITEI
+_HOUTEI: Final = Flag.HOUTEI
+_IPPATSU: Final = Flag.IPPATSU
+_RENHOU: Final = Flag.RENHOU
+_RIICHI: Final = Flag.RIICHI
+_RINSHAN: Final = Flag.RINSHAN
+_TENHOU: Final = Flag.TENHOU
 
 
 def _first_turn_problem(hand: Hand, context: WinContext, first_turn: frozenset[Flag]) -> Detail | None:
@@ -93,7 +111,7 @@ def check_context(hand: Hand, context: WinContext) -> None:
     if not flags:
         return
     # The common case, riichi (and ippatsu) on a closed hand, needs no more checks.
-    if flags <= _RIICHI_FLAGS and hand.is_closed and (Flag.IPPATSU not in flags or context.riichi):
+    if flags <= _RIICHI_FLAGS and hand.is_closed and (_IPPATSU not in flags or context.riichi):
         return
     details: list[Detail] = []
 
@@ -102,60 +120,47 @@ def check_context(hand: Hand, context: WinContext) -> None:
 
     open_hand = not hand.is_closed
     if context.riichi and open_hand:
-        given = sorted(flag.value for flag in flags & {Flag.RIICHI, Flag.DOUBLE_RIICHI})
+        given = sorted(flag.value for flag in flags & {_RIICHI, _DOUBLE_RIICHI})
         opened = _written(meld for meld in hand.melds if meld.is_open)
         refuse("riichi_open", flags=" ".join(given), melds=opened)
-    if Flag.IPPATSU in flags and not context.riichi:
+    if _IPPATSU in flags and not context.riichi:
         refuse("ippatsu_without_riichi")
-    if Flag.RINSHAN in flags:
+    if _RINSHAN in flags:
         kans = _written(meld for meld in hand.melds if meld.is_kan)
         if not context.tsumo or not kans:
             refuse("rinshan_no_kan" if context.tsumo else "rinshan_ron" if kans else "rinshan_ron_no_kan")
-    if Flag.CHANKAN in flags and context.tsumo:
+    if _CHANKAN in flags and context.tsumo:
         refuse("chankan_tsumo")
-    if Flag.HAITEI in flags and not context.tsumo:
+    if _HAITEI in flags and not context.tsumo:
         refuse("haitei_ron")
-    if Flag.HOUTEI in flags and context.tsumo:
+    if _HOUTEI in flags and context.tsumo:
         refuse("houtei_tsumo")
-    if Flag.HAITEI in flags and Flag.RINSHAN in flags:
+    if _HAITEI in flags and _RINSHAN in flags:
         refuse("haitei_and_rinshan")
-    if Flag.HOUTEI in flags and Flag.CHANKAN in flags:
+    if _HOUTEI in flags and _CHANKAN in flags:
         refuse("houtei_and_chankan")
     first_turn = flags & _FIRST_TURN_FLAGS
     problem = _first_turn_problem(hand, context, first_turn) if first_turn else None
     if problem:
         details.append(problem)
-    if Flag.TENHOU in flags and not (context.dealer and context.tsumo):
+    if _TENHOU in flags and not (context.dealer and context.tsumo):
         refuse("tenhou")
-    if Flag.CHIIHOU in flags and (context.dealer or not context.tsumo):
+    if _CHIIHOU in flags and (context.dealer or not context.tsumo):
         refuse("chiihou")
-    if Flag.RENHOU in flags and (context.dealer or context.tsumo):
+    if _RENHOU in flags and (context.dealer or context.tsumo):
         refuse("renhou")
     if details:
         raise Refusal("flags", *details)
 
 
-@dataclass(slots=True)
-class ValuedReading:
-    """A reading as scoring values it, kept while it is the best so far.
-    Not frozen: one is made per reading with a yaku (see RiichiScore)."""
+Worth = tuple[int, bool, int, int, int]
+"""What readings are compared by: points, whether a true yakuman counts,
+han, fu, fu before rounding (see `score_riichi`)."""
 
-    worth: tuple[int, bool, int, int, int]
-    """What readings are compared by: points, whether a true yakuman
-    counts, han, fu, fu before rounding (see `score_riichi`)."""
-    facts: ReadingFacts
-    yaku: list[tuple[str, int]]
-    """The regular yaku with their han, or the yakuman with their multiplier."""
-    han: int
-    points: Points
-
-    @property
-    def is_yakuman(self) -> bool:
-        return self.worth[1]
-
-    def fu_result(self, rules: RiichiRules) -> FuResult:
-        """The fu of this reading, whose lines a score shows."""
-        return FuResult(self.facts, rules, self.worth[4], self.worth[3])
+_Valued = tuple[Worth, ReadingFacts, list[tuple[str, int]], int, Points]
+"""The best reading so far while scoring: its worth, its facts, its regular
+yaku with their han (or its yakuman with their multiplier), its han and its
+points.  A plain tuple: one is made for every reading with a yaku."""
 
 
 _DEFAULT_RULES: Final = RiichiRules()
@@ -176,8 +181,9 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     gates = hand_gates(of_hand)
     traits = hand_traits(of_hand)
     # Dora count the tiles, which every reading shares.
-    dora = count_dora(of_hand.tiles, context.dora_indicators) if context.dora_indicators else 0
-    ura = count_dora(of_hand.tiles, context.ura_indicators) if context.ura_indicators and context.riichi else 0
+    tiles, kinds = of_hand.tiles, of_hand.kinds
+    dora = count_dora(tiles, context.dora_indicators, kinds) if context.dora_indicators else 0
+    ura = count_dora(tiles, context.ura_indicators, kinds) if context.ura_indicators and context.riichi else 0
     dealer, tsumo = context.dealer, context.tsumo
     # Each reading is valued by its payments, which a hand of one reading (the
     # most) would write out anyway: one computation of points, and no
@@ -187,7 +193,7 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # library ranks them.  Readings equal in all of these are taken in the
     # fixed `tie_order`, so that the fu lines a learner reads never depend on
     # the order in which the readings were found.
-    best: ValuedReading | None = None
+    best: _Valued | None = None
     for facts in found:
         yakuman = yakuman_of(facts, rules, gates)
         if yakuman:
@@ -203,28 +209,27 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
         raw = count_fu(facts, rules)
         fu = round_fu(raw, facts.shape)
         if yakuman:
-            base, limit = base_points(0, fu, sum(times for _, times in yakuman), rules)
+            points = win_points(0, fu, sum(times for _, times in yakuman), dealer, tsumo, rules)
         else:
-            base, limit = base_points(han, fu, 0, rules)
-        points = payments(base, limit, dealer, tsumo)
-        worth = (points.total, bool(yakuman), han, fu, raw)
-        if best is None or worth > best.worth or (worth == best.worth and tie_order(facts) < tie_order(best.facts)):
-            best = ValuedReading(worth, facts, yaku, han, points)
+            points = win_points(han, fu, 0, dealer, tsumo, rules)
+        worth: Worth = (points.total, bool(yakuman), han, fu, raw)
+        if best is None or worth > best[0] or (worth == best[0] and tie_order(facts) < tie_order(best[1])):
+            best = (worth, facts, yaku, han, points)
     if best is None:
         raise Refusal("no_yaku", Detail("no_yaku"))
-    yakuman_hand = best.is_yakuman
+    (_, yakuman_hand, _, fu, raw), facts, yaku, han, points = best
     score = RiichiScore(
         hand=hand,
         context=context,
         rules=rules,
-        reading=best.facts.reading,
+        reading=facts.reading,
         readings_considered=len(found),
-        fu=best.fu_result(rules),
-        yaku=() if yakuman_hand else tuple(best.yaku),
-        yakuman=tuple(best.yaku) if yakuman_hand else (),
+        fu=FuResult(facts, rules, raw, fu),
+        yaku=() if yakuman_hand else tuple(yaku),
+        yakuman=tuple(yaku) if yakuman_hand else (),
         dora=0 if yakuman_hand else dora,
         ura_dora=0 if yakuman_hand else ura,
-        han=best.han,
-        points=best.points,
+        han=han,
+        points=points,
     )
     return score

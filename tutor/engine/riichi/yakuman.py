@@ -135,14 +135,15 @@ def _renhou(facts: ReadingFacts, rules: RiichiRules) -> bool:
 
 # What a hand must show before a yakuman's condition is worth asking: one bit
 # each, so that most hands ask about none and the rest about a few.
-GATE_FOUR_TRIPLETS: Final = 1
-"""The reading has four triplets or kans (the four concealed triplets, the four kans)."""
+GATE_FOUR_CONCEALED_OR_KANS: Final = 1
+"""The reading has four concealed triplets or kans (the four concealed
+triplets), or four kans (the four kans)."""
 GATE_ALL_TERMINALS_OR_HONOURS: Final = 2
 """Every tile a terminal or an honour (kokushi, tsuuiisou, chinroutou)."""
 GATE_GREEN_ONLY: Final = 4
 """Every tile green (ryuuiisou)."""
 GATE_ONE_CLOSED_SUIT: Final = 8
-"""One number suit, no honours, no calls (the nine gates)."""
+"""One number suit with all nine of its ranks, no honours, no calls (the nine gates)."""
 GATE_FIRST_TURN: Final = 16
 """A tenhou, chiihou or renhou flag."""
 GATE_THREE_HONOUR_TRIPLETS: Final = 32
@@ -151,8 +152,8 @@ GATE_THREE_HONOUR_TRIPLETS: Final = 32
 YAKUMAN: Final = (
     Yakuman("kokushi", True, False, _kokushi, GATE_ALL_TERMINALS_OR_HONOURS),
     Yakuman("kokushi_13", True, True, _kokushi_13, GATE_ALL_TERMINALS_OR_HONOURS),
-    Yakuman("suuankou", True, False, _suuankou, GATE_FOUR_TRIPLETS),
-    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, GATE_FOUR_TRIPLETS),
+    Yakuman("suuankou", True, False, _suuankou, GATE_FOUR_CONCEALED_OR_KANS),
+    Yakuman("suuankou_tanki", True, True, _suuankou_tanki, GATE_FOUR_CONCEALED_OR_KANS),
     Yakuman("daisangen", False, False, _daisangen, GATE_THREE_HONOUR_TRIPLETS),
     Yakuman("shousuushii", False, False, _shousuushii, GATE_THREE_HONOUR_TRIPLETS),
     Yakuman("daisuushii", False, True, _daisuushii, GATE_THREE_HONOUR_TRIPLETS),
@@ -161,7 +162,7 @@ YAKUMAN: Final = (
     Yakuman("chinroutou", False, False, _chinroutou, GATE_ALL_TERMINALS_OR_HONOURS),
     Yakuman("chuuren", True, False, _chuuren, GATE_ONE_CLOSED_SUIT),
     Yakuman("junsei_chuuren", True, True, _junsei_chuuren, GATE_ONE_CLOSED_SUIT),
-    Yakuman("suukantsu", False, False, _suukantsu, GATE_FOUR_TRIPLETS),
+    Yakuman("suukantsu", False, False, _suukantsu, GATE_FOUR_CONCEALED_OR_KANS),
     Yakuman("tenhou", True, False, _flag(Flag.TENHOU), GATE_FIRST_TURN),
     Yakuman("chiihou", True, False, _flag(Flag.CHIIHOU), GATE_FIRST_TURN),
     Yakuman("renhou", True, False, _renhou, GATE_FIRST_TURN),
@@ -178,7 +179,7 @@ def hand_gates(of_hand: HandFacts) -> int:
         gates |= GATE_ALL_TERMINALS_OR_HONOURS
     if of_hand.kinds <= GREEN_TILES:
         gates |= GATE_GREEN_ONLY
-    if of_hand.number_suits == 1 and not of_hand.has_honours and not of_hand.hand.melds:
+    if len(of_hand.kinds) == 9 and of_hand.number_suits == 1 and not of_hand.has_honours and not of_hand.hand.melds:
         gates |= GATE_ONE_CLOSED_SUIT
     if of_hand.flags and not of_hand.flags.isdisjoint(_FIRST_TURN_FLAGS):
         gates |= GATE_FIRST_TURN
@@ -204,8 +205,8 @@ def yakuman_of(facts: ReadingFacts, rules: RiichiRules, gates: int | None = None
     about several readings of one hand."""
     if gates is None:
         gates = hand_gates(facts.of_hand)
-    if len(facts.triplets) == 4:
-        gates |= GATE_FOUR_TRIPLETS
+    if facts.concealed_triplets == 4 or facts.kans == 4:
+        gates |= GATE_FOUR_CONCEALED_OR_KANS
     if facts.honour_sets.bit_count() >= 3:
         gates |= GATE_THREE_HONOUR_TRIPLETS
     if not gates:
