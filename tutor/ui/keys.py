@@ -60,6 +60,9 @@ KEY_IDS: Final = (
     "other_track",
     "reset",
     "default_level",
+    "play",
+    "discard",
+    "hint",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 
