@@ -19,6 +19,7 @@ from tutor.quiz.coach_words import note_text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.play_session import LEARNER, PlaySetup
 from tutor.ui.screens.play import PlayScreen
+from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.widgets.play_table import PlayTable, seat_line
 
 CHI_SEED = 4
@@ -34,9 +35,12 @@ async def test_a_hand_played_by_keys_then_reviewed_and_the_next_dealt(tmp_path: 
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "home's m to open the play screen")
-        app.pop_screen()
-        screen = await open_play(pilot, PlaySetup(seed=42))
+        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "home's m to open the setup")
+        await pilot.press("down", "down", "down", "down", "4", "2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "enter to start the game")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.session.setup == PlaySetup(seed=42)
+        await wait_for(pilot, lambda: screen.query_one(PlayTable).size.width > 0, "the table drawn")
         table = screen.query_one(PlayTable).render().plain
         for seat in range(4):
             assert seat_line(screen.session.state, seat, language) in table
@@ -133,3 +137,28 @@ async def test_the_last_review_leads_to_the_standings(tmp_path: Path) -> None:
             assert text("ko", f"table.label.{standing.seat}") in line
         await pilot.press("space")
         await wait_for(pilot, lambda: not isinstance(app.screen, PlayScreen), "the screen to close")
+
+
+async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PlaySetupScreen(PlaySetup(seed=123)))
+        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
+        setup_screen = app.screen
+        assert isinstance(setup_screen, PlaySetupScreen)
+        # Rules one to the left (round the end: EMA), length, bots and hints one to the right.
+        await pilot.press("left", "down", "right", "down", "right", "down", "right", "down", "backspace", "9")
+        await wait_for(pilot, lambda: setup_screen.setup.seed == 129, "the seed typed")
+        rows = str(setup_screen.query_one("#rows", Static).render())
+        for key in ("play.preset.ema", "play.length.south", "play.bots.intermediate", "play.hint.rules_and_efficiency"):
+            assert text("en", key) in rows
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert screen.session.setup == PlaySetup(
+            seed=129, preset="ema", length="south", bots="intermediate", hint=HintLevel.RULES_AND_EFFICIENCY
+        )
+        assert screen.session.game.options.start_points == 30000  # EMA's, not Tenhou's 25,000
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is setup_screen, "escape back to the setup")

@@ -63,6 +63,8 @@ KEY_IDS: Final = (
     "play",
     "discard",
     "hint",
+    "start_game",
+    "play_seed",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -189,6 +189,7 @@ class PlayScreen(TutorScreen):
         return text(
             language,
             "play.status",
+            rules=text(language, f"play.preset.{setup.preset}"),
             seed=setup.seed,
             length=text(language, f"play.length.{setup.length}"),
             bots=text(language, f"play.bots.{setup.bots}"),
@@ -260,7 +261,8 @@ class PlayScreen(TutorScreen):
         level = text(language, f"play.hint.{session.hint.value}")
         notes = session.notes()
         lines = [text(language, "play.coach", level=level)]
-        lines += [note_text(note, language, self.lesson) for note in notes]
+        # Two shapes of one call say the same of the yaku: once is enough.
+        lines += dict.fromkeys(note_text(note, language, self.lesson) for note in notes)
         if len(lines) == 1:
             lines.append(text(language, "play.coach_quiet"))
         return "\n".join(lines)
