@@ -12,7 +12,7 @@ from textual.widgets import Static
 from tests.helpers import make_app, wait_for
 from tests.play_helpers import open_play, play_until
 from tutor.engine.game.actions import ActionKind
-from tutor.engine.game.coach import HintLevel
+from tutor.engine.game.coach import HintLevel, Note
 from tutor.engine.game.state import Phase
 from tutor.locale import render, text
 from tutor.quiz.coach_words import note_text
@@ -20,6 +20,7 @@ from tutor.quiz.faces import faces_in_text
 from tutor.quiz.play_session import LEARNER, PlaySetup
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.screens.play_setup import PlaySetupScreen
+from tutor.ui.widgets.play_hand import PlayHand
 from tutor.ui.widgets.play_table import PlayTable, seat_line
 
 CHI_SEED = 4
@@ -102,7 +103,19 @@ async def test_the_hint_key_steps_the_level_and_the_panel_follows(tmp_path: Path
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.session.hint is HintLevel.RULES_AND_EFFICIENCY, "the next level")
         rows = [note for note in screen.session.notes() if note.code == "discard"]
-        assert rows and str(coach.render()).count("\n") >= len(rows)
+        best = [row for row in rows if row.value("best")]
+        assert best and len(rows) > len(best), "the seed's first hand has best and worse discards"
+
+        def says(row: Note) -> bool:
+            return note_text(row, "en", screen.lesson) in str(coach.render())
+
+        assert all(says(row) for row in best)
+        tiles = screen.query_one(PlayHand).tiles
+        # A worse discard among the first nine tiles, picked by its digit.
+        worse = next(row for row in rows if not row.value("best") and tiles.index(row.tiles[0]) < 9)
+        assert not says(worse), "the panel shows the best discards and the tile picked, not every row"
+        await pilot.press(str(tiles.index(worse.tiles[0]) + 1))
+        await wait_for(pilot, lambda: says(worse), "the picked tile's row in the panel")
         assert text("en", "play.hint.rules_and_efficiency") in shown(screen, "#status")
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.session.hint is HintLevel.OFF, "hints off")

@@ -22,8 +22,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tutor.engine.game.actions import Action, ActionKind, Forbidden
-from tutor.engine.game.coach import HintLevel
-from tutor.engine.game.state import Phase
+from tutor.engine.game.coach import HintLevel, Note, NoteCode
+from tutor.engine.game.review import HandReview
+from tutor.engine.game.state import KyokuState, Phase
 from tutor.locale import Message, Value, joined, message, render, text
 from tutor.quiz.coach_record import record_mistakes
 from tutor.quiz.coach_words import note_text
@@ -33,6 +34,8 @@ from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup
 from tutor.quiz.review_words import riichi_review_lines
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.tile_art import Group, hand_groups
+from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
 from tutor.ui.widgets.play_table import PlayTable, meld_text
@@ -80,6 +83,15 @@ def choice_text(action: Action) -> str:
     return "".join(face(kind) for kind in action.uses) or face(action.tile or 0)
 
 
+def winning_groups(end: KyokuState, review: HandReview) -> list[Group]:
+    """The first winner's hand as the review shows it, the winning tile apart; none at a draw."""
+    if not review.wins:
+        return []
+    win = review.wins[0]
+    hand = end.engine_hand(win.seat, extra=win.tile if win.source is not None else None)
+    return hand_groups(hand, win=win.tile)
+
+
 class PlayScreen(TutorScreen):
     """A game against bots, one decision of the learner's at a time."""
 
@@ -98,7 +110,7 @@ class PlayScreen(TutorScreen):
     PlayScreen #prompt { height: auto; padding: 0 1; text-style: bold; color: $accent; }
     PlayScreen #said { height: auto; padding: 0 1; color: $warning; }
     PlayScreen #said.-empty { display: none; }
-    PlayScreen #coach { height: auto; max-height: 6; padding: 0 1; border-top: solid $panel; }
+    PlayScreen #coach { height: auto; max-height: 8; padding: 0 1; border-top: solid $panel; }
     PlayScreen #coach.-off { display: none; }
     PlayScreen #review { height: 1fr; padding: 0 1; display: none; }
     PlayScreen.-review #review { display: block; }
@@ -129,6 +141,7 @@ class PlayScreen(TutorScreen):
         yield Static(id="status", markup=False)
         yield PlayTable(self.session.state, language, id="table")
         with VerticalScroll(id="review"):
+            yield TilesView([], id="review-hand")
             yield Static(id="review-lines", markup=False)
         yield PlayHand(id="hand")
         yield Static(id="prompt", markup=False)
@@ -151,6 +164,7 @@ class PlayScreen(TutorScreen):
             review = self.session.review()
             self.review = riichi_review_lines(review)
             self.game_ends = review.game_over
+            self.query_one("#review-hand", TilesView).groups = winning_groups(self.session.state, review)
             self.review_shown = 1
         order = hand_order(self.session.state)
         drawn = self.session.state.players[LEARNER].drawn
@@ -179,6 +193,8 @@ class PlayScreen(TutorScreen):
         coach.update(self.coach_text())
         coach.set_class(session.hint is HintLevel.OFF, "-off")
         if reviewing:
+            hand = self.query_one("#review-hand", TilesView)
+            hand.display = bool(hand.groups) and not self.standings_shown
             self.query_one("#review-lines", Static).update(self.review_text())
             self.query_one("#review", VerticalScroll).scroll_end(animate=False)
         self.refresh_bindings()
@@ -259,13 +275,24 @@ class PlayScreen(TutorScreen):
         language = self.tutor.language
         session = self.session
         level = text(language, f"play.hint.{session.hint.value}")
-        notes = session.notes()
+        notes = [note for note in session.notes() if note.code != NoteCode.DISCARD or self.discussed(note)]
         lines = [text(language, "play.coach", level=level)]
         # Two shapes of one call say the same of the yaku: once is enough.
         lines += dict.fromkeys(note_text(note, language, self.lesson) for note in notes)
         if len(lines) == 1:
             lines.append(text(language, "play.coach_quiet"))
         return "\n".join(lines)
+
+    def discussed(self, row: Note) -> bool:
+        """A row of the discard table the panel shows: a best discard, or the tile picked."""
+        picked = self.picked_kind()
+        return bool(row.value("best")) or (picked is not None and row.tiles[:1] == (picked,))
+
+    def picked_kind(self) -> int | None:
+        order = hand_order(self.session.state)
+        if self.picked is None or self.picked >= len(order):
+            return None
+        return self.session.state.kind(order[self.picked])
 
     def review_text(self) -> str:
         language = self.tutor.language
@@ -338,8 +365,9 @@ class PlayScreen(TutorScreen):
         session = self.session
         if self.review or self.picked is None or session.decision is None:
             return
-        order = hand_order(session.state)
-        kind = session.state.kind(order[self.picked])
+        kind = self.picked_kind()
+        if kind is None:
+            return
         legal = session.legal(ActionKind.DISCARD, kind)
         if legal:
             self.play(legal[0])
