@@ -175,3 +175,17 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
         assert screen.session.game.options.start_points == 30000  # EMA's, not Tenhou's 25,000
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is setup_screen, "escape back to the setup")
+
+
+async def test_the_language_key_redraws_the_game_where_it_stands(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_play(pilot, PlaySetup(seed=CHI_SEED))
+        session = screen.session
+        await play_until(pilot, screen, lambda: len(session.legal(ActionKind.CHI)) >= 2, "a chi to be offered")
+        state, prompt = session.state, shown(screen, "#prompt")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: shown(screen, "#prompt") != prompt, "the prompt in Korean")
+        assert session.state is state and app.screen is screen
+        assert text("ko", "table.label.0") in screen.query_one(PlayTable).render().plain
+        assert any("\uac00" <= char <= "\ud7a3" for char in shown(screen, "#prompt"))

@@ -3,8 +3,8 @@
 The screen draws what tutor/quiz/play_session.py holds and passes the
 learner's keys to it.  Left and right (or a tile's position, 1-9 and 0)
 pick a tile and enter discards it; the call prompt names the keys of the
-actions legal now (t tsumo, r riichi or ron, c chi, p pon, k kan, n nine
-terminals, x pass).  A key for an action the rules refuse answers in one
+actions legal now (w a win, tsumo or ron; r riichi, c chi, p pon, k kan,
+n nine terminals, x pass).  A key for an action the rules refuse answers in one
 line with the coach's reason; `h` steps the hint level.  At the end of a
 hand `space` steps through the review, then deals the next hand; at the end
 of the game it shows the standings.
@@ -41,8 +41,9 @@ from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
 from tutor.ui.widgets.play_table import PlayTable, meld_text
 
 KEY_ACTIONS: Final[dict[str, tuple[ActionKind, ...]]] = {
-    "t": (ActionKind.TSUMO,),
-    "r": (ActionKind.RIICHI, ActionKind.RON),
+    # Not t for tsumo: t is the app's theme key everywhere.
+    "w": (ActionKind.TSUMO, ActionKind.RON),
+    "r": (ActionKind.RIICHI,),
     "c": (ActionKind.CHI,),
     "p": (ActionKind.PON,),
     "k": (ActionKind.CLOSED_KAN, ActionKind.ADDED_KAN, ActionKind.OPEN_KAN),
