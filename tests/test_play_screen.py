@@ -5,8 +5,10 @@ stepped with space, and the standings at the end of the game."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
@@ -25,6 +27,14 @@ from tutor.ui.widgets.play_table import PlayTable, seat_line
 
 CHI_SEED = 4
 """A seed whose third decision of the passing learner offers a chi of two shapes."""
+
+
+async def at_the_chi(pilot: Pilot[Any]) -> PlayScreen:
+    """The play screen on CHI_SEED, played by keys until the chi of two shapes is offered."""
+    screen = await open_play(pilot, PlaySetup(seed=CHI_SEED))
+    session = screen.session
+    await play_until(pilot, screen, lambda: len(session.legal(ActionKind.CHI)) >= 2, "a chi to be offered")
+    return screen
 
 
 def shown(screen: PlayScreen, selector: str) -> str:
@@ -79,9 +89,8 @@ async def test_a_refused_try_is_answered_in_one_line_by_the_coach(tmp_path: Path
 async def test_a_chi_of_two_shapes_is_chosen_by_its_number(tmp_path: Path) -> None:
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_play(pilot, PlaySetup(seed=CHI_SEED))
+        screen = await at_the_chi(pilot)
         session = screen.session
-        await play_until(pilot, screen, lambda: len(session.legal(ActionKind.CHI)) >= 2, "a chi to be offered")
         assert session.state.phase is Phase.CLAIMS
         prompt = shown(screen, "#prompt")
         assert "c chi" in prompt and "x pass" in prompt and "p pon" not in prompt
@@ -180,9 +189,8 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
 async def test_the_language_key_redraws_the_game_where_it_stands(tmp_path: Path) -> None:
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_play(pilot, PlaySetup(seed=CHI_SEED))
+        screen = await at_the_chi(pilot)
         session = screen.session
-        await play_until(pilot, screen, lambda: len(session.legal(ActionKind.CHI)) >= 2, "a chi to be offered")
         state, prompt = session.state, shown(screen, "#prompt")
         await pilot.press("l")
         await wait_for(pilot, lambda: shown(screen, "#prompt") != prompt, "the prompt in Korean")
