@@ -254,6 +254,28 @@ class TestPlay:
         keys = ("space",) * 8
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "review", *keys))
 
+    def test_standings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        async def standings(pilot: Pilot[Any]) -> None:
+            from tests.play_helpers import open_play, play_until
+            from tutor.quiz.play_session import PlaySetup
+
+            screen = await open_play(pilot, PlaySetup(seed=7))
+            session = screen.session
+            # The hands before the last are played through the session (the keys are test_play_screen's).
+            while True:
+                while not session.hand_over:
+                    decision = session.decision
+                    assert decision is not None
+                    session.play(decision.legal[-1])
+                if session.review().game_over:
+                    break
+                session.next_hand()
+            screen.start_hand()
+            await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
+            await settled(pilot)
+
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=standings)
+
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
 class TestWorkbench:
