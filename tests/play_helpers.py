@@ -10,6 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.helpers import wait_for
+from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.state import Phase
 from tutor.quiz.play_session import PlaySetup
 from tutor.ui.screens.play import PlayScreen
@@ -43,6 +44,23 @@ async def one_move(pilot: Pilot[Any], screen: PlayScreen) -> None:
     key = "space" if screen.review else "x" if phase in (Phase.CLAIMS, Phase.CHANKAN) else "enter"
     await pilot.press(key)
     await wait_for(pilot, lambda: moves(screen) != before, "the move to be played")
+
+
+def play_to_the_last_hand(screen: PlayScreen) -> None:
+    """Every hand played through the session, not by keys (each pass or the
+    last legal action), up to the end of the game's last hand, which the
+    screen then reviews."""
+    session = screen.session
+    while True:
+        while not session.hand_over:
+            decision = session.decision
+            assert decision is not None
+            passing = [action for action in decision.legal if action.kind is ActionKind.PASS]
+            session.play(passing[0] if passing else decision.legal[-1])
+        if session.review().game_over:
+            break
+        session.next_hand()
+    screen.start_hand()
 
 
 async def play_until(pilot: Pilot[Any], screen: PlayScreen, done: Callable[[], bool], what: str) -> None:

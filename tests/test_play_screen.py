@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
-from tests.play_helpers import open_play, play_until
+from tests.play_helpers import open_play, play_to_the_last_hand, play_until
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import HintLevel, Note
 from tutor.engine.game.state import Phase
@@ -138,16 +138,7 @@ async def test_the_last_review_leads_to_the_standings(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_play(pilot, PlaySetup(seed=7))
         session = screen.session
-        while True:
-            while not session.hand_over:
-                decision = session.decision
-                assert decision is not None
-                passing = [action for action in decision.legal if action.kind is ActionKind.PASS]
-                session.play(passing[0] if passing else decision.legal[-1])
-            if session.review().game_over:
-                break
-            session.next_hand()
-        screen.start_hand()
+        play_to_the_last_hand(screen)
         await wait_for(pilot, lambda: bool(screen.review), "the last review")
         await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
         lines = shown(screen, "#review-lines").split("\n")

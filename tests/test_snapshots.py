@@ -256,21 +256,11 @@ class TestPlay:
 
     def test_standings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         async def standings(pilot: Pilot[Any]) -> None:
-            from tests.play_helpers import open_play, play_until
+            from tests.play_helpers import open_play, play_to_the_last_hand, play_until
             from tutor.quiz.play_session import PlaySetup
 
             screen = await open_play(pilot, PlaySetup(seed=7))
-            session = screen.session
-            # The hands before the last are played through the session (the keys are test_play_screen's).
-            while True:
-                while not session.hand_over:
-                    decision = session.decision
-                    assert decision is not None
-                    session.play(decision.legal[-1])
-                if session.review().game_over:
-                    break
-                session.next_hand()
-            screen.start_hand()
+            play_to_the_last_hand(screen)
             await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
             await settled(pilot)
 
