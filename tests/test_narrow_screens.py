@@ -79,14 +79,15 @@ class TestNarrowScreens:
 
     @pytest.mark.parametrize("language", ["en", "ko"])
     async def test_home_entries_name_every_key_the_footer_leaves_out(self, tmp_path: Path, language: str) -> None:
-        """b (table) and w (workbench) are not in the footer: the entries
-        line names them, each with its screen, on one line at 80 columns."""
+        """b (table), w (workbench) and g (glossary, which gave its place in
+        the footer to m, play) are not in the footer: the entries line names
+        them, each with its screen, on one line at 80 columns."""
         app = make_app(tmp_path, language)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             entries = app.screen.query_one("#entries", Static)
             hidden = [binding for binding in app.screen.BINDINGS if isinstance(binding, Binding) and not binding.show]
-            assert {binding.key for binding in hidden} == {"b", "w", "left", "right"}
+            assert {binding.key for binding in hidden} == {"b", "w", "g", "left", "right"}
             said = str(entries.render())
             # The arrows (to the other track, #28) are named together, as one pair.
             shown_as = {"left": "←→", "right": "←→"}

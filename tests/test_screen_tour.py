@@ -197,6 +197,8 @@ SCREENS: list[tuple[str, Opener]] = [
     ("progress", open_progress),
     ("workbench", keys("w", *"123m456p789s11z22z", "2", "z")),
     ("table", keys("b", "space", "space")),
+    ("play setup", keys("m", "down")),
+    ("play", keys("m", "enter", "enter")),
 ]
 
 

@@ -190,6 +190,83 @@ class TestTable:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("mcr", "flowers"))
 
 
+def play_at(seed: int, until: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """The play screen on a seed, played by keys (pass every call, discard
+    each tile drawn) until a moment: `riichi` (a bot's riichi stands), `chi`
+    (a chi of two shapes offered), `review` (the hand over); then `keys`."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        from tests.play_helpers import open_play, play_until
+        from tutor.engine.game.actions import ActionKind
+        from tutor.quiz.play_session import PlaySetup
+
+        screen = await open_play(pilot, PlaySetup(seed=seed))
+        session = screen.session
+        moments = {
+            "start": lambda: True,
+            "riichi": lambda: any(player.riichi for player in session.state.players),
+            "chi": lambda: len(session.legal(ActionKind.CHI)) >= 2,
+            "review": lambda: bool(screen.review),
+        }
+        await play_until(pilot, screen, moments[until], until)
+        await pilot.press(*keys)
+        await settled(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestPlayTable:
+    """The play screen's table in the middle of a hand: every seat's discards
+    in order, a riichi discard turned, melds, the centre, the learner's hand."""
+
+    def test_mid_hand(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "riichi"))
+
+
+@pytest.mark.parametrize(("language", "size"), NARROW, ids=NARROW_IDS)
+class TestPlay:
+    """The play screen's moments at 80x24: its setup, a call prompt with the
+    coach's note on the call, the choice of a chi's shape, the coach at the
+    higher hint level, and a hand's review stepped through."""
+
+    def test_setup(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        async def setup(pilot: Pilot[Any]) -> None:
+            from tutor.quiz.play_session import PlaySetup
+            from tutor.ui.screens.play_setup import PlaySetupScreen
+
+            pilot.app.push_screen(PlaySetupScreen(PlaySetup(seed=42)))
+            await pilot.press("down")
+            await settled(pilot)
+
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=setup)
+
+    def test_call_prompt(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(4, "chi"))
+
+    def test_chi_choice(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(4, "chi", "c"))
+
+    def test_coach_panel(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "start", "h"))
+
+    def test_review(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        keys = ("space",) * 8
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "review", *keys))
+
+    def test_standings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        async def standings(pilot: Pilot[Any]) -> None:
+            from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+            from tutor.quiz.play_session import PlaySetup
+
+            screen = await open_play(pilot, PlaySetup(seed=7))
+            play_to_the_last_hand(screen)
+            await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
+            await settled(pilot)
+
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=standings)
+
+
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
 class TestWorkbench:
     """The workbench: a riichi hand's fu, yaku and points; a 13-tile hand's

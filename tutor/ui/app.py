@@ -53,6 +53,7 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
 from tutor.ui.screens.workbench import WorkbenchScreen
@@ -468,6 +469,12 @@ class TutorApp(App[None]):
 
     def action_table(self) -> None:
         self.open_table()
+
+    def open_play(self) -> None:
+        self.push_screen(PlaySetupScreen())
+
+    def action_play(self) -> None:
+        self.open_play()
 
     def open_workbench(self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI) -> None:
         self.push_screen(WorkbenchScreen(source, settings, rules))

@@ -60,6 +60,11 @@ KEY_IDS: Final = (
     "other_track",
     "reset",
     "default_level",
+    "play",
+    "discard",
+    "hint",
+    "start_game",
+    "play_seed",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -48,6 +48,8 @@ class LessonsAndTerms(Provider):
         table = text(language, "table.palette")
         everywhere = " ".join(text(other, "table.palette") for other in LANGUAGES)
         entries.append((f"{table} {everywhere}", table, app.open_table))
+        play = text(language, "play.palette")
+        entries.append((" ".join(text(other, "play.palette") for other in LANGUAGES), play, app.open_play))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -58,6 +60,9 @@ class LessonsAndTerms(Provider):
         # With a line saying what each is: without it the next entry read as its description.
         yield DiscoveryHit(
             text(app.language, "table.palette"), app.open_table, help=text(app.language, "table.palette_help")
+        )
+        yield DiscoveryHit(
+            text(app.language, "play.palette"), app.open_play, help=text(app.language, "play.palette_help")
         )
         yield DiscoveryHit(
             text(app.language, "workbench.palette"),
@@ -73,13 +78,14 @@ class LessonsAndTerms(Provider):
         app = self.tutor
         about_of: dict[object, str] = {
             app.open_table: "table.palette_help",
+            app.open_play: "play.palette_help",
             app.open_workbench: "workbench.palette_help",
         }
         matcher = self.matcher(query)
         seen: set[str] = set()
         for searchable, label, command in self._entries():
             score = matcher.match(searchable)
-            if command == self.tutor.open_table:
+            if command in (self.tutor.open_table, self.tutor.open_play):
                 score *= 2  # the screen named by the word comes before lessons that mention it
             if score > 0 and label not in seen:
                 seen.add(label)

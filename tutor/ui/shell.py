@@ -53,6 +53,10 @@ class Tutor(Protocol):
 
     def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None: ...
 
+    def open_play(self) -> None:
+        """A game against bots (tutor/ui/screens/play.py)."""
+        ...
+
     workbench_history: list[tuple[str, Settings]]
     """Hands of this session in the workbench, for its undo."""
 

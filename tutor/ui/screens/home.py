@@ -40,8 +40,15 @@ class HomeScreen(TutorScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "app.drills", "Drills", id="drills", tooltip="Practise with questions"),
+        Binding("m", "app.play", "Play", id="play", tooltip="Play a game against bots, with the coach"),
+        # Out of the footer, which 80 columns fill: the line of entries above it names it.
         Binding(
-            "g", "app.glossary", "Glossary", id="glossary", tooltip="Every term in Korean, the original and English"
+            "g",
+            "app.glossary",
+            "Glossary",
+            id="glossary",
+            show=False,
+            tooltip="Every term in Korean, the original and English",
         ),
         Binding("s", "app.settings", "Settings", id="settings", tooltip="Language, theme and where progress is kept"),
         Binding("r", "app.review", "Review", id="review", tooltip="Drill what is due for review"),

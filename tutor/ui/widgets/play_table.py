@@ -1,0 +1,169 @@
+"""The table of a game being played, from above: each seat's wind, points,
+melds and discards in order, and in the middle the round, honba, riichi
+sticks, dora indicators and the tiles left.
+
+The learner sits at the bottom; the seat across at the top, the seat on the
+left (who plays before the learner) at the left.  A discard is its face
+("4筒"); the riichi discard is drawn turned (reversed), a discard another
+seat called is dimmed and struck through (it still counts for furiten, so
+it keeps its place), and the discard being answered is underlined.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from tutor.engine.game.rules import live_tiles
+from tutor.engine.game.state import GameMeld, KyokuState
+from tutor.engine.tiles import WIND_LETTERS
+from tutor.locale import text
+from tutor.quiz.faces import face
+from tutor.ui.tile_art import style_of
+from tutor.ui.widgets.hand_view import tile_styles
+from tutor.ui.widgets.table_view import Canvas, cell_width, fitted
+
+CELL: Final = 4
+"""Columns a discard takes: its face (two or three columns) and a gap."""
+
+SIDE_ROW: Final = 6
+"""Discards per row at the sides, as a river is laid: six to a row."""
+
+Piece = tuple[str, Style]
+Line = tuple[bool, list[Piece]]
+"""A line of a block: whether it is a row of tiles (each in a cell of CELL
+columns), and its pieces."""
+
+
+def seat_line(state: KyokuState, seat: int, language: str) -> str:
+    """A seat's label: its wind this hand, where it sits, its points, and riichi when it stands."""
+    wind = text(language, f"table.wind.{WIND_LETTERS[(seat - state.dealer) % 4]}")
+    key = "play.seat_riichi" if state.players[seat].riichi else "play.seat"
+    return text(language, key, wind=wind, relation=text(language, f"table.label.{seat}"), points=state.scores[seat])
+
+
+def meld_text(state: KyokuState, meld: GameMeld) -> str:
+    """A meld by its faces in brackets; a concealed kan in round brackets, as notation writes them."""
+    faces = "".join(face(state.kind(slot)) for slot in sorted(meld.slots, key=state.kind))
+    return f"({faces})" if meld.called is None else f"[{faces}]"
+
+
+def centre_lines(state: KyokuState, language: str) -> list[str]:
+    """The round and hand, honba and sticks, the dora indicators and the tiles left."""
+    indicators = " ".join(face(kind) for kind in state.dora_indicators())
+    return [
+        text(
+            language,
+            "play.round",
+            round=text(language, f"round_wind.{WIND_LETTERS[state.round_wind]}"),
+            number=state.hand_number + 1,
+        ),
+        text(language, "play.honba", count=state.honba),
+        text(language, "play.sticks", count=state.sticks),
+        text(language, "table.indicators", tiles=indicators),
+        text(language, "table.live", count=live_tiles(state)),
+    ]
+
+
+class PlayTable(Widget):
+    """Draws one hand's state in one language."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "play-table--label",
+        "play-table--turn",
+        "play-table--riichi",
+        "play-table--called",
+        "play-table--last",
+    }
+    DEFAULT_CSS = """
+    PlayTable { height: 1fr; width: 1fr; }
+    PlayTable > .play-table--label { text-style: bold; }
+    PlayTable > .play-table--turn { color: $accent; text-style: bold; }
+    PlayTable > .play-table--riichi { text-style: reverse; }
+    PlayTable > .play-table--called { text-style: dim strike; }
+    PlayTable > .play-table--last { text-style: bold underline; }
+    """
+
+    def __init__(self, state: KyokuState, language: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state
+        self.language = language
+
+    def show(self, state: KyokuState, language: str) -> None:
+        self.state, self.language = state, language
+        self.refresh()
+
+    def render(self) -> Text:
+        canvas = Canvas(max(self.size.width, 1), max(self.size.height, 1))
+        self.draw(canvas)
+        return canvas.text()
+
+    def river_rows(self, seat: int, per_row: int) -> list[Line]:
+        """The seat's discards in order, `per_row` to a row, each with its style."""
+        state = self.state
+        player = state.players[seat]
+        tiles = tile_styles(self.app.theme_variables)
+        style = self.get_component_rich_style
+        cells: list[Piece] = []
+        for index, slot in enumerate(player.discards):
+            kind = state.kind(slot)
+            cell_style = tiles.get(style_of(kind), Style())
+            if index == player.riichi_at:
+                cell_style += style("play-table--riichi")
+            if slot in player.called_away:
+                cell_style += style("play-table--called")
+            if slot == state.last_tile:
+                cell_style += style("play-table--last")
+            cells.append((face(kind), cell_style))
+        return [(True, cells[start : start + per_row]) for start in range(0, len(cells), per_row)]
+
+    def seat_block(self, seat: int, per_row: int, width: int) -> list[Line]:
+        """The seat's lines: its label, its melds, its river; each line as styled pieces."""
+        state, language = self.state, self.language
+        style = self.get_component_rich_style
+        label_style = style("play-table--turn") if state.turn == seat else style("play-table--label")
+        lines: list[Line] = [
+            (False, [(piece, label_style)]) for piece in fitted(seat_line(state, seat, language), width)
+        ]
+        melds = " ".join(meld_text(state, meld) for meld in state.players[seat].melds)
+        lines += [(False, [(piece, Style())]) for piece in fitted(melds, width)] if melds else []
+        lines += self.river_rows(seat, per_row)
+        return lines
+
+    def draw(self, canvas: Canvas) -> None:
+        width, height = canvas.width, canvas.height
+        # Across and the learner take a river of twelve to a row where rows are few.
+        wide_rows = 12 if height < 20 else SIDE_ROW
+        side_width = SIDE_ROW * CELL
+        top = self.seat_block(2, wide_rows, width)
+        bottom = self.seat_block(0, wide_rows, width)
+        left = self.seat_block(3, SIDE_ROW, side_width)
+        right = self.seat_block(1, SIDE_ROW, side_width)
+        centre = [piece for line in centre_lines(self.state, self.language) for piece in fitted(line, width)]
+        band = max(len(left), len(right), len(centre))
+        # The middle band sits between the blocks above and below, as high as there is room.
+        middle_top = len(top) + max((height - len(top) - len(bottom) - band) // 2, 0)
+
+        def put_block(lines: list[Line], row: int, column: int, centred: int = 0) -> None:
+            """Each line at `column`, or centred in `centred` columns from it (a river as a full row)."""
+            for offset, (tiles, pieces) in enumerate(lines):
+                line_width = wide_rows * CELL if tiles else sum(cell_width(piece) for piece, _ in pieces)
+                at = column + max((centred - line_width) // 2, 0) if centred else column
+                for piece, piece_style in pieces:
+                    canvas.put(row + offset, at, piece, piece_style)
+                    at += CELL if tiles else cell_width(piece)
+
+        block_width = wide_rows * CELL
+        put_block(top, 0, max((width - block_width) // 2, 0), block_width)
+        put_block(left, middle_top, 0)
+        put_block(right, middle_top, max(width - side_width, 0))
+        put_block(
+            [(False, [(line, Style())]) for line in centre],
+            middle_top,
+            side_width + 1,
+            max(width - 2 * side_width - 2, 1),
+        )
+        put_block(bottom, max(height - len(bottom), middle_top + band), max((width - block_width) // 2, 0), block_width)
