@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
+from tests.helpers import make_app, settle
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 from tutor.lessons.blocks import evaluate
 from tutor.lessons.check import load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_fan_reference, load_glossary
 from tutor.lessons.model import HandBlock
 from tutor.lessons.parse import _settings
-from tutor.quiz.store import Store
-from tutor.ui.app import TutorApp
 from tutor.ui.screens.info import GlossaryScreen, example_words, term_detail
 from tutor.ui.screens.lesson import LessonScreen
 
@@ -124,15 +121,6 @@ class TestDetailWords:
         assert "3 flowers" in example_words("123m | win: 1m ron  flowers: 3", "en")
         assert "the last tile of the wall" in example_words("345m | win: 7p tsumo  flags: wall_last", "en")
         assert "the discard after the wall's last tile" in example_words("345m | win: 7p ron  flags: wall_last", "en")
-
-
-def make_app(tmp_path: Path, language: str = "en") -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 class TestGlossaryScreen:

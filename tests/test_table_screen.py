@@ -3,30 +3,31 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.helpers import make_app, wait_for
 from tutor.engine.table import stacks_per_wall
-from tutor.quiz.store import Store
-from tutor.ui.app import TutorApp
 from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.table_view import TableView, hand_words, seat_lines
-
-
-def make_app(tmp_path: Path, language: str) -> TutorApp:
-    return TutorApp(language=language, store=Store.open(tmp_path / "progress.sqlite3"))
 
 
 def rows(view: TableView) -> list[str]:
     return view.render().plain.split("\n")
 
 
-async def settle(pilot: object, screen: TableScreen) -> None:
-    app = screen.app
-    while app.screen is not screen or not screen.query(TableView) or screen.query_one(TableView).size.width == 0:
-        await pilot.pause()  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def settle(pilot: Pilot[Any], screen: TableScreen) -> None:
+    """The table screen shown, its view laid out at a width."""
+
+    def drawn() -> bool:
+        views = screen.query(TableView)
+        return pilot.app.screen is screen and bool(views) and views.first().size.width > 0
+
+    await wait_for(pilot, drawn, "the table drawn")
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
