@@ -20,6 +20,7 @@ from tutor.locale import render, text
 from tutor.quiz.coach_words import note_text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.play_session import LEARNER, PlaySetup
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.widgets.play_hand import PlayHand
@@ -173,7 +174,14 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
             seed=129, preset="ema", length="south", bots="intermediate", hint=HintLevel.RULES_AND_EFFICIENCY
         )
         assert screen.session.game.options.start_points == 30000  # EMA's, not Tenhou's 25,000
+        # A game in play is left only after asking: no keeps it, yes leaves.
         await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question before leaving")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "back in the game")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
         await wait_for(pilot, lambda: app.screen is setup_screen, "escape back to the setup")
 
 

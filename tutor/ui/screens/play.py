@@ -34,6 +34,7 @@ from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup
 from tutor.quiz.review_words import riichi_review_lines
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -435,8 +436,18 @@ class PlayScreen(TutorScreen):
             self.start_hand()
 
     def action_back(self) -> None:
+        """Escape: out of a chi or kan choice first; a game still in play is
+        left only after asking, as it is not saved (see ConfirmScreen)."""
         if self.choices:
             self.choices = ()
             self.show()
             return
-        self.app.pop_screen()
+        if self.session.game_over:
+            self.app.pop_screen()
+            return
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("play.leave_ask"), leave)
