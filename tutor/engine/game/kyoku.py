@@ -25,7 +25,7 @@ from tutor.engine.game.rules import (
     tenpai,
     waits,
 )
-from tutor.engine.game.settle import added, nagashi_deltas, noten_deltas, table_share, win_deltas, win_of
+from tutor.engine.game.settle import added, exhaustive_deltas, table_share, win_deltas, win_of
 from tutor.engine.game.state import EndKind, Event, GameMeld, HandResult, KyokuState, Phase, PlayerState, Scores, Win
 from tutor.engine.hand import MeldKind
 from tutor.engine.table import Wall, dealt_slots, indicator_slot, shuffled_kinds
@@ -387,7 +387,7 @@ def exhaustive_draw(state: KyokuState) -> KyokuState:
     else the tenpai seats are paid by the noten ones.  The sticks stay."""
     ready = frozenset(seat for seat in range(4) if tenpai(state, seat))
     nagashi = nagashi_seats(state)
-    deltas = nagashi_deltas(state.dealer, nagashi) if nagashi else noten_deltas(state.options, ready)
+    deltas = exhaustive_deltas(state.options, state.dealer, ready, nagashi)
     result = HandResult(EndKind.EXHAUSTIVE, deltas, tenpai=ready, sticks_left=state.sticks, nagashi=nagashi)
     return _end(state, result)
 

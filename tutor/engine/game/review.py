@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tutor.engine.game.match import GameState, after_hand, renchan
 from tutor.engine.game.rules import nagashi_seats, score_win, waits
-from tutor.engine.game.settle import added, nagashi_deltas, noten_deltas, table_share, win_deltas
+from tutor.engine.game.settle import added, exhaustive_deltas, table_share, win_deltas
 from tutor.engine.game.state import EndKind, HandResult, KyokuState, Scores, Win
 from tutor.engine.riichi.fu import FuLine
 
@@ -165,12 +165,9 @@ def review_draw(end: KyokuState, result: HandResult) -> tuple[DrawReview, Scores
         declared = end.turn if result.kind is EndKind.NINE_TERMINALS else None
         return DrawReview(declared_by=declared), NO_CHANGE
     ready = tuple((seat, found) for seat in range(4) if (found := waits(end, seat)))
-    nagashi = tuple(sorted(nagashi_seats(end)))
-    if nagashi:
-        deltas = nagashi_deltas(end.dealer, frozenset(nagashi))
-    else:
-        deltas = noten_deltas(end.options, frozenset(seat for seat, _ in ready))
-    return DrawReview(tenpai=ready, nagashi=nagashi), deltas
+    nagashi = nagashi_seats(end)
+    deltas = exhaustive_deltas(end.options, end.dealer, frozenset(seat for seat, _ in ready), nagashi)
+    return DrawReview(tenpai=ready, nagashi=tuple(sorted(nagashi))), deltas
 
 
 def _less(scores: Scores, seats: tuple[int, ...], cost: int) -> Scores:

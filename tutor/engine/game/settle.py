@@ -49,6 +49,12 @@ def table_share(index: int, honba: int, sticks: int) -> tuple[int, int]:
     return (honba, sticks) if index == 0 else (0, 0)
 
 
+def exhaustive_deltas(options: RiichiOptions, dealer: int, tenpai: frozenset[int], nagashi: frozenset[int]) -> Scores:
+    """The exhaustive draw's payments: nagashi mangan if any seat made it,
+    else the noten seats pay the tenpai ones."""
+    return nagashi_deltas(dealer, nagashi) if nagashi else noten_deltas(options, tenpai)
+
+
 def noten_deltas(options: RiichiOptions, tenpai: frozenset[int]) -> Scores:
     """The exhaustive draw: the noten seats pay the tenpai ones the option's
     total between them; with none or all four tenpai nothing is paid."""

@@ -43,6 +43,11 @@ def tile_text(kind: int) -> str:
     return f"{kind - 33}f" if is_flower(kind) else format_tiles((kind,))
 
 
+def prevalent_of(hand_number: int) -> int:
+    """The prevalent wind of hand 0-15: four hands a round, East first."""
+    return hand_number // 4
+
+
 def seats_of(hand_number: int) -> tuple[int, int, int, int]:
     """For hand 0-15: the player at each seat wind (0 East ...)."""
     at = [0, 0, 0, 0]
@@ -101,7 +106,7 @@ def play_hand(
     options: McrOptions, number: int, seed: int, bots: Sequence[Bot], rng: random.Random, scores: Sequence[int]
 ) -> HandRecord:
     seats = seats_of(number)
-    state, events = deal(options, number // 4, seed)
+    state, events = deal(options, prevalent_of(number), seed)
     found = violations(state)
     log_events = list(events)
     while state.result is None:
@@ -147,7 +152,7 @@ def hand_log(hand: HandRecord, scores: Sequence[int]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [
         {
             "type": "start_kyoku",
-            "bakaze": WIND_LETTERS[hand.number // 4],
+            "bakaze": WIND_LETTERS[prevalent_of(hand.number)],
             "kyoku": hand.number % 4 + 1,
             "oya": player[0],
             "seats": winds,

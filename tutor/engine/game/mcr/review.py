@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.game.mcr.hand import payment_deltas, penalty_deltas, score_win
-from tutor.engine.game.mcr.match import HandRecord, seats_of
+from tutor.engine.game.mcr.match import HandRecord, prevalent_of, seats_of
 from tutor.engine.game.mcr.state import McrHandState, McrWin, Scores
+from tutor.engine.game.settle import added
 from tutor.engine.mcr.settlement import BASE_PAYMENT, MINIMUM_POINTS
 from tutor.engine.table import MCR_HANDS
 
@@ -117,15 +118,6 @@ class McrHandReview:
     game_over: bool
 
 
-def round_of(number: int) -> int:
-    """The prevalent wind of hand `number`: four hands a round, East first."""
-    return number // 4
-
-
-def _plus(first: Scores, second: Scores) -> Scores:
-    return (first[0] + second[0], first[1] + second[1], first[2] + second[2], first[3] + second[3])
-
-
 def review_mcr_win(final: McrHandState, win: McrWin) -> McrWinReview:
     """The win scored again from the final state, with its payments."""
     score = score_win(final, win.seat, win.tile, win.self_drawn, win.kong)
@@ -168,9 +160,9 @@ def review_mcr_hand(
         raise McrReviewError(f"hand {number} of {MCR_HANDS}, with {len(scores_before)} scores: not a hand of a game")
     penalties = NO_CHANGE
     for seat in false_wins:
-        penalties = _plus(penalties, penalty_deltas(final.options, seat))
+        penalties = added(penalties, penalty_deltas(final.options, seat))
     win = review_mcr_win(final, final.result.win) if final.result.win is not None else None
-    deltas = _plus(win.payments if win else NO_CHANGE, penalties)
+    deltas = added(win.payments if win else NO_CHANGE, penalties)
     seats = seats_of(number)
     by_player = [0, 0, 0, 0]
     for seat, change in enumerate(deltas):
@@ -189,10 +181,10 @@ def review_mcr_hand(
         deltas=deltas,
         player_deltas=player_deltas,
         scores_before=before,
-        scores_after=_plus(before, player_deltas),
+        scores_after=added(before, player_deltas),
         next_seats=None if over else seats_of(number + 1),
-        next_prevalent=None if over else round_of(number + 1),
-        new_round=not over and round_of(number + 1) != round_of(number),
+        next_prevalent=None if over else prevalent_of(number + 1),
+        new_round=not over and prevalent_of(number + 1) != prevalent_of(number),
         game_over=over,
     )
 
