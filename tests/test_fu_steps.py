@@ -309,7 +309,7 @@ async def test_a_step_drill_with_one_wrong_set_line(tmp_path: Path) -> None:
         await pilot.pause()
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(Static))
         assert text("en", "steps.weakest") in shown
-        assert text("en", "steps.weak_rule", rule=FU_ITEMS.of("en")[steps[wrong].step], lesson="Counting fu") in shown
+        assert text("en", "steps.weak_rule", rule=FU_ITEMS.name(steps[wrong].step), lesson="Counting fu") in shown
 
 
 async def test_language_switch_keeps_typed_lines_and_presentation_reveals_one_by_one(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
+from tutor.locale import render
 from tutor.quiz.names import PRINCIPLE_NAMES
 
 IDS = ("non_repeat", "non_separation", "non_identical", "take_higher", "account_once")
@@ -25,9 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_principle_ids_are_the_official_ones() -> None:
     assert PRINCIPLES == IDS
+    assert PRINCIPLE_NAMES.ids == IDS
     for language in ("en", "ko"):
-        assert tuple(PRINCIPLE_NAMES.of(language)) == IDS
-    assert PRINCIPLE_NAMES.of("en")["take_higher"] == "take the higher"
+        assert all(render(PRINCIPLE_NAMES.name(id), language) for id in IDS)
+    assert render(PRINCIPLE_NAMES.name("take_higher"), "en") == "take the higher"
 
 
 def test_every_left_out_fan_names_a_known_principle() -> None:

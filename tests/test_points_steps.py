@@ -21,14 +21,14 @@ from tutor.engine.request import score_request
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import wind_tile
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.locale.message import render_value
 from tutor.quiz.answer_text import answer_words
 from tutor.quiz.kinds import concept_kind, generate, judge
 from tutor.quiz.kinds.points_steps import concept_name, limit_of, payment_steps, points_steps_question
 from tutor.quiz.kinds.points_steps_judge import PointVerdict, judge_points_steps
 from tutor.quiz.kinds.points_steps_words import why_wrong
-from tutor.quiz.names import tile_words
+from tutor.quiz.names import tile_message
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import DAY, Store
@@ -130,7 +130,8 @@ class TestEachWrongStepIsNamed:
         verdict = only_wrong(question, {**question.answer, "dora": 0})
         assert verdict.step.concept == "points:dora"
         sentence = why_wrong(verdict, question).render(language)
-        assert tile_words(parse_tile("1s"), language) in sentence and tile_words(parse_tile("2s"), language) in sentence
+        assert render(tile_message(parse_tile("1s")), language) in sentence
+        assert render(tile_message(parse_tile("2s")), language) in sentence
 
     def test_the_han_sum(self, language: str) -> None:
         question = question_of(*RIICHI_PINFU)

@@ -153,7 +153,7 @@ class TestAnswerText:
             question = generate(kind, seed, 3)
             shown = answer_text(question, language)
             for key in question.answer:
-                assert f"{CLAIM_NAMES.of(language)[key]}: " in shown, (key, shown)
+                assert f"{render(CLAIM_NAMES.name(key), language)}: " in shown, (key, shown)
             assert not any(mark in shown for mark in ('"', "{", "[", "True", "true", "None", "null")), shown
             labels = dict(zip(question.choices, question.labels(language), strict=True))
             for value in question.answer.values():
@@ -202,7 +202,7 @@ class TestLessonAnswersInWords:
                 for claim, value in block.expect.items():
                     if claim not in named:
                         continue
-                    [step] = [s for s in steps if s.startswith(f"{CLAIM_NAMES.of(language)[claim]}: ")]
+                    [step] = [s for s in steps if s.startswith(f"{render(CLAIM_NAMES.name(claim), language)}: ")]
                     shown = step.split(": ", 1)[1]
                     for item in value.split(","):
                         if item != "none" and (language == "ko" or item in ("true", "false") or "_" in item):

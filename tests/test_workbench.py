@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from crosscheck.random_wins import random_winning_hand
 from tutor.engine.hand import MeldKind
 from tutor.engine.notation import NOTATION_CODES, parse_tile
-from tutor.locale import LANGUAGES, text
+from tutor.locale import LANGUAGES, render, text
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.names import FU_ITEMS
 from tutor.service.score import score_as_json, score_json
@@ -89,7 +89,7 @@ def test_panels_show_tiles_by_their_faces_with_the_fu_names_lined_up() -> None:
         fu_lines = words.riichi[1 : 1 + len(score.fu.lines)]  # under the heading, one per fu line
         assert any(set_faces("(1111m)") in line for line in fu_lines)
         assert any(set_faces("[7777z]") in line for line in fu_lines)
-        items = [FU_ITEMS.of(language)[line.item] for line in score.fu.lines]
+        items = [render(FU_ITEMS.name(line.item), language) for line in score.fu.lines]
         starts = {columns(line[: line.rindex(item)]) for line, item in zip(fu_lines, items, strict=True)}
         assert len(starts) == 1
     # Seven pairs count the whole hand, wider than any set: its faces follow the name.

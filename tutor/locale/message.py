@@ -120,10 +120,14 @@ def fill(sentence: str, values: Mapping[str, Value], language: str) -> str:
     return PLACEHOLDER.sub(filled, sentence)
 
 
-def render(said: Speech, language: str) -> str:
-    """What a message says in `language` (English for a key that language lacks)."""
-    if not isinstance(said, Message):
+def render(said: Speech | Value, language: str) -> str:
+    """What a message says in `language` (English for a key that language
+    lacks); any other value (a name that is an id shown as it is, a joined
+    list) as `render_value` shows it."""
+    if isinstance(said, Mapping):
         return said.get(language) or said[FALLBACK]
+    if not isinstance(said, Message):
+        return render_value(said, language)
     sentence = template(language, said.key, said.values)
     # Without values a sentence is shown as written: a caller may fill it later.
     return fill(sentence, said.values, language) if said.values else sentence

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
-from tutor.locale import Message, Value, message, text
+from tutor.locale import Message, Value, message
 
 SUITS: Final = ("man", "pin", "sou")
 HONOURS: Final = ("east", "south", "west", "north", "white", "green", "red")
@@ -34,18 +33,9 @@ class Names:
     def __contains__(self, id: object) -> bool:
         return id in self.ids
 
-    def of(self, language: str) -> dict[str, str]:
-        """Every name in `language`, by id."""
-        return _names_in(self.kind, self.ids, language)
-
     def name(self, id: str) -> Value:
         """One name as a message; an id without a name (a newer brief) is shown as it is."""
         return message(f"{self.kind}.{id}") if id in self.ids else id
-
-
-@cache
-def _names_in(kind: str, ids: tuple[str, ...], language: str) -> dict[str, str]:
-    return {id: text(language, f"{kind}.{id}") for id in ids}
 
 
 def names_table(kind: str, ids: Iterable[str]) -> Names:
@@ -69,9 +59,9 @@ WIN_WORDS: Final = names_table("win", ("ron", "tsumo", "seat", "round", "flowers
 """How a hand was won, in the words a worksheet and a drill print."""
 
 
-def short_wind_name(letter: str, language: str) -> str:
+def short_wind_name(letter: str) -> Message:
     """A wind in one character: "E", "동"."""
-    return text(language, f"wind_short.{letter}")
+    return message(f"wind_short.{letter}")
 
 
 CLAIM_NAMES: Final = names_table(
@@ -135,35 +125,19 @@ LIMIT_NAMES: Final = names_table("limit", ("mangan", "haneman", "baiman", "sanba
 """The limits of riichi points (`Points.limit`), as lesson r08 names them."""
 
 
-def limit_name(limit: str, language: str) -> str:
-    """A limit in words; several yakuman (`yakuman_x2`) as "2x yakuman"."""
-    if limit.startswith("yakuman_x"):
-        return text(language, "limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
-    return LIMIT_NAMES.of(language).get(limit, limit)
-
-
 def choice_labels(kind: str, choices: Iterable[str]) -> tuple[Message, ...]:
     """The labels of some answer choices: their names of one kind (`name`)."""
     return tuple(name(kind, choice) for choice in choices)
 
 
-def flag_name(flag: str, language: str) -> str:
-    """A flag in words; an unknown flag (a newer brief) is shown as it is."""
-    return FLAG_NAMES.of(language).get(flag, flag)
-
-
-def flowers_text(count: int, language: str) -> str:
-    return text(language, "flowers", count=count)
+def flowers_message(count: int) -> Message:
+    """How many flowers a hand has: "1 flower", "2 flowers"."""
+    return message("flowers", count=count)
 
 
 YAKU_NAMES: Final = names_table("yaku", (yaku.id for yaku in YAKU))
 """The regular riichi yaku by their ids (design brief section 4), as lessons
 r06 and r07 name them."""
-
-
-def yaku_name(yaku: str, language: str) -> str:
-    """A yaku in words; an unknown id (a newer brief) is shown as it is."""
-    return YAKU_NAMES.of(language).get(yaku, yaku)
 
 
 YAKUMAN_NAMES: Final = names_table("yakuman", (*(yakuman.id for yakuman in YAKUMAN), "none"))
@@ -211,20 +185,8 @@ FU_NOT_COUNTED: Final = message("fu.not_counted")
 """What a learner reads instead of fu lines for a hand that has none (kokushi)."""
 
 
-def tile_words(tile: Tile, language: str) -> str:
-    """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""
-    if tile >= EAST:
-        return HONOUR_NAMES.of(language)[HONOURS[tile - EAST]]
-    return text(
-        language,
-        "tile.number",
-        number=text(language, f"tile_number.{number_of(tile)}"),
-        suit=text(language, f"tile_suit.{SUITS[tile // 9]}"),
-    )
-
-
 def tile_message(tile: Tile) -> Message:
-    """`tile_words` as a message: "five of dots", "5통"; "East wind"."""
+    """A tile named in words: "five of dots", "5통"; "East wind", "동(東)"."""
     if tile >= EAST:
         return message(f"honour.{HONOURS[tile - EAST]}")
     return message(
@@ -238,7 +200,7 @@ def name(kind: str, id: str) -> Message:
 
 
 def limit_message(limit: str) -> Value:
-    """`limit_name` as a message."""
+    """A limit in words; several yakuman (`yakuman_x2`) as "2x yakuman"."""
     if limit.startswith("yakuman_x"):
         return message("limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
     return LIMIT_NAMES.name(limit)

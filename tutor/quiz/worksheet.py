@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.locale import Value, message, text
+from tutor.locale import Value, joined, message, render, text
 from tutor.locale.message import render_value
 from tutor.quiz.answer_text import answer_words
 from tutor.quiz.kinds import generate
@@ -18,7 +18,7 @@ from tutor.quiz.kinds.mcr_steps import ANSWER_TYPE as FAN_STEPS
 from tutor.quiz.kinds.mcr_steps_words import fan_step_lines
 from tutor.quiz.kinds.points_steps_words import blank_lines
 from tutor.quiz.kinds.steps import question_steps
-from tutor.quiz.names import WIN_WORDS, flag_name, flowers_text, short_wind_name
+from tutor.quiz.names import FLAG_NAMES, WIN_WORDS, flowers_message, short_wind_name
 from tutor.quiz.question import Question, QuizError
 
 FORMATS = ("text", "md", "json")
@@ -33,18 +33,17 @@ def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Questi
 def _win_text(request: dict[str, Any], language: str) -> str:
     """How the hand was won, with everything the answer depends on: the
     winds, the situation flags and the flowers."""
-    words = WIN_WORDS.of(language)
-    parts = [
-        f"{request['win']} {words['tsumo' if request.get('tsumo') else 'ron']}",
-        f"{words['seat']} {short_wind_name(request.get('seat', 'E'), language)}",
-        f"{words['round']} {short_wind_name(request.get('round', 'E'), language)}",
+    words: list[Value] = [
+        joined((request["win"], WIN_WORDS.name("tsumo" if request.get("tsumo") else "ron")), " "),
+        joined((WIN_WORDS.name("seat"), short_wind_name(request.get("seat", "E"))), " "),
+        joined((WIN_WORDS.name("round"), short_wind_name(request.get("round", "E"))), " "),
     ]
-    parts += [flag_name(flag, language) for flag in request.get("flags", ())]
+    words += [FLAG_NAMES.name(flag) for flag in request.get("flags", ())]
     if request.get("dora"):
-        parts.append(text(language, "setup.dora", tiles=request["dora"]))
+        words.append(message("setup.dora", tiles=request["dora"]))
     if request.get("flowers"):
-        parts.append(flowers_text(request["flowers"], language))
-    return ", ".join(parts)
+        words.append(flowers_message(request["flowers"]))
+    return render(joined(words), language)
 
 
 def _indented(lines: Sequence[Value], language: str) -> list[str]:

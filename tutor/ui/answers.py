@@ -49,11 +49,10 @@ def fu_steps(block: HandBlock, evaluation: Evaluation, language: str) -> list[st
         return []
     if not score.fu.lines:
         return [render(FU_NOT_COUNTED, language)]
-    names = FU_ITEMS.of(language)
     lines = [
-        text(language, "fu.line", item=names.get(line.item, line.item), tiles=tiles_in_words(line.group), fu=line.fu)
+        text(language, "fu.line", item=FU_ITEMS.name(line.item), tiles=tiles_in_words(line.group), fu=line.fu)
         if line.group
-        else text(language, "fu.line_no_tiles", item=names.get(line.item, line.item), fu=line.fu)
+        else text(language, "fu.line_no_tiles", item=FU_ITEMS.name(line.item), fu=line.fu)
         for line in score.fu.lines
     ]
     if score.fu.raw == score.fu.fu:
@@ -74,7 +73,6 @@ def _evaluation(hand: str, setup: tuple[tuple[str, str], ...], claims: tuple[str
 
 def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
     """Every step of the answer, in the order a teacher reveals them."""
-    names = CLAIM_NAMES.of(language)
     try:
         rules = Rules(block.setup.get("rules", track))
         evaluation = _evaluation(block.hand, tuple(sorted(block.setup.items())), tuple(block.expect), rules.value)
@@ -84,7 +82,7 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
             text(
                 language,
                 "answer.part",
-                name=names.get(claim, claim),
+                name=CLAIM_NAMES.name(claim),
                 value=claim_in_words(claim, value, track_rules, language),
             )
             for claim, value in block.expect.items()
@@ -98,7 +96,7 @@ def answer_steps(block: HandBlock, track: str, language: str) -> list[str]:
             text(
                 language,
                 "answer.part",
-                name=names.get(claim, claim),
+                name=CLAIM_NAMES.name(claim),
                 value=claim_in_words(claim, str(value), rules.value, language),
             )
         )

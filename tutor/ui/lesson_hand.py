@@ -13,8 +13,8 @@ from textual.content import Content
 from tutor.engine.hand import Hand
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
 from tutor.lessons.model import HandBlock
-from tutor.locale import text
-from tutor.quiz.names import flag_name
+from tutor.locale import joined, text
+from tutor.quiz.names import FLAG_NAMES
 from tutor.ui.answers import answer_steps, tiles_in_words
 from tutor.ui.strings import SEAT_NAMES, WIND_NAMES
 from tutor.ui.tile_art import Group, TileSize, chip, hand_groups
@@ -80,10 +80,10 @@ class LessonHand:
             if key in setup and setup[key] in "ESWN" and setup[key]:
                 parts.append(text(language, key, wind=WIND_NAMES[language]["ESWN".index(setup[key])]))
         if "discard" in setup:
-            seat = SEAT_NAMES.of(language).get(setup.get("from", "left"), setup.get("from", ""))
+            seat = SEAT_NAMES.name(setup.get("from", "left"))
             parts.append(text(language, "discard", tile=_tiles_text(setup["discard"]), seat=seat))
         if setup.get("flags"):
-            flags = ", ".join(flag_name(flag, language) for flag in setup["flags"].replace(",", " ").split())
+            flags = joined(FLAG_NAMES.name(flag) for flag in setup["flags"].replace(",", " ").split())
             parts.append(text(language, "setup.flags", flags=flags))
         for key in ("dora", "ura"):
             if setup.get(key):

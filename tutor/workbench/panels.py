@@ -21,21 +21,21 @@ from tutor.engine.riichi.fu import FuLine
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
-from tutor.locale import render, text
+from tutor.locale import joined, render, text
 from tutor.locale.fan_tiles import fan_tiles
 from tutor.locale.message import render_value
 from tutor.quiz.faces import columns, face, faces_in_text
 from tutor.quiz.names import (
+    FLAG_NAMES,
     FU_ITEMS,
     PRINCIPLE_NAMES,
     SHAPE_NAMES,
     WAIT_NAMES,
+    YAKU_NAMES,
     YAKUMAN_NAMES,
     fan_name,
-    flag_name,
-    limit_name,
+    limit_message,
     tile_kinds,
-    yaku_name,
 )
 from tutor.workbench.analysis import Outcome, WorkbenchAnalysis
 
@@ -134,13 +134,13 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
             return [text(language, f"workbench.not_tenpai{suffix}")]
         lines = [text(language, f"workbench.tenpai{suffix}", count=len(shape.waits))]
         for wait in shape.waits:
-            kinds = ", ".join(WAIT_NAMES.of(language).get(kind.value, kind.value) for kind in wait.kinds)
+            kinds = ", ".join(render(WAIT_NAMES.name(kind.value), language) for kind in wait.kinds)
             lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
         return lines
     if shape.complete:
         lines = [text(language, "workbench.complete", count=len(shape.decompositions))]
         for number, reading in enumerate(shape.decompositions, 1):
-            name = SHAPE_NAMES[rules].of(language).get(reading.shape.value, reading.shape.value)
+            name = render(SHAPE_NAMES[rules].name(reading.shape.value), language)
             lines.append(f"  {number}. {faces_in_text(format_decomposition(reading))}  ({name})")
     else:
         lines = [text(language, "workbench.not_complete")]
@@ -162,9 +162,9 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
 
 def shanten_text(shape: Analysis, language: str) -> str:
     """The least shanten and each shape's own figure, by the shape names of the hand's rule family."""
-    names = SHAPE_NAMES[shape.rules.value].of(language)
+    names = SHAPE_NAMES[shape.rules.value]
     figures = "; ".join(
-        text(language, "workbench.shape_shanten", shape=names.get(name, name), shanten=figure)
+        text(language, "workbench.shape_shanten", shape=names.name(name), shanten=figure)
         for name, figure in shape.shanten.by_shape().items()
     )
     return text(language, "workbench.shanten", shanten=shape.shanten.shanten, shapes=figures)
@@ -207,7 +207,7 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
         (columns(faces) for line, faces in zip(score.fu.lines, tiles, strict=True) if in_column(line)), default=0
     )
     for line, faces in zip(score.fu.lines, tiles, strict=True):
-        name = FU_ITEMS.of(language).get(line.item, line.item)
+        name = render(FU_ITEMS.name(line.item), language)
         # Numbers first, then the name: a long name then never pushes a number out of its column.
         if in_column(line):
             lines.append(f"  {line.fu:>3}  {padded(faces, width)} {name}")
@@ -220,18 +220,18 @@ def riichi_lines(score: RiichiScore, language: str) -> list[str]:
     if score.yakuman:
         lines.append(text(language, "workbench.yakuman_heading"))
         for name, times in score.yakuman:
-            lines.append(f"  x{times}  {YAKUMAN_NAMES.of(language).get(name, name)}")
+            lines.append(f"  x{times}  {render(YAKUMAN_NAMES.name(name), language)}")
     else:
         lines.append(text(language, "workbench.yaku_heading"))
         for name, han in score.yaku:
-            lines.append(f"  {text(language, 'workbench.han', han=han):>5}  {yaku_name(name, language)}")
+            lines.append(f"  {text(language, 'workbench.han', han=han):>5}  {render(YAKU_NAMES.name(name), language)}")
         for key, count in (("workbench.dora", score.dora), ("workbench.ura_dora", score.ura_dora)):
             if count:
                 lines.append(f"  {text(language, 'workbench.han', han=count):>5}  {text(language, key)}")
         lines.append(text(language, "workbench.han_fu", han=score.han, fu=score.fu.fu))
     lines.append(_riichi_payment(score, language))
     if score.points.limit:
-        lines.append(text(language, "workbench.limit", limit=limit_name(score.points.limit, language)))
+        lines.append(text(language, "workbench.limit", limit=limit_message(score.points.limit)))
     return lines
 
 
@@ -248,7 +248,7 @@ def mcr_lines(score: McrScore, language: str) -> list[str]:
     if score.left_out:
         lines.append(text(language, "workbench.left_out_heading"))
         for left in score.left_out:
-            principle = PRINCIPLE_NAMES.of(language).get(left.principle, left.principle)
+            principle = render(PRINCIPLE_NAMES.name(left.principle), language)
             if left.because_of is not None:
                 why = text(language, "workbench.included_in", principle=principle, fan=left.because_of.zh)
             else:
@@ -281,7 +281,9 @@ def _detail_values(detail: Detail, language: str) -> dict[str, str | int]:
     """A refusal's values in words: its flags by their names."""
     values = dict(detail.values)
     if "flags" in values:
-        values["flags"] = ", ".join(flag_name(flag, language) for flag in str(values["flags"]).split())
+        values["flags"] = render(
+            joined((FLAG_NAMES.name(flag) for flag in str(values["flags"]).split()), empty=""), language
+        )
     return values
 
 

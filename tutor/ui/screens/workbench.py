@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from tutor.engine.mcr.context import MCR_FLAGS
 from tutor.engine.rules import Rules
-from tutor.locale import SWITCH_LABEL, text
+from tutor.locale import SWITCH_LABEL, render, text
 from tutor.quiz.names import FLAG_NAMES, WIN_WORDS
 from tutor.ui.keys import localise_bindings
 from tutor.ui.rule_words import option_text
@@ -214,9 +214,9 @@ class WorkbenchScreen(TutorScreen):
     def _settings_title(self) -> str:
         language = self.tutor.language
         settings = self.settings
-        how = WIN_WORDS.of(language)["tsumo" if settings.tsumo else "ron"]
+        how = render(WIN_WORDS.name("tsumo" if settings.tsumo else "ron"), language)
         winds = WIND_NAMES[language]
-        flags = [FLAG_NAMES.of(language).get(flag, flag) for flag in settings.riichi_flags]
+        flags = [render(FLAG_NAMES.name(flag), language) for flag in settings.riichi_flags]
         flags += [text(language, f"mcr_flag.{flag}") for flag in settings.mcr_flags]
         parts = [
             how,
@@ -247,7 +247,7 @@ class WorkbenchScreen(TutorScreen):
             ),
         ]
         for flag in RIICHI_FLAGS:
-            name = FLAG_NAMES.of(language).get(flag, flag)
+            name = FLAG_NAMES.name(flag)
             label = text(language, "workbench.setting_of", rules=text(language, "workbench.riichi"), name=name)
             options.append(Option(tick(flag in settings.riichi_flags, label), id=f"flag-{flag}"))
         for flag in MCR_FLAGS:

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from tutor.engine.mcr.exclusions import PRINCIPLES
 from tutor.engine.mcr.fans import FANS
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.locale.message import render_value
 from tutor.quiz.kinds.mcr_steps import CAN_WIN, TOTAL, McrStep, McrVerdict, principle_words
 from tutor.quiz.kinds.mcr_steps_words import step_label, why_wrong
@@ -115,8 +115,8 @@ class McrStepsAnswer(CompositeAnswer):
         yield Static("", classes="why", markup=False)
         with Horizontal(classes="fan-row value-row"):
             yield Static(step_label_of(CAN_WIN, language), classes="value-label", markup=False)
-            words = ANSWER_WORDS.of(language)
-            yield self._select([(words["yes"], "yes"), (words["no"], "no")], CAN_WIN, "", "—")
+            choices = [(render(ANSWER_WORDS.name(answer), language), answer) for answer in ("yes", "no")]
+            yield self._select(choices, CAN_WIN, "", "—")
             yield Static("", classes="mark", markup=False)
         yield Static("", classes="why", markup=False)
 

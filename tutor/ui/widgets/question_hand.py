@@ -9,8 +9,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.engine.notation import NotationError, parse_hand, parse_tile, parse_tiles
-from tutor.locale import text
-from tutor.quiz.names import flag_name, flowers_text
+from tutor.locale import render, text
+from tutor.quiz.names import FLAG_NAMES, flowers_message
 from tutor.quiz.question import Question
 from tutor.ui.strings import WIND_NAMES
 from tutor.ui.tile_art import Group, TileSize, chip, hand_groups
@@ -77,9 +77,9 @@ def context_text(question: Question, language: str) -> str:
         text(language, "seat", wind=winds["ESWN".index(request.get("seat", "E"))]),
         text(language, "round", wind=winds["ESWN".index(request.get("round", "E"))]),
     ]
-    parts += [flag_name(str(flag), language) for flag in request.get("flags", [])]
+    parts += [render(FLAG_NAMES.name(str(flag)), language) for flag in request.get("flags", [])]
     if request.get("flowers"):
-        parts.append(flowers_text(int(request["flowers"]), language))
+        parts.append(render(flowers_message(int(request["flowers"])), language))
     if request.get("dora"):
         indicators = parse_tiles(str(request["dora"]))
         parts.append(text(language, "setup.dora", tiles=" ".join(chip(tile)[0] for tile in indicators)))

@@ -18,9 +18,9 @@ from textual.widget import Widget
 from tutor.engine.hand import Hand
 from tutor.engine.notation import format_hand
 from tutor.engine.table import TableState, is_counted, is_flower, stack_view, stacks_per_wall
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.faces import face
-from tutor.quiz.names import tile_words
+from tutor.quiz.names import tile_message
 
 Cell = tuple[str, Style]
 
@@ -30,7 +30,7 @@ WIDE_WIDTH = 110
 
 def tile_text(kind: int, language: str) -> str:
     """A tile named in the learner's words; a flower by its class."""
-    return text(language, "table.flower") if is_flower(kind) else tile_words(kind, language)
+    return text(language, "table.flower") if is_flower(kind) else render(tile_message(kind), language)
 
 
 def tile_face(kind: int, language: str) -> str:
