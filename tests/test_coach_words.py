@@ -35,9 +35,9 @@ from tutor.engine.game.state import Phase
 from tutor.lessons.check import load_library
 from tutor.locale import Joined, Message, Value, render
 from tutor.locale.catalogue import sentences
+from tutor.locale.fan_names import fan_name
 from tutor.locale.message import PLACEHOLDER, Paragraph, render_value
 from tutor.quiz.coach_words import SAYS, note_message, note_text, says
-from tutor.quiz.names import fan_name
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")

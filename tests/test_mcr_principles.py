@@ -79,8 +79,8 @@ def test_nine_gates_names_the_terminal_pung_it_includes(win: str) -> None:
 def test_nine_gates_text_says_one_pung_is_part_of_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "11122345678999s", "--win", "2s", "--rules", "mcr"]) == 0
     out = capsys.readouterr().out
-    assert "幺九刻 Pung of Terminals or Honors           1" in out
-    assert "幺九刻 Pung of Terminals or Honors (one is part of 九莲宝灯, non-repeat principle)" in out
+    assert "幺九刻 Pung of Terminals or Honours          1" in out
+    assert "幺九刻 Pung of Terminals or Honours (one is part of 九莲宝灯, non-repeat principle)" in out
 
 
 def test_disputed_closed_wait_in_a_knitted_straight_is_counted() -> None:

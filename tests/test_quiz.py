@@ -31,11 +31,12 @@ from tutor.lessons.check import load_library
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import HandBlock
 from tutor.locale import render
+from tutor.locale.fan_names import fan_name
 from tutor.locale.message import render_value
 from tutor.quiz import names
 from tutor.quiz.answer_text import answer_words, claim_words
 from tutor.quiz.kinds import KINDS, generate, is_right
-from tutor.quiz.names import CLAIM_NAMES, fan_name
+from tutor.quiz.names import CLAIM_NAMES
 from tutor.quiz.question import Question, QuizError
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.worksheet import sheet_questions, worksheet

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from tutor.engine.mcr.fans import BY_ZH
 from tutor.locale import Message, Value, joined, message
+from tutor.locale.fan_names import fan_name
 from tutor.quiz.names import (
     ANSWER_WORDS,
     CALL_NAMES,
@@ -25,7 +26,6 @@ from tutor.quiz.names import (
     YAKU_NAMES,
     YAKUMAN_NAMES,
     Names,
-    fan_name,
     limit_message,
 )
 from tutor.quiz.question import Question

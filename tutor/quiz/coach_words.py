@@ -20,9 +20,10 @@ from tutor.engine.game.mcr.actions import McrRefusal
 from tutor.engine.mcr.fans import FanId
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message, render
+from tutor.locale.fan_names import fan_name
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.kind import LessonTitle
-from tutor.quiz.names import CALL_NAMES, WIN_WORDS, YAKU_NAMES, fan_name, names_table
+from tutor.quiz.names import CALL_NAMES, WIN_WORDS, YAKU_NAMES, names_table
 
 DISCARDERS: Final = names_table("discarder", ("left", "across", "right"))
 """Another seat named from where the learner sits, as the table questions name a discarder."""

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from tutor.engine.mcr.fans import FANS
 from tutor.engine.riichi.yaku import YAKU
 from tutor.engine.riichi.yakuman import YAKUMAN
 from tutor.engine.tiles import EAST, Tile, number_of, tile_name
@@ -204,21 +203,6 @@ def limit_message(limit: str) -> Value:
     if limit.startswith("yakuman_x"):
         return message("limit.yakuman_times", times=limit.removeprefix("yakuman_x"))
     return LIMIT_NAMES.name(limit)
-
-
-def fan_name(fan: str) -> Message:
-    """An MCR fan by its id, its Chinese name first: "一般高 Pure Double Chow",
-    "一般高 일반고"; an id no fan has is shown as it is."""
-    known = FANS.get(fan)
-    if known is None:
-        return message("fan.label", zh=fan, name="")
-    return message("fan.label", zh=known.zh, name=message(f"fan.{fan}"))
-
-
-def fan_choice(fan: str) -> Message:
-    """A fan as an answer choice, with its points: "一般高 Pure Double Chow (1)"."""
-    known = FANS[fan]
-    return message("fan.choice", zh=known.zh, name=message(f"fan.{fan}"), points=known.points)
 
 
 def tile_kinds(count: int) -> Message:

@@ -19,17 +19,9 @@ from tutor.engine.mcr.fans import FANS
 from tutor.engine.table import MCR_HANDS
 from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import Message, Value, joined, message
+from tutor.locale.fan_names import fan_choice, fan_name
 from tutor.quiz.answer_text import payment_message
-from tutor.quiz.names import (
-    FU_ITEMS,
-    PRINCIPLE_NAMES,
-    PRINCIPLE_ZH,
-    fan_choice,
-    fan_name,
-    limit_message,
-    name,
-    tile_message,
-)
+from tutor.quiz.names import FU_ITEMS, PRINCIPLE_NAMES, PRINCIPLE_ZH, limit_message, name, tile_message
 
 ABORTIVE_KEYS: Final = {
     EndKind.NINE_TERMINALS: "review.abortive.nine_terminals",

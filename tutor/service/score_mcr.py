@@ -10,15 +10,21 @@ from tutor.engine.mcr.score import CountedFan, McrScore
 from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.notation import format_hand
 from tutor.engine.tiles import tile_name, wind_letter
+from tutor.locale.fan_names import fan_name
 from tutor.locale.fan_tiles import fan_tiles
-from tutor.locale.message import render_value
-from tutor.service.english import INDENT, say
+from tutor.locale.message import render, render_value
+from tutor.service.english import INDENT, LANGUAGE, say
 
 JsonObject = dict[str, Any]
 
 
 def _fan_json(fan: Fan) -> JsonObject:
     return {"id": fan.id, "zh": fan.zh, "en": fan.en, "ko": fan.ko_sino, "ko_mandarin": fan.ko_mandarin}
+
+
+def _name(fan: Fan) -> str:
+    """A fan in English, its Chinese name first, as every screen names it."""
+    return render(fan_name(fan.id), LANGUAGE)
 
 
 def _tiles(item: CountedFan) -> str:
@@ -76,15 +82,13 @@ def mcr_score_text(score: McrScore) -> str:
     ]
     for item in score.fans:
         times = f" x{item.count}" if item.count > 1 else ""
-        lines.append(
-            f"  {item.fan.zh} {item.fan.en}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {_tiles(item)}"
-        )
+        lines.append(f"  {_name(item.fan)}{times}".ljust(42) + f"{item.fan.points * item.count:>3}   {_tiles(item)}")
     lines.append(f"  {say('score_text.total'):<40}{score.total:>3}")
     if score.left_out:
         lines.append(say("score_text.not_counted"))
         counted = {item.fan.id for item in score.fans}
         for left in score.left_out:
-            fan, principle = f"{left.fan.zh} {left.fan.en}", say(f"principle.{left.principle}")
+            fan, principle = _name(left.fan), say(f"principle.{left.principle}")
             if left.because_of is None:
                 lines.append("  " + say("score_text.left_out", fan=fan, principle=principle))
                 continue

@@ -22,6 +22,7 @@ from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import Tile
 from tutor.locale import joined, render, text
+from tutor.locale.fan_names import fan_name
 from tutor.locale.fan_tiles import fan_tiles
 from tutor.locale.message import render_value
 from tutor.quiz.faces import columns, face, faces_in_text
@@ -33,7 +34,6 @@ from tutor.quiz.names import (
     WAIT_NAMES,
     YAKU_NAMES,
     YAKUMAN_NAMES,
-    fan_name,
     limit_message,
     tile_kinds,
 )

@@ -14,9 +14,10 @@ from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import WINDS, tile_name, wind_letter
 from tutor.locale import Message, joined, message
+from tutor.locale.fan_names import fan_choice, fan_name
 from tutor.locale.fan_tiles import fan_tiles
 from tutor.quiz.deal import random_complete
-from tutor.quiz.names import fan_choice, fan_name, name
+from tutor.quiz.names import name
 from tutor.quiz.question import Question
 
 DEFAULT_MCR: Final = McrRules()

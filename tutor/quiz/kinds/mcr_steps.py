@@ -29,9 +29,10 @@ from tutor.engine.mcr.settlement import MINIMUM_POINTS
 from tutor.engine.refusal import Refusal
 from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
 from tutor.locale import Message, Value, message
+from tutor.locale.fan_names import fan_choice, fan_name
 from tutor.quiz.deal import random_complete, random_set, take_tiles
 from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, mcr_request
-from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH, fan_choice, fan_name
+from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH
 from tutor.quiz.question import Question
 
 KIND: Final = "mcr-steps"
