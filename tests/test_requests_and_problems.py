@@ -12,6 +12,7 @@ from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.engine.options import OptionProblem, option_items, option_value
 from tutor.engine.request import RequestProblem, ScoreRequest, score_request
+from tutor.engine.request_json import read_request, request_json
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import WindError, wind_tile
@@ -19,9 +20,11 @@ from tutor.lessons.blocks import BlockError, evaluate
 from tutor.lessons.model import HandBlock
 from tutor.locale import keys
 from tutor.locale.problems import problem_text
+from tutor.quiz.kinds import generate
 from tutor.service.errors import RequestError
 from tutor.service.requests import read_score_request
-from tutor.workbench.settings import settings_from_setup
+from tutor.workbench.analysis import settings_request
+from tutor.workbench.settings import Settings, settings_from_setup
 
 HAND = "123m456p789s11z234s"
 
@@ -60,6 +63,20 @@ class TestOneRequest:
     def test_a_json_request_reads_into_the_same_type(self) -> None:
         read = read_score_request({"hand": HAND, "win": "4s", "tsumo": True, "options": {"kiriage": True}})
         assert read == ScoreRequest(parse_hand(HAND), parse_tile("4s"), tsumo=True, options={"kiriage": True})
+
+    @pytest.mark.parametrize("kind", ["fu", "fu-steps", "points-steps", "yaku", "mcr-fans", "mcr-steps"])
+    def test_a_question_s_request_is_written_and_read_by_the_one_json_form(self, kind: str) -> None:
+        for seed in range(20):
+            written = generate(kind, seed, 3).request
+            assert request_json(read_request(written)) == written
+
+    def test_the_workbench_scores_the_request_the_command_reads(self) -> None:
+        hand = parse_hand("123m456p789s11z234s")
+        settings = Settings(tsumo=True, riichi_flags=("riichi",), dora="1m")
+        request = settings_request(hand, parse_tile("4s"), settings, Rules.RIICHI)
+        assert request == read_score_request(
+            {"hand": HAND, "win": "4s", "tsumo": True, "flags": ["riichi"], "dora": "1m", "options": {}}
+        )
 
     def test_a_flag_that_does_not_fit_is_a_code(self) -> None:
         request = ScoreRequest(Hand(parse_hand(HAND).concealed), parse_tile("4s"), rules=Rules.MCR, flags=("riichi",))

@@ -1,7 +1,9 @@
 """A score request: a winning hand and how it was won, for either rule
 family.  The one type the command line, lesson blocks, the workbench and
 the quiz hand to the scorer (`score_request`), whatever they read it from
-(a JSON object, flags, a block's settings)."""
+(a JSON object or flags: `request_json.read_request`; a block's or the
+workbench's settings; a quiz's win: `request_json.riichi_request`,
+`mcr_request`, written into a question by `request_json.request_json`)."""
 
 from __future__ import annotations
 

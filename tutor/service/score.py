@@ -10,7 +10,7 @@ from typing import Any
 
 from tutor.engine.mcr.score import McrScore
 from tutor.engine.refusal import Refusal
-from tutor.engine.request import RequestProblem, Score, score_request
+from tutor.engine.request import RequestProblem, Score, ScoreRequest, score_request
 from tutor.locale.message import render_value
 from tutor.locale.refusals import refusal_message
 from tutor.service.errors import RequestError
@@ -24,9 +24,14 @@ JsonObject = dict[str, Any]
 def evaluate(request: JsonObject) -> Score:
     """Score a request.  Raises RequestError for a bad request and Refusal
     for a hand that cannot win."""
-    parsed = read_score_request(request)
+    return score_of(read_score_request(request))
+
+
+def score_of(request: ScoreRequest) -> Score:
+    """Score a request read already.  Raises RequestError for a request that
+    does not fit its rules and Refusal for a hand that cannot win."""
     try:
-        return score_request(parsed)
+        return score_request(request)
     except RequestProblem as problem:
         raise RequestError.of(problem) from None
 

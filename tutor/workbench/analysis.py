@@ -4,16 +4,15 @@ The hand is typed in our notation, and the last tile written in the
 concealed part is the winning tile, as in Tenhou's calculator:
 `23m456s55s4m [777p] [777z]` is the concealed 234m 456s 55s won on 4m.
 Shapes come from `tutor.engine.analysis.analyze` (what `tutor analyze`
-answers) and scores from `tutor.service.score.evaluate` (what `tutor score`
-answers) on the very request `score_request` builds, so the workbench and
-the command can never disagree.  Nothing here raises on bad input: a hand
+answers) and scores from `tutor.service.score.score_of` (what `tutor score`
+answers) of the `ScoreRequest` that `settings_request` builds, so the
+workbench and the command can never disagree.  Nothing here raises on bad input: a hand
 that does not parse comes back as the reader's `NotationError` (its code, column and fragment).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tutor.engine.analysis import Analysis, analyze
 from tutor.engine.hand import Hand
@@ -21,18 +20,19 @@ from tutor.engine.mcr.score import McrScore
 from tutor.engine.notation import (
     DIGITS,
     NotationError,
-    format_hand,
     format_meld,
     format_tiles,
     parse_hand,
     parse_tile,
 )
 from tutor.engine.refusal import Detail, Refusal
+from tutor.engine.request import RequestProblem, ScoreRequest
+from tutor.engine.request_json import indicator_tiles
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import SUIT_LETTERS, Tile, make_tile, tile_name
+from tutor.engine.tiles import SUIT_LETTERS, Tile, make_tile, tile_name, wind_tile
 from tutor.service.errors import RequestError
-from tutor.service.score import evaluate
+from tutor.service.score import score_of
 from tutor.workbench.settings import Settings
 
 HAND_SIZES = (13, 14)
@@ -49,7 +49,6 @@ class Outcome:
     as the command prints it, for the panel to name the setting."""
 
     rules: Rules
-    request: dict[str, Any]
     score: RiichiScore | McrScore | None = None
     refusal: str | None = None
     refusal_details: tuple[Detail, ...] = ()
@@ -93,39 +92,43 @@ def last_concealed_tile(source: str) -> Tile | None:
     return last
 
 
-def score_request(hand: Hand, win: Tile, settings: Settings, rules: Rules) -> dict[str, Any]:
-    """The `tutor score` request (design brief section 4) for one rule family."""
-    concealed = Hand(hand.concealed, hand.melds)
+def settings_request(hand: Hand, win: Tile, settings: Settings, rules: Rules) -> ScoreRequest:
+    """The score request of the hand and the settings for one rule family.
+    Raises the notation's problem (as a RequestError naming the setting)
+    for dora or ura indicators that are not tiles."""
     if rules is Rules.RIICHI:
         flags, options, flowers = settings.riichi_flags, settings.riichi_options, 0
-        dora, ura = settings.dora, settings.ura
+        try:
+            dora, ura = indicator_tiles(settings.dora, "dora"), indicator_tiles(settings.ura, "ura")
+        except RequestProblem as problem:
+            raise RequestError.of(problem) from None
     else:
         flags, options, flowers = settings.mcr_flags, settings.mcr_options, len(hand.flowers)
-        dora = ura = ""
-    return {
-        "hand": format_hand(concealed),
-        "win": tile_name(win),
-        "tsumo": settings.tsumo,
-        "seat": settings.seat,
-        "round": settings.round,
-        "rules": rules.value,
-        "flags": list(flags),
-        "dora": dora,
-        "ura": ura,
-        "flowers": flowers,
-        "options": dict(options),
-    }
+        dora = ura = ()
+    return ScoreRequest(
+        Hand(hand.concealed, hand.melds),
+        win,
+        settings.tsumo,
+        wind_tile(settings.seat),
+        wind_tile(settings.round),
+        rules,
+        tuple(flags),
+        dora,
+        ura,
+        flowers,
+        dict(options),
+    )
 
 
 def outcome(hand: Hand, win: Tile, settings: Settings, rules: Rules) -> Outcome:
-    request = score_request(hand, win, settings, rules)
     try:
-        score = evaluate(request)
+        request = settings_request(hand, win, settings, rules)
+        score = score_of(request)
     except Refusal as refusal:
-        return Outcome(rules, request, refusal=refusal.reason, refusal_details=refusal.details)
+        return Outcome(rules, refusal=refusal.reason, refusal_details=refusal.details)
     except RequestError as error:
-        return Outcome(rules, request, request_problem=str(error))
-    return Outcome(rules, request, score=score)
+        return Outcome(rules, request_problem=str(error))
+    return Outcome(rules, score=score)
 
 
 def analyse(source: str, settings: Settings | None = None) -> WorkbenchAnalysis:

@@ -10,9 +10,9 @@ from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import CountedFan, LeftOutFan, McrScore, score_mcr
-from tutor.engine.notation import format_hand
 from tutor.engine.refusal import Refusal
-from tutor.engine.tiles import WINDS, tile_name, wind_letter
+from tutor.engine.request_json import mcr_request, request_json
+from tutor.engine.tiles import WINDS
 from tutor.locale import Message, joined, message
 from tutor.locale.fan_names import fan_choice, fan_name
 from tutor.locale.fan_tiles import fan_tiles
@@ -72,20 +72,9 @@ def explanation(score: McrScore) -> tuple[Message, ...]:
     return tuple(said)
 
 
-def mcr_request(hand: Hand, context: McrContext, rules: McrRules = DEFAULT_MCR) -> dict[str, Any]:
-    """The score request of an MCR win (design brief section 4), with the
-    options that differ from the defaults."""
-    options = rules.differences()
-    return {
-        "hand": format_hand(hand),
-        "win": tile_name(context.win_tile),
-        "tsumo": context.self_drawn,
-        "seat": wind_letter(context.seat),
-        "round": wind_letter(context.prevalent),
-        "rules": "mcr",
-        "flowers": context.flowers,
-        **({"options": options} if options else {}),
-    }
+def win_request(hand: Hand, context: McrContext, rules: McrRules = DEFAULT_MCR) -> dict[str, Any]:
+    """An MCR win as a question's score request (design brief section 4)."""
+    return request_json(mcr_request(hand, context, rules))
 
 
 def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Question:
@@ -107,7 +96,7 @@ def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Q
         seed=seed,
         rules="mcr",
         prompt=message("quiz.mcr.prompt"),
-        request=mcr_request(hand, context, rules),
+        request=win_request(hand, context, rules),
         answer={
             "fans": [{"zh": item.fan.zh, "count": item.count} for item in score.fans],
             "total": score.total,

@@ -31,7 +31,7 @@ from tutor.engine.tiles import DRAGONS, TILE_KINDS, WINDS, Tile
 from tutor.locale import Message, Value, message
 from tutor.locale.fan_names import fan_choice, fan_name
 from tutor.quiz.deal import random_complete, random_set, take_tiles
-from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, mcr_request
+from tutor.quiz.kinds.mcr import DEFAULT_MCR, explanation, lesson_of_fan, win_request
 from tutor.quiz.names import PRINCIPLE_NAMES, PRINCIPLE_ZH
 from tutor.quiz.question import Question
 
@@ -381,7 +381,7 @@ def mcr_steps_question(score: McrScore, seed: int, level: int, rng: random.Rando
         seed=seed,
         rules="mcr",
         prompt=message("mcrsteps.prompt"),
-        request=mcr_request(score.hand, score.context, score.rules),
+        request=win_request(score.hand, score.context, score.rules),
         answer=answer,
         explanation=explanation(score),
         concept=main_concept(steps),

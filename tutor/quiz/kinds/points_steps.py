@@ -35,11 +35,11 @@ from tutor.engine.riichi.points import MANGAN_BASE, base_points, points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.riichi.yaku import YAKU
-from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator, tile_name
+from tutor.engine.tiles import DRAGONS, HONOURS, TERMINALS, TILE_KINDS, WINDS, Tile, dora_from_indicator
 from tutor.locale import Message, Value, joined, message
 from tutor.quiz.answer_text import payment_message
 from tutor.quiz.deal import random_complete, random_seven_pairs
-from tutor.quiz.kinds.scoring import request_rules, riichi_request
+from tutor.quiz.kinds.scoring import request_rules, win_request
 from tutor.quiz.names import YAKU_NAMES, limit_message, name
 from tutor.quiz.question import Question
 
@@ -281,15 +281,6 @@ def points_score(rng: random.Random, level: int, rules: RiichiRules = RULES) -> 
             return score
 
 
-def points_request(score: RiichiScore) -> dict[str, Any]:
-    """The score request of the hand, with its dora indicators (design brief section 4)."""
-    indicators = score.context.dora_indicators
-    return {
-        **riichi_request(score.hand, score.context, score.rules),
-        "dora": " ".join(tile_name(tile) for tile in indicators),
-    }
-
-
 def points_answer(score: RiichiScore) -> dict[str, Any]:
     """Every step's answer: the yaku with their han, the dora, the han, the
     fu, and the points as `tutor score --json` reports them."""
@@ -325,7 +316,7 @@ def generate_points_steps(seed: int, level: int, rules: RiichiRules = RULES) -> 
 
 
 def points_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
-    request = points_request(score)
+    request = win_request(score.hand, score.context, score.rules)
     answer = points_answer(score)
     rule = total_rule(score.han, score.points.base, score.context.dealer)
     concepts = [f"yaku:{name}" for name, _ in score.yaku]

@@ -7,13 +7,16 @@ from dataclasses import replace
 from typing import Any, Final
 
 from tutor.engine.hand import Hand, Meld, MeldKind
-from tutor.engine.notation import NotationError, format_decomposition, format_hand, parse_hand, parse_tile
+from tutor.engine.notation import format_decomposition
+from tutor.engine.problems import InputProblem
 from tutor.engine.refusal import Refusal
+from tutor.engine.request import riichi_rules, score_request
+from tutor.engine.request_json import read_request, request_json, riichi_request
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
-from tutor.engine.tiles import DRAGONS, EAST, WINDS, tile_name, wind_letter, wind_tile
+from tutor.engine.tiles import DRAGONS, EAST, WINDS
 from tutor.locale import Message, joined, message
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, YAKU_NAMES, choice_labels, limit_message, name
@@ -22,43 +25,23 @@ from tutor.quiz.question import Question
 DEFAULT_RULES: Final = RiichiRules()
 
 
-def riichi_request(hand: Hand, context: WinContext, rules: RiichiRules = DEFAULT_RULES) -> dict[str, Any]:
-    """A riichi win as a score request (design brief section 4), with the
-    options that differ from the defaults (none: no `options` key)."""
-    options = rules.differences()
-    return {
-        "hand": format_hand(hand),
-        "win": tile_name(context.win_tile),
-        "tsumo": context.tsumo,
-        "seat": wind_letter(context.seat),
-        "round": wind_letter(context.round),
-        "rules": "riichi",
-        "flags": sorted(flag.value for flag in context.flags),
-        **({"options": options} if options else {}),
-    }
+def win_request(hand: Hand, context: WinContext, rules: RiichiRules = DEFAULT_RULES) -> dict[str, Any]:
+    """A riichi win as a question's score request (design brief section 4)."""
+    return request_json(riichi_request(hand, context, rules))
 
 
 def request_rules(request: dict[str, Any]) -> RiichiRules:
     """The riichi rules a question's request names; the defaults where it names none."""
-    options = request.get("options")
-    return RiichiRules.from_options(options) if isinstance(options, dict) else DEFAULT_RULES
+    return riichi_rules(read_request(request))
 
 
 def request_score(request: dict[str, Any]) -> RiichiScore | None:
-    """The engine's score of a question's request (`riichi_request` read
-    back), or None when it cannot be scored."""
+    """The engine's score of a question's request, or None when it cannot be scored."""
     try:
-        hand = parse_hand(request["hand"])
-        context = WinContext(
-            parse_tile(request["win"]),
-            bool(request.get("tsumo")),
-            wind_tile(request.get("seat", "E")),
-            wind_tile(request.get("round", "E")),
-            frozenset(Flag(flag) for flag in request.get("flags", [])),
-        )
-        return score_riichi(hand, context, request_rules(request))
-    except (KeyError, NotationError, Refusal, ValueError):
+        score = score_request(read_request(request))
+    except (InputProblem, Refusal):
         return None
+    return score if isinstance(score, RiichiScore) else None
 
 
 def riichi_win(
@@ -124,7 +107,7 @@ def generate_fu(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> Qu
         seed=seed,
         rules="riichi",
         prompt=message("quiz.fu.prompt"),
-        request=riichi_request(hand, context, rules),
+        request=win_request(hand, context, rules),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw},
         explanation=fu_explanation(score),
         concept=f"fu:{score.reading.wait.value}",
@@ -245,7 +228,7 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
         seed=seed,
         rules="riichi",
         prompt=message("quiz.yakuman.prompt"),
-        request=riichi_request(hand, context, rules),
+        request=win_request(hand, context, rules),
         answer={"yakuman": answer},
         explanation=explanation,
         concept=f"yakuman:{answer[0]}",

@@ -22,7 +22,7 @@ from tutor.engine.riichi.fu import RUN, SET_ITEMS, FuLine
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore
 from tutor.locale import message
-from tutor.quiz.kinds.scoring import DEFAULT_RULES, fu_explanation, riichi_request, riichi_win
+from tutor.quiz.kinds.scoring import DEFAULT_RULES, fu_explanation, riichi_win, win_request
 from tutor.quiz.question import Question
 
 LESSON: Final = "r09-fu"
@@ -82,7 +82,7 @@ def fu_steps_question(score: RiichiScore, seed: int, level: int) -> Question:
         seed=seed,
         rules="riichi",
         prompt=message("steps.prompt"),
-        request=riichi_request(score.hand, score.context, score.rules),
+        request=win_request(score.hand, score.context, score.rules),
         answer={"fu": score.fu.fu, "fu_raw": score.fu.raw, "lines": answer_lines(steps)},
         explanation=fu_explanation(score),
         concept=main_concept(steps),

@@ -43,7 +43,7 @@ from tutor.engine.waits import WaitKind
 from tutor.locale import Message, joined, message, render
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.kinds.points_steps import CHOICE_LABELS, CHOICES, CORE_LESSON, CORE_YAKU, YAKU_LESSON
-from tutor.quiz.kinds.scoring import DEFAULT_RULES, riichi_request
+from tutor.quiz.kinds.scoring import DEFAULT_RULES, win_request
 from tutor.quiz.names import WAIT_NAMES, name, tile_message
 from tutor.quiz.question import Question
 
@@ -292,7 +292,7 @@ def generate_yaku(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) -> 
         seed=seed,
         rules="riichi",
         prompt=message("yaku_drill.prompt"),
-        request=riichi_request(score.hand, score.context, score.rules),
+        request=win_request(score.hand, score.context, score.rules),
         answer=answer_of(score),
         explanation=explanation(score, level),
         concept=f"yaku:{first}",
