@@ -31,7 +31,9 @@ Score = RiichiScore | McrScore
 class RequestProblem(InputProblem):
     """A request the scorer cannot take: `unknown_flag` (`rules`, `flag`,
     `expected`), `flowers_in_riichi`, `dora_in_mcr`, `option` (`problem`: the
-    rule options' own `OptionProblem`)."""
+    rule options' own `OptionProblem`); or a JSON request that cannot be read
+    (`request_json`: `unknown_key`, `missing`, `not_a_string`, `too_long`,
+    `in_setting` with the setting's own problem, `unknown_rules`, ...)."""
 
     family = "request"
 
