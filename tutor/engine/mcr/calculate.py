@@ -22,12 +22,19 @@ from itertools import pairwise, product
 from typing import Final, NamedTuple
 
 from tutor.engine.hand import Hand, MeldKind
-from tutor.engine.irregular import KNITTED_SETS
+from tutor.engine.irregular import (
+    KNITTED_KINDS,
+    KNITTED_SETS,
+    honours_and_knitted_set,
+    is_seven_pairs,
+    is_thirteen_orphans,
+)
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import ACCOUNT_ONCE, FINAL_EXCLUSIONS, TAKE_HIGHER, WAIT_FANS
 from tutor.engine.mcr.fans import FANS, FanId
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.memo import memo
+from tutor.engine.rules import Rules
 from tutor.engine.shapes import SetKind, regular_readings, suit_readings_of_key
 from tutor.engine.suit_keys import PLACE_OF
 from tutor.engine.suit_keys import keys_and_sizes as suit_keys_and_sizes
@@ -790,7 +797,7 @@ def count_regular(
     chows: list[Pack] = []
     pungs: list[Pack] = []
     pair = -1
-    concealed_pungs = melded_kongs = concealed_kongs = 0
+    melded_kongs = concealed_kongs = 0
     for pack in packs:
         kind = pack.kind
         if kind == "chow":
@@ -799,15 +806,13 @@ def count_regular(
             pair = pack.tile
         else:
             pungs.append(pack)
-            if kind == "pung":
-                concealed_pungs += not pack.melded
-            elif pack.melded:
-                melded_kongs += 1
-            else:
-                concealed_kongs += 1
+            if kind == "kong":
+                if pack.melded:
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
     win = context.win_tile
-    if discard_completes_pung(chows, context):
-        concealed_pungs -= sum(1 for pack in pungs if pack.tile == win and not pack.melded)
+    concealed_pungs = len(concealed_sets(pungs, chows, context)) - concealed_kongs
 
     _count_whole_hand(tables, context, last_tile, counting)
     if pungs:
@@ -857,11 +862,22 @@ def count_regular(
     return _leave_out_implied(counting)
 
 
+def concealed_sets(pungs: Iterable[Pack], chows: Iterable[Pack], context: McrContext) -> list[Pack]:
+    """The pungs and kongs of a reading that count as concealed: those not
+    melded, but for a pung of the winning tile that a discard completed
+    (`discard_completes_pung`).  The one concealed-pung rule, for the
+    counting and for the explanation alike."""
+    discard_pung = discard_completes_pung(chows, context)
+    win = context.win_tile
+    return [
+        pack for pack in pungs if not pack.melded and not (discard_pung and pack.kind == "pung" and pack.tile == win)
+    ]
+
+
 def discard_completes_pung(chows: Iterable[Pack], context: McrContext) -> bool:
     """Whether a concealed pung of the winning tile counts as melded: on a
     discard the discarded tile completed it, unless the reading can place
-    that tile in one of its concealed chows instead.  The one concealed-pung
-    rule, for the counting and for the explanation alike."""
+    that tile in one of its concealed chows instead."""
     if context.self_drawn:
         return False
     win = context.win_tile
@@ -1013,13 +1029,16 @@ def _seven_shifted_pairs(standing: Sequence[int]) -> bool:
 
 
 def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> Counting | None:
-    """Seven pairs, the honours-and-knitted shapes, thirteen orphans: closed hands only."""
+    """Seven pairs, the honours-and-knitted shapes, thirteen orphans: closed
+    hands only.  What each shape is, `irregular` says; the number of kinds
+    only skips the shapes a hand cannot be (seven pairs has at most seven,
+    the knitted shapes fourteen, thirteen orphans thirteen)."""
     standing = tables.standing
     counting = Counting()
     kinds = tables.kind_set
-    ordered = tables.concealed
-    # Seven pairs (four of a kind as two): the sorted tiles pair off.
-    if ordered[0::2] == ordered[1::2]:
+    kind_count = len(kinds)
+    # Seven pairs, four of a kind as two.
+    if kind_count <= 7 and is_seven_pairs(standing, Rules.MCR):
         if _seven_shifted_pairs(standing):
             counting.set(_SEVEN_SHIFTED_PAIRS)
             # Of the fans of its tiles only 断幺 can count: its one suit is
@@ -1031,25 +1050,23 @@ def count_special(tables: HandTables, context: McrContext, last_tile: bool) -> C
         _count_whole_hand(tables, context, last_tile, counting)
         _count_tile_hog(standing, 0, counting)
         return _leave_out_implied(counting)
-    if len(kinds) == 14:
-        numbers = {tile for tile in kinds if tile < EAST}
-        if 7 <= len(numbers) <= 9 and any(numbers <= set(knitted) for knitted in KNITTED_SETS):
-            if len(numbers) == 7:
-                counting.set(_GREATER_HONORS_AND_KNITTED_TILES)
-            else:
-                counting.set(_LESSER_HONORS_AND_KNITTED_TILES)
-                if len(numbers) == 9:
-                    counting.set(_KNITTED_STRAIGHT)
-            _count_win(context, last_tile, counting)
-            return _leave_out_implied(counting)
-    if kinds == TERMINAL_OR_HONOUR_TILES:
+    if kind_count == 14 and honours_and_knitted_set(standing) is not None:
+        # Fourteen different tiles, each an honour or of the knitted set: seven
+        # numbers with all seven honours, up to nine (the whole set) with fewer.
+        numbers = sum(1 for tile in kinds if tile < EAST)
+        if numbers == 7:
+            counting.set(_GREATER_HONORS_AND_KNITTED_TILES)
+        else:
+            counting.set(_LESSER_HONORS_AND_KNITTED_TILES)
+            if numbers == 9:
+                counting.set(_KNITTED_STRAIGHT)
+        _count_win(context, last_tile, counting)
+        return _leave_out_implied(counting)
+    if kind_count == 13 and is_thirteen_orphans(standing):
         counting.set(_THIRTEEN_ORPHANS)
         _count_win(context, last_tile, counting)
         return _leave_out_implied(counting)
     return None
-
-
-_KNITTED_KINDS: Final = tuple((knitted, frozenset(knitted)) for knitted in KNITTED_SETS)
 
 
 def count_knitted_straight(
@@ -1058,7 +1075,9 @@ def count_knitted_straight(
     """组合龙 with one more set and a pair (the set may be a meld)."""
     standing = list(tables.standing)
     concealed_kinds = frozenset(tables.concealed)
-    knitted = next((seq for seq, kinds in _KNITTED_KINDS if kinds <= concealed_kinds), None)
+    knitted = next(
+        (seq for seq, kinds in zip(KNITTED_SETS, KNITTED_KINDS, strict=True) if kinds <= concealed_kinds), None
+    )
     if knitted is None or max(standing) < 2:
         return None
     rest = list(standing)

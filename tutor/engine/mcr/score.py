@@ -12,11 +12,11 @@ from tutor.engine.mcr.calculate import (
     HandTables,
     Pack,
     concealed_readings,
+    concealed_sets,
     count_knitted_straight,
     count_nine_gates,
     count_regular,
     count_special,
-    discard_completes_pung,
     hand_tables,
     is_unique_wait,
     packs_of_melds,
@@ -337,12 +337,7 @@ def _sources(fan: Fan, count: int, reading: Reading, context: McrContext) -> tup
     if made_of == "kongs":
         return tuple(pack for pack in packs if pack.kind == "kong")
     if made_of == "concealed_pungs":
-        discard_pung = discard_completes_pung(packs, context)
-        return tuple(
-            pack
-            for pack in pungs
-            if not pack.melded and not (discard_pung and pack.kind == "pung" and pack.tile == context.win_tile)
-        )
+        return tuple(concealed_sets(pungs, packs, context))
     if made_of == "wind_sets":
         return tuple(pack for pack in sets_and_pair if is_wind(pack.tile))
     if made_of == "dragon_sets":
