@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.engine.rules import Rules
 from tutor.locale import Value
 from tutor.locale.message import LINE_BREAK, render_value
 from tutor.quiz.judgement import Judgement
@@ -59,6 +60,13 @@ class Kind:
     concept_lesson: ConceptLesson
     """The lesson a concept this kind stores is reviewed from (the concept,
     the lesson stored with it)."""
+    rules: Rules | None = None
+    """The rule family whose options its hands and answers follow (a drill's
+    riichi or MCR rules), or None for a kind no option changes."""
+    concept_prefixes: tuple[str, ...] = ()
+    """The prefixes of the concepts it stores step by step ("yaku:pinfu",
+    "mcr:principle:..."), which bring this kind back for review; a concept
+    no kind claims is reviewed by the kind its prefix names ("waits:many")."""
 
 
 def render_feedback(lines: Sequence[FeedbackLine], language: str) -> list[str]:

@@ -8,13 +8,14 @@ import time
 from dataclasses import dataclass, field
 
 from tutor.quiz.drill_rules import DrillRules
+from tutor.quiz.kinds import STEP_KINDS as STEP_KIND_TABLE
 from tutor.quiz.kinds import concept_kind, generate
 from tutor.quiz.question import Question
 
 LENGTHS = (5, 10, 20)
 """How many questions a drill may have."""
 
-STEP_KINDS = ("fu-steps", "points-steps", "mcr-steps")
+STEP_KINDS = tuple(kind.id for kind in STEP_KIND_TABLE)
 """The kinds answered line by line."""
 
 REVIEW_LENGTH = 20

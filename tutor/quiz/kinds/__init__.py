@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
+from tutor.engine.rules import Rules
 from tutor.engine.waits import WaitKind
 from tutor.quiz.drill_rules import DEFAULT, DrillRules
 from tutor.quiz.judgement import Judgement
@@ -68,6 +69,7 @@ def plain(
     explain: Explain = plain_words.explain,
     missed: Missed = plain_words.missed_lines,
     given: Given = plain_words.given_words,
+    rules: Rules | None = None,
 ) -> Kind:
     """A kind answered in one go, judged right or wrong as a whole."""
     return Kind(
@@ -80,6 +82,7 @@ def plain(
         given=given,
         missed_lesson=plain_words.question_lesson,
         concept_lesson=plain_words.stored_lesson,
+        rules=rules,
     )
 
 
@@ -101,15 +104,37 @@ def steps(
     missed: Missed,
     missed_lesson: MissedLesson = plain_words.question_lesson,
     concept_lesson: ConceptLesson = plain_words.stored_lesson,
+    *,
+    rules: Rules,
+    concept_prefixes: tuple[str, ...],
 ) -> Kind:
     """A kind answered step by step, each step judged and worded on its own."""
     return Kind(
-        kind, (answer_type,), generate, judge, explain, missed, plain_words.given_words, missed_lesson, concept_lesson
+        kind,
+        (answer_type,),
+        generate,
+        judge,
+        explain,
+        missed,
+        plain_words.given_words,
+        missed_lesson,
+        concept_lesson,
+        rules,
+        concept_prefixes,
     )
 
 
 STEP_KINDS: Final = (
-    steps("fu-steps", "steps", generate_fu_steps, fu_steps_judge.judge, fu_steps_words.explain, fu_steps_words.missed),
+    steps(
+        "fu-steps",
+        "steps",
+        generate_fu_steps,
+        fu_steps_judge.judge,
+        fu_steps_words.explain,
+        fu_steps_words.missed,
+        rules=Rules.RIICHI,
+        concept_prefixes=("fu",),
+    ),
     steps(
         "points-steps",
         "points_steps",
@@ -119,6 +144,8 @@ STEP_KINDS: Final = (
         points_steps_words.missed,
         points_steps_judge.missed_lesson,
         _reviewed_by(points_concept_lesson),
+        rules=Rules.RIICHI,
+        concept_prefixes=("yaku", "points"),
     ),
     steps(
         "mcr-steps",
@@ -129,6 +156,8 @@ STEP_KINDS: Final = (
         mcr_steps_words.missed,
         mcr_steps_judge.missed_lesson,
         _reviewed_by(mcr_concept_lesson),
+        rules=Rules.MCR,
+        concept_prefixes=("mcr",),
     ),
 )
 
@@ -139,13 +168,13 @@ _ALL: Final = (
     plain("waits", ("tiles",), generate_waits, check_waits, waits_words.explain, waits_words.missed),
     plain("wait-kind", ("checklist",), generate_wait_kind, check_wait_kind),
     plain("calls", ("choice", "checklist"), generate_calls, check_calls),
-    plain("fu", ("number",), generate_fu, check_fu),
+    plain("fu", ("number",), generate_fu, check_fu, rules=Rules.RIICHI),
     STEP_KINDS[0],
-    plain("yaku", ("checklist",), generate_yaku, check_yaku),
-    plain("yakuman", ("checklist",), generate_yakuman, check_yakuman),
-    plain("riichi-points", ("number",), generate_points, check_points),
+    plain("yaku", ("checklist",), generate_yaku, check_yaku, rules=Rules.RIICHI),
+    plain("yakuman", ("checklist",), generate_yakuman, check_yakuman, rules=Rules.RIICHI),
+    plain("riichi-points", ("number",), generate_points, check_points, rules=Rules.RIICHI),
     STEP_KINDS[1],
-    plain("mcr-fans", ("fans_total",), generate_mcr_fans, check_mcr_fans),
+    plain("mcr-fans", ("fans_total",), generate_mcr_fans, check_mcr_fans, rules=Rules.MCR),
     STEP_KINDS[2],
     plain("game-flow", ("choice",), generate_game_flow, check_game_flow),
     plain("shanten", ("number",), generate_shanten, check_shanten),
@@ -164,18 +193,14 @@ _ALL: Final = (
 KINDS: Final[dict[str, Kind]] = {kind.id: kind for kind in _ALL}
 
 
-RIICHI_RULED: Final = frozenset({"fu", "fu-steps", "yaku", "yakuman", "riichi-points", "points-steps"})
-"""The kinds whose hands and answers follow the riichi options (their generators take the rules)."""
-MCR_RULED: Final = frozenset({"mcr-fans", "mcr-steps"})
-"""The kinds whose fans follow the MCR options."""
-
-
 def maker(kind: str, rules: DrillRules) -> Generate:
-    """The kind's generator, under `rules` where the kind follows them."""
-    make: Callable[..., Question] = KINDS[kind].generate
-    if kind in RIICHI_RULED:
+    """The kind's generator, under `rules` where the kind follows them (its
+    generator then takes the rules)."""
+    found = KINDS[kind]
+    make: Callable[..., Question] = found.generate
+    if found.rules is Rules.RIICHI:
         return partial(make, rules=rules.riichi)
-    if kind in MCR_RULED:
+    if found.rules is Rules.MCR:
         return partial(make, rules=rules.mcr)
     return make
 
@@ -207,21 +232,19 @@ QUICK_FU_CONCEPTS: Final = frozenset(f"fu:{wait.value}" for wait in WaitKind)
 fu rule ("fu:closed_ron") is a `fu-steps` line."""
 
 
-POINTS_STEPS_PREFIXES: Final = ("yaku", "points")
-"""The concepts `points-steps` stores per step ("yaku:pinfu", "points:dora")."""
+CONCEPT_KINDS: Final = {prefix: kind.id for kind in _ALL for prefix in kind.concept_prefixes}
+"""The step kinds by the prefixes of the concepts they store (`Kind.concept_prefixes`)."""
 
 
 def concept_kind(concept: str) -> str:
-    """The kind that brings a concept back for review: its prefix, except
-    the fu rules that only `fu-steps` drills line by line, the yaku and
-    points rules of `points-steps`, and the MCR steps
-    ("mcr:principle:套算一次") that `mcr-steps` drills."""
-    kind = concept.split(":")[0]
-    if kind in POINTS_STEPS_PREFIXES:
-        return "points-steps"
-    if kind == "mcr":
-        return "mcr-steps"
-    return "fu-steps" if kind == "fu" and concept not in QUICK_FU_CONCEPTS else kind
+    """The kind that brings a concept back for review: the step kind that
+    stores its prefix (the fu rules of `fu-steps`, the yaku and points rules
+    of `points-steps`, the MCR steps of `mcr-steps`), but for the waits'
+    fu the quick `fu` kind drills; else the kind its prefix names."""
+    if concept in QUICK_FU_CONCEPTS:
+        return "fu"
+    prefix = concept.split(":")[0]
+    return CONCEPT_KINDS.get(prefix, prefix)
 
 
 def judge(question: Question, response: dict[str, Any]) -> Judgement[Any, Any]:
