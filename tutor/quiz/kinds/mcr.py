@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
-from tutor.engine.mcr.fans import FANS, STANDARD_FANS
+from tutor.engine.mcr.fans import FANS, STANDARD_FANS, FanId
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.mcr.score import CountedFan, LeftOutFan, McrScore, score_mcr
 from tutor.engine.refusal import Refusal
@@ -80,12 +80,12 @@ def win_request(hand: Hand, context: McrContext, rules: McrRules = DEFAULT_MCR) 
 def generate_mcr_fans(seed: int, level: int, rules: McrRules = DEFAULT_MCR) -> Question:
     rng = random.Random(seed)
     context, score = mcr_win(rng, level, rules)
-    counted = [item.fan.id for item in score.fans if item.fan.id != "flower_tiles"]
+    counted = [item.fan.id for item in score.fans if item.fan.id != FanId.FLOWER_TILES]
     distractors = [item.fan.id for item in score.left_out if item.fan.id not in counted]
     others = [
         fan.id
         for fan in STANDARD_FANS
-        if fan.id not in counted and fan.id not in distractors and fan.id != "flower_tiles"
+        if fan.id not in counted and fan.id not in distractors and fan.id != FanId.FLOWER_TILES
     ]
     distractors += rng.sample(others, 6)
     choices = tuple(sorted({*counted, *distractors[:6]}, key=list(FANS).index))
@@ -124,23 +124,23 @@ LESSON_OF_FAMILY = {
 }
 """The lesson that teaches each family of fans, by the document's families."""
 
-LESSON_OF_FAN = {
+LESSON_OF_FAN: Final[dict[str, str]] = {
     # The lessons teach fans in ladders, which do not always follow the
     # document's families: these fans are taught with their ladder.
-    "all_chows": "m06-chow-fans",
-    "all_pungs": "m07-pung-and-kong-fans",
-    "double_pung": "m07-pung-and-kong-fans",
-    "triple_pung": "m07-pung-and-kong-fans",
-    "mixed_shifted_pungs": "m07-pung-and-kong-fans",
-    "pure_shifted_pungs": "m07-pung-and-kong-fans",
-    "four_pure_shifted_pungs": "m07-pung-and-kong-fans",
-    "no_honors": "m09-suit-fans",
-    "one_voided_suit": "m09-suit-fans",
-    "half_flush": "m09-suit-fans",
-    "full_flush": "m09-suit-fans",
-    "nine_gates": "m09-suit-fans",
-    "all_honors": "m09-suit-fans",
-    "flower_tiles": "m04-routes-to-eight",
+    FanId.ALL_CHOWS: "m06-chow-fans",
+    FanId.ALL_PUNGS: "m07-pung-and-kong-fans",
+    FanId.DOUBLE_PUNG: "m07-pung-and-kong-fans",
+    FanId.TRIPLE_PUNG: "m07-pung-and-kong-fans",
+    FanId.MIXED_SHIFTED_PUNGS: "m07-pung-and-kong-fans",
+    FanId.PURE_SHIFTED_PUNGS: "m07-pung-and-kong-fans",
+    FanId.FOUR_PURE_SHIFTED_PUNGS: "m07-pung-and-kong-fans",
+    FanId.NO_HONORS: "m09-suit-fans",
+    FanId.ONE_VOIDED_SUIT: "m09-suit-fans",
+    FanId.HALF_FLUSH: "m09-suit-fans",
+    FanId.FULL_FLUSH: "m09-suit-fans",
+    FanId.NINE_GATES: "m09-suit-fans",
+    FanId.ALL_HONORS: "m09-suit-fans",
+    FanId.FLOWER_TILES: "m04-routes-to-eight",
 }
 """Fans taught outside their family's lesson."""
 
@@ -150,15 +150,19 @@ def lesson_of_fan(fan: str) -> str:
     return LESSON_OF_FAN.get(fan) or LESSON_OF_FAMILY[FANS[fan].family]
 
 
+FLOWERS_ZH: Final = FANS[FanId.FLOWER_TILES].zh
+"""花牌, which a response may leave out: flowers are counted, not picked."""
+
+
 def check_mcr_fans(question: Question, response: dict[str, Any]) -> bool:
     """Right when the fans (with counts) and the total match; `can_win`
     must match too when it is given."""
     fans = response.get("fans")
     if not isinstance(fans, list):
         return False
-    wanted = sorted((fan["zh"], fan["count"]) for fan in question.answer["fans"] if fan["zh"] != "花牌")
+    wanted = sorted((fan["zh"], fan["count"]) for fan in question.answer["fans"] if fan["zh"] != FLOWERS_ZH)
     try:
-        given = sorted((fan["zh"], int(fan.get("count", 1))) for fan in fans if fan["zh"] != "花牌")
+        given = sorted((fan["zh"], int(fan.get("count", 1))) for fan in fans if fan["zh"] != FLOWERS_ZH)
     except (KeyError, TypeError, ValueError):
         return False
     if "can_win" in response and response["can_win"] is not question.answer["can_win"]:
