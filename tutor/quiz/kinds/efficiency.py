@@ -137,6 +137,7 @@ def _count_sentences(hand: Hand, found: Shanten, rules: Rules) -> tuple[Message,
     if shape == "regular":
         split = best_split(hand)
         made = len(split.sets) + split.called
+        head = 1 if split.pair is not None else 0
         return (
             message("efficiency.split", split=_split_text(split)),
             message(
@@ -145,7 +146,8 @@ def _count_sentences(hand: Hand, found: Shanten, rules: Rules) -> tuple[Message,
                 sets_counted=message("efficiency.sets", count=made),
                 partials=message("efficiency.partials", count=len(split.partials)),
                 used=min(len(split.partials), 4 - made),
-                head=1 if split.pair is not None else 0,
+                head=head,
+                heads=message("efficiency.heads", count=head),
                 shanten=figure,
             ),
         )
