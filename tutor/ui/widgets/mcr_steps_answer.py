@@ -22,11 +22,11 @@ from tutor.quiz.kinds.mcr_steps import CAN_WIN, TOTAL, McrStep, McrVerdict, prin
 from tutor.quiz.kinds.mcr_steps_words import step_label, why_wrong
 from tutor.quiz.names import ANSWER_WORDS
 from tutor.quiz.question import Question
+from tutor.quiz.responses import NO_FAN, mcr_steps_response
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.cycle_field import CycleField
 from tutor.ui.widgets.number_field import NumberField
 
-NO_FAN = "none"
 """The "included in" choice for a fan no single fan includes (set aside while counting)."""
 
 
@@ -143,24 +143,11 @@ class McrStepsAnswer(CompositeAnswer):
 
     def response(self) -> dict[str, Any]:
         """The rows as the checker takes them (the design brief's answer JSON)."""
-        fans, left_out = [], []
-        for index, zh in enumerate(self.fans):
-            count = self.number(count_id(index))
-            if count:
-                fans.append({"zh": zh, "count": count})
-            principle = self.choice(principle_id(index))
-            if principle:
-                because = self.choice(because_id(index))
-                left_out.append(
-                    {"zh": zh, "principle": principle, "because_of": None if because in (None, NO_FAN) else because}
-                )
-        can_win = self.choice(CAN_WIN)
-        return {
-            "fans": fans,
-            "left_out": left_out,
-            "total": self.number(TOTAL),
-            "can_win": None if can_win is None else can_win == "yes",
-        }
+        rows = [
+            (zh, self.number(count_id(index)), self.choice(principle_id(index)), self.choice(because_id(index)))
+            for index, zh in enumerate(self.fans)
+        ]
+        return mcr_steps_response(rows, self.number(TOTAL), self.choice(CAN_WIN))
 
     def advance(self, focused: Widget | None) -> dict[str, Any] | None:
         """Enter: from a fan row to the next row, then the total, then the

@@ -22,6 +22,7 @@ from tutor.quiz.kinds.points_steps import DORA, HAN
 from tutor.quiz.kinds.points_steps_judge import PointStep, PointVerdict, answer_steps
 from tutor.quiz.kinds.points_steps_words import given_words, right_words, step_label, why_wrong
 from tutor.quiz.question import Question
+from tutor.quiz.responses import PAY, points_steps_response
 from tutor.ui.widgets.composite_answer import CompositeAnswer
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.yaku_list import YakuList, entries
@@ -32,7 +33,7 @@ FILTER = "yaku-filter"
 
 def field_id(step: PointStep) -> str:
     """A number step's field: "dora", "han", "pay-total"."""
-    return step.step if step.step in (DORA, HAN) else f"pay-{step.step}"
+    return step.step if step.step in (DORA, HAN) else f"{PAY}{step.step}"
 
 
 class PointsStepsAnswer(CompositeAnswer):
@@ -188,13 +189,9 @@ class PointsStepsAnswer(CompositeAnswer):
             )
             (after or empty)[0].focus()
             return None
-        numbers = {field.id: field.number for field in fields}
-        yaku = []
-        for choice in self.ticked():
-            name, han = choice.split(":")
-            yaku.append({"id": name, "han": int(han)})
-        points = {key.removeprefix("pay-"): value for key, value in numbers.items() if key and key.startswith("pay-")}
-        return {"yaku": yaku, "dora": numbers[DORA], "han": numbers[HAN], "points": points}
+        return points_steps_response(
+            self.ticked(), {field.id: field.number for field in fields if field.number is not None}
+        )
 
     def focus_target(self) -> Widget | None:
         """Where the focus goes: the first empty field once a yaku is
