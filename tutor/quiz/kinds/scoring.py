@@ -10,7 +10,7 @@ from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.notation import format_decomposition
 from tutor.engine.problems import InputProblem
 from tutor.engine.refusal import Refusal
-from tutor.engine.request import riichi_rules, score_request
+from tutor.engine.request import score_request
 from tutor.engine.request_json import read_request, request_json, riichi_request
 from tutor.engine.riichi.context import Flag, WinContext
 from tutor.engine.riichi.points import base_points, payments
@@ -31,8 +31,11 @@ def win_request(hand: Hand, context: WinContext, rules: RiichiRules = DEFAULT_RU
 
 
 def request_rules(request: dict[str, Any]) -> RiichiRules:
-    """The riichi rules a question's request names; the defaults where it names none."""
-    return riichi_rules(read_request(request))
+    """The riichi rules a question's request names; the defaults where it
+    names none.  Only the options are read: a riichi-points request has no
+    hand, and a judge must not fail on a stored request it cannot read."""
+    options = request.get("options")
+    return RiichiRules.from_options(options) if isinstance(options, dict) else DEFAULT_RULES
 
 
 def request_score(request: dict[str, Any]) -> RiichiScore | None:
