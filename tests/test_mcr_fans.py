@@ -16,6 +16,8 @@ from tutor.engine.mcr.exclusions import NOT_COUNTED_WITH
 from tutor.engine.mcr.fans import FAMILIES, FANS, STANDARD_FANS
 from tutor.engine.mcr.settlement import payments
 from tutor.engine.refusal import Refusal
+from tutor.locale import render
+from tutor.locale.message import message
 
 
 class TestTable:
@@ -39,6 +41,14 @@ class TestTable:
         assert readings["single_wait"][1] == "단댜오장"
         assert readings["all_pungs"][1] == "펑펑후"
         assert readings["chicken_hand"][1] == "우판후"
+
+    def test_the_catalogue_reads_each_fan_as_the_table_does(self) -> None:
+        """One term per fan: names.po's Korean name is the table's reading, so the
+        screens and the lessons say 해저로월 and 감장 alike (names.po had the
+        source's slips 해저모월 and 간장 after issue 26 corrected the table)."""
+        said = {fan.id: render(message(f"fan.{fan.id}"), "ko") for fan in STANDARD_FANS}
+        differ = {fan.id: (said[fan.id], fan.ko_sino) for fan in STANDARD_FANS if said[fan.id] != fan.ko_sino}
+        assert differ == {}
 
     def test_every_fan_has_an_example(self) -> None:
         assert {fan for fan, *_ in EXAMPLES} == set(FANS)
