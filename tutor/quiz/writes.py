@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.quiz.store import Store
+from tutor.quiz.store_api import ProgressStore
 
 PENDING_SUFFIX = ".pending"
 MAX_PENDING_BYTES = 16 * 1024 * 1024
@@ -117,7 +117,7 @@ class Writes:
     committed and taken off `waiting` in one step under it, so a read sees
     each write once, in the store or in `waiting`."""
 
-    store: Store
+    store: ProgressStore
     target: Path | None = None
     waiting: list[Write | _Merged] = field(default_factory=list)
     carried: list[Write] = field(default_factory=list)
@@ -157,8 +157,8 @@ class Writes:
 
     @property
     def threaded(self) -> bool:
-        """Whether a writer thread saves the writes: for a store in a file, which another program can lock."""
-        return self.store.in_file
+        """Whether a writer thread saves the writes: for a store another program or a network can make wait."""
+        return self.store.threaded
 
     # --- the screen's side --------------------------------------------------------------------
 
@@ -217,13 +217,12 @@ class Writes:
             return sum(isinstance(_unwrap(write), Answer) for write in self.waiting)
 
     @contextlib.contextmanager
-    def reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[ProgressStore]:
         """Where a read goes: the store, or, while writes wait, a copy of it
         in memory with them applied, so that the screen shows every answer
         given (the progress screen right after a drill)."""
         with self._lock:
-            source = self.store.reader or self.store.connection
-            yield self._copy_with_waiting(source) if self.waiting else source
+            yield self._copy_with_waiting() if self.waiting else self.store
 
     def merge_pending(self) -> int:
         """Take up the pending file of an earlier run: its writes go first
@@ -349,7 +348,7 @@ class Writes:
         """The writer's connection closed, once (under the lock)."""
         if not self._connection_closed:
             self._connection_closed = True
-            self.store.connection.close()
+            self.store.close_writer()
 
     def _drain(self) -> None:
         """Save the waiting writes, oldest first, until one is refused."""
@@ -369,19 +368,19 @@ class Writes:
     def _save_one(self, write: Write | _Merged) -> str | None:
         """One write in its own transaction, committed and taken off
         `waiting` in one step; the store's error in one line if it refused."""
-        connection = self.store.connection
+        store = self.store
         try:
-            connection.execute("BEGIN IMMEDIATE")  # another program's lock is waited for here
-            _apply(self.store, write)
+            store.begin_write()  # another program's lock is waited for here
+            _apply(store, write)
             with self._lock:
                 if self._handed_over or not self.waiting or self.waiting[0] is not write:
-                    connection.rollback()  # handed to the pending file meanwhile: saved from there
+                    store.rollback()  # handed to the pending file meanwhile: saved from there
                     return None
-                connection.commit()
+                store.commit()
                 self._saved(write)
-        except (sqlite3.Error, OSError) as error:
-            with contextlib.suppress(sqlite3.Error):
-                connection.rollback()
+        except store.refusals as error:
+            with contextlib.suppress(*store.refusals):
+                store.rollback()
             return _one_line(error)
         if isinstance(_unwrap(write), ResetProgress):
             self.store.count_reset()
@@ -414,21 +413,21 @@ class Writes:
                 return True
         return False
 
-    def _copy_with_waiting(self, source: sqlite3.Connection) -> sqlite3.Connection:
+    def _copy_with_waiting(self) -> Store:
         """The store and the waiting writes, in memory (made again only when they change)."""
         if self._copy is not None and self._copy[0] == self._version:
-            return self._copy[1].connection
+            return self._copy[1]
         if self._copy is not None:
-            self._copy[1].connection.close()
+            self._copy[1].close()
         copy = Store.in_memory()
-        # A store that cannot be read now (an exclusive lock): the waiting writes alone.
-        with contextlib.suppress(sqlite3.Error):
-            source.backup(copy.connection)
+        # A store that cannot be read now (an exclusive lock, a server away): the waiting writes alone.
+        with contextlib.suppress(*self.store.read_errors, *copy.refusals):
+            self.store.copy_into(copy)
         for write in self.waiting:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*copy.refusals):
                 _apply(copy, write)
         self._copy = (self._version, copy)
-        return copy.connection
+        return copy
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +441,7 @@ def _unwrap(write: Write | _Merged) -> Write:
     return write.write if isinstance(write, _Merged) else write
 
 
-def _apply(store: Store, write: Write | _Merged) -> None:
+def _apply(store: ProgressStore, write: Write | _Merged) -> None:
     merged = isinstance(write, _Merged)
     write = _unwrap(write)
     if isinstance(write, SettingWrite):
