@@ -43,6 +43,7 @@ from tutor.quiz.store_api import (
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    due_rows,
 )
 
 __all__ = [
@@ -319,7 +320,7 @@ class Store(ProgressStore):
 
     def _due(self, now: float) -> list[Due]:
         rows = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,))
-        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+        return due_rows(rows)
 
     def _weakest(self, prefix: str, count: int) -> list[Due]:
         rows = self._rows(
@@ -327,7 +328,7 @@ class Store(ProgressStore):
             "ORDER BY box, due_at LIMIT ?",
             (len(prefix), prefix, count),
         )
-        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+        return due_rows(rows)
 
     def _answers_by_day(self) -> list[DayAccuracy]:
         rows = self._rows(

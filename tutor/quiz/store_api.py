@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -30,6 +30,8 @@ leaves it where it is), a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
 
 Problem = Literal["busy", "full", "io", "denied", "schema", "server"]
+PASSING_PROBLEMS: frozenset[Problem] = frozenset({"busy", "full", "io", "server"})
+"""Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
 
 
 class StoreUnavailable(Exception):
@@ -72,6 +74,11 @@ class Due:
     box: int
     due_at: float
     lesson: str
+
+
+def due_rows(rows: list[Any]) -> list[Due]:
+    """Rows of (concept, box, due_at, lesson), as a backend reads them, as Due."""
+    return [Due(str(concept), int(box), float(due_at), str(lesson)) for concept, box, due_at, lesson in rows]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +142,11 @@ class ProgressStore(ABC):
     path: Path
     """A file on this machine the store's side files go beside (the pending
     writes of tutor/quiz/writes.py): for SQLite, the store's file itself."""
+
+    @property
+    def place(self) -> str:
+        """Where progress is kept, as the settings screen says it."""
+        return str(self.path)
 
     @property
     @abstractmethod
