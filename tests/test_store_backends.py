@@ -164,6 +164,30 @@ class TestTheInterface:
         writes._version += 1
         assert store.answer_count() == 1
 
+    def test_a_commit_lost_on_its_way_stores_the_answer_once(
+        self, opener: Opener, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The store committed, but said so too late (a server gone just then): the answer is kept and
+        tried again, as any refused write, and the try finds it stored instead of storing it twice."""
+        store = opener("ann")
+        writes = Writes(store)
+        real_commit = store.commit
+        lost = [store.refusals[0]("the connection was lost during the commit")]
+
+        def commit_then_lose_the_reply() -> None:
+            real_commit()
+            if lost:
+                raise lost.pop()
+
+        monkeypatch.setattr(store, "commit", commit_then_lose_the_reply)
+        writes.save(Answer("fu", 1, 1, "fu:pair", "r07-fu", True, "{}", 10.0))
+        assert writes.idle(30) and writes.answers_waiting() == 1
+        assert writes.problem is not None and "\n" not in writes.problem
+        writes.save()
+        assert writes.idle(30) and not writes.waiting and writes.problem is None
+        writes.finish(close_store=False)
+        assert store.answer_count() == 1
+
 
 class TestLearnersApart:
     def test_no_learner_reaches_anothers_progress(self, opener: Opener) -> None:

@@ -369,6 +369,7 @@ class Writes:
         """One write in its own transaction, committed and taken off
         `waiting` in one step; the store's error in one line if it refused."""
         store = self.store
+        committing = False
         try:
             store.begin_write()  # another program's lock is waited for here
             _apply(store, write)
@@ -376,17 +377,28 @@ class Writes:
                 if self._handed_over or not self.waiting or self.waiting[0] is not write:
                     store.rollback()  # handed to the pending file meanwhile: saved from there
                     return None
+                committing = True
                 store.commit()
                 self._saved(write)
         except store.refusals as error:
             with contextlib.suppress(*store.refusals):
                 store.rollback()
+            if committing:
+                self._in_doubt(write)
             return _one_line(error)
         if isinstance(_unwrap(write), ResetProgress):
             self.store.count_reset()
         elif isinstance(_unwrap(write), Answer):
             self.store.count_answers()
         return None
+
+    def _in_doubt(self, write: Write | _Merged) -> None:
+        """A commit that failed on its way may have been done all the same (a
+        database server that went away before it said so): the next try of
+        an answer asks first whether it is stored."""
+        with self._lock:
+            if self.waiting and self.waiting[0] is write and not isinstance(write, _Merged):
+                self.waiting[0] = _Merged(write, from_file=False)
 
     def _saved(self, write: Write | _Merged) -> None:
         """A write committed (under the lock): off `waiting`, and said later."""
@@ -396,7 +408,7 @@ class Writes:
             self.saved_late += 1
         if self.carrying:
             self.carried.append(_unwrap(write))
-        if isinstance(write, _Merged) and not any(isinstance(other, _Merged) for other in self.waiting):
+        if _from_file(write) and not any(_from_file(other) for other in self.waiting):
             self.merged_saved, self._merged_count = self._merged_count, 0
             if self.target is not None:
                 with contextlib.suppress(OSError):
@@ -432,9 +444,16 @@ class Writes:
 
 @dataclass(frozen=True, slots=True)
 class _Merged:
-    """A write from a pending file: an answer in it may be in the store already."""
+    """A write that may be in the store already: from a pending file (an
+    answer in it may have been saved before), or one whose commit failed on
+    its way (see Writes._in_doubt)."""
 
     write: Write
+    from_file: bool = True
+
+
+def _from_file(write: Write | _Merged) -> bool:
+    return isinstance(write, _Merged) and write.from_file
 
 
 def _unwrap(write: Write | _Merged) -> Write:
