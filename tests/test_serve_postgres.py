@@ -6,17 +6,15 @@ and each session keeps its learner's progress there under their key.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from tests.postgres_helpers import fresh_database
-from tests.test_serve import Served, screen_showing
+from tests.test_serve import Served, join_as
 from tutor.quiz.migrations import SCHEMA_VERSION
 from tutor.quiz.store import FILE_NAME, learner_key, learner_path
 from tutor.quiz.store_postgres import PostgresStore
@@ -52,17 +50,8 @@ def test_each_served_learner_keeps_their_progress_in_the_database() -> None:
         served = Served("--store", url)
         try:
 
-            async def learner(name: str) -> None:
-                async with (
-                    aiohttp.ClientSession() as session,
-                    session.ws_connect(served.ws, headers={"Origin": served.url}) as websocket,
-                ):
-                    await screen_showing(websocket, b"Type your name")
-                    await websocket.send_str(json.dumps(["stdin", name + "\r"]))
-                    await screen_showing(websocket, b"Hello")
-
             async def classroom() -> None:
-                await asyncio.gather(learner("Ann"), learner("김민준"))
+                await asyncio.gather(join_as(served, "Ann"), join_as(served, "김민준"))
 
             asyncio.run(classroom())
         finally:
