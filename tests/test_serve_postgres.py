@@ -18,7 +18,8 @@ from tests.test_serve import Served, join_as
 from tutor.quiz.migrations import SCHEMA_VERSION
 from tutor.quiz.store import FILE_NAME, learner_key, learner_path
 from tutor.quiz.store_postgres import PostgresStore
-from tutor.quiz.stores import STORE_ENV
+from tutor.quiz.stores import STORE_ENV, store_place
+from tutor.quiz.writes import pending_path
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.home import HomeScreen
 
@@ -77,3 +78,22 @@ async def test_the_name_opens_the_learners_rows(monkeypatch: pytest.MonkeyPatch)
             assert isinstance(store, PostgresStore) and store.learner == "ann lee"
             assert store.place.startswith("postgresql://127.0.0.1:") and "tutor@" not in store.place
         app.finish_writes()
+
+
+async def test_a_database_away_when_the_learner_joins_is_said_and_their_answers_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The session goes on in memory; the notice names the database (no server path, no password), and
+    what the learner does is carried to their pending file, for their next session."""
+    monkeypatch.setenv(STORE_ENV, "postgresql://tutor:secret@127.0.0.1:1/tutor")
+    app = TutorApp(language="en", classroom=True)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ann", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and not app.store.in_file
+        [notice] = [n.message for n in app._notifications if "progress database" in n.message]
+        assert "database tutor cannot" in notice and "secret" not in notice and "\n" not in notice
+    app.finish_writes()
+    kept = pending_path(store_place("Ann")).read_text(encoding="utf-8")
+    assert '"key": "learner_name"' in kept and '"value": "Ann"' in kept
