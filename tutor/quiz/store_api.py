@@ -126,7 +126,8 @@ class ProgressStore(ABC):
     the writer of tutor/quiz/writes.py: `begin_write`, the write's methods,
     then `commit` or `rollback`; an error in `refusals` means the store
     cannot take the write now (busy, full, a server away), and the write is
-    kept and tried again.  Reads never raise for that: they show less."""
+    kept and tried again.  Reads do not raise for that, they show less
+    (all but `answer_count`, which the tests ask)."""
 
     notice: str | None
     """In English, for the command line: what happened at opening (a damaged file set aside)."""
