@@ -22,6 +22,7 @@ from tests.postgres_helpers import fresh_database, postgres_url
 from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.store_api import ProgressStore, StoreUnavailable
+from tutor.quiz.store_postgres import PostgresStore
 from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
 from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes
 
@@ -359,6 +360,38 @@ class TestSchema:
             for store in stores:
                 store.close()
             assert postgres_version(url) == SCHEMA_VERSION
+
+
+def test_a_postgresql_connection_lost_before_the_commit_keeps_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: the server ends the writer's connection after the answer's statements, before its
+    COMMIT (a restart, a network cut). The write is refused, kept, and saved once at the next try on a
+    connection made afresh; never said saved when it was not."""
+    import psycopg
+
+    store = open_postgres(postgres_url(), f"{uuid.uuid4().hex[:8]}:ann", tmp_path / "ann.postgresql")
+    assert isinstance(store, PostgresStore)
+    writes = Writes(store)
+    real_commit = store.commit
+    cut = [True]
+
+    def cut_then_commit() -> None:
+        if cut:
+            cut.clear()
+            assert store.writer is not None
+            with psycopg.connect(postgres_url(), autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (store.writer.info.backend_pid,))
+        real_commit()
+
+    monkeypatch.setattr(store, "commit", cut_then_commit)
+    writes.save(Answer("fu", 1, 1, "fu:pair", "r07-fu", True, "{}", 10.0))
+    assert writes.idle(30) and writes.answers_waiting() == 1 and writes.problem is not None
+    writes.save()
+    assert writes.idle(30) and not writes.waiting and writes.problem is None
+    writes.finish(close_store=False)
+    assert store.answer_count() == 1 and [item.box for item in store.due(10**10)] == [1]
+    store.close()
 
 
 TABLES = ("settings", "lessons_read", "answers", "concepts")

@@ -25,7 +25,6 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
-from psycopg.pq import TransactionStatus
 
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import DayAccuracy, Due, ProgressStore, ReadView, StoreUnavailable, due_rows
@@ -77,6 +76,11 @@ class PostgresStore(ProgressStore):
         self.writer: psycopg.Connection[Any] | None = writer
         self.reader: psycopg.Connection[Any] | None = None
         self._reader_retry_at = 0.0
+        self._writing = False
+        """Between begin_write and commit or rollback: a connection lost meanwhile
+        is an error, never made again (the write's statements would then go
+        outside its transaction, and COMMIT on a new connection would say
+        nothing of the lost one)."""
 
     @classmethod
     def open(cls, url: str, learner: str, path: Path) -> PostgresStore:
@@ -109,11 +113,16 @@ class PostgresStore(ProgressStore):
     # --- connections and transactions ---------------------------------------------------
 
     def _writer(self) -> psycopg.Connection[Any]:
-        """The writer's connection, made again if the server dropped it."""
-        if self.writer is None or self.writer.closed or self.writer.broken:
-            _close(self.writer)
-            self.writer = None
-            self.writer = _connect(self.url)
+        """The writer's connection: made again if the server dropped it, but
+        only between writes (see `_writing`)."""
+        healthy = self.writer is not None and not (self.writer.closed or self.writer.broken)
+        if self.writer is not None and healthy:
+            return self.writer
+        if self._writing:
+            raise psycopg.OperationalError("the connection to the database server was lost during a write")
+        _close(self.writer)
+        self.writer = None
+        self.writer = _connect(self.url)
         return self.writer
 
     def _reader(self) -> psycopg.Connection[Any]:
@@ -133,22 +142,27 @@ class PostgresStore(ProgressStore):
         return self.reader
 
     def begin_write(self) -> None:
+        self._writing = False
         self._writer().execute("BEGIN")
+        self._writing = True
 
     def commit(self) -> None:
-        self._writer().execute("COMMIT")
+        try:
+            self._writer().execute("COMMIT")
+        finally:
+            self._writing = False
 
     def rollback(self) -> None:
+        self._writing = False
         if self.writer is not None and not (self.writer.closed or self.writer.broken):
             self.writer.execute("ROLLBACK")
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[bool]:
-        writer = self._writer()
-        if writer.info.transaction_status != TransactionStatus.IDLE:
+        if self._writing:
             yield True
             return
-        with writer.transaction():
+        with self._writer().transaction():
             yield False
 
     def count_answers(self) -> None:
