@@ -348,7 +348,23 @@ class TestSchema:
                 with pytest.raises(StoreUnavailable) as caught:
                     open_postgres(url, "ann", tmp_path / "ann.postgresql")
                 assert postgres_version(url) == SCHEMA_VERSION + 1
+            assert "TUTOR_DATA_DIR" not in str(caught.value)
         assert caught.value.problem == "schema" and "\n" not in str(caught.value)
+        assert "update the tutor" in str(caught.value)
+
+    def test_a_database_holding_another_programs_tables_is_refused_and_left_as_it_was(self, tmp_path: Path) -> None:
+        import psycopg
+
+        with fresh_database() as url:
+            with psycopg.connect(url, autocommit=True) as connection:
+                connection.execute("CREATE TABLE answers (question TEXT)")
+                connection.execute("INSERT INTO answers VALUES ('42')")
+            with pytest.raises(StoreUnavailable) as caught:
+                open_postgres(url, "ann", tmp_path / "ann.postgresql")
+            assert caught.value.problem == "schema" and "a database of its own" in str(caught.value)
+            with psycopg.connect(url) as connection:
+                assert connection.execute("SELECT question FROM answers").fetchall() == [("42",)]
+                assert connection.execute("SELECT to_regclass('schema_version')").fetchone() == (None,)
 
     def test_instances_starting_together_migrate_once(self, tmp_path: Path) -> None:
         """Several `tutor serve` instances opening a new database at once: the advisory lock lets one migrate."""

@@ -45,27 +45,42 @@ class StoreUnavailable(Exception):
     `path`.
     """
 
-    def __init__(self, problem: Problem, path: Path, detail: str) -> None:
+    def __init__(self, problem: Problem, path: Path, detail: str, *, database: bool = False) -> None:
         self.problem: Problem = problem
         self.path = path
         self.detail = detail
+        self.database = database or problem == "server"
+        """A database server's store (PostgreSQL), not a file."""
         super().__init__(self.message())
 
     def message(self) -> str:
-        advice = {
-            "busy": "another program is using it; close that program and start the tutor again",
-            "full": "the disk is full; free some space and start the tutor again",
-            "io": "the disk could not be read or written; check that it has free space and is still there, "
-            "then start the tutor again",
-            "denied": "it cannot be opened or written; check the permissions of the file and its folder, "
-            "or set TUTOR_DATA_DIR to a folder you can write",
-            "schema": "it was written by another version of the tutor; update the tutor, "
-            "or set TUTOR_DATA_DIR to another folder",
-            "server": "the database server cannot be reached or refused the tutor; check that it is running "
-            "and that the address, user and password are right, then start the tutor again",
-        }[self.problem]
-        place = "database" if self.problem == "server" else "file"
+        place = "database" if self.database else "file"
+        advice = DATABASE_ADVICE.get(self.problem) if self.database else None
+        advice = (
+            advice
+            or {
+                "busy": "another program is using it; close that program and start the tutor again",
+                "full": "the disk is full; free some space and start the tutor again",
+                "io": "the disk could not be read or written; check that it has free space and is still there, "
+                "then start the tutor again",
+                "denied": "it cannot be opened or written; check the permissions of the file and its folder, "
+                "or set TUTOR_DATA_DIR to a folder you can write",
+                "schema": "it was written by another version of the tutor; update the tutor, "
+                "or set TUTOR_DATA_DIR to another folder",
+                "server": "the database server cannot be reached or refused the tutor; check that it is running "
+                "and that the address, user and password are right, then start the tutor again",
+            }[self.problem]
+        )
         return f"The progress {place} {self.path} is not available ({self.detail}): {advice}."
+
+
+DATABASE_ADVICE: dict[Problem, str] = {
+    "denied": "the database user may not create, read or write the tutor's tables; grant it those rights",
+    "full": "the database server's disk is full; free some space there and start the tutor again",
+    "schema": "it was written by a newer version of the tutor, or holds tables of another program; "
+    "update the tutor, or give it a database of its own",
+}
+"""What to do, for a store in a database, where it differs from a file's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -338,7 +338,10 @@ def _migrate(connection: psycopg.Connection[Any], url: str) -> None:
             version = schema_version(connection)
             if version > SCHEMA_VERSION:
                 raise StoreUnavailable(
-                    "schema", shown_address(url), f"schema version {version}, not the tutor's version {SCHEMA_VERSION}"
+                    "schema",
+                    shown_address(url),
+                    f"schema version {version}, not the tutor's version {SCHEMA_VERSION}",
+                    database=True,
                 )
             steps = steps_after(version)
             if not steps:
@@ -355,9 +358,9 @@ def _unavailable(error: psycopg.Error, url: str) -> StoreUnavailable:
     detail = (str(error).splitlines() or [type(error).__name__])[0]
     where = shown_address(url)
     if isinstance(error, pg_errors.InsufficientPrivilege):
-        return StoreUnavailable("denied", where, detail)
+        return StoreUnavailable("denied", where, detail, database=True)
     if isinstance(error, pg_errors.DiskFull):
-        return StoreUnavailable("full", where, detail)
+        return StoreUnavailable("full", where, detail, database=True)
     if isinstance(error, pg_errors.DuplicateTable):
-        return StoreUnavailable("schema", where, detail)
+        return StoreUnavailable("schema", where, detail, database=True)
     return StoreUnavailable("server", where, detail)
