@@ -44,7 +44,14 @@ def test_scoring_benchmark_needs_no_test_code(module: str) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["bench.riichi_score", "bench.mcr_fans", "bench.shanten", "bench.workbench", "bench.quiz_generation"],
+    [
+        "bench.riichi_score",
+        "bench.mcr_fans",
+        "bench.shanten",
+        "bench.workbench",
+        "bench.quiz_generation",
+        "bench.store_load",
+    ],
 )
 def test_a_benchmark_refuses_a_bad_count_with_its_usage(
     module: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -82,3 +89,21 @@ def test_the_bot_benchmark_refuses_a_bad_count_with_its_usage(
         runpy.run_module("bench.game_bots", run_name="__main__")
     assert exit_.value.code == 2
     assert "usage:" in capsys.readouterr().err
+
+
+def test_the_store_load_runs_on_both_backends_and_loses_no_answer() -> None:
+    """A few learners for a second: the script still runs, and every answer given is stored."""
+    from tests.postgres_helpers import postgres_url
+
+    url = postgres_url()
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.store_load", "3", "--seconds", "1", "--postgres", url],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if "given" in line]
+    assert [line.split()[0] for line in lines] == ["sqlite", "postgresql"]
+    assert all(" lost 0 " in line and "p99" in line for line in lines), done.stdout

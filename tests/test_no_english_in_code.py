@@ -66,6 +66,10 @@ ALLOWED_MODULES: dict[str, str] = {
         "the store's exception texts and details, for logs and tracebacks: the app words a store "
         "problem from the catalogue by its code (store_<problem>, store_damaged in tutor/ui/app.py)"
     ),
+    "quiz/store_api.py": "StoreUnavailable's English line, for the command line and logs (as quiz/store.py)",
+    "quiz/store_postgres.py": "the PostgreSQL store's SQL and its exception details (as quiz/store.py)",
+    "quiz/stores.py": "the details of a StoreUnavailable (as quiz/store.py)",
+    "quiz/migrations.py": "SQL, and what each schema step is for, for developers",
 }
 """Modules whose sentence-shaped literals are no words on a screen, and why."""
 

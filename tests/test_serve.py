@@ -99,6 +99,17 @@ async def screen_showing(websocket: aiohttp.ClientWebSocketResponse, words: byte
     raise AssertionError(f"the session did not show {words!r}")
 
 
+async def join_as(served: Served, name: str) -> None:
+    """A browser session of `served` whose learner types `name`, until the app greets them."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.ws, headers={"Origin": served.url}) as websocket,
+    ):
+        await screen_showing(websocket, b"Type your name")
+        await websocket.send_str(json.dumps(["stdin", name + "\r"]))
+        await screen_showing(websocket, b"Hello")
+
+
 class TestPorts:
     @pytest.mark.parametrize("port", ["70000", "-1"])
     def test_impossible_port_is_refused_before_the_banner(self, port: str) -> None:
@@ -227,14 +238,8 @@ class TestSessions:
         data = Path(os.environ["TUTOR_DATA_DIR"])
 
         async def learner(name: str) -> None:
-            async with (
-                aiohttp.ClientSession() as session,
-                session.ws_connect(served.ws, headers={"Origin": served.url}) as websocket,
-            ):
-                await screen_showing(websocket, b"Type your name")
-                await websocket.send_str(json.dumps(["stdin", name + "\r"]))
-                await screen_showing(websocket, b"Hello")
-                assert learner_path(name, data).exists()
+            await join_as(served, name)
+            assert learner_path(name, data).exists()
 
         async def classroom() -> None:
             await asyncio.gather(learner("Ann"), learner("김민준"))

@@ -134,6 +134,12 @@ def _parser() -> argparse.ArgumentParser:
         "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
     )
     serve.add_argument("--lang", dest="serve_lang", choices=LANGUAGES, help="language of the served app")
+    serve.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep the learners' progress in this PostgreSQL database (postgresql://…; needs the postgres extra) "
+        "instead of a file per learner",
+    )
 
     play = commands.add_parser("play", help="play bot-only games and write their logs")
     play.add_argument("--simulate", type=_whole_number, metavar="N", help="play N bot-only games")
@@ -321,6 +327,16 @@ def _serve(args: argparse.Namespace) -> int:
     except PortRefused as refusal:
         print(say("cli.said", command="serve", said=refusal), file=sys.stderr)
         return EXIT_USAGE
+    if args.store is not None:
+        unavailable = _check_store(args.store)
+        if unavailable is not None:
+            listener.close()
+            print(_bounded(say("cli.said", command="serve", said=unavailable)), file=sys.stderr)
+            return EXIT_REFUSED
+        from tutor.quiz.stores import STORE_ENV
+
+        # Every session is a child of this process, and takes its store from the environment (tutor/quiz/stores.py).
+        os.environ[STORE_ENV] = args.store
     language = args.serve_lang or args.lang
     # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
     command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom --server-pid {os.getpid()}" + (
@@ -329,6 +345,19 @@ def _serve(args: argparse.Namespace) -> int:
     # One app process per browser tab: textual-serve starts the command for each connection.
     ClassroomServer(command, listener, max_sessions=args.max_sessions, title=say("title")).serve()
     return EXIT_OK
+
+
+def _check_store(url: str) -> str | None:
+    """Why the database at `url` cannot keep progress (one line), or None once
+    it is reachable and its schema is this version's (migrated if older)."""
+    from tutor.quiz.store_api import StoreUnavailable
+    from tutor.quiz.stores import APP_LEARNER, open_postgres, store_place
+
+    try:
+        open_postgres(url, APP_LEARNER, store_place()).close()
+    except StoreUnavailable as problem:
+        return str(problem)
+    return None
 
 
 def _open_app(args: argparse.Namespace) -> int:

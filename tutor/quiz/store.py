@@ -1,4 +1,5 @@
-"""The learner's settings and progress, in SQLite (design brief section 8).
+"""The learner's settings and progress, in SQLite (design brief section 8):
+the default backend of the store's interface (tutor/quiz/store_api.py).
 
 One file in the user data folder (`TUTOR_DATA_DIR` overrides it).  Every
 write is its own transaction.  A learner's history is sacred: only a file
@@ -29,14 +30,38 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any
+
+from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
+from tutor.quiz.store_api import (
+    BOX_DAYS,
+    DAY,
+    Damage,
+    DayAccuracy,
+    Due,
+    Problem,
+    ProgressStore,
+    ReadView,
+    StoreUnavailable,
+    due_rows,
+)
+
+__all__ = [
+    "BOX_DAYS",
+    "DAY",
+    "SCHEMA_VERSION",
+    "Damage",
+    "DayAccuracy",
+    "Due",
+    "Store",
+    "StoreUnavailable",
+]
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 1
 FILE_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for another program's lock when opening, before reporting the store busy."""
@@ -50,90 +75,13 @@ and a store that cannot be read for a moment shows less rather than freezing it.
 COMPANIONS = ("-wal", "-shm")
 """SQLite's files beside the store: moved aside with it, or answers would be lost."""
 COUNT_SUFFIX = ".answers"
+"""The side file holding the number of answers the store last held (see above)."""
 MEMORY = ":memory:"
 """The path of a store kept in memory only."""
-"""The side file holding the number of answers the store last held (see above)."""
 
 _CORRUPT_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _FULL_CODES = frozenset({sqlite3.SQLITE_FULL})
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS lessons_read (lesson_id TEXT PRIMARY KEY, read_at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS answers (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    answered_at REAL NOT NULL,
-    kind TEXT NOT NULL,
-    level INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    concept TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    response TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS concepts (
-    concept TEXT PRIMARY KEY,
-    box INTEGER NOT NULL,
-    due_at REAL NOT NULL,
-    lesson TEXT NOT NULL
-);
-"""
-
-TABLES = frozenset({"settings", "lessons_read", "answers", "concepts"})
-
-BOX_DAYS = (0, 1, 2, 4, 8, 16)
-"""Leitner boxes: days until a concept in box 0..5 comes back.  A right
-answer to a due concept moves it up a box (a right answer before it is due
-leaves it where it is), a wrong one back to box 0 (due at once)."""
-DAY = 86400.0
-
-
-Problem = Literal["busy", "full", "io", "denied", "schema"]
-
-
-class StoreUnavailable(Exception):
-    """The store cannot be used now, and nothing in it was changed.
-
-    `problem` says why (busy, full, denied, schema), `path` is the file or
-    folder concerned, and `detail` what the system said.  `str()` is one
-    line in English naming the path and what to do; the app words it in the
-    learner's language from `problem` and `path`.
-    """
-
-    def __init__(self, problem: Problem, path: Path, detail: str) -> None:
-        self.problem: Problem = problem
-        self.path = path
-        self.detail = detail
-        super().__init__(self.message())
-
-    def message(self) -> str:
-        advice = {
-            "busy": "another program is using it; close that program and start the tutor again",
-            "full": "the disk is full; free some space and start the tutor again",
-            "io": "the disk could not be read or written; check that it has free space and is still there, "
-            "then start the tutor again",
-            "denied": "it cannot be opened or written; check the permissions of the file and its folder, "
-            "or set TUTOR_DATA_DIR to a folder you can write",
-            "schema": "it was written by another version of the tutor; update the tutor, "
-            "or set TUTOR_DATA_DIR to another folder",
-        }[self.problem]
-        return f"The progress file {self.path} is not available ({self.detail}): {advice}."
-
-
-@dataclass(frozen=True, slots=True)
-class Due:
-    concept: str
-    box: int
-    due_at: float
-    lesson: str
-
-
-@dataclass(frozen=True, slots=True)
-class DayAccuracy:
-    day: str
-    kind: str
-    answered: int
-    right: int
 
 
 def data_folder() -> Path:
@@ -177,26 +125,11 @@ def learner_folder(name: str, folder: Path | None = None) -> Path:
     return path.with_name(path.stem)
 
 
-@dataclass(frozen=True)
-class Damage:
-    """A damaged progress file that was set aside: the facts a notice in the
-    learner's language is written from."""
-
-    path: Path
-    aside: Path
-    error: str
-
-
-class ReadView(Protocol):
-    """What the reads of a store see: the store, and the writes still on their way to it."""
-
-    def reading(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-
-
-@dataclass
-class Store:
-    """A connection to the progress file; `notice` says if a damaged file was
-    set aside (in English, for the command line), `damage` what happened.
+@dataclass(eq=False)
+class Store(ProgressStore):
+    """The SQLite backend: a connection to the progress file; `notice` says
+    if a damaged file was set aside (in English, for the command line),
+    `damage` what happened.
 
     `connection` writes (on the writer's thread, tutor/quiz/writes.py);
     `reader`, a second connection to the same file, serves the screen's
@@ -210,6 +143,9 @@ class Store:
     damage: Damage | None = None
     reader: sqlite3.Connection | None = None
     view: ReadView | None = None
+
+    refusals = (sqlite3.Error, OSError)
+    read_errors = (sqlite3.Error,)
 
     @classmethod
     def open(
@@ -278,56 +214,34 @@ class Store:
         if self.reader is not None:
             self.reader.close()
 
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[sqlite3.Connection]:
-        """The connection a read of the app goes to: with writes on their
-        way, one that holds them too (read-your-writes)."""
-        if self.view is not None:
-            with self.view.reading() as connection:
-                yield connection
-        else:
-            yield self.reader or self.connection
+    def close_writer(self) -> None:
+        self.connection.close()
 
-    def _rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
-        """A read's rows; none while the store cannot be read (another
-        program's exclusive lock, a disk gone): the screen shows less, the
-        app goes on, and the writes waiting (tutor/quiz/writes.py) say why."""
-        try:
-            with self.reading() as connection:
-                return list(connection.execute(sql, parameters).fetchall())
-        except sqlite3.Error:
-            return []
+    def begin_write(self) -> None:
+        self.connection.execute("BEGIN IMMEDIATE")  # another program's lock is waited for here
+
+    def commit(self) -> None:
+        self.connection.commit()
+
+    def rollback(self) -> None:
+        self.connection.rollback()
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """One write's transaction: committed here, or by whoever began the
-        larger one it is part of (the writer commits each write itself)."""
+    def _transaction(self) -> Iterator[bool]:
         if self.connection.in_transaction:
-            yield
+            yield True
             return
         with self.connection:
-            yield
+            yield False
 
-    def setting(self, key: str, default: str | None = None) -> str | None:
-        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
-        return str(rows[0][0]) if rows else default
+    def copy_into(self, memory: ProgressStore) -> None:
+        if not isinstance(memory, Store):
+            raise TypeError("a copy in memory is a SQLite store")
+        (self.reader or self.connection).backup(memory.connection)
 
-    def set_setting(self, key: str, value: str) -> None:
-        with self._transaction():
-            self.connection.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
-
-    def reset_progress(self) -> None:
-        """Forget every answer, review box and read mark, in one transaction
-        (the settings stay): the settings screen's reset, which asks first."""
-        nested = self.connection.in_transaction
-        with self._transaction():
-            for table in ("answers", "concepts", "lessons_read"):
-                self.connection.execute(f"DELETE FROM {table}")
-        if not nested:
-            self.count_reset()
+    def _rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        """A read's rows, on the reads' connection."""
+        return list((self.reader or self.connection).execute(sql, parameters).fetchall())
 
     def count_reset(self) -> None:
         """The count falls with the answers, or the next start would take the
@@ -338,68 +252,6 @@ class Store:
             except OSError:
                 with contextlib.suppress(OSError):
                     count_path(self.path).unlink()
-
-    def mark_read(self, lesson_id: str, read_at: float | None = None) -> None:
-        with self._transaction():
-            self.connection.execute(
-                "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)",
-                (lesson_id, time.time() if read_at is None else read_at),
-            )
-
-    def lessons_read(self) -> set[str]:
-        return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read")}
-
-    def record_answer(
-        self,
-        *,
-        kind: str,
-        level: int,
-        seed: int,
-        concept: str,
-        lesson: str,
-        correct: bool,
-        response: str,
-        now: float | None = None,
-        rules: tuple[tuple[str, bool], ...] = (),
-    ) -> None:
-        """Store one answer and move its concept between Leitner boxes, in
-        one transaction: either both happen or neither does.
-
-        A step answer gives `rules`, each rule it applied with whether it
-        was applied rightly: then those concepts move, each on its own, and
-        not the question's (a hand with one wrong line is one rule missed).
-        """
-        now = time.time() if now is None else now
-        nested = self.connection.in_transaction
-        with self._transaction():
-            self.connection.execute(
-                "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (now, kind, level, seed, concept, int(correct), response),
-            )
-            for moved, right in rules or ((concept, correct),):
-                row = self.connection.execute("SELECT box, due_at FROM concepts WHERE concept = ?", (moved,)).fetchone()
-                if right and row is not None and float(row[1]) > now:
-                    # Answered right before it was due (twice in one drill, say):
-                    # a Leitner box moves up only at a review, or one drill
-                    # could lift a rule just missed out of the weakest list.
-                    continue
-                box = min((int(row[0]) if row else 0) + 1, len(BOX_DAYS) - 1) if right else 0
-                self.connection.execute(
-                    "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) ON CONFLICT(concept) "
-                    "DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
-                    (moved, box, now + BOX_DAYS[box] * DAY, lesson),
-                )
-        if not nested:
-            # Only once the answer is committed: a count above the answers stored is damage.
-            self.count_answers()
-
-    def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
-        """Whether this very answer is stored already (a pending answer merged twice is stored once)."""
-        row = self.connection.execute(
-            "SELECT 1 FROM answers WHERE answered_at = ? AND kind = ? AND seed = ? AND concept = ? LIMIT 1",
-            (answered_at, kind, seed, concept),
-        ).fetchone()
-        return row is not None
 
     def count_answers(self) -> None:
         """Write down how many answers the store holds (see the module's
@@ -413,28 +265,72 @@ class Store:
             committed = int(self.connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
             _write_count(self.path, committed)
 
-    def answer_count(self) -> int:
-        """How many answers the learner has given, those on their way to the store included."""
-        with self.reading() as connection:
-            return int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    # --- the statements -------------------------------------------------------------------
 
-    def due(self, now: float | None = None) -> list[Due]:
-        """Concepts due for review, the longest overdue first."""
-        now = time.time() if now is None else now
+    def _put_setting(self, key: str, value: str) -> None:
+        self.connection.execute(
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def _put_read_mark(self, lesson_id: str, read_at: float) -> None:
+        self.connection.execute(
+            "INSERT OR IGNORE INTO lessons_read (lesson_id, read_at) VALUES (?, ?)", (lesson_id, read_at)
+        )
+
+    def _insert_answer(
+        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+    ) -> None:
+        self.connection.execute(
+            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (answered_at, kind, level, seed, concept, int(correct), response),
+        )
+
+    def _concept_state(self, concept: str) -> tuple[int, float] | None:
+        row = self.connection.execute("SELECT box, due_at FROM concepts WHERE concept = ?", (concept,)).fetchone()
+        return None if row is None else (int(row[0]), float(row[1]))
+
+    def _put_concept(self, concept: str, box: int, due_at: float, lesson: str) -> None:
+        self.connection.execute(
+            "INSERT INTO concepts (concept, box, due_at, lesson) VALUES (?, ?, ?, ?) ON CONFLICT(concept) "
+            "DO UPDATE SET box = excluded.box, due_at = excluded.due_at, lesson = excluded.lesson",
+            (concept, box, due_at, lesson),
+        )
+
+    def _delete_progress(self) -> None:
+        for table in ("answers", "concepts", "lessons_read"):
+            self.connection.execute(f"DELETE FROM {table}")
+
+    def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool:
+        row = self.connection.execute(
+            "SELECT 1 FROM answers WHERE answered_at = ? AND kind = ? AND seed = ? AND concept = ? LIMIT 1",
+            (answered_at, kind, seed, concept),
+        ).fetchone()
+        return row is not None
+
+    def _setting(self, key: str) -> str | None:
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def _lessons_read(self) -> set[str]:
+        return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read")}
+
+    def _answer_count(self) -> int:
+        return int(self._rows("SELECT COUNT(*) FROM answers")[0][0])
+
+    def _due(self, now: float) -> list[Due]:
         rows = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE due_at <= ? ORDER BY due_at", (now,))
-        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+        return due_rows(rows)
 
-    def weakest(self, prefix: str, count: int = 5) -> list[Due]:
-        """The concepts starting with `prefix` in the lowest Leitner boxes
-        (box 0: missed last time), the longest overdue first."""
+    def _weakest(self, prefix: str, count: int) -> list[Due]:
         rows = self._rows(
             "SELECT concept, box, due_at, lesson FROM concepts WHERE substr(concept, 1, ?) = ? AND box <= 1 "
             "ORDER BY box, due_at LIMIT ?",
             (len(prefix), prefix, count),
         )
-        return [Due(str(c), int(b), float(d), str(lesson)) for c, b, d, lesson in rows]
+        return due_rows(rows)
 
-    def accuracy_by_day(self) -> list[DayAccuracy]:
+    def _answers_by_day(self) -> list[DayAccuracy]:
         rows = self._rows(
             "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, kind, COUNT(*), SUM(correct) "
             "FROM answers GROUP BY day, kind ORDER BY day, kind"
@@ -450,34 +346,52 @@ class _UnknownSchema(sqlite3.DatabaseError):
     """The file is a sound database, but not one this version of the tutor wrote."""
 
 
+def _migrate(connection: sqlite3.Connection, version: int) -> None:
+    """The schema steps a store of `version` lacks, each in one transaction
+    with its new version (tutor/quiz/migrations.py): a step that cannot be
+    taken (a lock, a full disk) leaves the file as it was."""
+    for step in steps_after(version):
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in step.sqlite:
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {step.version}")
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+
+
 def _connect_memory() -> sqlite3.Connection:
     """A store in memory: the schema, and no file checked, counted or written."""
     connection = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
-    connection.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+    _migrate(connection, 0)
     connection.isolation_level = "DEFERRED"
     return connection
 
 
 def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
-    """Connect, after checking the file, and start the schema only in an empty file.
+    """Connect, after checking the file; start the schema only in an empty
+    file, and take the steps an older one lacks.
 
     A sound store of the current schema is opened without writing anything,
     so a full disk or another program's lock cannot make a sound file look
     damaged.
     """
     counted = _read_count(path)
-    fresh = _check(path, busy_timeout, counted) if path.exists() else True
+    version = _check(path, busy_timeout, counted) if path.exists() else 0
     # Opened here, written on the writer's thread (tutor/quiz/writes.py), one thread at a time.
     connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
-        if fresh:
+        if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        if version < SCHEMA_VERSION:
+            _migrate(connection, version)
+        if version == 0:
             # The schema is there: from now on, a file without it is damaged.
             with contextlib.suppress(OSError):
                 _write_count(path, 0)
-        elif connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            connection.execute("PRAGMA journal_mode=WAL")
         connection.isolation_level = "DEFERRED"  # back to implicit transactions, committed by `with`
     except BaseException:
         connection.close()
@@ -528,8 +442,9 @@ def _opening(path: Path) -> Iterator[None]:
         os.close(descriptor)
 
 
-def _check(path: Path, busy_timeout: float, counted: int | None) -> bool:
-    """Check an existing file on a read-only connection; True if it is empty and new.
+def _check(path: Path, busy_timeout: float, counted: int | None) -> int:
+    """Check an existing file on a read-only connection; returns its schema
+    version, 0 if it is empty and new.
 
     Read-only, because SQLite deletes the -wal when the last writer closes,
     and the -wal of a damaged file may hold the learner's latest answers.
@@ -544,19 +459,20 @@ def _check(path: Path, busy_timeout: float, counted: int | None) -> bool:
             raise _Corrupt("integrity check failed")
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
         tables = {str(row[0]) for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "answers" in tables and version == SCHEMA_VERSION:
+        known = 1 <= version <= SCHEMA_VERSION and TABLES.issubset(tables)
+        if known:
             answers = int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
     finally:
         connection.close()
     if version == 0 and not tables:
         if counted is not None:
             raise _Corrupt("the file had a schema and now has none: its -wal was lost or damaged")
-        return True
-    if version != SCHEMA_VERSION or not TABLES.issubset(tables):
+        return 0
+    if not known:
         raise _UnknownSchema(f"schema version {version}, not the tutor's version {SCHEMA_VERSION}")
     if counted is not None and answers < counted:
         raise _Corrupt(f"{answers} answers where there were {counted}: its -wal was lost or damaged")
-    return False
+    return version
 
 
 def _proven_corrupt(error: sqlite3.DatabaseError) -> bool:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.quiz.store import Store
+from tutor.quiz.store_api import ProgressStore
 
 PENDING_SUFFIX = ".pending"
 MAX_PENDING_BYTES = 16 * 1024 * 1024
@@ -117,7 +117,7 @@ class Writes:
     committed and taken off `waiting` in one step under it, so a read sees
     each write once, in the store or in `waiting`."""
 
-    store: Store
+    store: ProgressStore
     target: Path | None = None
     waiting: list[Write | _Merged] = field(default_factory=list)
     carried: list[Write] = field(default_factory=list)
@@ -157,8 +157,8 @@ class Writes:
 
     @property
     def threaded(self) -> bool:
-        """Whether a writer thread saves the writes: for a store in a file, which another program can lock."""
-        return self.store.in_file
+        """Whether a writer thread saves the writes: for a store another program or a network can make wait."""
+        return self.store.threaded
 
     # --- the screen's side --------------------------------------------------------------------
 
@@ -217,13 +217,12 @@ class Writes:
             return sum(isinstance(_unwrap(write), Answer) for write in self.waiting)
 
     @contextlib.contextmanager
-    def reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[ProgressStore]:
         """Where a read goes: the store, or, while writes wait, a copy of it
         in memory with them applied, so that the screen shows every answer
         given (the progress screen right after a drill)."""
         with self._lock:
-            source = self.store.reader or self.store.connection
-            yield self._copy_with_waiting(source) if self.waiting else source
+            yield self._copy_with_waiting() if self.waiting else self.store
 
     def merge_pending(self) -> int:
         """Take up the pending file of an earlier run: its writes go first
@@ -349,7 +348,7 @@ class Writes:
         """The writer's connection closed, once (under the lock)."""
         if not self._connection_closed:
             self._connection_closed = True
-            self.store.connection.close()
+            self.store.close_writer()
 
     def _drain(self) -> None:
         """Save the waiting writes, oldest first, until one is refused."""
@@ -369,25 +368,37 @@ class Writes:
     def _save_one(self, write: Write | _Merged) -> str | None:
         """One write in its own transaction, committed and taken off
         `waiting` in one step; the store's error in one line if it refused."""
-        connection = self.store.connection
+        store = self.store
+        committing = False
         try:
-            connection.execute("BEGIN IMMEDIATE")  # another program's lock is waited for here
-            _apply(self.store, write)
+            store.begin_write()  # another program's lock is waited for here
+            _apply(store, write)
             with self._lock:
                 if self._handed_over or not self.waiting or self.waiting[0] is not write:
-                    connection.rollback()  # handed to the pending file meanwhile: saved from there
+                    store.rollback()  # handed to the pending file meanwhile: saved from there
                     return None
-                connection.commit()
+                committing = True
+                store.commit()
                 self._saved(write)
-        except (sqlite3.Error, OSError) as error:
-            with contextlib.suppress(sqlite3.Error):
-                connection.rollback()
+        except store.refusals as error:
+            with contextlib.suppress(*store.refusals):
+                store.rollback()
+            if committing:
+                self._in_doubt(write)
             return _one_line(error)
         if isinstance(_unwrap(write), ResetProgress):
             self.store.count_reset()
         elif isinstance(_unwrap(write), Answer):
             self.store.count_answers()
         return None
+
+    def _in_doubt(self, write: Write | _Merged) -> None:
+        """A commit that failed on its way may have been done all the same (a
+        database server that went away before it said so): the next try of
+        an answer asks first whether it is stored."""
+        with self._lock:
+            if self.waiting and self.waiting[0] is write and not isinstance(write, _Merged):
+                self.waiting[0] = _Merged(write, from_file=False)
 
     def _saved(self, write: Write | _Merged) -> None:
         """A write committed (under the lock): off `waiting`, and said later."""
@@ -397,7 +408,7 @@ class Writes:
             self.saved_late += 1
         if self.carrying:
             self.carried.append(_unwrap(write))
-        if isinstance(write, _Merged) and not any(isinstance(other, _Merged) for other in self.waiting):
+        if _from_file(write) and not any(_from_file(other) for other in self.waiting):
             self.merged_saved, self._merged_count = self._merged_count, 0
             if self.target is not None:
                 with contextlib.suppress(OSError):
@@ -414,35 +425,42 @@ class Writes:
                 return True
         return False
 
-    def _copy_with_waiting(self, source: sqlite3.Connection) -> sqlite3.Connection:
+    def _copy_with_waiting(self) -> Store:
         """The store and the waiting writes, in memory (made again only when they change)."""
         if self._copy is not None and self._copy[0] == self._version:
-            return self._copy[1].connection
+            return self._copy[1]
         if self._copy is not None:
-            self._copy[1].connection.close()
+            self._copy[1].close()
         copy = Store.in_memory()
-        # A store that cannot be read now (an exclusive lock): the waiting writes alone.
-        with contextlib.suppress(sqlite3.Error):
-            source.backup(copy.connection)
+        # A store that cannot be read now (an exclusive lock, a server away): the waiting writes alone.
+        with contextlib.suppress(*self.store.read_errors, *copy.refusals):
+            self.store.copy_into(copy)
         for write in self.waiting:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*copy.refusals):
                 _apply(copy, write)
         self._copy = (self._version, copy)
-        return copy.connection
+        return copy
 
 
 @dataclass(frozen=True, slots=True)
 class _Merged:
-    """A write from a pending file: an answer in it may be in the store already."""
+    """A write that may be in the store already: from a pending file (an
+    answer in it may have been saved before), or one whose commit failed on
+    its way (see Writes._in_doubt)."""
 
     write: Write
+    from_file: bool = True
+
+
+def _from_file(write: Write | _Merged) -> bool:
+    return isinstance(write, _Merged) and write.from_file
 
 
 def _unwrap(write: Write | _Merged) -> Write:
     return write.write if isinstance(write, _Merged) else write
 
 
-def _apply(store: Store, write: Write | _Merged) -> None:
+def _apply(store: ProgressStore, write: Write | _Merged) -> None:
     merged = isinstance(write, _Merged)
     write = _unwrap(write)
     if isinstance(write, SettingWrite):

@@ -36,7 +36,9 @@ from tutor.quiz.drill_rules import SETTING as DRILL_RULES
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import FILE_NAME, Store, StoreUnavailable, data_folder, learner_folder
+from tutor.quiz.store import Store, data_folder, learner_folder
+from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
+from tutor.quiz.stores import open_store, store_place
 from tutor.quiz.writes import SettingWrite, Write, Writes
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.key_queue import KeyQueue
@@ -74,8 +76,6 @@ RETRY_EVERY = 5.0
 """Seconds between tries of writes the store could not take."""
 PARENT_CHECK_EVERY = 1.0
 """Seconds between a served session's checks that its server is still there."""
-PASSING_PROBLEMS = frozenset({"busy", "full", "io"})
-"""Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
 
 
 class WritesChanged(Message):
@@ -118,7 +118,7 @@ class TutorApp(App[None]):
         language: str | None = None,
         *,
         lessons: Path | None = None,
-        store: Store | None = None,
+        store: ProgressStore | None = None,
         classroom: bool = False,
         server_pid: int | None = None,
     ) -> None:
@@ -137,12 +137,12 @@ class TutorApp(App[None]):
             store = Store.in_memory()  # until the learner gives their name; the teacher's file is never opened
         if store is None:
             try:
-                store = Store.open()
+                store = open_store()
             except StoreUnavailable as problem:
                 # The learner can still read and drill; the notice says nothing is saved yet, and why.
                 store, self._store_problem = Store.in_memory(), problem
                 if problem.problem in PASSING_PROBLEMS:
-                    carry_to = data_folder() / FILE_NAME  # kept in its pending file, saved at a later start
+                    carry_to = store_place()  # kept in its pending file, saved at a later start
         self.store = store
         """Settings and progress, kept between runs."""
         self.answer_log = Writes(self.store, carry_to)
@@ -266,7 +266,7 @@ class TutorApp(App[None]):
         """Where progress is kept, as the settings screen says it: a served session names no server path."""
         if self.classroom:
             return text(self.language, "learner_progress", name=self.learner or "-")
-        return str(self.store.path)
+        return self.store.place
 
     def files_folder(self) -> Path:
         """Where the app writes files other than progress (the workbench's
@@ -279,15 +279,17 @@ class TutorApp(App[None]):
         """A path as a notice shows it: a served session shows no server path, only the file's name."""
         return path.name if self.classroom else str(path)
 
-    def begin_learner(self, store: Store, name: str, short: str) -> None:
+    def begin_learner(self, store: ProgressStore, name: str, short: str, carry_to: Path | None = None) -> None:
         """A served session's learner is named: from now on their own store
         keeps the answers (the drill's answer log included), and their
-        language and theme come back."""
+        language and theme come back.  `carry_to`: their store's file, when
+        it was unavailable and `store` is in memory (the writes go to its
+        pending file, for their next session)."""
         self.answer_log.finish(close_store=self._owns_store)  # the unnamed session's store, in memory
         self.store = store
         self._owns_store = True
         self._drill_rules = None  # the learner's own, from their store
-        self.answer_log = Writes(store)
+        self.answer_log = Writes(store, carry_to)
         self.answer_log.merge_pending()
         self._told_waiting = False
         self._watch_writes()

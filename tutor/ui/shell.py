@@ -18,7 +18,7 @@ from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import DrillRules
-from tutor.quiz.store import Store
+from tutor.quiz.store_api import ProgressStore
 from tutor.quiz.writes import Write, Writes
 from tutor.ui.reading_state import ReadingState
 from tutor.workbench.settings import Settings
@@ -28,7 +28,7 @@ from tutor.workbench.settings import Settings
 class Tutor(Protocol):
     """The shared state of the app and the ways to move between screens."""
 
-    store: Store
+    store: ProgressStore
     """Settings and progress, kept between runs."""
     library: Library
     """Every lesson, by language and id."""
@@ -96,7 +96,7 @@ class Tutor(Protocol):
         """Where progress is kept, in words a served session may show."""
         ...
 
-    def begin_learner(self, store: Store, name: str, short: str) -> None: ...
+    def begin_learner(self, store: ProgressStore, name: str, short: str, carry_to: Path | None = None) -> None: ...
 
     def files_folder(self) -> Path:
         """Where files other than progress are written: a served learner's own folder."""

@@ -17,7 +17,9 @@ from textual.containers import Vertical
 from textual.widgets import Header, Input, Static
 
 from tutor.locale import text
-from tutor.quiz.store import MAX_LEARNER_NAME, Store, StoreUnavailable, learner_path
+from tutor.quiz.store import MAX_LEARNER_NAME, Store
+from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
+from tutor.quiz.stores import open_store, store_place
 from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -98,11 +100,15 @@ class LearnerScreen(TutorScreen):
         A name that reaches a learner first named otherwise (in capitals or
         spaces) is told first; enter again goes on."""
         app = self.tutor
+        carry_to = None
+        store: ProgressStore
         try:
-            store = Store.open(learner_path(name))
+            store = open_store(name)
         except StoreUnavailable as problem:
             # The session goes on with nothing saved; the notice names the file, not the server's folders.
             store = Store.in_memory()
+            if problem.problem in PASSING_PROBLEMS:
+                carry_to = store_place(name)  # kept in its pending file, saved at their next session
             self.notify(
                 text(app.language, f"store_{problem.problem}", path=problem.path.name), severity="error", timeout=30
             )
@@ -116,7 +122,7 @@ class LearnerScreen(TutorScreen):
             return
         if store.notice:
             self.notify(text(app.language, "learner_damaged"), severity="warning", timeout=15)
-        app.begin_learner(store, name, short)
+        app.begin_learner(store, name, short, carry_to)
         if known is None:
             app.save_write(SettingWrite(NAME_SETTING, name))
         self.app.notify(text(app.language, "learner_welcome", name=short or name))

@@ -1,0 +1,413 @@
+"""The store's interface, the same tests on both backends (issue 32).
+
+Each test runs on SQLite and on PostgreSQL (the server .ci/run starts; see
+tests/postgres_helpers.py: without one the PostgreSQL half is not run, and
+under CI that fails).  Learners are kept apart; the schema has one version
+and one path of migrations on both; a store of a newer version is refused
+and left as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.postgres_helpers import fresh_database, postgres_url
+from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
+from tutor.quiz.store import BOX_DAYS, DAY, Store
+from tutor.quiz.store_api import ProgressStore, StoreUnavailable
+from tutor.quiz.store_postgres import PostgresStore
+from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
+from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes
+
+DATA = Path(__file__).resolve().parent / "data"
+V1_FILE = DATA / "progress-v1.sqlite3"
+"""A progress file written by the tutor of schema version 1 (main's store.py before issue 32), with its count."""
+V1_ANSWERS = 13
+
+Opener = Callable[[str], ProgressStore]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def opener(backend: str, tmp_path: Path) -> Iterator[Opener]:
+    """Opens learner NAME's store on the backend; every store opened is closed after the test."""
+    opened: list[ProgressStore] = []
+    run = uuid.uuid4().hex[:8]  # the shared server outlives a test: its learners are this test's own
+    url = postgres_url() if backend == "postgresql" else None
+
+    def open_for(name: str) -> ProgressStore:
+        if url is None:
+            store: ProgressStore = Store.open(tmp_path / f"{name}.sqlite3")
+        else:
+            store = open_postgres(url, f"{run}:{name}", tmp_path / f"{name}.postgresql")
+        opened.append(store)
+        return store
+
+    yield open_for
+    for store in opened:
+        store.close()
+
+
+def answer(store: ProgressStore, concept: str, correct: bool, now: float, seed: int = 1) -> None:
+    store.record_answer(
+        kind="fu", level=1, seed=seed, concept=concept, lesson="r07-fu", correct=correct, response="{}", now=now
+    )
+
+
+class TestTheInterface:
+    def test_answers_move_concepts_between_leitner_boxes(self, opener: Opener) -> None:
+        store = opener("ann")
+        start = 1_700_000_000.0
+        answer(store, "fu:pair", True, start)
+        answer(store, "fu:pair", True, start + 1)  # before it is due: stays in box 1
+        answer(store, "fu:wait", False, start + 2)
+        assert store.answer_count() == 3
+        due = {item.concept: item for item in store.due(start + 10 * DAY)}
+        assert due["fu:pair"].box == 1 and due["fu:pair"].due_at == start + BOX_DAYS[1] * DAY
+        assert due["fu:wait"].box == 0
+        assert [item.concept for item in store.due(start + 3)] == ["fu:wait"]
+        assert [item.concept for item in store.weakest("fu:")] == ["fu:wait", "fu:pair"]
+        assert store.weakest("mcr:") == []
+        answer(store, "fu:pair", True, start + 2 * DAY)  # due: up to box 2
+        assert {item.concept: item.box for item in store.due(start + 10 * DAY)}["fu:pair"] == 2
+
+    def test_a_step_answer_moves_each_rule_it_applied(self, opener: Opener) -> None:
+        store = opener("ann")
+        store.record_answer(
+            kind="fu-steps",
+            level=2,
+            seed=7,
+            concept="fu:steps",
+            lesson="r07-fu",
+            correct=False,
+            response="{}",
+            now=100.0,
+            rules=(("fu:open-pon", True), ("fu:closed-ron", False)),
+        )
+        boxes = {item.concept: item.box for item in store.due(100 + 10 * DAY)}
+        assert boxes == {"fu:open-pon": 1, "fu:closed-ron": 0}
+
+    def test_settings_read_marks_and_the_reset(self, opener: Opener) -> None:
+        store = opener("ann")
+        assert store.setting("theme") is None and store.setting("theme", "dark") == "dark"
+        store.set_setting("theme", "light")
+        store.set_setting("theme", "projector")
+        store.mark_read("r01-tiles", 5.0)
+        store.mark_read("r01-tiles", 6.0)
+        store.mark_read("m02-fans")
+        answer(store, "fu:pair", False, 10.0)
+        assert store.setting("theme") == "projector"
+        assert store.lessons_read() == {"r01-tiles", "m02-fans"}
+        store.reset_progress()
+        assert store.answer_count() == 0 and store.lessons_read() == set() and store.due(10**10) == []
+        assert store.setting("theme") == "projector"  # the settings stay
+
+    def test_has_answer_finds_that_very_answer(self, opener: Opener) -> None:
+        store = opener("ann")
+        answer(store, "fu:pair", True, 123.5, seed=9)
+        assert store.has_answer(kind="fu", seed=9, concept="fu:pair", answered_at=123.5)
+        assert not store.has_answer(kind="fu", seed=9, concept="fu:pair", answered_at=123.6)
+
+    def test_accuracy_by_local_day_and_kind(self, opener: Opener) -> None:
+        store = opener("ann")
+        noon = 1_700_049_600.0  # 2023-11-15 12:00 UTC (the suite's zone is UTC)
+        answer(store, "fu:a", True, noon)
+        answer(store, "fu:b", False, noon + 3600)
+        answer(store, "fu:a", True, noon + DAY)
+        store.record_answer(
+            kind="waits", level=1, seed=1, concept="w:x", lesson="l", correct=True, response="", now=noon
+        )
+        rows = [(row.day, row.kind, row.answered, row.right) for row in store.accuracy_by_day()]
+        assert rows == [("2023-11-15", "fu", 2, 1), ("2023-11-15", "waits", 1, 1), ("2023-11-16", "fu", 1, 1)]
+
+    def test_everything_is_there_after_reopening(self, opener: Opener) -> None:
+        store = opener("ann")
+        store.set_setting("language", "ko")
+        store.mark_read("r01-tiles")
+        for number in range(5):
+            answer(store, f"fu:c{number}", number % 2 == 0, 1000.0 + number)
+        store.close()
+        again = opener("ann")
+        assert again.answer_count() == 5 and again.setting("language") == "ko"
+        assert again.lessons_read() == {"r01-tiles"} and len(again.due(10**10)) == 5
+
+    def test_writes_through_the_writer_reach_the_store(self, opener: Opener) -> None:
+        store = opener("ann")
+        writes = Writes(store)
+        for number in range(3):
+            writes.save(Answer("fu", 1, number, f"fu:c{number}", "r07-fu", True, "{}", 1000.0 + number))
+        writes.save(SettingWrite("theme", "light"))
+        writes.save(ReadMark("r01-tiles", 5.0))
+        assert writes.idle(30) and not writes.waiting and writes.problem is None
+        assert writes.finish(close_store=False) is None
+        assert store.answer_count() == 3 and store.setting("theme") == "light"
+
+    def test_a_read_sees_the_writes_on_their_way(self, opener: Opener) -> None:
+        """Read-your-writes: while writes wait, reads go to a copy in memory of the store with them applied."""
+        store = opener("ann")
+        answer(store, "fu:stored", True, 1.0)
+        writes = Writes(store)
+        writes.waiting.append(Answer("fu", 1, 2, "fu:waiting", "r07-fu", False, "{}", 2.0))
+        assert store.answer_count() == 2
+        assert {item.concept for item in store.due(10**10)} == {"fu:stored", "fu:waiting"}
+        writes.waiting.clear()
+        writes._version += 1
+        assert store.answer_count() == 1
+
+    def test_a_commit_lost_on_its_way_stores_the_answer_once(
+        self, opener: Opener, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The store committed, but said so too late (a server gone just then): the answer is kept and
+        tried again, as any refused write, and the try finds it stored instead of storing it twice."""
+        store = opener("ann")
+        writes = Writes(store)
+        real_commit = store.commit
+        lost = [store.refusals[0]("the connection was lost during the commit")]
+
+        def commit_then_lose_the_reply() -> None:
+            real_commit()
+            if lost:
+                raise lost.pop()
+
+        monkeypatch.setattr(store, "commit", commit_then_lose_the_reply)
+        writes.save(Answer("fu", 1, 1, "fu:pair", "r07-fu", True, "{}", 10.0))
+        assert writes.idle(30) and writes.answers_waiting() == 1
+        assert writes.problem is not None and "\n" not in writes.problem
+        writes.save()
+        assert writes.idle(30) and not writes.waiting and writes.problem is None
+        writes.finish(close_store=False)
+        assert store.answer_count() == 1
+
+
+class TestLearnersApart:
+    def test_no_learner_reaches_anothers_progress(self, opener: Opener) -> None:
+        ann, bob = opener("ann"), opener("bob")
+        ann.set_setting("language", "ko")
+        ann.mark_read("r01-tiles")
+        answer(ann, "fu:pair", False, 1.0)
+        assert bob.answer_count() == 0 and bob.setting("language") is None
+        assert bob.lessons_read() == set() and bob.due(10**10) == [] and bob.accuracy_by_day() == []
+        assert not bob.has_answer(kind="fu", seed=1, concept="fu:pair", answered_at=1.0)
+        answer(bob, "fu:pair", True, 2.0)
+        bob.reset_progress()
+        assert ann.answer_count() == 1 and [item.box for item in ann.due(10**10)] == [0]
+
+    def test_served_names_reach_their_own_progress_only(
+        self, backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Through the factory the app uses: names that differ only in case and spaces are one learner,
+        and a name shaped like SQL or a path is a name like any other."""
+        if backend == "postgresql":
+            with fresh_database() as url:
+                monkeypatch.setenv(STORE_ENV, url)
+                self.check_names()
+        else:
+            monkeypatch.delenv(STORE_ENV, raising=False)
+            self.check_names()
+
+    def check_names(self) -> None:
+        names = ["Kim Min-jun", "x' OR '1'='1", "../../etc/passwd", "%", "_"]
+        for number, name in enumerate(names):
+            store = open_store(name)
+            answer(store, f"fu:c{number}", True, float(number))
+            store.close()
+        for number, name in enumerate(names):
+            store = open_store(name)
+            assert [item.concept for item in store.due(10**10)] == [f"fu:c{number}"], name
+            store.close()
+        same = open_store("  KIM  min-jun ")
+        assert [item.concept for item in same.due(10**10)] == ["fu:c0"]
+        same.close()
+        teacher = open_store()
+        assert teacher.answer_count() == 0
+        teacher.close()
+
+
+def sqlite_schema(path: Path) -> list[tuple[str, str]]:
+    connection = sqlite3.connect(path)
+    try:
+        return sorted(connection.execute("SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+    finally:
+        connection.close()
+
+
+def postgres_schema(url: str) -> list[tuple[Any, ...]]:
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        columns = connection.execute(
+            "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns "
+            "WHERE table_schema = 'public' ORDER BY table_name, column_name"
+        ).fetchall()
+        indexes = connection.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname"
+        ).fetchall()
+    return [*columns, *indexes]
+
+
+def postgres_version(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        return int(connection.execute("SELECT version FROM schema_version").fetchone()[0])  # type: ignore[index]
+
+
+class TestSchema:
+    def test_one_step_per_version(self) -> None:
+        assert [step.version for step in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+        assert all(step.sqlite and step.postgres for step in MIGRATIONS)
+        assert steps_after(SCHEMA_VERSION) == () and len(steps_after(0)) == SCHEMA_VERSION
+
+    def test_a_real_version_1_file_migrates_with_everything_in_it(self, tmp_path: Path) -> None:
+        path = tmp_path / "progress.sqlite3"
+        shutil.copy(V1_FILE, path)
+        shutil.copy(V1_FILE.with_name(V1_FILE.name + ".answers"), path.with_name(path.name + ".answers"))
+        connection = sqlite3.connect(path)
+        before = {table: connection.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in TABLES}
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 1
+        connection.close()
+        store = Store.open(path)
+        assert store.notice is None and store.answer_count() == V1_ANSWERS
+        assert store.setting("language") == "ko" and store.lessons_read() == {"r01-tiles", "m02-fans"}
+        store.close()
+        connection = sqlite3.connect(path)
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        after = {table: connection.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in TABLES}
+        connection.close()
+        assert after == before
+        Store.open(tmp_path / "fresh.sqlite3").close()
+        assert sqlite_schema(path) == sqlite_schema(tmp_path / "fresh.sqlite3")
+        assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name] == []
+
+    def test_a_migration_that_cannot_be_taken_leaves_the_file_as_it_was(self, tmp_path: Path) -> None:
+        path = tmp_path / "progress.sqlite3"
+        shutil.copy(V1_FILE, path)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program writing: the migration's step must wait
+        with pytest.raises(StoreUnavailable) as caught:
+            Store.open(path, busy_timeout=0.2)
+        assert caught.value.problem == "busy" and "\n" not in str(caught.value)
+        other.execute("ROLLBACK")
+        assert other.execute("PRAGMA user_version").fetchone()[0] == 1
+        other.close()
+        assert Store.open(path).answer_count() == V1_ANSWERS
+
+    def test_a_version_1_postgresql_database_migrates_with_everything_in_it(self, tmp_path: Path) -> None:
+        import psycopg
+
+        with fresh_database() as url:
+            with psycopg.connect(url, autocommit=True) as connection:
+                connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                connection.execute("INSERT INTO schema_version VALUES (1)")
+                for statement in MIGRATIONS[0].postgres:
+                    connection.execute(statement)  # type: ignore[arg-type]
+                for learner in ("ann", "bob"):
+                    connection.execute(
+                        "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response) "
+                        "VALUES (%s, 1.0, 'fu', 1, 1, 'fu:x', 1, '{}')",
+                        (learner,),
+                    )
+                    connection.execute("INSERT INTO settings VALUES (%s, 'language', %s)", (learner, learner))
+            store = open_postgres(url, "ann", tmp_path / "ann.postgresql")
+            assert store.answer_count() == 1 and store.setting("language") == "ann"
+            store.close()
+            assert postgres_version(url) == SCHEMA_VERSION
+            migrated = postgres_schema(url)
+        with fresh_database() as url:
+            open_postgres(url, "ann", tmp_path / "ann.postgresql").close()
+            assert postgres_schema(url) == migrated
+
+    def test_a_newer_schema_is_refused_and_left_as_it_was(self, backend: str, tmp_path: Path) -> None:
+        if backend == "sqlite":
+            path = tmp_path / "progress.sqlite3"
+            Store.open(path).close()
+            connection = sqlite3.connect(path)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+            connection.close()
+            with pytest.raises(StoreUnavailable) as caught:
+                Store.open(path)
+            assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        else:
+            import psycopg
+
+            with fresh_database() as url:
+                open_postgres(url, "ann", tmp_path / "ann.postgresql").close()
+                with psycopg.connect(url, autocommit=True) as connection:
+                    connection.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION + 1,))
+                with pytest.raises(StoreUnavailable) as caught:
+                    open_postgres(url, "ann", tmp_path / "ann.postgresql")
+                assert postgres_version(url) == SCHEMA_VERSION + 1
+            assert "TUTOR_DATA_DIR" not in str(caught.value)
+        assert caught.value.problem == "schema" and "\n" not in str(caught.value)
+        assert "update the tutor" in str(caught.value)
+
+    def test_a_database_holding_another_programs_tables_is_refused_and_left_as_it_was(self, tmp_path: Path) -> None:
+        import psycopg
+
+        with fresh_database() as url:
+            with psycopg.connect(url, autocommit=True) as connection:
+                connection.execute("CREATE TABLE answers (question TEXT)")
+                connection.execute("INSERT INTO answers VALUES ('42')")
+            with pytest.raises(StoreUnavailable) as caught:
+                open_postgres(url, "ann", tmp_path / "ann.postgresql")
+            assert caught.value.problem == "schema" and "a database of its own" in str(caught.value)
+            with psycopg.connect(url) as connection:
+                assert connection.execute("SELECT question FROM answers").fetchall() == [("42",)]
+                assert connection.execute("SELECT to_regclass('schema_version')").fetchone() == (None,)
+
+    def test_instances_starting_together_migrate_once(self, tmp_path: Path) -> None:
+        """Several `tutor serve` instances opening a new database at once: the advisory lock lets one migrate."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        with fresh_database() as url:
+            with ThreadPoolExecutor(6) as pool:
+                stores = list(pool.map(lambda n: open_postgres(url, f"l{n}", tmp_path / f"{n}.postgresql"), range(6)))
+            for store in stores:
+                store.close()
+            assert postgres_version(url) == SCHEMA_VERSION
+
+
+def test_a_postgresql_connection_lost_before_the_commit_keeps_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: the server ends the writer's connection after the answer's statements, before its
+    COMMIT (a restart, a network cut). The write is refused, kept, and saved once at the next try on a
+    connection made afresh; never said saved when it was not."""
+    import psycopg
+
+    store = open_postgres(postgres_url(), f"{uuid.uuid4().hex[:8]}:ann", tmp_path / "ann.postgresql")
+    assert isinstance(store, PostgresStore)
+    writes = Writes(store)
+    real_commit = store.commit
+    cut = [True]
+
+    def cut_then_commit() -> None:
+        if cut:
+            cut.clear()
+            assert store.writer is not None
+            with psycopg.connect(postgres_url(), autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (store.writer.info.backend_pid,))
+        real_commit()
+
+    monkeypatch.setattr(store, "commit", cut_then_commit)
+    writes.save(Answer("fu", 1, 1, "fu:pair", "r07-fu", True, "{}", 10.0))
+    assert writes.idle(30) and writes.answers_waiting() == 1 and writes.problem is not None
+    writes.save()
+    assert writes.idle(30) and not writes.waiting and writes.problem is None
+    writes.finish(close_store=False)
+    assert store.answer_count() == 1 and [item.box for item in store.due(10**10)] == [1]
+    store.close()
+
+
+TABLES = ("settings", "lessons_read", "answers", "concepts")

@@ -1,0 +1,100 @@
+"""The progress store's schema, as the steps that make it (issue 32).
+
+A store of version N has run the first N steps, each in one transaction with
+the step's new version.  A new store runs them all; an older one runs those
+it lacks when it is opened; a newer one (written by a later tutor) is
+refused, never rewritten.  Both backends take the same steps, each in its
+own SQL: SQLite's store is one learner's file, PostgreSQL's tables hold
+every learner's rows, told apart by the `learner` column (the key of
+`tutor.quiz.store.learner_key`), which every statement names.
+
+Adding a table (saved play games, say) is one more `Migration` at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    """The version a store has once this step is taken."""
+    about: str
+    sqlite: tuple[str, ...]
+    postgres: tuple[str, ...]
+
+
+MIGRATIONS = (
+    Migration(
+        1,
+        "settings, lessons read, answers and the Leitner boxes of concepts",
+        sqlite=(
+            "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS lessons_read (lesson_id TEXT PRIMARY KEY, read_at REAL NOT NULL)",
+            """CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    answered_at REAL NOT NULL,
+    kind TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    concept TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    response TEXT NOT NULL
+)""",
+            """CREATE TABLE IF NOT EXISTS concepts (
+    concept TEXT PRIMARY KEY,
+    box INTEGER NOT NULL,
+    due_at REAL NOT NULL,
+    lesson TEXT NOT NULL
+)""",
+        ),
+        postgres=(
+            "CREATE TABLE settings (learner TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, "
+            "PRIMARY KEY (learner, key))",
+            "CREATE TABLE lessons_read (learner TEXT NOT NULL, lesson_id TEXT NOT NULL, "
+            "read_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, lesson_id))",
+            """CREATE TABLE answers (
+    id BIGSERIAL PRIMARY KEY,
+    learner TEXT NOT NULL,
+    answered_at DOUBLE PRECISION NOT NULL,
+    kind TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
+    concept TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    response TEXT NOT NULL
+)""",
+            "CREATE INDEX answers_learner ON answers (learner)",
+            """CREATE TABLE concepts (
+    learner TEXT NOT NULL,
+    concept TEXT NOT NULL,
+    box INTEGER NOT NULL,
+    due_at DOUBLE PRECISION NOT NULL,
+    lesson TEXT NOT NULL,
+    PRIMARY KEY (learner, concept)
+)""",
+        ),
+    ),
+    Migration(
+        2,
+        "an index that finds one answer at once: merging a pending file asks for each of its answers",
+        sqlite=("CREATE INDEX IF NOT EXISTS answers_identity ON answers (answered_at, kind, seed, concept)",),
+        postgres=(
+            "DROP INDEX answers_learner",
+            "CREATE INDEX answers_identity ON answers (learner, answered_at, kind, seed, concept)",
+        ),
+    ),
+)
+
+SCHEMA_VERSION = MIGRATIONS[-1].version
+TABLES = frozenset({"settings", "lessons_read", "answers", "concepts"})
+"""The tables every version has: a database without them is not the tutor's."""
+
+
+def steps_after(version: int) -> tuple[Migration, ...]:
+    """The steps a store of `version` still has to take, in order."""
+    return tuple(step for step in MIGRATIONS if step.version > version)
+
+
+assert [step.version for step in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1)), "one step per version"

@@ -1,0 +1,371 @@
+"""The progress store behind one interface (issue 32): what every backend
+keeps, how a read and a write reach it, and the rules they share.
+
+Two backends implement `ProgressStore`: SQLite, one file per learner on one
+machine (tutor/quiz/store.py, the default), and PostgreSQL, one database
+for a school server with every learner's rows told apart by a learner key
+(tutor/quiz/store_postgres.py).  The rules live here, once: the Leitner
+boxes, what a read sees while writes wait, what a refused write is.  A
+backend supplies only its statements (the `_`-methods below) and its
+transactions; the schema and its migrations are in tutor/quiz/migrations.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol, TypeVar
+
+T = TypeVar("T")
+
+BOX_DAYS = (0, 1, 2, 4, 8, 16)
+"""Leitner boxes: days until a concept in box 0..5 comes back.  A right
+answer to a due concept moves it up a box (a right answer before it is due
+leaves it where it is), a wrong one back to box 0 (due at once)."""
+DAY = 86400.0
+
+Problem = Literal["busy", "full", "io", "denied", "schema", "server"]
+PASSING_PROBLEMS: frozenset[Problem] = frozenset({"busy", "full", "io", "server"})
+"""Why a store may be unavailable at start and fine later: its writes are carried to the pending file."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be used now, and nothing in it was changed.
+
+    `problem` says why (busy, full, denied, schema, or a database server
+    that cannot be reached), `path` is the file or folder concerned (for a
+    database server, its address without a password), and `detail` what the
+    system said.  `str()` is one line in English naming the place and what
+    to do; the app words it in the learner's language from `problem` and
+    `path`.
+    """
+
+    def __init__(self, problem: Problem, path: Path, detail: str, *, database: bool = False) -> None:
+        self.problem: Problem = problem
+        self.path = path
+        self.detail = detail
+        self.database = database or problem == "server"
+        """A database server's store (PostgreSQL), not a file."""
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        place = "database" if self.database else "file"
+        advice = DATABASE_ADVICE.get(self.problem) if self.database else None
+        advice = (
+            advice
+            or {
+                "busy": "another program is using it; close that program and start the tutor again",
+                "full": "the disk is full; free some space and start the tutor again",
+                "io": "the disk could not be read or written; check that it has free space and is still there, "
+                "then start the tutor again",
+                "denied": "it cannot be opened or written; check the permissions of the file and its folder, "
+                "or set TUTOR_DATA_DIR to a folder you can write",
+                "schema": "it was written by another version of the tutor; update the tutor, "
+                "or set TUTOR_DATA_DIR to another folder",
+                "server": "the database server cannot be reached or refused the tutor; check that it is running "
+                "and that the address, user and password are right, then start the tutor again",
+            }[self.problem]
+        )
+        return f"The progress {place} {self.path} is not available ({self.detail}): {advice}."
+
+
+DATABASE_ADVICE: dict[Problem, str] = {
+    "denied": "the database user may not create, read or write the tutor's tables; grant it those rights",
+    "full": "the database server's disk is full; free some space there and start the tutor again",
+    "schema": "it was written by a newer version of the tutor, or holds tables of another program; "
+    "update the tutor, or give it a database of its own",
+}
+"""What to do, for a store in a database, where it differs from a file's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    concept: str
+    box: int
+    due_at: float
+    lesson: str
+
+
+def due_rows(rows: list[Any]) -> list[Due]:
+    """Rows of (concept, box, due_at, lesson), as a backend reads them, as Due."""
+    return [Due(str(concept), int(box), float(due_at), str(lesson)) for concept, box, due_at, lesson in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class DayAccuracy:
+    day: str
+    kind: str
+    answered: int
+    right: int
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A damaged progress file that was set aside: the facts a notice in the
+    learner's language is written from."""
+
+    path: Path
+    aside: Path
+    error: str
+
+
+def leitner_move(state: tuple[int, float] | None, right: bool, now: float) -> tuple[int, float] | None:
+    """A concept's new box and due time after an answer, from its (box, due_at)
+    before (None: never answered); None if it stays where it is.
+
+    Answered right before it was due (twice in one drill, say): a Leitner
+    box moves up only at a review, or one drill could lift a rule just
+    missed out of the weakest list."""
+    if right and state is not None and state[1] > now:
+        return None
+    box = min((state[0] if state else 0) + 1, len(BOX_DAYS) - 1) if right else 0
+    return box, now + BOX_DAYS[box] * DAY
+
+
+class ReadView(Protocol):
+    """What the reads of a store see: the store, or, while writes are on
+    their way to it, a copy with them applied (tutor/quiz/writes.py)."""
+
+    def reading(self) -> contextlib.AbstractContextManager[ProgressStore]: ...
+
+
+class ProgressStore(ABC):
+    """A learner's settings and progress, in some backend.
+
+    The public methods are the same for every backend.  Writes go through
+    the writer of tutor/quiz/writes.py: `begin_write`, the write's methods,
+    then `commit` or `rollback`; an error in `refusals` means the store
+    cannot take the write now (busy, full, a server away), and the write is
+    kept and tried again.  Reads do not raise for that, they show less
+    (all but `answer_count`, which the tests ask)."""
+
+    notice: str | None
+    """In English, for the command line: what happened at opening (a damaged file set aside)."""
+    damage: Damage | None
+    view: ReadView | None
+    """Once the writes are set up: lets every read see the writes not saved yet."""
+
+    refusals: tuple[type[BaseException], ...] = (OSError,)
+    """The errors that mean the store cannot take a write now: kept and tried again."""
+    read_errors: tuple[type[BaseException], ...] = ()
+    """The errors of a read that cannot be done now (a lock, a server away)."""
+
+    path: Path
+    """A file on this machine the store's side files go beside (the pending
+    writes of tutor/quiz/writes.py): for SQLite, the store's file itself."""
+
+    @property
+    def place(self) -> str:
+        """Where progress is kept, as the settings screen says it."""
+        return str(self.path)
+
+    @property
+    @abstractmethod
+    def in_file(self) -> bool:
+        """Whether this store keeps anything after the app closes."""
+
+    @property
+    def threaded(self) -> bool:
+        """Whether writes go on a thread of their own: for a store that
+        another program or a network can make wait."""
+        return self.in_file
+
+    # --- transactions and lifetime ------------------------------------------------------------
+
+    @abstractmethod
+    def begin_write(self) -> None:
+        """Begin the writer's transaction (waiting for another program's lock here)."""
+
+    @abstractmethod
+    def commit(self) -> None: ...
+
+    @abstractmethod
+    def rollback(self) -> None: ...
+
+    @abstractmethod
+    def _transaction(self) -> contextlib.AbstractContextManager[bool]:
+        """One write's transaction: committed here, or by whoever began the
+        larger one it is part of (the writer commits each write itself).
+        Yields whether it is part of a larger one."""
+
+    def checkpoint(self) -> bool:
+        """Make every answer so far durable in the store's main place; False
+        if some of it had to wait (SQLite's -wal)."""
+        return True
+
+    @abstractmethod
+    def count_answers(self) -> None:
+        """After an answer is committed: the backend's own bookkeeping (SQLite's count of answers)."""
+
+    @abstractmethod
+    def count_reset(self) -> None:
+        """After a reset is committed: the backend's own bookkeeping."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def close_reader(self) -> None:
+        """Close what the screen's reads use (the writer may still be busy)."""
+
+    @abstractmethod
+    def close_writer(self) -> None:
+        """Close what the writer uses (from the writer's thread, at its end)."""
+
+    @abstractmethod
+    def copy_into(self, memory: ProgressStore) -> None:
+        """Every row of this store's learner into an empty store in memory
+        (the reads' copy while writes wait); raises a refusal if the store
+        cannot be read now."""
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[ProgressStore]:
+        """The store a read of the app goes to: with writes on their way, a
+        copy that holds them too (read-your-writes)."""
+        if self.view is not None:
+            with self.view.reading() as store:
+                yield store
+        else:
+            yield self
+
+    # --- the statements of a backend ----------------------------------------------------------
+
+    @abstractmethod
+    def _put_setting(self, key: str, value: str) -> None: ...
+
+    @abstractmethod
+    def _put_read_mark(self, lesson_id: str, read_at: float) -> None: ...
+
+    @abstractmethod
+    def _insert_answer(
+        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+    ) -> None: ...
+
+    @abstractmethod
+    def _concept_state(self, concept: str) -> tuple[int, float] | None: ...
+
+    @abstractmethod
+    def _put_concept(self, concept: str, box: int, due_at: float, lesson: str) -> None: ...
+
+    @abstractmethod
+    def _delete_progress(self) -> None:
+        """Every answer, review box and read mark of this learner gone."""
+
+    @abstractmethod
+    def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool: ...
+
+    @abstractmethod
+    def _setting(self, key: str) -> str | None: ...
+
+    @abstractmethod
+    def _lessons_read(self) -> set[str]: ...
+
+    @abstractmethod
+    def _answer_count(self) -> int: ...
+
+    @abstractmethod
+    def _due(self, now: float) -> list[Due]: ...
+
+    @abstractmethod
+    def _weakest(self, prefix: str, count: int) -> list[Due]: ...
+
+    @abstractmethod
+    def _answers_by_day(self) -> list[DayAccuracy]:
+        """Answers and right answers per local day and kind, in that order."""
+
+    # --- reads -----------------------------------------------------------------------------
+
+    def _read(self, query: Callable[[ProgressStore], T], empty: T) -> T:
+        """A read, where reads go (see `reading`), or `empty` while the store
+        cannot be read: the screen shows less, the app goes on, and the
+        writes waiting (tutor/quiz/writes.py) say why."""
+        # The store's errors, or its copy's in memory (SQLite).
+        errors: tuple[type[BaseException], ...] = (*self.read_errors, sqlite3.Error)
+        try:
+            with self.reading() as source:
+                return query(source)
+        except errors:
+            return empty
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        value = self._read(lambda source: source._setting(key), None)
+        return default if value is None else value
+
+    def lessons_read(self) -> set[str]:
+        return self._read(lambda source: source._lessons_read(), set())
+
+    def answer_count(self) -> int:
+        """How many answers the learner has given, those on their way to the store included."""
+        with self.reading() as source:
+            return source._answer_count()
+
+    def due(self, now: float | None = None) -> list[Due]:
+        """Concepts due for review, the longest overdue first."""
+        moment = time.time() if now is None else now
+        return self._read(lambda source: source._due(moment), [])
+
+    def weakest(self, prefix: str, count: int = 5) -> list[Due]:
+        """The concepts starting with `prefix` in the lowest Leitner boxes
+        (box 0: missed last time), the longest overdue first."""
+        return self._read(lambda source: source._weakest(prefix, count), [])
+
+    def accuracy_by_day(self) -> list[DayAccuracy]:
+        return self._read(lambda source: source._answers_by_day(), [])
+
+    # --- writes ----------------------------------------------------------------------------
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._transaction():
+            self._put_setting(key, value)
+
+    def mark_read(self, lesson_id: str, read_at: float | None = None) -> None:
+        with self._transaction():
+            self._put_read_mark(lesson_id, time.time() if read_at is None else read_at)
+
+    def reset_progress(self) -> None:
+        """Forget every answer, review box and read mark, in one transaction
+        (the settings stay): the settings screen's reset, which asks first."""
+        with self._transaction() as nested:
+            self._delete_progress()
+        if not nested:
+            self.count_reset()
+
+    def record_answer(
+        self,
+        *,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        lesson: str,
+        correct: bool,
+        response: str,
+        now: float | None = None,
+        rules: tuple[tuple[str, bool], ...] = (),
+    ) -> None:
+        """Store one answer and move its concept between Leitner boxes, in
+        one transaction: either both happen or neither does.
+
+        A step answer gives `rules`, each rule it applied with whether it
+        was applied rightly: then those concepts move, each on its own, and
+        not the question's (a hand with one wrong line is one rule missed).
+        """
+        now = time.time() if now is None else now
+        with self._transaction() as nested:
+            self._insert_answer(now, kind, level, seed, concept, correct, response)
+            for moved, right in rules or ((concept, correct),):
+                move = leitner_move(self._concept_state(moved), right, now)
+                if move is not None:
+                    self._put_concept(moved, *move, lesson)
+        if not nested:
+            # Only once the answer is committed: a count above the answers stored is damage.
+            self.count_answers()
+
+    def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
+        """Whether this very answer is stored already (a pending answer merged twice is stored once)."""
+        return self._has_answer(kind, seed, concept, answered_at)
