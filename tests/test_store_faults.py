@@ -20,7 +20,7 @@ import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from textual.pilot import Pilot
@@ -28,8 +28,10 @@ from textual.widgets import OptionList
 
 from tests.drill_helpers import open_drill
 from tests.helpers import committed_answers, wait_for
+from tutor.locale import text
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import FILE_NAME, READ_TIMEOUT, WRITE_TIMEOUT, Store, count_path, data_folder
+from tutor.quiz.store_api import Problem
 from tutor.quiz.writes import Answer, ReadMark, ResetProgress, SettingWrite, Writes, pending_path
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
@@ -494,3 +496,13 @@ def test_fifty_first_starts_at_once_all_open_the_store(tmp_path: Path) -> None:
         said.append(out.strip())
     assert said == ["ok"] * 50
     assert Store.open(path).answer_count() == 50
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_store_problem_has_its_line(language: str) -> None:
+    """The app says a store problem with the catalogue's `store_<problem>` line;
+    a problem with no line would show its bare key (store_io had none)."""
+    for problem in get_args(Problem):
+        line = text(language, f"store_{problem}", path="progress.sqlite3")
+        assert line != f"store_{problem}"
+        assert "progress.sqlite3" in line
