@@ -124,6 +124,8 @@ class LogRound:
     haipai: tuple[tuple[LogTile, ...], ...]
     events: tuple[LogEvent, ...]
     end: LogEnd
+    lines: tuple[int, ...] = ()
+    """For an mjai log, each event's index among the log's lines (`read_mjai`); none for tenhou.net/6."""
 
     @property
     def dealer(self) -> int:
