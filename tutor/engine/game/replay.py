@@ -14,8 +14,10 @@ the rules never reviews.  The result is the hand as the model records its
 own games (`simulate.HandRecord`): the review and the mistake finders read
 it as they read a game played here.
 
-This model has no red fives: a red five is played as a five, and its slot
-is kept in `red_slots`, so that the review adds its aka dora to a win.
+This model has no red fives: a red five is played as a five, and
+`red_fives` follows the red ones through the log's own events (a draw, a
+discard, a call of a red discard), since which copy of a five a player
+discards is the log's to say; the review adds them to a win as aka dora.
 
 Every problem raises `read_tenhou.LogError(round, event, code)`, `event`
 the index in the round's events where the replay stopped.
@@ -54,16 +56,41 @@ MOST_REPLACEMENTS: Final = 4
 
 @dataclass(frozen=True)
 class ReplayedHand:
-    """A log's round played again: the record, the round it came from, and
-    the slots that were red fives."""
+    """A log's round played again: the round it came from and the record."""
 
     round: LogRound
     record: HandRecord
-    red_slots: frozenset[int]
+    plays: tuple[tuple[int, int], ...]
+    """For each turn of the record: the index in the round's events of the last
+    event before its decision (the discard answered, in claims) and of the
+    first event its choices made (the discard, call or win chosen)."""
+
+    def red_dora(self, seat: int, source: int | None) -> int:
+        """The red fives in the seat's hand and calls at its win, the tile won on from `source` with them."""
+        return red_fives(self.round, seat, source)
 
 
-def arranged(round_: LogRound) -> tuple[Wall, frozenset[int]]:
-    """The wall the round was played from (see the module's docstring), and its red slots."""
+def red_fives(round_: LogRound, seat: int, source: int | None) -> int:
+    """The red fives the seat holds (in hand or calls) at the round's end as
+    the log plays them, the tile won on from `source` (a ron) with them."""
+    held = sum(tile.red for tile in round_.haipai[seat])
+    for event in round_.events:
+        if event.seat != seat:
+            continue
+        if event.kind == "draw":
+            held += event.tiles[0].red
+        elif event.kind == "discard":
+            held -= event.tiles[0].red
+        elif event.kind in CALLS and event.called is not None:
+            held += event.called.red
+    won = next((event for event in round_.events if event.kind == "win" and event.seat == seat), None)
+    if source is not None and won is not None and won.tiles:
+        held += won.tiles[0].red
+    return held
+
+
+def arranged(round_: LogRound) -> Wall:
+    """The wall the round was played from (see the module's docstring)."""
     number = round_.number
     slots = dealt_slots(round_.dealer)
     fourteenth = max(slots[round_.dealer])
@@ -93,14 +120,13 @@ def arranged(round_: LogRound) -> tuple[Wall, frozenset[int]]:
         raise LogError(number, None, "fifth_copy")
     unseen = iter([kind for kind in range(34) for _ in range(4 - counted[kind])])
     kinds = [placed[slot].kind if slot in placed else next(unseen) for slot in range(TOTAL)]
-    red = frozenset(slot for slot, found in placed.items() if found.red)
-    return Wall("riichi", tuple(kinds)), red
+    return Wall("riichi", tuple(kinds))
 
 
 def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHand:
     """Plays the round again; raises LogError where the log and the rules part."""
     options = options or RiichiOptions()
-    wall, red = arranged(round_)
+    wall = arranged(round_)
     first = deal(
         options,
         wall,
@@ -115,15 +141,18 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
     state, start_events = first
     player.match(state, start_events)
     turns: list[Turn] = []
+    plays: list[tuple[int, int]] = []
     while state.phase is not Phase.OVER:
         deciding = decisions(state)
         choices = player.choices(state, deciding)
         following, events = step(state, choices)
         turns.append(Turn(state, deciding, choices, events))
+        before = player.last
         player.match(state, events)
+        plays.append((before, player.first))
         state = following
     player.finish(state)
-    return ReplayedHand(round_, HandRecord(first[0], start_events, tuple(turns), state), red)
+    return ReplayedHand(round_, HandRecord(first[0], start_events, tuple(turns), state), tuple(plays))
 
 
 def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
@@ -144,6 +173,10 @@ class _Player:
         self.at = 0
         self.taken: set[int] = set()
         self.pending: list[int] = []
+        self.last = 0
+        """The index of the last event matched (not a floating one)."""
+        self.first = 0
+        """The index of the first event the last `match` matched."""
 
     def fail(self, code: str, index: int | None = None) -> LogError:
         return LogError(self.round.number, self.at if index is None else index, code)
@@ -166,6 +199,7 @@ class _Player:
 
     def match(self, state: KyokuState, made: tuple[Event, ...]) -> None:
         """The model's events after a choice must be the log's next ones."""
+        first: int | None = None
         for event in made:
             if event.kind == "start":
                 continue
@@ -180,7 +214,10 @@ class _Player:
             if self.at >= len(self.events):
                 raise self.fail("truncated")
             self._check(state, event, self.at)
+            first = self.at if first is None else first
+            self.last = self.at
             self.at += 1
+        self.first = self.last if first is None else first
 
     def _match_floating(self, state: KyokuState, event: Event) -> None:
         for index in self.pending:
