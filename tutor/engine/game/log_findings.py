@@ -36,8 +36,8 @@ from tutor.engine.waits import winning_tiles
 if TYPE_CHECKING:
     from tutor.engine.game.log_review import WinCheck
 
-POINTS_LESSON: Final = "r08-points"
-SAFE_CONCEPT: Final = "defence:safe_by_rule"
+_POINTS_LESSON: Final = "r08-points"
+_SAFE_CONCEPT: Final = "defence:safe_by_rule"
 
 
 class FindingKind(StrEnum):
@@ -149,7 +149,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         if safe:
             values = (("winner", win.seat),)
             play = hand.plays[index][1]
-            yield Finding(FindingKind.DEAL_IN_SAFE_HELD, seat, play, SAFE_CONCEPT, DEFENCE, True, safe, values)
+            yield Finding(FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values)
 
 
 def discard_concept(tile: int) -> str:
@@ -201,4 +201,4 @@ def _scoring(seat: int, wins: Sequence[WinCheck]) -> Iterator[Finding]:
             continue
         concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        yield Finding(FindingKind.SCORING, seat, check.event, concept, POINTS_LESSON, False, (ours.tile,), values)
+        yield Finding(FindingKind.SCORING, seat, check.event, concept, _POINTS_LESSON, False, (ours.tile,), values)

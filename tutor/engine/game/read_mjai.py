@@ -25,12 +25,12 @@ from tutor.engine.game.read_tenhou import MAX_CHARS, LogEnd, LogError, LogEvent,
 from tutor.engine.game.state import EndKind, Scores
 from tutor.engine.tiles import EAST
 
-MAX_LINES: Final = 100_000
+_MAX_LINES: Final = 100_000
 """More events are refused: a south game is a few thousand."""
-HONOURS: Final = "ESWNPFC"
-WINDS: Final = "ESWN"
-CALL_KINDS: Final = {"chi": "chi", "pon": "pon", "daiminkan": "open_kan"}
-SIMPLE_KINDS: Final = {"reach": "riichi", "reach_accepted": "riichi_accepted"}
+_HONOURS: Final = "ESWNPFC"
+_WINDS: Final = "ESWN"
+_CALL_KINDS: Final = {"chi": "chi", "pon": "pon", "daiminkan": "open_kan"}
+_SIMPLE_KINDS: Final = {"reach": "riichi", "reach_accepted": "riichi_accepted"}
 
 
 def tile(value: object) -> LogTile | None:
@@ -38,7 +38,7 @@ def tile(value: object) -> LogTile | None:
     if not isinstance(value, str) or not 1 <= len(value) <= 3:
         return None
     if len(value) == 1:
-        return LogTile(EAST + HONOURS.index(value)) if value in HONOURS else None
+        return LogTile(EAST + _HONOURS.index(value)) if value in _HONOURS else None
     red = value.endswith("r")
     number, suit = value[0], value[1]
     if len(value) == 3 and not (red and number == "5"):
@@ -68,17 +68,20 @@ def loads(text: str) -> TenhouLog:
     if len(text) > MAX_CHARS:
         raise LogError(0, None, "too_large")
     entries: list[dict[str, Any]] = []
+    rounds = 0
+    """Rounds started so far: the round a bad line stands in."""
     for line in text.splitlines():
         if not line.strip():
             continue
-        if len(entries) >= MAX_LINES:
-            raise LogError(0, len(entries), "too_large")
+        if len(entries) >= _MAX_LINES:
+            raise LogError(rounds, len(entries), "too_large")
         try:
             entry: Any = json.loads(line)
         except (ValueError, RecursionError) as error:
-            raise LogError(0, len(entries), "not_json") from error
+            raise LogError(rounds, len(entries), "not_json") from error
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise LogError(0, len(entries), "not_event")
+            raise LogError(rounds, len(entries), "not_event")
+        rounds += entry["type"] == "start_kyoku"
         entries.append(entry)
     return read(entries)
 
@@ -146,7 +149,7 @@ def _tiles(value: object, count: int | None) -> tuple[LogTile, ...] | None:
 def _start(entry: dict[str, Any], number: int, index: int) -> _Round:
     wind, kyoku = entry.get("bakaze"), entry.get("kyoku")
     honba, sticks, dealer = entry.get("honba", 0), entry.get("kyotaku", 0), entry.get("oya")
-    if not (isinstance(wind, str) and wind in WINDS and _whole(kyoku, 4) and kyoku >= 1):
+    if not (isinstance(wind, str) and wind in _WINDS and _whole(kyoku, 4) and kyoku >= 1):
         raise LogError(number, index, "round_header")
     if not (_whole(honba, 1000) and _whole(sticks, 1000) and dealer == kyoku - 1):
         raise LogError(number, index, "round_header")
@@ -162,7 +165,7 @@ def _start(entry: dict[str, Any], number: int, index: int) -> _Round:
     dealt = [_tiles(hand, 13) for hand in hands]
     if any(hand is None for hand in dealt):
         raise LogError(number, index, "haipai")
-    start = {"wind": WINDS.index(wind), "hand": kyoku - 1, "honba": honba, "sticks": sticks, "scores": scores}
+    start = {"wind": _WINDS.index(wind), "hand": kyoku - 1, "honba": honba, "sticks": sticks, "scores": scores}
     start["haipai"] = tuple(hand for hand in dealt if hand is not None)
     return _Round(number, start, index, [marker])
 
@@ -193,14 +196,14 @@ def _event(found: _Round, entry: dict[str, Any], index: int) -> None:
         if not isinstance(tsumogiri, bool):
             raise LogError(number, index, "tsumogiri")
         _add(found, LogEvent("discard", seat, (played,), tsumogiri=tsumogiri), index)
-    elif kind in SIMPLE_KINDS:
-        _add(found, LogEvent(SIMPLE_KINDS[kind], _seat(entry, "actor", found, index)), index)
-    elif kind in CALL_KINDS:
+    elif kind in _SIMPLE_KINDS:
+        _add(found, LogEvent(_SIMPLE_KINDS[kind], _seat(entry, "actor", found, index)), index)
+    elif kind in _CALL_KINDS:
         seat, source = _seat(entry, "actor", found, index), _seat(entry, "target", found, index)
         called, own = tile(entry.get("pai")), _tiles(entry.get("consumed"), 3 if kind == "daiminkan" else 2)
         if called is None or own is None or source == seat:
             raise LogError(number, index, "call")
-        _add(found, LogEvent(CALL_KINDS[kind], seat, own, called, source), index)
+        _add(found, LogEvent(_CALL_KINDS[kind], seat, own, called, source), index)
     elif kind == "ankan":
         own = _tiles(entry.get("consumed"), 4)
         if own is None:

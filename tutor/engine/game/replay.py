@@ -39,19 +39,19 @@ from tutor.engine.game.simulate import HandRecord, Turn
 from tutor.engine.game.state import EndKind, Event, KyokuState, Phase
 from tutor.engine.table import Wall, back_slot, dealt_slots, indicator_slot
 
-TOTAL: Final = 136
-KANS: Final = frozenset({"open_kan", "added_kan", "closed_kan"})
-CALLS: Final = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "open_kan": ActionKind.OPEN_KAN}
-TURN_PLAYS: Final = {
+_TOTAL: Final = 136
+_KANS: Final = frozenset({"open_kan", "added_kan", "closed_kan"})
+_CALLS: Final = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "open_kan": ActionKind.OPEN_KAN}
+_TURN_PLAYS: Final = {
     "discard": ActionKind.DISCARD,
     "riichi": ActionKind.RIICHI,
     "closed_kan": ActionKind.CLOSED_KAN,
     "added_kan": ActionKind.ADDED_KAN,
 }
-FLOATING: Final = frozenset({"dora", "riichi_accepted"})
+_FLOATING: Final = frozenset({"dora", "riichi_accepted"})
 """Events the model makes itself, whose place a log may move by an event or two."""
-MOST_LIVE_DRAWS: Final = 70
-MOST_REPLACEMENTS: Final = 4
+_MOST_LIVE_DRAWS: Final = 70
+_MOST_REPLACEMENTS: Final = 4
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def red_fives(round_: LogRound, seat: int, source: int | None) -> int:
             held += event.tiles[0].red
         elif event.kind == "discard":
             held -= event.tiles[0].red
-        elif event.kind in CALLS and event.called is not None:
+        elif event.kind in _CALLS and event.called is not None:
             held += event.called.red
     won = next((event for event in round_.events if event.kind == "win" and event.seat == seat), None)
     if source is not None and won is not None and won.tiles:
@@ -102,24 +102,24 @@ def arranged(round_: LogRound) -> Wall:
     replacements: list[LogTile] = []
     after_kan = False
     for index, event in enumerate(round_.events):
-        if event.kind in KANS:
+        if event.kind in _KANS:
             after_kan = True
         elif event.kind == "draw":
             (replacements if after_kan else live).append(event.tiles[0])
             after_kan = False
-            if len(live) > MOST_LIVE_DRAWS or len(replacements) > MOST_REPLACEMENTS:
+            if len(live) > _MOST_LIVE_DRAWS or len(replacements) > _MOST_REPLACEMENTS:
                 raise LogError(number, index, "too_many_draws")
     placed.update(zip(range(fourteenth, fourteenth + len(live)), live, strict=True))
-    placed.update((back_slot(taken, TOTAL), found) for taken, found in enumerate(replacements))
+    placed.update((back_slot(taken, _TOTAL), found) for taken, found in enumerate(replacements))
     if len(round_.dora_indicators) > 5 or len(round_.ura_indicators) > 5:
         raise LogError(number, None, "dora_indicators")
-    placed.update((indicator_slot(order, TOTAL), found) for order, found in enumerate(round_.dora_indicators))
-    placed.update((indicator_slot(order, TOTAL) + 1, found) for order, found in enumerate(round_.ura_indicators))
+    placed.update((indicator_slot(order, _TOTAL), found) for order, found in enumerate(round_.dora_indicators))
+    placed.update((indicator_slot(order, _TOTAL) + 1, found) for order, found in enumerate(round_.ura_indicators))
     counted = Counter(found.kind for found in placed.values())
     if any(count > 4 for count in counted.values()):
         raise LogError(number, None, "fifth_copy")
     unseen = iter([kind for kind in range(34) for _ in range(4 - counted[kind])])
-    kinds = [placed[slot].kind if slot in placed else next(unseen) for slot in range(TOTAL)]
+    kinds = [placed[slot].kind if slot in placed else next(unseen) for slot in range(_TOTAL)]
     return Wall("riichi", tuple(kinds))
 
 
@@ -162,7 +162,7 @@ def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
 class _Player:
     """Reads the round's events in order: chooses from them, and checks the model's.
 
-    A dora or a riichi stick (`FLOATING`) may stand a few events earlier or
+    A dora or a riichi stick (`_FLOATING`) may stand a few events earlier or
     later in a log than the model makes it: one the log gives early waits in
     `pending` for the model's, and one the log gives late is taken from
     ahead and marked `taken`."""
@@ -190,7 +190,7 @@ class _Player:
         found = []
         for index in range(self.at, len(self.events)):
             event = self.events[index]
-            if index in self.taken or event.kind in FLOATING:
+            if index in self.taken or event.kind in _FLOATING:
                 continue
             found.append((index, event))
             if event.kind != "win":
@@ -203,11 +203,11 @@ class _Player:
         for event in made:
             if event.kind == "start":
                 continue
-            if event.kind in FLOATING:
+            if event.kind in _FLOATING:
                 self._match_floating(state, event)
                 continue
             self._skip_taken()
-            while self.at < len(self.events) and self.events[self.at].kind in FLOATING:
+            while self.at < len(self.events) and self.events[self.at].kind in _FLOATING:
                 self.pending.append(self.at)
                 self.at += 1
                 self._skip_taken()
@@ -268,7 +268,7 @@ class _Player:
             if found.source is not None:
                 raise self.fail("win_mismatch", index)
             return self._pick(decision, ActionKind.TSUMO, found.tiles[0].kind, (), "tsumo", index)
-        kind = TURN_PLAYS.get(found.kind)
+        kind = _TURN_PLAYS.get(found.kind)
         if kind is None:
             raise self.fail(f"unexpected_{found.kind}", index)
         if state.phase is Phase.RIICHI_DISCARD and kind is not ActionKind.DISCARD:
@@ -279,7 +279,7 @@ class _Player:
     def _answers(self, state: KyokuState, deciding: tuple[Decision, ...]) -> dict[int, Action]:
         plays = self.plays()
         wins = [(index, event) for index, event in plays if event.kind == "win"]
-        call = plays[0] if plays and plays[0][1].kind in CALLS else None
+        call = plays[0] if plays and plays[0][1].kind in _CALLS else None
         by_seat = {decision.seat: decision for decision in deciding}
         choices: dict[int, Action] = {}
         for index, event in wins:
@@ -293,10 +293,10 @@ class _Player:
             if event.source != state.turn or event.called is None or event.seat is None:
                 raise self.fail("call_mismatch", index)
             if event.seat not in by_seat:
-                raise self.fail(_refused_code(state, event.seat, CALLS[event.kind], event.kind), index)
+                raise self.fail(_refused_code(state, event.seat, _CALLS[event.kind], event.kind), index)
             uses = _kinds(event.tiles)
             choices[event.seat] = self._pick(
-                by_seat[event.seat], CALLS[event.kind], event.called.kind, uses, event.kind, index
+                by_seat[event.seat], _CALLS[event.kind], event.called.kind, uses, event.kind, index
             )
         if not plays and self.round.end.kind in (EndKind.TRIPLE_RON, EndKind.EXHAUSTIVE):
             rons = [next((a for a in d.legal if a.kind is ActionKind.RON), None) for d in deciding]
