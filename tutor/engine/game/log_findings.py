@@ -20,21 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from tutor.engine.efficiency import discard_table
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.mistakes import RULES, waits_concept
 from tutor.engine.game.replay import ReplayedHand
+from tutor.engine.game.review import WinReview
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.tiles import EAST, TERMINAL_TILES
 from tutor.engine.waits import winning_tiles
-
-if TYPE_CHECKING:
-    from tutor.engine.game.log_review import WinCheck
 
 _POINTS_LESSON: Final = "r08-points"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
@@ -69,8 +67,9 @@ class Finding:
     values: tuple[tuple[str, int], ...] = ()
 
 
-def findings(hand: ReplayedHand, seat: int, wins: Sequence[WinCheck]) -> tuple[Finding, ...]:
-    """Everything found for the seat in the round, in the order of the round."""
+def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
+    """Everything found for the seat in the round; `wins` are the round's
+    wins re-scored, each with the index of its event."""
     return tuple(
         [
             *_rule_mistakes(hand, seat),
@@ -194,11 +193,10 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         )
 
 
-def _scoring(seat: int, wins: Sequence[WinCheck]) -> Iterator[Finding]:
-    for check in wins:
-        ours = check.ours
+def _scoring(seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
+    for event, ours in wins:
         if ours.seat != seat:
             continue
         concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        yield Finding(FindingKind.SCORING, seat, check.event, concept, _POINTS_LESSON, False, (ours.tile,), values)
+        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values)

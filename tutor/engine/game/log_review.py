@@ -83,7 +83,9 @@ def review_round(hand: ReplayedHand, seats: tuple[int, ...]) -> RoundReview:
     if result.kind is not EndKind.WIN:
         _, ours_deltas = review_draw(end, result)
         draw = DrawCheck(result.kind, max(len(events) - 1, 0), round_.end.deltas, ours_deltas)
-    found = tuple(item for seat in seats for item in findings(hand, seat, tuple(checks)))
+    found = tuple(
+        item for seat in seats for item in findings(hand, seat, tuple((check.event, check.ours) for check in checks))
+    )
     return RoundReview(
         round_.number,
         round_.round_wind,
