@@ -7,6 +7,7 @@ command prints the review, its JSON contract, or one line of refusal."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,15 @@ from typing import Any
 import pytest
 
 from bench.riichienv_logs import agent_game, as_text
+from tests.test_game_log_tenhou import SEEDS, game
+from tests.test_game_riichienv import FOUR_WINDS, TRIPLE_RON, compared
 from tutor.cli import main
 from tutor.engine.game import log_mjai, log_tenhou, read_mjai, read_tenhou
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.replay import replay
-from tutor.engine.game.simulate import GameRecord, play_game
+from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
 from tutor.engine.game.state import KyokuState
 from tutor.service.review_log import LogRefused, detect, review_json, review_text
 
@@ -68,18 +71,28 @@ def test_the_riichienv_games_hold_red_fives_riichi_calls_and_both_wins() -> None
     assert tsumo and ron
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_our_logs_round_trip_through_the_import_unchanged(seed: int) -> None:
-    """Each round of our tenhou.net/6 and mjai logs, imported and replayed,
-    writes back the same hand (our writers on the replayed record)."""
-    record = our_game(seed)
-    tenhou = read_tenhou.loads(log_tenhou.dumps(log_tenhou.game_log(record)))
-    mjai = read_mjai.loads(log_mjai.dumps(log_mjai.game_events(record)))
-    for hand, from_tenhou, from_mjai in zip(record.hands, tenhou.rounds, mjai.rounds, strict=True):
+def assert_round_trip(hands: Sequence[HandRecord]) -> None:
+    """Each hand written as tenhou.net/6 and as mjai, imported and replayed,
+    writes back the same (our writers on the replayed record), with the same result."""
+    tenhou = read_tenhou.loads(json.dumps({"log": [log_tenhou.hand_log(hand) for hand in hands]}))
+    events = [entry for hand in hands for entry in log_mjai.hand_events(hand)]
+    mjai = read_mjai.loads(log_mjai.dumps([{"type": "start_game"}, *events, {"type": "end_game"}]))
+    for hand, from_tenhou, from_mjai in zip(hands, tenhou.rounds, mjai.rounds, strict=True):
         again = replay(from_tenhou).record
         assert log_tenhou.hand_log(again) == log_tenhou.hand_log(hand)
         assert log_mjai.hand_events(replay(from_mjai).record) == log_mjai.hand_events(hand)
         assert again.result == hand.result
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_our_logs_round_trip_through_the_import_unchanged(seed: int) -> None:
+    """The games of the tenhou log's own tests: chi, pon, every kan, riichi,
+    exhaustive draws (one all tenpai), nine terminals, two double rons."""
+    assert_round_trip(game(seed).hands)
+
+
+def test_four_winds_and_triple_ron_round_trip_too() -> None:
+    assert_round_trip([compared(FOUR_WINDS, "2z2z3z3z", "1z")[1], compared(TRIPLE_RON, "5s", "5s")[1]])
 
 
 def test_the_format_is_found_from_the_content() -> None:
