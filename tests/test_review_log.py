@@ -283,3 +283,19 @@ def test_the_command_refuses_a_bad_log_in_one_line(tmp_path: Path, capsys: pytes
     assert set(json.loads(capsys.readouterr().out)) == {"error", "round", "event", "rule"}
     assert main(["review", str(tmp_path / "missing.json"), "--lang", "ko"]) == 1
     assert "기록" in capsys.readouterr().err
+
+
+def test_a_red_five_discarded_from_a_hand_without_one_is_refused() -> None:
+    """The model has no red fives, so the reader follows them: a red five
+    played that the hand never held is a tile not in the hand."""
+    entries = mjai_lines(0)
+    starts = [index for index, entry in enumerate(entries) if entry["type"] == "start_kyoku"]
+    for start, end in zip(starts, [*starts[1:], len(entries)], strict=True):
+        for index in range(start, end):
+            entry = entries[index]
+            if entry["type"] == "dahai" and entry["pai"] in ("5m", "5p", "5s"):
+                entries[index] = {**entry, "pai": entry["pai"] + "r", "tsumogiri": False}
+                refused = refused_by(entries)
+                assert (refused.code, refused.event) == ("not_in_hand", index)
+                return
+    pytest.fail("no five discarded")

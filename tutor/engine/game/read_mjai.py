@@ -280,6 +280,7 @@ def _finish(found: _Round, index: int) -> LogRound:
     reds = Counter(item.kind for item in every if item.red)
     if any(count > 4 for count in counted.values()) or any(count > 1 for count in reds.values()):
         raise LogError(found.number, found.line, "fifth_copy")
+    _check_reds(found, haipai)
     return LogRound(
         found.number,
         start["wind"],
@@ -294,3 +295,21 @@ def _finish(found: _Round, index: int) -> LogRound:
         found.end,
         tuple(found.lines),
     )
+
+
+def _check_reds(found: _Round, haipai: tuple[tuple[LogTile, ...], ...]) -> None:
+    """A red five is played only from a hand that holds it: the model has no
+    red fives, so the replay cannot see a red five discarded twice, and the
+    aka dora counted at a win follow the log's red ones."""
+    held = [{tile.kind for tile in hand if tile.red} for hand in haipai]
+    for event, line in zip(found.events, found.lines, strict=True):
+        if event.seat is None:
+            continue
+        hand = held[event.seat]
+        if event.kind == "draw" and event.tiles[0].red:
+            hand.add(event.tiles[0].kind)
+        elif event.kind in ("discard", "chi", "pon", "open_kan", "closed_kan", "added_kan"):
+            for tile in (tile for tile in event.tiles if tile.red):
+                if tile.kind not in hand:
+                    raise LogError(found.number, line, "not_in_hand")
+                hand.remove(tile.kind)
