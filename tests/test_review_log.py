@@ -25,6 +25,7 @@ from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
 from tutor.engine.game.state import KyokuState
+from tutor.engine.tiles import tile_name
 from tutor.service.review_log import LogRefused, detect, review_json, review_text
 
 RIICHIENV_GAMES = (0, 1, 2, 3)
@@ -299,3 +300,31 @@ def test_a_red_five_discarded_from_a_hand_without_one_is_refused() -> None:
                 assert (refused.code, refused.event) == ("not_in_hand", index)
                 return
     pytest.fail("no five discarded")
+
+
+def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks() -> None:
+    """A discard finding asks "which tile?" of its own 14 tiles; every finding
+    stored is a wrong answer of a concept some drill kind brings back."""
+    from tutor.engine.notation import parse_hand
+    from tutor.quiz.kinds import KINDS, concept_kind
+    from tutor.quiz.review_findings import finding_answer, finding_question
+    from tutor.service.review_log import review_text as reviewed
+
+    review = reviewed(riichienv_log(1))
+    asked = stored = 0
+    for found in review.rounds:
+        for finding in found.findings:
+            question = finding_question(finding, seed=finding.event)
+            if question is not None:
+                asked += 1
+                assert question.kind == "discard"
+                assert finding.hand is not None and parse_hand(question.request["hand"]) == finding.hand
+                if finding.kind.value == "efficiency" and not finding.hand.melds:
+                    assert question.concept == finding.concept
+                    assert sorted(question.answer["discards"]) == sorted(tile_name(tile) for tile in finding.tiles[1:])
+            answer = finding_answer(finding, "riichienv-1", found.number, 1, 0.0)
+            if answer is not None:
+                stored += 1
+                assert not answer.correct and answer.concept == finding.concept
+                assert concept_kind(answer.concept) in KINDS
+    assert asked and stored

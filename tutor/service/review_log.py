@@ -31,6 +31,7 @@ from tutor.engine.game.log_review import RoundReview, review_round
 from tutor.engine.game.mjai import WIND_NAMES, pai
 from tutor.engine.game.read_tenhou import LogError, TenhouLog
 from tutor.engine.game.replay import replay
+from tutor.engine.notation import format_hand
 
 FORMATS: Final = ("mjai", "tenhou6", "tutor")
 MAX_BYTES: Final = read_tenhou.MAX_CHARS
@@ -134,6 +135,7 @@ def _finding_json(review: LogReview, round_index: int, finding: Finding) -> dict
         "lesson": finding.lesson,
         "tiles": [pai(kind) for kind in finding.tiles],
         "values": dict(finding.values),
+        "hand": None if finding.hand is None else format_hand(finding.hand),
     }
 
 

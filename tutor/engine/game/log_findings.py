@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Final
 
 from tutor.engine.efficiency import discard_table
+from tutor.engine.efficiency.discards import discard_concept
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.mistakes import RULES, waits_concept
@@ -31,7 +32,7 @@ from tutor.engine.game.review import WinReview
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
-from tutor.engine.tiles import EAST, TERMINAL_TILES
+from tutor.engine.hand import Hand
 from tutor.engine.waits import winning_tiles
 
 _POINTS_LESSON: Final = "r08-points"
@@ -65,6 +66,9 @@ class Finding:
     rule: bool
     tiles: tuple[int, ...] = ()
     values: tuple[tuple[str, int], ...] = ()
+    hand: Hand | None = None
+    """The position: the seat's hand at the decision (14 tiles on its turn, 13
+    answering a discard), or the winning hand for a scoring question."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
@@ -76,7 +80,7 @@ def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
             *_furiten_waits(hand, seat),
             *_deal_ins(hand, seat),
             *_efficiency(hand, seat),
-            *_scoring(seat, wins),
+            *_scoring(hand, seat, wins),
         ]
     )
 
@@ -97,6 +101,7 @@ def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
                 mistake.lesson,
                 True,
                 mistake.tiles,
+                hand=turn.state.engine_hand(seat),
             )
 
 
@@ -123,7 +128,14 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         riichi = state.phase is Phase.RIICHI_DISCARD
         if furiten and waits != known and not riichi:
             yield Finding(
-                FindingKind.FURITEN_WAIT, seat, hand.plays[index][1], waits_concept(waits), WAITS, True, furiten
+                FindingKind.FURITEN_WAIT,
+                seat,
+                hand.plays[index][1],
+                waits_concept(waits),
+                WAITS,
+                True,
+                furiten,
+                hand=state.engine_hand(seat),
             )
         known = waits if furiten else ()
 
@@ -148,14 +160,10 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         if safe:
             values = (("winner", win.seat),)
             play = hand.plays[index][1]
-            yield Finding(FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values)
-
-
-def discard_concept(tile: int) -> str:
-    """The discard drill's concept for a best discard: honour, terminal or simple."""
-    if tile >= EAST:
-        return "discard:honour"
-    return "discard:terminal" if tile in TERMINAL_TILES else "discard:simple"
+            position = state.engine_hand(seat)
+            yield Finding(
+                FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values, position
+            )
 
 
 def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
@@ -188,15 +196,16 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             ("best_ukeire", best.ukeire.count),
         )
         play = hand.plays[index][1]
-        yield Finding(
-            FindingKind.EFFICIENCY, seat, play, discard_concept(best.discard), EFFICIENCY, False, (kind, *tops), values
-        )
+        concept = discard_concept(best.discard)
+        position = state.engine_hand(seat)
+        yield Finding(FindingKind.EFFICIENCY, seat, play, concept, EFFICIENCY, False, (kind, *tops), values, position)
 
 
-def _scoring(seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
+def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
     for event, ours in wins:
         if ours.seat != seat:
             continue
+        position = hand.record.end.engine_hand(seat, None if ours.source is None else ours.tile)
         concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values)
+        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values, position)
