@@ -37,6 +37,9 @@ FORMATS: Final = ("mjai", "tenhou6", "tutor")
 MAX_BYTES: Final = read_tenhou.MAX_CHARS
 """A larger file is refused unread."""
 SEATS: Final = (0, 1, 2, 3)
+MAX_ROUNDS: Final = 2_000
+"""More rounds are refused unreplayed: a south game has about a dozen, and
+each round replays in tens of milliseconds."""
 
 
 class LogRefused(ValueError):
@@ -99,6 +102,8 @@ def read_log(text: str) -> tuple[str, TenhouLog]:
 def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
     """The whole review of a log's text; raises LogRefused."""
     found, log = read_log(text)
+    if len(log.rounds) > MAX_ROUNDS:
+        raise LogRefused("too_large", 0, None)
     rounds = []
     for round_ in log.rounds:
         try:

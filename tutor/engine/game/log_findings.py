@@ -152,7 +152,10 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     state = turn.state
     if state.players[seat].riichi or index != len(hand.record.turns) - 2:
         return
-    held = frozenset(state.kind(slot) for slot in state.players[seat].hand)
+    # The kinds the seat could have discarded instead (after declaring riichi, only those keeping tenpai).
+    decision = next((item for item in turn.decisions if item.seat == seat), None)
+    legal = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD} if decision else set()
+    held = frozenset(kind for kind in (state.kind(slot) for slot in state.players[seat].hand) if kind in legal)
     for win in dealt_in:
         if not state.players[win.seat].riichi or win.tile != kind:
             continue

@@ -227,7 +227,9 @@ def _event(found: _Round, entry: dict[str, Any], index: int) -> None:
         if deltas is None:
             raise LogError(number, index, "deltas")
         paid = frozenset(seat for seat in range(4) if deltas[seat] > 0)
-        found.end = LogEnd(EndKind.EXHAUSTIVE, str(entry.get("reason", ""))[:40], deltas, tenpai=paid)
+        reason = entry.get("reason", "")
+        name = reason[:40] if isinstance(reason, str) else ""
+        found.end = LogEnd(EndKind.EXHAUSTIVE, name, deltas, tenpai=paid)
     else:
         raise LogError(number, index, "event_type")
 
