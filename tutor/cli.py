@@ -151,6 +151,24 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--out", type=Path, help="a folder for one log per game")
     play.add_argument("--json", dest="play_json", action="store_true", help="print a JSON summary per game")
 
+    review = commands.add_parser(
+        "review",
+        help="import a game log (tenhou.net/6 JSON or mjai JSON lines), replay it by the rules, re-score every win",
+        description="Review a game log, e.g.  tutor review game.json --seat 0",
+    )
+    review.add_argument("file", type=Path, help="the log: tenhou.net/6 JSON or mjai JSON lines, found from its content")
+    review.add_argument(
+        "--seat",
+        type=_whole_number,
+        choices=range(4),
+        metavar="N",
+        help="the seat to review, 0-3 (default: every seat)",
+    )
+    review.add_argument("--json", dest="review_json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--lang", dest="review_lang", choices=LANGUAGES, help="language of the text (default: from LANG)"
+    )
+
     lessons = commands.add_parser("lessons", help="work with lesson files")
     lesson_commands = lessons.add_subparsers(dest="lessons_command", metavar="ACTION")
     check = lesson_commands.add_parser(
@@ -496,7 +514,36 @@ def _command(args: argparse.Namespace) -> int:
         return _quiz(args)
     if args.command == "play":
         return _play(args)
+    if args.command == "review":
+        return _review(args)
     return _open_app(args)
+
+
+def _review(args: argparse.Namespace) -> int:
+    """`tutor review FILE`: the review, or the log's refusal in one line (exit 1)."""
+    from tutor.locale import render
+    from tutor.service.review_log import LogRefused, review_file, review_json
+    from tutor.service.review_log import refusal_json as review_refusal_json
+    from tutor.service.review_log_words import refusal as refusal_words
+    from tutor.service.review_log_words import review_lines
+    from tutor.ui.language import default_language
+
+    seats = (0, 1, 2, 3) if args.seat is None else (args.seat,)
+    language = args.review_lang or args.lang or default_language()
+    try:
+        review = review_file(args.file, seats)
+    except LogRefused as refused:
+        if args.review_json:
+            print(json.dumps(review_refusal_json(refused), ensure_ascii=False))
+        else:
+            print(render(refusal_words(refused), language), file=sys.stderr)
+        return EXIT_REFUSED
+    if args.review_json:
+        print(json.dumps(review_json(review), ensure_ascii=False))
+        return EXIT_OK
+    for line in review_lines(review):
+        print(render(line, language))
+    return EXIT_OK
 
 
 def run() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from tutor.engine.game.mistakes import Mistake
@@ -34,16 +34,22 @@ def mistake_answer(mistake: Mistake, game: str, seed: int, now: float) -> Answer
         "tiles": list(mistake.tiles),
         "fans": list(mistake.names),
     }
+    return play_answer(mistake.concept, mistake.lesson, response, seed, now)
+
+
+def play_answer(concept: str, lesson: str, response: Mapping[str, object], seed: int, now: float) -> Answer:
+    """A mistake of a game (played here, or a log reviewed) as a wrong answer
+    of its concept, the response kept as JSON for a later look."""
     return Answer(
         kind=PLAY_KIND,
         level=PLAY_LEVEL,
         seed=seed,
-        concept=mistake.concept,
-        lesson=mistake.lesson,
+        concept=concept,
+        lesson=lesson,
         correct=False,
         response=json.dumps(response, sort_keys=True),
         answered_at=now,
-        rules=((mistake.concept, False),),
+        rules=((concept, False),),
     )
 
 

@@ -9,7 +9,7 @@ from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import Tile
+from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
 from tutor.engine.waits import waits
 
 
@@ -65,3 +65,11 @@ def best_discards(table: Sequence[DiscardOption]) -> tuple[Tile, ...]:
     return tuple(
         option.discard for option in table if option.shanten == top.shanten and option.ukeire.count == top.ukeire.count
     )
+
+
+def discard_concept(tile: Tile) -> str:
+    """The discard drill's concept (the spaced repetition's key) for a hand
+    whose best discard is `tile`: an honour, a terminal or a simple."""
+    if tile >= EAST:
+        return "discard:honour"
+    return "discard:terminal" if tile in TERMINAL_TILES else "discard:simple"

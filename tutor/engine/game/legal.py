@@ -31,10 +31,20 @@ from tutor.engine.waits import winning_tiles
 Found = tuple[list[Action], list[Forbidden]]
 
 
+_last: list[tuple[KyokuState, tuple[Decision, ...]]] = []
+"""The last state asked about and its decisions: a player, `kyoku.step`'s
+check and the step's own look ahead ask the same state in a row, and a
+state never changes (a frozen dataclass), so the same object has the same answer."""
+
+
 def decisions(state: KyokuState) -> tuple[Decision, ...]:
     """Every seat that must decide now, with its legal actions (PASS among them in answers)."""
+    if _last and _last[0][0] is state:
+        return _last[0][1]
     found = (decision_for(state, seat) for seat in range(4))
-    return tuple(decision for decision in found if decision.legal)
+    answer = tuple(decision for decision in found if decision.legal)
+    _last[:] = [(state, answer)]
+    return answer
 
 
 def decision_for(state: KyokuState, seat: int) -> Decision:

@@ -124,6 +124,8 @@ class LogRound:
     haipai: tuple[tuple[LogTile, ...], ...]
     events: tuple[LogEvent, ...]
     end: LogEnd
+    lines: tuple[int, ...] = ()
+    """For an mjai log, each event's index among the log's lines (`read_mjai`); none for tenhou.net/6."""
 
     @property
     def dealer(self) -> int:
@@ -621,8 +623,9 @@ def _win(number: int, deltas_value: object, detail: object) -> LogWin:
 
 
 def _win_event(number: int, win: LogWin, events: list[LogEvent]) -> LogEvent:
-    """The win on the tile just drawn (tsumo), or on the discard or added kan of its source."""
-    last = events[-1] if events else None
+    """The win on the tile just drawn (tsumo), or on the discard or added kan
+    of its source (an open or added kan's dora turns at that discard, just before)."""
+    last = next((event for event in reversed(events) if event.kind != "dora"), None)
     if win.source is None:
         if last is None or last.kind != "draw" or last.seat != win.seat:
             raise LogError(number, len(events), "win_mismatch")

@@ -12,13 +12,15 @@ and its `deltas` can be set beside the deltas the log recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine.game.match import GameState, after_hand, renchan
 from tutor.engine.game.rules import nagashi_seats, score_win, waits
 from tutor.engine.game.settle import added, exhaustive_deltas, table_share, win_deltas
 from tutor.engine.game.state import EndKind, HandResult, KyokuState, Scores, Win
 from tutor.engine.riichi.fu import FuLine
+from tutor.engine.riichi.points import win_points
+from tutor.engine.riichi.score import RiichiScore
 
 NO_CHANGE: Scores = (0, 0, 0, 0)
 
@@ -67,6 +69,8 @@ class WinReview:
     """The riichi sticks this win takes from the table."""
     payments: Scores
     """Each seat's change for this win, honba and sticks included."""
+    red_dora: int = 0
+    """Red fives in the hand, one han each (a log's; this game deals none), in `han` and the points."""
 
 
 @dataclass(frozen=True)
@@ -128,10 +132,21 @@ def won_by_chankan(end: KyokuState, win: Win) -> bool:
     return end.last_tile not in end.players[win.source].discards
 
 
-def review_win(end: KyokuState, win: Win, honba: int, sticks: int) -> WinReview:
-    """One win scored again from the final state, with its payments."""
+def with_red_dora(score: RiichiScore, red: int, dealer: bool) -> RiichiScore:
+    """The score with `red` aka dora added: one han each, like any dora, none on a yakuman."""
+    if not red or score.yakuman:
+        return score
+    han = score.han + red
+    points = win_points(han, score.fu.fu, 0, dealer, score.context.tsumo, score.rules)
+    return replace(score, han=han, points=points)
+
+
+def review_win(end: KyokuState, win: Win, honba: int, sticks: int, red: int = 0) -> WinReview:
+    """One win scored again from the final state, with its payments; `red`
+    counts the red fives of a hand read from a log."""
     chankan = won_by_chankan(end, win)
     score = score_win(end, win.seat, win.tile, tsumo=win.source is None, chankan=chankan)
+    score = with_red_dora(score, red, win.seat == end.dealer)
     points = score.points
     return WinReview(
         seat=win.seat,
@@ -155,6 +170,7 @@ def review_win(end: KyokuState, win: Win, honba: int, sticks: int) -> WinReview:
         honba=honba,
         sticks=sticks,
         payments=win_deltas(end.options, end.dealer, score, win.seat, win.source, honba, sticks),
+        red_dora=0 if score.yakuman else red,
     )
 
 

@@ -26,11 +26,12 @@ from tutor.engine.efficiency import (
     shanten,
     ukeire,
 )
+from tutor.engine.efficiency.discards import discard_concept
 from tutor.engine.hand import Hand
 from tutor.engine.irregular import KNITTED_SETS
 from tutor.engine.notation import format_hand, format_tiles, parse_hand
 from tutor.engine.rules import Rules
-from tutor.engine.tiles import EAST, HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
+from tutor.engine.tiles import HONOURS, TERMINAL_TILES, TILE_KINDS, Tile, tile_name
 from tutor.locale import Message, Value, joined, message, render_all
 from tutor.quiz.deal import near_tenpai_hand, one_suit_pool, random_seven_pairs, random_wall_hand
 from tutor.quiz.names import name, tile_kinds, tile_message
@@ -292,12 +293,6 @@ def check_ukeire(question: Question, response: dict[str, Any]) -> bool:
 # discard
 
 
-def _category(tile: Tile) -> str:
-    if tile >= EAST:
-        return "honour"
-    return "terminal" if tile in TERMINAL_TILES else "simple"
-
-
 def _names(tiles: tuple[Tile, ...]) -> str:
     return ", ".join(tile_name(tile) for tile in tiles) or "-"
 
@@ -355,6 +350,12 @@ def generate_discard(seed: int, level: int) -> Question:
     rng = random.Random(seed)
     rules = _rules(rng)
     hand, _ = _hand_for(rng, level, 14, rules)
+    return discard_question(hand, rules, seed, level)
+
+
+def discard_question(hand: Hand, rules: Rules, seed: int, level: int) -> Question:
+    """Which tile do you discard from these fourteen? -- of a given hand (a
+    random one, or a position of a game reviewed, tutor/quiz/review_findings.py)."""
     table = discard_table(hand, rules, with_waits=False, worse_ukeire=False)
     right = best_discards(table)
     choices = tuple(tile_name(option.discard) for option in sorted(table, key=lambda option: option.discard))
@@ -365,7 +366,7 @@ def generate_discard(seed: int, level: int) -> Question:
     elif shape in ("knitted_straight", "honours_and_knitted"):
         concept = "discard:knitted"
     else:
-        concept = f"discard:{_category(table[0].discard)}"
+        concept = discard_concept(table[0].discard)
     return _question(
         "discard",
         seed,

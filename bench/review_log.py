@@ -1,0 +1,95 @@
+"""A 500-hand log imported and reviewed (issue 31: at most 2 s on this
+machine is the aim; a benchmark, not a timed test), and riichienv's own
+agent games reviewed: how many wins, and how many of their deltas are ours.
+
+The log is bot-only games of this tutor (east-south, the intermediate bots)
+joined into one tenhou.net/6 object of 500 rounds, and the same hands as
+mjai JSON lines.  Each is timed read (parse and play-back), replayed
+through the rules, and reviewed with findings for one seat and for all four.
+
+    python -m bench.review_log [HANDS] [RIICHIENV_GAMES]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+
+from bench.riichienv_logs import agent_game, as_text
+from tutor.engine.game import log_mjai, log_tenhou
+from tutor.engine.game.intermediate import IntermediateBot
+from tutor.engine.game.options import RiichiOptions
+from tutor.engine.game.simulate import HandRecord, play_game
+from tutor.service.review_log import LogRefused, read_log, review_json, review_text
+
+
+def hands(count: int) -> list[HandRecord]:
+    found: list[HandRecord] = []
+    seed = 0
+    while len(found) < count:
+        record = play_game(RiichiOptions(), seed, [IntermediateBot(f"bench/{seed}/{seat}") for seat in range(4)])
+        found.extend(record.hands)
+        seed += 1
+    return found[:count]
+
+
+def logs(count: int) -> tuple[str, str]:
+    played = hands(count)
+    tenhou = {"name": ["a", "b", "c", "d"], "rule": {"disp": "般南喰", "aka": 0}, "log": []}
+    tenhou["log"] = [log_tenhou.hand_log(hand) for hand in played]
+    mjai = [{"type": "start_game", "names": ["a", "b", "c", "d"]}]
+    for hand in played:
+        mjai.extend(log_mjai.hand_events(hand))
+    mjai.append({"type": "end_game"})
+    return json.dumps(tenhou, ensure_ascii=False), log_mjai.dumps(mjai)
+
+
+def timed(label: str, text: str) -> None:
+    start = time.perf_counter()
+    _, log = read_log(text)
+    read = time.perf_counter() - start
+    timings = []
+    for seats in ((), (0,), (0, 1, 2, 3)):
+        start = time.perf_counter()
+        review = review_text(text, seats)
+        timings.append(time.perf_counter() - start)
+    findings = sum(len(found.findings) for found in review.rounds)
+    print(
+        f"{label}: {len(log.rounds)} hands, {len(text):,} characters; read {read:.2f} s; "
+        f"read, replayed and reviewed: no findings {timings[0]:.2f} s, seat 0 {timings[1]:.2f} s, "
+        f"every seat {timings[2]:.2f} s ({findings} findings)"
+    )
+
+
+def riichienv(games: int) -> None:
+    counted: Counter[str] = Counter()
+    start = time.perf_counter()
+    for seed in range(games):
+        try:
+            review = review_json(review_text(as_text(agent_game(seed))))
+        except LogRefused as refused:
+            counted["refused"] += 1
+            print(f"riichienv game {seed} refused: {refused.args}")
+            continue
+        for found in review["rounds"]:
+            counted["hands"] += 1
+            for result in found["results"]:
+                counted[f"{result['type']} {'agree' if result['agree'] else 'differ'}"] += 1
+    took = time.perf_counter() - start
+    print(f"riichienv agent games: {games} games in {took:.1f} s (their play included): {dict(counted)}")
+
+
+def main(argv: list[str]) -> int:
+    count = int(argv[0]) if argv else 500
+    games = int(argv[1]) if len(argv) > 1 else 50
+    tenhou, mjai = logs(count)
+    timed("tenhou.net/6", tenhou)
+    timed("mjai", mjai)
+    riichienv(games)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,214 @@
+"""What one seat did in a replayed round that a lesson speaks to.
+
+Rule mistakes, found by the finders of our own games (`mistakes`: a win
+available and not taken, a call that left no yaku, riichi declared in
+furiten), and by this module: a discard that left the hand waiting in
+furiten (no ron can win), and a deal-in on a tile when a tile safe by rule
+against the winner's riichi was in hand (`safety.safe_by_rule`).  Apart
+from them, marked `rule=False`: a discard whose ukeire was below the best
+(efficiency, the discard table's count; not looked for while another
+seat's riichi stands, when a discard may be defence), and each of the
+seat's own wins as a scoring question.
+
+Each finding carries the concept the spaced repetition stores (as the
+mistakes of our own games do) and the index of its event in the round: the
+play it is about, or for a ron not taken the discard it was not taken on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from tutor.engine.efficiency import discard_table
+from tutor.engine.efficiency.discards import discard_concept
+from tutor.engine.game.actions import ActionKind
+from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
+from tutor.engine.game.mistakes import RULES, waits_concept
+from tutor.engine.game.replay import ReplayedHand
+from tutor.engine.game.review import WinReview
+from tutor.engine.game.safety import safe_by_rule
+from tutor.engine.game.simulate import Turn
+from tutor.engine.game.state import Phase
+from tutor.engine.hand import Hand
+from tutor.engine.waits import winning_tiles
+
+_POINTS_LESSON: Final = "r08-points"
+_SAFE_CONCEPT: Final = "defence:safe_by_rule"
+
+
+class FindingKind(StrEnum):
+    MISSED_WIN = "missed_win"
+    CALL_NO_YAKU = "call_no_yaku"
+    FURITEN_RIICHI = "furiten_riichi"
+    FURITEN_WAIT = "furiten_wait"
+    """A discard left the hand tenpai on a wait it had discarded: no ron."""
+    DEAL_IN_SAFE_HELD = "deal_in_safe_held"
+    """Dealt in to a riichi with a tile safe by rule in hand."""
+    EFFICIENCY = "efficiency"
+    SCORING = "scoring"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding: its kind, the seat, the event's index in the round, the
+    concept and lesson, whether a rule was broken (else efficiency or a
+    scoring question), and its tiles (kinds: the tiles concerned; for
+    efficiency the discard then the best ones) and values."""
+
+    kind: FindingKind
+    seat: int
+    event: int
+    concept: str
+    lesson: str
+    rule: bool
+    tiles: tuple[int, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+    hand: Hand | None = None
+    """The position: the seat's hand at the decision (14 tiles on its turn, 13
+    answering a discard), or the winning hand for a scoring question."""
+
+
+def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
+    """Everything found for the seat in the round; `wins` are the round's
+    wins re-scored, each with the index of its event."""
+    return tuple(
+        [
+            *_rule_mistakes(hand, seat),
+            *_furiten_waits(hand, seat),
+            *_deal_ins(hand, seat),
+            *_efficiency(hand, seat),
+            *_scoring(hand, seat, wins),
+        ]
+    )
+
+
+def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+    for index, turn in enumerate(hand.record.turns):
+        for rule in RULES:
+            mistake = rule(turn, index, seat)
+            if mistake is None:
+                continue
+            before, play = hand.plays[index]
+            answered = turn.state.phase in (Phase.CLAIMS, Phase.CHANKAN) and mistake.kind.value == "missed_win"
+            yield Finding(
+                FindingKind(mistake.kind.value),
+                seat,
+                before if answered else play,
+                mistake.concept,
+                mistake.lesson,
+                True,
+                mistake.tiles,
+                hand=turn.state.engine_hand(seat),
+            )
+
+
+def _discards(hand: ReplayedHand, seat: int) -> Iterator[tuple[int, Turn, int]]:
+    """The seat's discards by choice (riichi discards included): turn index, turn, kind."""
+    for index, turn in enumerate(hand.record.turns):
+        chosen = turn.choices.get(seat)
+        if chosen is not None and chosen.kind is ActionKind.DISCARD and chosen.tile is not None:
+            yield index, turn, chosen.tile
+
+
+def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+    """Each discard after which the hand waits on a kind the seat discarded,
+    when the discard before it did not already leave those waits (riichi in
+    furiten is its own finding)."""
+    known: tuple[int, ...] = ()
+    for index, turn, kind in _discards(hand, seat):
+        state = turn.state
+        if state.players[seat].riichi:
+            continue
+        waits = tuple(winning_tiles(state.engine_hand(seat).without_tile(kind)))
+        discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
+        furiten = tuple(wait for wait in waits if wait in discarded)
+        riichi = state.phase is Phase.RIICHI_DISCARD
+        if furiten and waits != known and not riichi:
+            yield Finding(
+                FindingKind.FURITEN_WAIT,
+                seat,
+                hand.plays[index][1],
+                waits_concept(waits),
+                WAITS,
+                True,
+                furiten,
+                hand=state.engine_hand(seat),
+            )
+        known = waits if furiten else ()
+
+
+def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+    """The seat's discard that a riichi player ronned, when the hand held a
+    kind that player could not ron on (genbutsu, or passed since the riichi)."""
+    result = hand.record.result
+    dealt_in = [win for win in result.wins if win.source == seat]
+    found = [item for item in _discards(hand, seat)]
+    if not dealt_in or not found:
+        return
+    index, turn, kind = found[-1]
+    state = turn.state
+    if state.players[seat].riichi or index != len(hand.record.turns) - 2:
+        return
+    # The kinds the seat could have discarded instead (after declaring riichi, only those keeping tenpai).
+    decision = next((item for item in turn.decisions if item.seat == seat), None)
+    legal = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD} if decision else set()
+    held = frozenset(kind for kind in (state.kind(slot) for slot in state.players[seat].hand) if kind in legal)
+    for win in dealt_in:
+        if not state.players[win.seat].riichi or win.tile != kind:
+            continue
+        safe = tuple(sorted(held & safe_by_rule(state, win.seat)))
+        if safe:
+            values = (("winner", win.seat),)
+            play = hand.plays[index][1]
+            position = state.engine_hand(seat)
+            yield Finding(
+                FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values, position
+            )
+
+
+def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+    for index, turn, kind in _discards(hand, seat):
+        state = turn.state
+        if any(player.riichi for other, player in enumerate(state.players) if other != seat):
+            continue
+        if state.players[seat].riichi or state.phase is not Phase.TURN:
+            continue
+        decision = next(item for item in turn.decisions if item.seat == seat)
+        allowed = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
+        table = [
+            option for option in discard_table(state.engine_hand(seat), with_waits=False) if option.discard in allowed
+        ]
+        chosen = next((option for option in table if option.discard == kind), None)
+        if chosen is None or not table:
+            continue
+        best = table[0]
+        if (chosen.shanten, -chosen.ukeire.count) <= (best.shanten, -best.ukeire.count):
+            continue
+        tops = tuple(
+            option.discard
+            for option in table
+            if (option.shanten, option.ukeire.count) == (best.shanten, best.ukeire.count)
+        )
+        values = (
+            ("shanten", chosen.shanten),
+            ("ukeire", chosen.ukeire.count),
+            ("best_shanten", best.shanten),
+            ("best_ukeire", best.ukeire.count),
+        )
+        play = hand.plays[index][1]
+        concept = discard_concept(best.discard)
+        position = state.engine_hand(seat)
+        yield Finding(FindingKind.EFFICIENCY, seat, play, concept, EFFICIENCY, False, (kind, *tops), values, position)
+
+
+def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
+    for event, ours in wins:
+        if ours.seat != seat:
+            continue
+        position = hand.record.end.engine_hand(seat, None if ours.source is None else ours.tile)
+        concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
+        values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
+        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values, position)

@@ -1,0 +1,206 @@
+"""`tutor review FILE`: a game log imported, replayed through the game
+model's rules, every win re-scored and set beside the log's deltas, and
+the findings of the chosen seats (tutor/engine/game/log_findings.py).
+
+The format is found from the content: one JSON object with a `log` array
+is tenhou.net/6 (`"tenhou6"`), JSON lines of mjai events are `"mjai"`, and
+the JSON lines of this game's own MCR games (`tutor play --simulate --rules
+mcr`, whose `start_game` says `"rules":"mcr"`) are `"tutor"`; those are
+recognised and refused for now, since the review re-scores riichi.  Our
+riichi logs are mjai or tenhou.net/6 and import as those.
+
+A log that cannot be read or breaks the rules raises `LogRefused`: a code,
+the round (from 1; 0 for the log as a whole), the event (its index in the
+log: for mjai the index of the event's line among the log's events, for
+tenhou.net/6 the index among the round's events as replayed; None when the
+problem is a round's header or end) and, for a play the rules refuse, the
+rule's code (`furiten`, `kuikae` ...).  Nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from tutor.engine.game import read_mjai, read_tenhou
+from tutor.engine.game.log_findings import Finding
+from tutor.engine.game.log_review import RoundReview, review_round
+from tutor.engine.game.mjai import WIND_NAMES, pai
+from tutor.engine.game.read_tenhou import LogError, TenhouLog
+from tutor.engine.game.replay import replay
+from tutor.engine.notation import format_hand
+
+FORMATS: Final = ("mjai", "tenhou6", "tutor")
+MAX_BYTES: Final = read_tenhou.MAX_CHARS
+"""A larger file is refused unread."""
+SEATS: Final = (0, 1, 2, 3)
+MAX_ROUNDS: Final = 2_000
+"""More rounds are refused unreplayed: a south game has about a dozen, and
+each round replays in tens of milliseconds."""
+
+
+class LogRefused(ValueError):
+    """A log refused: what is wrong (`code`), where (`round`, `event`), and the rule's code for an illegal play."""
+
+    def __init__(self, code: str, round_number: int, event: int | None, rule: str = "") -> None:
+        self.code = code
+        self.round = round_number
+        self.event = event
+        self.rule = rule
+        super().__init__(code, round_number, event, rule)
+
+
+@dataclass(frozen=True)
+class LogReview:
+    format: str
+    seats: tuple[int, ...]
+    rounds: tuple[RoundReview, ...]
+    lines: tuple[tuple[int, ...], ...]
+    """Each round's events' indices in an mjai log (empty for tenhou.net/6)."""
+
+    def event_index(self, round_index: int, event: int) -> int:
+        """An event's index in the log, from its index in the round."""
+        lines = self.lines[round_index]
+        return lines[event] if lines and 0 <= event < len(lines) else event
+
+
+def detect(text: str) -> str:
+    """The log's format from its content (see the module's docstring)."""
+    stripped = text.lstrip()
+    first_line = stripped.split("\n", 1)[0]
+    if stripped.startswith("{") and '"log"' in stripped[:200_000] and '"type"' not in first_line[:200]:
+        return "tenhou6"
+    if '"rules"' in first_line and '"mcr"' in first_line:
+        return "tutor"
+    if stripped.startswith("{"):
+        return "mjai"
+    raise LogRefused("unknown_format", 0, None)
+
+
+def _refused(error: LogError, lines: tuple[int, ...] = ()) -> LogRefused:
+    code, _, rule = error.code.partition(":")
+    event = error.event
+    if lines and event is not None and 0 <= event < len(lines):
+        event = lines[event]
+    return LogRefused(code, error.round, event, rule)
+
+
+def read_log(text: str) -> tuple[str, TenhouLog]:
+    """The log's format and rounds; raises LogRefused."""
+    found = detect(text)
+    if found == "tutor":
+        raise LogRefused("mcr_not_reviewed", 0, None)
+    try:
+        return found, (read_tenhou.loads(text) if found == "tenhou6" else read_mjai.loads(text))
+    except LogError as error:
+        raise _refused(error) from error
+
+
+def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
+    """The whole review of a log's text; raises LogRefused."""
+    found, log = read_log(text)
+    if len(log.rounds) > MAX_ROUNDS:
+        raise LogRefused("too_large", 0, None)
+    rounds = []
+    for round_ in log.rounds:
+        try:
+            rounds.append(review_round(replay(round_), tuple(seats)))
+        except LogError as error:
+            raise _refused(error, round_.lines) from error
+    return LogReview(found, tuple(seats), tuple(rounds), tuple(round_.lines for round_ in log.rounds))
+
+
+def review_file(path: Path, seats: Sequence[int] = SEATS) -> LogReview:
+    """Reads and reviews a file; raises LogRefused (`unreadable`, `too_large`, `not_text` too)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise LogRefused("unreadable", 0, None) from error
+    if len(data) > MAX_BYTES:
+        raise LogRefused("too_large", 0, None)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LogRefused("not_text", 0, None) from error
+    return review_text(text, seats)
+
+
+def _finding_json(review: LogReview, round_index: int, finding: Finding) -> dict[str, Any]:
+    return {
+        "seat": finding.seat,
+        "round": review.rounds[round_index].number,
+        "event": review.event_index(round_index, finding.event),
+        "concept": finding.concept,
+        "kind": finding.kind.value,
+        "rule": finding.rule,
+        "lesson": finding.lesson,
+        "tiles": [pai(kind) for kind in finding.tiles],
+        "values": dict(finding.values),
+        "hand": None if finding.hand is None else format_hand(finding.hand),
+    }
+
+
+def _round_json(review: LogReview, round_index: int) -> dict[str, Any]:
+    reviewed = review.rounds[round_index]
+    results: list[dict[str, Any]] = []
+    for check in reviewed.wins:
+        ours = check.ours
+        yaku = [[name, han] for name, han in (*ours.yaku, *ours.yakuman)]
+        yaku += [[name, count] for name, count in _dora(ours.dora, ours.ura_dora, ours.red_dora) if count]
+        results.append(
+            {
+                "type": "hora",
+                "seat": ours.seat,
+                "from": ours.source,
+                "event": review.event_index(round_index, check.event),
+                "deltas": list(check.logged),
+                "ours": {"han": ours.han, "fu": ours.fu, "yaku": yaku, "deltas": list(ours.payments)},
+                "agree": check.agree,
+            }
+        )
+    if reviewed.draw is not None:
+        draw = reviewed.draw
+        results.append(
+            {
+                "type": "ryukyoku",
+                "kind": draw.kind.value,
+                "event": review.event_index(round_index, draw.event),
+                "deltas": list(draw.logged),
+                "ours": {"deltas": list(draw.ours)},
+                "agree": draw.agree,
+            }
+        )
+    return {
+        "round": reviewed.number,
+        "wind": WIND_NAMES[reviewed.round_wind],
+        "hand": reviewed.hand_number + 1,
+        "honba": reviewed.honba,
+        "sticks": reviewed.sticks,
+        "results": results,
+        "findings": [_finding_json(review, round_index, finding) for finding in reviewed.findings],
+    }
+
+
+def _dora(dora: int, ura: int, red: int) -> tuple[tuple[str, int], ...]:
+    return (("dora", dora), ("ura_dora", ura), ("red_dora", red))
+
+
+def review_json(review: LogReview) -> dict[str, Any]:
+    """The `--json` contract: `{"format": ..., "rounds": [...]}` (README, "Reviewing a game log")."""
+    return {
+        "format": review.format,
+        "seats": list(review.seats),
+        "rounds": [_round_json(review, index) for index in range(len(review.rounds))],
+    }
+
+
+def refusal_json(refused: LogRefused) -> dict[str, Any]:
+    return {"error": refused.code, "round": refused.round, "event": refused.event, "rule": refused.rule or None}
+
+
+def dumps(review: LogReview) -> str:
+    return json.dumps(review_json(review), ensure_ascii=False)
