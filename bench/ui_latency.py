@@ -29,7 +29,9 @@ one layout of the lesson screen, and its text, answers revealed, is laid out
 once in the other language; showing an answer is at most three layouts of
 the drill screen. Both hold because the footer drops the layout request its
 relabelled keys make (KeyFooter._keys_sized): without that, `l` took 2
-layouts and `ctrl+w` 4.
+layouts in every run, and `ctrl+w` 4 in one run of two. Counts of other
+actions vary a little with the machine's load (a drill's next 2 or 3, its
+summary 4 to 6), so only these have budgets.
 
 Restyles of a whole screen are counted too (each styles every widget on it
 again): opening a lesson restyles none, since the kept lesson screen is not

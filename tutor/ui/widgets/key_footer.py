@@ -65,8 +65,9 @@ class KeyFooter(Footer):
         # `l`, a second layout and frame. A key holds no widgets and does
         # not scroll, so nothing depends on that size: the request is
         # dropped. Kept for what bench/ui_latency.py measures: without it
-        # `l` on a lesson took 2 layouts of the screen and `ctrl+w` in a
-        # drill 4 (its LAYOUT_BUDGETS, 1 and 3, fail).
+        # `l` on a lesson took 2 layouts of the screen in every run (its
+        # LAYOUT_BUDGETS hold it to 1), and `ctrl+w` in a drill 4 in one run
+        # of two (budget 3).
         for key in self.children:
             drop_layout_request(key)
 
