@@ -18,7 +18,7 @@ WAITS = frozenset({"wait_for", "settled", "type_at_once", "search_palette", "pla
 """Helpers (tests/helpers.py, play_helpers.py) that wait for a condition, each with a deadline."""
 MACHINERY = frozenset({"helpers.py"})
 """Where the waits themselves turn the app (wait_for's loop, settle)."""
-BARE_PAUSES_LEFT = 237
+BARE_PAUSES_LEFT = 234
 
 
 def awaited_call(statement: ast.stmt | None) -> ast.Call | None:
