@@ -9,6 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
+from tests.helpers import wait_for
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
 from tutor.quiz.store import Store
@@ -20,10 +21,9 @@ from tutor.ui.widgets.number_field import NumberField
 
 async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
     """Push a drill of `plan` and return its screen once it is drawn."""
-    pilot.app.push_screen(DrillScreen(plan))
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, DrillScreen)
+    screen = DrillScreen(plan)
+    pilot.app.push_screen(screen)
+    await wait_for(pilot, lambda: pilot.app.screen is screen and screen.is_mounted, "the drill on top")
     return screen
 
 
@@ -69,6 +69,7 @@ async def answer_points_steps(pilot: Pilot[Any], question: Question, han: int) -
     """Tick the hand's yaku (space on each, moving with the arrows), then
     type the numbers, moving with enter as a learner does; `han` as given."""
     screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
     wanted = [f"{yaku['id']}:{yaku['han']}" for yaku in question.answer["yaku"]]
     # The list as drawn: grouped by han, its headers skipped by the arrows.
     yaku_list = screen.query_one("#yaku-list", SelectionList)
@@ -91,13 +92,17 @@ async def answer_points_steps(pilot: Pilot[Any], question: Question, han: int) -
     for number in numbers:
         for character in str(number):
             await pilot.press(character)
+        field = screen.focused
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda left=field: screen.focused is not left or screen.answered, "enter to move on")
+    await wait_for(pilot, lambda: screen.answered, "the drill to judge the steps")
 
 
 async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:
     """Put a response into the answer rows (as typed and picked) and answer with enter."""
-    widget = pilot.app.screen.query_one(McrStepsAnswer)
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen)
+    widget = screen.query_one(McrStepsAnswer)
     left_out = {left["zh"]: left for left in response["left_out"]}
     counts = {fan["zh"]: fan["count"] for fan in response["fans"]}
     for index, zh in enumerate(widget.fans):
@@ -109,4 +114,4 @@ async def fill_rows(pilot: Pilot[Any], response: dict[str, Any]) -> None:
     widget.query_one("#can_win", CycleField).value = "yes" if response["can_win"] else "no"
     widget.query_one("#can_win").focus()
     await pilot.press("enter")
-    await pilot.pause()
+    await wait_for(pilot, lambda: screen.answered, "the drill to judge the rows")

@@ -17,6 +17,7 @@ from typing import Any
 
 from textual import events
 from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -35,9 +36,18 @@ def make_app(tmp_path: Path, language: str | None = "en") -> TutorApp:
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], what: str = "") -> None:
-    """Let the app run until `condition()` holds; fail after PATIENCE seconds."""
+    """Let the app run until `condition()` holds; fail after PATIENCE seconds.
+    A query that finds nothing yet (NoMatches) is a condition not holding yet:
+    the widget it asks for is still to be mounted."""
+
+    def holds() -> object:
+        try:
+            return condition()
+        except NoMatches:
+            return False
+
     deadline = time.monotonic() + PATIENCE
-    while not condition():
+    while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {PATIENCE:.0f} s for {what or condition.__name__}")
         await pilot.pause()

@@ -22,7 +22,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from tests.test_screen_tour import HANGUL, SCREENS, back_home, screen_lines, settle
+from tests.helpers import settle
+from tests.screen_tour import HANGUL, SCREENS, back_home, screen_lines
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import KINDS, judge
 from tutor.quiz.plan import DrillPlan

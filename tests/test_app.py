@@ -15,7 +15,6 @@ import pytest
 from textual.binding import Binding
 from textual.command import CommandInput
 from textual.widgets import OptionList, Static
-from textual.widgets._footer import FooterKey
 
 from tests.helpers import make_app, search_palette, wait_for
 from tutor.quiz.plan import DrillPlan
@@ -30,6 +29,7 @@ from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen, caption
+from tutor.ui.textual_compat import FooterKey
 from tutor.ui.widgets.lesson_document import LessonDocument
 
 

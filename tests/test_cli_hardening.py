@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_hostile_input import HOSTILE_TEXT, run
+from tests.cli_input import HOSTILE_TEXT, run
 from tutor.cli import EXIT_INTERNAL, EXIT_IO, EXIT_USAGE, MAX_MESSAGE
 from tutor.service.batch import MAX_LINE
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_game_rules import OPTIONS, PLAIN, SOUZU, TANYAO, dealt, discard, t
-from tests.test_pseudo_language import pseudo
+from tests.game_fixtures import OPTIONS, PLAIN, SOUZU, TANYAO, dealt, discard, t
+from tests.pseudo_language import pseudo
 from tutor.engine.game.actions import Action, ActionKind, Refusal
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.coach import RIICHI_REFUSAL_LESSONS, HintLevel, Note, NoteCode, claim_lost, coach, rule_id

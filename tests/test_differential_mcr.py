@@ -15,20 +15,16 @@ No difference remains.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
+from tests.mcr_corpus import HANDS, seeded_hands
 from tests.mcr_examples import EXAMPLES, score
 from tutor.engine.hand import Hand
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.score import score_mcr
 from tutor.engine.notation import format_hand, parse_hand, parse_tile
 from tutor.engine.refusal import Refusal
-
-HANDS = 20_000
-SEED = 4_004
 
 
 def compare(hand: Hand, context: McrContext) -> str | None:
@@ -47,12 +43,9 @@ def compare(hand: Hand, context: McrContext) -> str | None:
 
 
 def test_fans_agree_with_reference_on_seeded_hands() -> None:
-    rng = random.Random(SEED)
     differences = []
     refused = 0
-    for _ in range(HANDS):
-        hand = random_mcr_hand(rng)
-        context = random_mcr_context(rng, hand)
+    for hand, context in seeded_hands():
         problem = compare(hand, context)
         if problem:
             differences.append(f"{format_hand(hand)} {context}: {problem}")

@@ -12,12 +12,12 @@ from textual.events import Key
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import OptionList, SelectionList, Static
-from textual.widgets._footer import FooterKey
 
 from tests.drill_helpers import PLAN, fu_plan, open_drill
 from tests.helpers import make_app
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.quiz.plan import DrillPlan
+from tutor.ui.textual_compat import FooterKey
 from tutor.ui.tile_art import hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter, key_identity

@@ -14,7 +14,6 @@ from textual.color import Color
 from textual.events import Key, Paste
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, OptionList, Static
-from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from tests.drill_helpers import PLAN, fu_plan, open_drill
@@ -40,6 +39,7 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import HelpScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
+from tutor.ui.textual_compat import FooterKey
 from tutor.ui.tile_art import TileSize, render_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.mistake_list import MistakeList

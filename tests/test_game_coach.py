@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from tests.test_game_rules import OPTIONS, PLAIN, SOUZU, TANYAO, act, dealt, discard, t
+from tests.game_fixtures import OPTIONS, PLAIN, SOUZU, TANYAO, act, dealt, discard, t
 from tutor.engine.game.actions import Action, ActionKind, Forbidden, Refusal
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.coach import (

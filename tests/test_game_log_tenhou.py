@@ -17,30 +17,16 @@ from typing import Any
 import pytest
 from riichienv import MjaiReplay, get_all_yaku
 
-from tests.test_game_riichienv import FOUR_WINDS, TRIPLE_RON, Scripted
+from tests.game_logs import SEEDS, game
+from tests.scripted_seats import FOUR_WINDS, TRIPLE_RON, KindDiscarder, discarding_hand
 from tutor.engine.game import log_mjai, log_tenhou, tenhou6
 from tutor.engine.game.actions import Action, ActionKind, Decision
-from tutor.engine.game.arranged import arranged_wall
-from tutor.engine.game.bot import BeginnerBot
-from tutor.engine.game.kyoku import deal
 from tutor.engine.game.log_mjai import win_share
 from tutor.engine.game.mjai import pai
-from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogEvent, LogRound, LogTile, LogWin, TenhouLog, loads
 from tutor.engine.game.read_tenhou import read as read_log
-from tutor.engine.game.simulate import GameRecord, HandRecord, play_game, play_hand
+from tutor.engine.game.simulate import GameRecord, HandRecord
 from tutor.engine.game.state import EndKind, Event, HandResult, KyokuState
-from tutor.engine.notation import parse_tile, parse_tiles
-
-SEEDS = (*range(12), 13, 59)
-"""Fourteen east games: chi, pon, every kan, riichi, exhaustive draws (one
-with all four tenpai), nine terminals and two double rons among them."""
-
-
-@cache
-def game(seed: int) -> GameRecord:
-    players = [BeginnerBot(f"log/{seed}/{seat}") for seat in range(4)]
-    return play_game(RiichiOptions(length="east"), f"log/{seed}", players)
 
 
 @cache
@@ -318,20 +304,14 @@ def test_riichienv_replays_what_the_reader_read(seed: int, tmp_path: Path) -> No
         assert len(list(kyoku.take_win_result_contexts())) == len(hand.result.wins)
 
 
-class RiichiWhenever(Scripted):
-    """Declares riichi whenever it may, else plays as `Scripted`."""
+class RiichiWhenever(KindDiscarder):
+    """Declares riichi whenever it may, else plays as `KindDiscarder`."""
 
     def choose(self, state: KyokuState, decision: Decision) -> Action:
         for action in decision.legal:
             if action.kind is ActionKind.RIICHI:
                 return action
         return super().choose(state, decision)
-
-
-def arranged(hands: dict[int, str], draws: str, kind: str, player: type[Scripted] = Scripted) -> HandRecord:
-    wall = arranged_wall(0, {seat: parse_tiles(text) for seat, text in hands.items()}, parse_tiles(draws))
-    players = [player(parse_tile(kind), f"scripted/{seat}") for seat in range(4)]
-    return play_hand(deal(RiichiOptions(), wall, 0), players)
 
 
 @pytest.mark.parametrize(
@@ -341,7 +321,7 @@ def arranged(hands: dict[int, str], draws: str, kind: str, player: type[Scripted
             FOUR_WINDS,
             "2z2z3z3z",
             "1z",
-            Scripted,
+            KindDiscarder,
             "四風連打",
             EndKind.FOUR_WINDS,
         ),
@@ -349,7 +329,7 @@ def arranged(hands: dict[int, str], draws: str, kind: str, player: type[Scripted
             TRIPLE_RON,
             "5s",
             "5s",
-            Scripted,
+            KindDiscarder,
             "三家和了",
             EndKind.TRIPLE_RON,
         ),
@@ -364,9 +344,9 @@ def arranged(hands: dict[int, str], draws: str, kind: str, player: type[Scripted
     ],
 )
 def test_abortive_draws_are_written_by_name_and_read_back(
-    hands: dict[int, str], draws: str, kind: str, player: type[Scripted], written: str, end: EndKind
+    hands: dict[int, str], draws: str, kind: str, player: type[KindDiscarder], written: str, end: EndKind
 ) -> None:
-    record = arranged(hands, draws, kind, player)
+    record = discarding_hand(hands, draws, kind, player)
     assert record.result.kind is end
     array = log_tenhou.hand_log(record)
     assert array[-1] == [written]

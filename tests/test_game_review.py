@@ -5,7 +5,6 @@ sticks (riichi) and with pymahjonggb's fans (MCR)."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import replace
 
@@ -16,28 +15,20 @@ from mahjong.shanten import Shanten
 from crosscheck.mcr_game import OPTIONS as MCR_COMPATIBLE
 from crosscheck.reference_mcr import reference_fans
 from crosscheck.reference_riichi import prepare_reference
-from tutor.engine.game.actions import Action, ActionKind, Decision
-from tutor.engine.game.arranged import arranged_wall
+from tests.scripted_seats import OPTIONS, ROUND_WIND, TANYAO_PINFU, ScriptedSeat, arranged_hand, play_mcr_hand
 from tutor.engine.game.bot import BeginnerBot
-from tutor.engine.game.kyoku import deal
 from tutor.engine.game.match import GameState, after_hand, new_game, start_hand
 from tutor.engine.game.mcr import hand as mcr_hand
-from tutor.engine.game.mcr.actions import McrAction, McrActionKind
-from tutor.engine.game.mcr.bots import BOTS
 from tutor.engine.game.mcr.match import play_game as play_mcr_game
 from tutor.engine.game.mcr.review import McrHandReview, McrReviewError, review_mcr_hand, review_record
-from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
+from tutor.engine.game.mcr.state import McrHandState, McrOptions
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.review import HandReview, ReviewError, review_hand
 from tutor.engine.game.rules import score_win
 from tutor.engine.game.simulate import play_hand
-from tutor.engine.game.state import EndKind, KyokuState, Phase, Scores, Win
+from tutor.engine.game.state import EndKind, KyokuState, Scores, Win
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.notation import parse_tiles
-
-OPTIONS = RiichiOptions()
-START = OPTIONS.start_points
-
 
 # --- seeded bot games ---------------------------------------------------------------------------
 
@@ -121,42 +112,6 @@ def test_every_bot_mcr_hand_reviews_as_the_game_played_it() -> None:
 # --- arranged riichi hands against the `mahjong` library ------------------------------------
 
 
-class Scripted:
-    """A seat that wins when it may (if asked to), riichis when it may (if
-    asked to), otherwise discards the tile it drew and lets every discard go."""
-
-    def __init__(self, wins: bool = False, riichi: bool = False) -> None:
-        self.wins = wins
-        self.riichi = riichi
-
-    def choose(self, state: KyokuState, decision: Decision) -> Action:
-        by_kind = {action.kind: action for action in decision.legal}
-        for kind in (ActionKind.TSUMO, ActionKind.RON):
-            if self.wins and kind in by_kind:
-                return by_kind[kind]
-        if self.riichi and ActionKind.RIICHI in by_kind:
-            return by_kind[ActionKind.RIICHI]
-        if state.phase in (Phase.TURN, Phase.RIICHI_DISCARD):
-            drawn = state.players[decision.seat].drawn
-            assert drawn is not None
-            return Action(decision.seat, ActionKind.DISCARD, state.kind(drawn))
-        return by_kind[ActionKind.PASS]
-
-
-def arranged_hand(
-    hands: dict[int, str], draws: str, players: list[Scripted], honba: int, sticks: int, seed: int = 0
-) -> tuple[GameState, KyokuState]:
-    """The first hand of a game with `honba` and `sticks` on the table, dealt
-    from an arranged wall and played out by the scripted seats."""
-    scores = (START - OPTIONS.riichi_cost * sticks, START, START, START)
-    game = GameState(OPTIONS, "arranged", honba=honba, sticks=sticks, scores=scores)
-    wall = arranged_wall(
-        0, {seat: parse_tiles(text) for seat, text in hands.items()}, parse_tiles(draws) if draws else (), seed=seed
-    )
-    record = play_hand(deal(OPTIONS, wall, 0, 0, 0, honba, sticks, scores), players)
-    return game, record.end
-
-
 def reference_cost(end: KyokuState, win: Win, honba: int, sticks: int) -> dict[str, int]:
     """The `mahjong` library's payments for this win, given the honba and sticks it takes."""
     score = score_win(end, win.seat, win.tile, tsumo=win.source is None)
@@ -187,14 +142,8 @@ def expected_payments(end: KyokuState, win: Win, cost: dict[str, int]) -> Scores
     return (paid[0], paid[1], paid[2], paid[3])
 
 
-TANYAO_PINFU = "234m567m234p66p45s"
-"""Waits on 3s and 6s: tanyao and pinfu."""
-ROUND_WIND = "111z234p678p99m45s"
-"""Waits on 3s and 6s with the round wind (east) pung."""
-
-
 def test_a_dealer_tsumo_pays_as_the_reference_with_honba_and_sticks() -> None:
-    players = [Scripted(wins=True), Scripted(), Scripted(), Scripted()]
+    players = [ScriptedSeat(wins=True), ScriptedSeat(), ScriptedSeat(), ScriptedSeat()]
     game, end = arranged_hand({0: TANYAO_PINFU}, "2z3z4z7z3s", players, honba=2, sticks=1)
     review = review_hand(game, end)
     assert end.result is not None and review.kind is EndKind.WIN
@@ -213,7 +162,7 @@ def test_a_dealer_tsumo_pays_as_the_reference_with_honba_and_sticks() -> None:
 def test_a_ron_after_riichi_pays_the_honba_and_every_stick_as_the_reference() -> None:
     """Seat 1 riichis on its first discard (double riichi) and rons the
     dealer's next discard: three honba, two old sticks and its own."""
-    players = [Scripted(), Scripted(wins=True, riichi=True), Scripted(), Scripted()]
+    players = [ScriptedSeat(), ScriptedSeat(wins=True, riichi=True), ScriptedSeat(), ScriptedSeat()]
     game, end = arranged_hand({1: TANYAO_PINFU}, "7z1z2z3z6s", players, honba=3, sticks=2)
     review = review_hand(game, end)
     assert end.result is not None
@@ -230,7 +179,7 @@ def test_a_ron_after_riichi_pays_the_honba_and_every_stick_as_the_reference() ->
 
 def test_a_double_ron_gives_the_table_to_the_first_winner_as_the_reference_scores_each() -> None:
     assert OPTIONS.double_ron
-    players = [Scripted(), Scripted(wins=True), Scripted(wins=True), Scripted()]
+    players = [ScriptedSeat(), ScriptedSeat(wins=True), ScriptedSeat(wins=True), ScriptedSeat()]
     game, end = arranged_hand({1: TANYAO_PINFU, 2: ROUND_WIND}, "3s", players, honba=1, sticks=2)
     review = review_hand(game, end)
     assert end.result is not None
@@ -245,7 +194,7 @@ def test_a_double_ron_gives_the_table_to_the_first_winner_as_the_reference_score
 
 
 def test_an_exhaustive_draw_pays_the_tenpai_seats_that_the_reference_finds_tenpai() -> None:
-    players = [Scripted(), Scripted(), Scripted(), Scripted()]
+    players = [ScriptedSeat(), ScriptedSeat(), ScriptedSeat(), ScriptedSeat()]
     game, end = arranged_hand({0: TANYAO_PINFU, 1: ROUND_WIND}, "", players, honba=1, sticks=1)
     review = review_hand(game, end)
     assert end.result is not None and review.kind is EndKind.EXHAUSTIVE and review.draw is not None
@@ -273,7 +222,7 @@ def test_a_hand_not_over_or_a_win_that_does_not_score_is_refused_by_name() -> No
     state, _ = start_hand(game)
     with pytest.raises(ReviewError, match="not over"):
         review_hand(game, state)
-    players = [Scripted(wins=True), Scripted(), Scripted(), Scripted()]
+    players = [ScriptedSeat(wins=True), ScriptedSeat(), ScriptedSeat(), ScriptedSeat()]
     game, end = arranged_hand({0: TANYAO_PINFU}, "2z3z4z7z3s", players, honba=0, sticks=0)
     assert end.result is not None
     (win,) = end.result.wins
@@ -283,28 +232,6 @@ def test_a_hand_not_over_or_a_win_that_does_not_score_is_refused_by_name() -> No
 
 
 # --- MCR wins against pymahjonggb ----------------------------------------------------------
-
-
-def play_mcr_hand(seed: int, false_win_seat: int | None = None) -> tuple[McrHandState, tuple[int, ...]]:
-    """One bot hand under the reference-compatible options; `false_win_seat`
-    declares a hu it may not on its first turn."""
-    state, _ = mcr_hand.deal(MCR_COMPATIBLE, seed % 4, seed)
-    rng = random.Random(seed)
-    false_wins: list[int] = []
-    while state.phase is not McrPhase.OVER:
-        choices = {}
-        for decision in mcr_hand.decisions(state):
-            seat = decision.seat
-            if seat == false_win_seat and not false_wins and state.phase is McrPhase.TURN:
-                drawn = state.kind(state.players[seat].hand[-1])
-                action = McrAction(seat, McrActionKind.HU, drawn)
-                if action not in decision.legal:
-                    false_wins.append(seat)
-                    choices[seat] = action
-                    continue
-            choices[seat] = BOTS["beginner" if seat % 2 else "fan_route"](state, decision, rng)
-        state, _ = mcr_hand.step(state, choices)
-    return state, tuple(false_wins)
 
 
 def check_against_reference(final: McrHandState, review: McrHandReview) -> None:

@@ -14,17 +14,16 @@ from dataclasses import replace
 from riichienv import GameRule, RiichiEnv
 
 from bench.game_riichienv import Comparison, compare_hand, game_states, ours, run, theirs
-from tutor.engine.game.actions import Action, ActionKind, Decision, Refusal
-from tutor.engine.game.arranged import arranged_wall
+from tests.scripted_seats import FOUR_WINDS, OPTIONS, TRIPLE_RON, discarding_hand
+from tutor.engine.game.actions import ActionKind, Refusal
 from tutor.engine.game.bot import BeginnerBot
-from tutor.engine.game.kyoku import deal, step
+from tutor.engine.game.kyoku import step
 from tutor.engine.game.legal import decision_for
 from tutor.engine.game.match import after_hand, new_game
 from tutor.engine.game.mjai import end_of_hand, event, start_kyoku
 from tutor.engine.game.options import RiichiOptions
-from tutor.engine.game.simulate import HandRecord, play_game, play_hand
-from tutor.engine.game.state import EndKind, KyokuState, Phase
-from tutor.engine.notation import parse_tile, parse_tiles
+from tutor.engine.game.simulate import HandRecord, play_game
+from tutor.engine.game.state import EndKind, Phase
 
 
 def test_bot_hands_agree_with_riichienv() -> None:
@@ -87,46 +86,12 @@ def test_our_mjai_log_replays_in_riichienv_with_the_same_legal_actions() -> None
     assert decisions > 100
 
 
-class Scripted:
-    """Discards `kind` whenever it may, wins whenever it may, else passes or plays as the beginner bot."""
-
-    def __init__(self, kind: int, seed: str) -> None:
-        self.kind = kind
-        self.bot = BeginnerBot(seed)
-
-    def choose(self, state: KyokuState, decision: Decision) -> Action:
-        for action in decision.legal:
-            if action.kind in (ActionKind.RON, ActionKind.TSUMO):
-                return action
-        for action in decision.legal:
-            if action.kind is ActionKind.DISCARD and action.tile == self.kind:
-                return action
-        passing = [action for action in decision.legal if action.kind is ActionKind.PASS]
-        return passing[0] if passing else self.bot.choose(state, decision)
-
-
 def compared(hands: dict[int, str], draws: str, kind: str) -> tuple[Comparison, HandRecord]:
-    wall = arranged_wall(0, {seat: parse_tiles(text) for seat, text in hands.items()}, parse_tiles(draws))
-    players = [Scripted(parse_tile(kind), f"scripted/{seat}") for seat in range(4)]
-    record = play_hand(deal(OPTIONS, wall, 0), players)
+    record = discarding_hand(hands, draws, kind)
     game = new_game(OPTIONS, "scripted")
     comparison = Comparison()
     compare_hand(record, after_hand(game, record.result, record.end.scores, record.end.sticks), comparison, "scripted")
     return comparison, record
-
-
-OPTIONS = RiichiOptions()
-
-
-FOUR_WINDS = {0: "1z258m369p147s258s", 1: "1z147m258p369s369m", 2: "1z369m147p258s147p", 3: "1z258m258p258s369m"}
-"""Four seats dealt an east each, drawing tiles they keep: the four first discards are east."""
-TRIPLE_RON = {
-    0: "19m19p19s1234z555z",
-    1: "234m567m234p66p46s",
-    2: "345m678m345p77p46s",
-    3: "456m456p888p33s46s",
-}
-"""The dealer draws 5s and discards it; the three others wait on it."""
 
 
 def test_four_winds_agrees_with_riichienv() -> None:

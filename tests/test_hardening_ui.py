@@ -8,6 +8,7 @@ import pytest
 from textual import events
 from textual.widgets import Input, Static
 
+from tests.helpers import settled, wait_for
 from tutor.quiz.store import Store, data_folder, learner_folder, learner_path
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill_setup import SETTING, DrillSetupScreen
@@ -27,10 +28,10 @@ class TestWorkbenchKeys:
         app = TutorApp(language="en", store=Store.in_memory())
         async with app.run_test(size=size) as pilot:
             app.open_workbench("123m456p789s11z23s")
-            await pilot.pause()
-            await pilot.press(*keys)
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, WorkbenchScreen), "the workbench")
             screen = app.screen
+            await pilot.press(*keys)
+            await settled(pilot)
             assert isinstance(screen, WorkbenchScreen) and app.is_running
             # What f2/f3 opened is shown: presentation was left to show it.
             assert not screen.presenting
@@ -51,7 +52,7 @@ class TestOneHelp:
         app = TutorApp(language="en", store=Store.in_memory())
         async with app.run_test(size=(100, 30)) as pilot:
             app.open_workbench()
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, WorkbenchScreen), "the workbench")
             base = len(app.screen_stack)
             for _ in range(101):
                 await pilot.press("question_mark")
@@ -88,7 +89,7 @@ class TestServedLearnerNames:
             assert "“ANN” is the same learner as “Ann”" in problem
             assert second.learner is None  # not let in silently
             await pilot.press("enter")  # told, and goes on as Ann
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(second.screen, HomeScreen), "home")
             assert isinstance(second.screen, HomeScreen) and second.learner == "ANN"
         again = TutorApp(language="en", classroom=True)
         async with again.run_test(size=(100, 30)) as pilot:
@@ -100,11 +101,11 @@ class TestServedLearnerNames:
         async with app.run_test(size=(100, 30)) as pilot:
             field = app.screen.query_one("#learner-name", Input)
             field.post_message(events.Paste("\nKim Min-jun\n"))
-            await pilot.pause()
+            await wait_for(pilot, lambda: field.value, "the pasted name")
             assert field.value == "Kim Min-jun"
             field.value = ""
             field.post_message(events.Paste("x" * 100))
-            await pilot.pause()
+            await wait_for(pilot, lambda: field.value, "the pasted text")
             assert field.value == "x" * (field.max_length or 0)
 
 
@@ -117,11 +118,11 @@ class TestServedWorkbenchSave:
             field = app.screen.query_one("#learner-name", Input)
             field.value = "Lee"
             await pilot.press("enter")
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
             app.open_workbench("123m456p789s11z23s")
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, WorkbenchScreen), "the workbench")
             await pilot.press("ctrl+s")
-            await pilot.pause()
+            await wait_for(pilot, lambda: app._notifications, "the notice of the saved file")
             saved = list(learner_folder("Lee").iterdir())
             assert len(saved) == 1 and saved[0].parent == learner_path("Lee").with_suffix("")
             assert not [path for path in data_folder().iterdir() if path.is_file() and path.suffix == ".md"]
@@ -137,11 +138,11 @@ async def test_a_deeply_nested_drill_setup_setting_opens_the_setup(tmp_path: Pat
     app = TutorApp(language="en", store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, DrillSetupScreen) and app.is_running
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillSetupScreen), "the drill setup")
+        assert app.is_running
     store.set_setting(SETTING, '{"kinds": ' + "[" * 2000 + "]" * 2000 + "}")
     app = TutorApp(language="en", store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, DrillSetupScreen) and app.is_running
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillSetupScreen), "the drill setup")
+        assert app.is_running

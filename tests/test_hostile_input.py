@@ -8,37 +8,23 @@ was given, and a batch answers every line whatever it holds.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cli import EXIT_INTERNAL, main
+from tests.cli_input import HOSTILE_TEXT, run
+from tutor.cli import EXIT_INTERNAL
 from tutor.engine.notation import NotationError, parse_hand
 from tutor.lessons.check import check_folder
 from tutor.locale.problems import problem_text
 
 WIN = ("score", "123m456p789s11z234s", "--win")
-
-
-def run(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    """main(argv) with standard input as bytes, the way a pipe gives them."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = main(argv)
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def assert_refused_in_one_line(code: int, out: str, err: str, limit: int = 400) -> None:
@@ -228,52 +214,6 @@ class TestLessonNumbers:
         [problem] = problems
         assert "flowers" in problem.message or "digits" in problem.message, problem
         assert len(str(problem)) < 300
-
-
-COMMAND_WORDS = [
-    "analyze",
-    "score",
-    "quiz",
-    "--json",
-    "--batch",
-    "--win",
-    "--tsumo",
-    "--seat",
-    "--round",
-    "--rules",
-    "mcr",
-    "riichi",
-    "--flag",
-    "kong,riichi",
-    "--dora",
-    "--ura",
-    "--flowers",
-    "--option",
-    "kiriage=true",
-    "double_wind_pair_fu=2",
-    "--kind",
-    "fu",
-    "--count",
-    "--seed",
-    "--level",
-    "--format",
-    "json",
-    "md",
-    "--lang",
-    "ko",
-    "1112345678999m",
-    "234m456s55s",
-    "[777p]",
-    "(1111m)",
-    "4m",
-    "1f2f",
-]
-HOSTILE_TEXT = st.one_of(
-    st.sampled_from(COMMAND_WORDS),
-    st.text(max_size=30),
-    st.text(alphabet="0123456789mpszf[]() ²٣-+.,=eE", max_size=40),
-    st.sampled_from(["9" * 5000, "[" * 3000, "-1", "99999", "\x1b]0;x\x07", "\udcff"]),
-)
 
 
 @settings(max_examples=150, deadline=None)

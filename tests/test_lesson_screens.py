@@ -10,8 +10,6 @@ from typing import Any
 import pytest
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderTitle
 
 from tests.helpers import make_app, settle
 from tutor.ui import app as app_module
@@ -20,6 +18,7 @@ from tutor.ui.app import TutorApp
 from tutor.ui.lesson_screens import KEPT
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.textual_compat import FooterKey, HeaderTitle
 from tutor.ui.widgets import lesson_document
 
 

@@ -57,6 +57,7 @@ async def test_korean_table_cells_keep_their_words_at_80_columns(tmp_path: Path)
     """#28.8: m01's tile table in Korean at 80 columns cut its first column
     to one syllable (종…, 만…): words were measured in letters, and a Korean
     letter takes two cells. Each suit's name now stands whole in its cell."""
+    from tests.helpers import wait_for
     from tutor.quiz.store import Store
     from tutor.ui.app import TutorApp
     from tutor.ui.screens.lesson import LessonScreen
@@ -64,7 +65,11 @@ async def test_korean_table_cells_keep_their_words_at_80_columns(tmp_path: Path)
     app = TutorApp(language="ko", store=Store.open(tmp_path / "progress.sqlite3"))
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_lesson("m01-differences")
-        await pilot.pause()
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, LessonScreen) and app.screen.document.size.width > 0,
+            "the lesson laid out",
+        )
         screen = app.screen
         assert isinstance(screen, LessonScreen)
         document = screen.document

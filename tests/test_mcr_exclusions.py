@@ -2,25 +2,23 @@
 
 Counting applies the whole table to every reading but for the few rows it
 settles pung by pung (`SETTLED_WHILE_COUNTING`).  On the differential
-corpus (tests/test_differential_mcr.py, where every score agrees with
-pymahjonggb) applying the table once more to the fans counted changes
-nothing, and each settled row is needed: some corpus hand counts both of
+corpus (tests/mcr_corpus.py, where tests/test_differential_mcr.py finds
+every score agreeing with pymahjonggb) applying the table once more to the
+fans counted changes nothing, and each settled row is needed: some corpus hand counts both of
 its fans, so leaving the smaller out as a whole would lose a fan the
 reference counts.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
-from crosscheck.random_mcr import random_mcr_context, random_mcr_hand
 from crosscheck.reference_mcr import COMPATIBLE
+from tests.mcr_corpus import HANDS, seeded_hands
 from tests.mcr_examples import EXAMPLES, score
-from tests.test_differential_mcr import HANDS, SEED
 from tutor.engine.mcr.context import McrContext
 from tutor.engine.mcr.exclusions import FINAL_EXCLUSIONS, NOT_COUNTED_WITH, SETTLED_WHILE_COUNTING
 from tutor.engine.mcr.fans import FANS, MADE_OF, FanId
@@ -31,10 +29,7 @@ from tutor.engine.refusal import Refusal
 
 def corpus_scores() -> Iterator[tuple[str, McrScore]]:
     """The differential corpus's hands that win, scored as the differential test scores them."""
-    rng = random.Random(SEED)
-    for _ in range(HANDS):
-        hand = random_mcr_hand(rng)
-        context = random_mcr_context(rng, hand)
+    for hand, context in seeded_hands():
         try:
             yield format_hand(hand), score_mcr(hand, context, COMPATIBLE)
         except Refusal:

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
-from textual.widgets._footer import FooterKey
 
 from tests.helpers import make_app, settle
 from tutor.locale import text
 from tutor.ui.app import TutorApp
+from tutor.ui.textual_compat import FooterKey
 from tutor.ui.widgets.lesson_document import READING_WIDTH, LessonDocument, TextPart
 from tutor.ui.widgets.lesson_text import Heading
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
 
 from tests.helpers import make_app, settle
 from tutor.locale import text
 from tutor.ui.app import TutorApp
+from tutor.ui.textual_compat import FooterKey
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 NOTATION = re.compile(r"\d+[mpsz]\b")

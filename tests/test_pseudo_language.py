@@ -12,35 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor.locale.catalogue import DOMAINS, catalogue_path, read_po
-from tutor.locale.message import PLACEHOLDER
+from tests.pseudo_language import make_pseudo_language, pseudo
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCENTED = str.maketrans("abcdeghiklmnoprstuwyzABCDEGHIKLMNOPRSTUWYZ", "áƀçđéĝĥíķĺɱñóþŕšţúŵýžÁƁÇĐÉĜĤÍĶĹḾÑÓÞŔŠŢÚŴÝŽ")
-
-
-def pseudo(sentence: str) -> str:
-    """A sentence wrapped and accented, its placeholders as they were."""
-    parts, last = [], 0
-    for match in PLACEHOLDER.finditer(sentence):
-        parts += [sentence[last : match.start()].translate(ACCENTED), match.group(0)]
-        last = match.end()
-    parts.append(sentence[last:].translate(ACCENTED))
-    return "⟦" + "".join(parts) + "⟧"
-
-
-def quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def make_pseudo_language(root: Path, language: str = "qps") -> Path:
-    folder = root / language / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    for domain in DOMAINS:
-        entries = read_po(catalogue_path("en", domain))
-        body = "".join(f"\nmsgid {quoted(key)}\nmsgstr {quoted(pseudo(value))}\n" for key, value in entries.items())
-        (folder / f"{domain}.po").write_text('msgid ""\nmsgstr ""\n' + body, encoding="utf-8")
-    return root
 
 
 def test_the_pseudo_sentence_keeps_its_placeholders() -> None:

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from bench.riichienv_logs import agent_game, as_text
-from tests.test_game_log_tenhou import SEEDS, game
-from tests.test_game_riichienv import FOUR_WINDS, TRIPLE_RON, compared
+from tests.game_logs import SEEDS, game
+from tests.scripted_seats import FOUR_WINDS, TRIPLE_RON, discarding_hand
 from tutor.cli import main
 from tutor.engine.game import log_mjai, log_tenhou, read_mjai, read_tenhou
 from tutor.engine.game.actions import Action, ActionKind, Decision
@@ -93,7 +93,7 @@ def test_our_logs_round_trip_through_the_import_unchanged(seed: int) -> None:
 
 
 def test_four_winds_and_triple_ron_round_trip_too() -> None:
-    assert_round_trip([compared(FOUR_WINDS, "2z2z3z3z", "1z")[1], compared(TRIPLE_RON, "5s", "5s")[1]])
+    assert_round_trip([discarding_hand(FOUR_WINDS, "2z2z3z3z", "1z"), discarding_hand(TRIPLE_RON, "5s", "5s")])
 
 
 def test_the_format_is_found_from_the_content() -> None:

@@ -9,10 +9,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from tests.test_game_review import (
+from tests.scripted_seats import (
     ROUND_WIND,
     TANYAO_PINFU,
-    Scripted,
+    ScriptedSeat,
     arranged_hand,
     play_mcr_hand,
 )
@@ -44,9 +44,9 @@ def riichi_reviews() -> list[HandReview]:
             reviews.append(review_hand(game, record.end))
             game = after_hand(game, record.result, record.end.scores, record.end.sticks)
     double = arranged_hand(
-        {1: TANYAO_PINFU, 2: ROUND_WIND}, "3s", [Scripted(), *[Scripted(wins=True)] * 2, Scripted()], 1, 2
+        {1: TANYAO_PINFU, 2: ROUND_WIND}, "3s", [ScriptedSeat(), *[ScriptedSeat(wins=True)] * 2, ScriptedSeat()], 1, 2
     )
-    drawn = arranged_hand({0: TANYAO_PINFU, 1: ROUND_WIND}, "", [Scripted()] * 4, 1, 1)
+    drawn = arranged_hand({0: TANYAO_PINFU, 1: ROUND_WIND}, "", [ScriptedSeat()] * 4, 1, 1)
     reviews += [review_hand(*double), review_hand(*drawn)]
     win = reviews[-2].wins[0]
     yakuman = replace(win, yaku=(), yakuman=(("kokushi", 2),), fu_lines=(), limit="yakuman_x2", dora=0)

@@ -19,7 +19,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.test_serve import Served, first_bytes, get
+from tests.serve_fixtures import Served, first_bytes, get
 
 
 @pytest.fixture

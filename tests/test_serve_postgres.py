@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
-from tests.test_serve import Served, join_as
+from tests.serve_fixtures import Served, join_as
 from tutor.quiz.migrations import SCHEMA_VERSION
 from tutor.quiz.store import FILE_NAME, learner_key, learner_path
 from tutor.quiz.store_postgres import PostgresStore
@@ -22,6 +23,8 @@ from tutor.quiz.stores import STORE_ENV, store_place
 from tutor.quiz.writes import pending_path
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.learner import LearnerScreen
+from tutor.ui.textual_compat import notifications_showing
 
 
 @pytest.mark.parametrize(
@@ -70,10 +73,9 @@ async def test_the_name_opens_the_learners_rows(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setenv(STORE_ENV, url)
         app = TutorApp(language="en", classroom=True)
         async with app.run_test() as pilot:
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, LearnerScreen), "the name screen")
             await pilot.press(*" ANN  lee", "enter")
-            await pilot.pause()
-            assert isinstance(app.screen, HomeScreen)
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
             store = app.store
             assert isinstance(store, PostgresStore) and store.learner == "ann lee"
             assert store.place.startswith("postgresql://127.0.0.1:") and "tutor@" not in store.place
@@ -88,11 +90,12 @@ async def test_a_database_away_when_the_learner_joins_is_said_and_their_answers_
     monkeypatch.setenv(STORE_ENV, "postgresql://tutor:secret@127.0.0.1:1/tutor")
     app = TutorApp(language="en", classroom=True)
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, LearnerScreen), "the name screen")
         await pilot.press(*"Ann", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and not app.store.in_file
-        [notice] = [n.message for n in app._notifications if "progress database" in n.message]
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        assert not app.store.in_file
+        await wait_for(pilot, lambda: any("progress database" in n.message for n in notifications_showing(app)))
+        [notice] = [n.message for n in notifications_showing(app) if "progress database" in n.message]
         assert "database tutor cannot" in notice and "secret" not in notice and "\n" not in notice
     app.finish_writes()
     kept = pending_path(store_place("Ann")).read_text(encoding="utf-8")

@@ -23,10 +23,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.drill_helpers import POINTS_PLAN, answer_points_steps, fill_rows
-from tests.helpers import make_app, search_palette, settled, type_at_once
+from tests.helpers import make_app, search_palette, settled, type_at_once, wait_for
 from tutor.quiz.plan import DrillPlan
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.info import GlossaryScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer
 
@@ -46,7 +47,7 @@ app_for = make_app
 async def still(pilot: Pilot[Any]) -> None:
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
-    await pilot.pause()
+    await settled(pilot)
 
 
 def opened(
@@ -55,12 +56,17 @@ def opened(
     async def run(pilot: Pilot[Any]) -> None:
         assert isinstance(pilot.app, TutorApp)
         pilot.app.open_lesson(lesson_id)
-        await pilot.pause()
+        await wait_for(pilot, lambda: lesson_on_top(pilot, lesson_id), f"the lesson {lesson_id} on top")
         if then:
             await then(pilot)
         await still(pilot)
 
     return run
+
+
+def lesson_on_top(pilot: Pilot[Any], lesson_id: str) -> bool:
+    screen = pilot.app.screen
+    return isinstance(screen, LessonScreen) and screen.is_mounted and screen.lesson.id == lesson_id
 
 
 async def reveal_first(pilot: Pilot[Any]) -> None:
@@ -132,7 +138,7 @@ def glossary_at(term: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run(pilot: Pilot[Any]) -> None:
         assert isinstance(pilot.app, TutorApp)
         pilot.app.open_glossary(term)
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, GlossaryScreen), "the glossary on top")
         await still(pilot)
 
     return run
@@ -166,7 +172,7 @@ def workbench(hand: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
 
     async def run(pilot: Pilot[Any]) -> None:
         await pilot.press("w")
-        await pilot.pause()
+        await wait_for(pilot, lambda: pilot.app.screen.query("#notation"), "the workbench on top")
         notation = pilot.app.screen.query_one("#notation", Input)
         await type_at_once(pilot, hand, lambda: notation.value == hand, f"the workbench to hold {hand!r}")
         await pilot.press(*keys)
@@ -309,11 +315,10 @@ def points_drill(answered: bool) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run(pilot: Pilot[Any]) -> None:
         from tutor.ui.screens.drill import DrillScreen
 
-        pilot.app.push_screen(DrillScreen(POINTS_PLAN))
-        await pilot.pause()
+        screen = DrillScreen(POINTS_PLAN)
+        pilot.app.push_screen(screen)
+        await wait_for(pilot, lambda: pilot.app.screen is screen and screen.is_mounted, "the drill on top")
         if answered:
-            screen = pilot.app.screen
-            assert isinstance(screen, DrillScreen)
             await answer_points_steps(pilot, screen.question, screen.question.answer["han"] + 1)
         await settled(pilot)
         await still(pilot)
@@ -328,7 +333,7 @@ def mcr_steps_drill(answered: bool) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run(pilot: Pilot[Any]) -> None:
         screen = DrillScreen(DrillPlan(("mcr-steps",), length=2, level=2, seed=7))
         pilot.app.push_screen(screen)
-        await pilot.pause()
+        await wait_for(pilot, lambda: pilot.app.screen is screen and screen.is_mounted, "the drill on top")
         if answered:
             response = copy.deepcopy(screen.question.answer)
             left = response["left_out"][0]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import wait_for
 from tutor.quiz.store import Store, StoreUnavailable
 
 NOBODY = 65534
@@ -262,7 +263,7 @@ async def test_the_app_starts_and_says_in_one_line_that_progress_is_not_saved(
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "a-file" / "tutor"))
     app = TutorApp(language="en")
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: any("not saved" in notice.message for notice in app._notifications), "the notice")
         messages = [notification.message for notification in app._notifications]
         [message] = [m for m in messages if "not saved" in m]
         assert "a-file" in message and "\n" not in message

@@ -17,8 +17,8 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, get_args
 
@@ -28,9 +28,10 @@ from textual.widgets import OptionList
 
 from tests.drill_helpers import open_drill
 from tests.helpers import committed_answers, wait_for
+from tests.store_fixtures import locked_by_another_program, one_line_notices, started_store, store_path
 from tutor.locale import text
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.store import FILE_NAME, READ_TIMEOUT, WRITE_TIMEOUT, Store, count_path, data_folder
+from tutor.quiz.store import FILE_NAME, READ_TIMEOUT, WRITE_TIMEOUT, Store, count_path
 from tutor.quiz.store_api import Problem
 from tutor.quiz.writes import Answer, ReadMark, ResetProgress, SettingWrite, Writes, pending_path
 from tutor.ui.app import TutorApp
@@ -62,42 +63,6 @@ class FullConnection:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
-
-
-LOCKER = """
-import sqlite3, sys
-connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-connection.execute("BEGIN EXCLUSIVE")
-print("locked", flush=True)
-sys.stdin.readline()
-connection.execute("ROLLBACK")
-connection.close()
-"""
-
-
-@contextmanager
-def locked_by_another_program(path: Path) -> Iterator[None]:
-    """Another process holds the store's write lock until the block ends."""
-    locker = subprocess.Popen(
-        [sys.executable, "-c", LOCKER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
-        yield
-    finally:
-        assert locker.stdin is not None
-        locker.stdin.write("\n")
-        locker.stdin.close()
-        locker.wait(timeout=60)
-
-
-def store_path() -> Path:
-    return data_folder() / FILE_NAME
-
-
-def started_store() -> None:
-    """A store that exists, as after an earlier session."""
-    Store.open(store_path()).close()
 
 
 async def answer(pilot: Pilot[Any], value: int) -> None:
@@ -152,12 +117,6 @@ def everything_is_in(store: Store, theme: str) -> None:
     assert store.setting(SETTING) is not None
     # The answers' Leitner boxes were moved too (the SRS state).
     assert store.due(now=1e12)
-
-
-def one_line_notices(app: TutorApp, words: str) -> list[str]:
-    notices = [notice.message for notice in app._notifications if words in notice.message]
-    assert all("\n" not in notice for notice in notices)
-    return notices
 
 
 class TestEveryWriterThenQuit:

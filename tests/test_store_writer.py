@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 
 from tests.drill_helpers import open_drill
 from tests.helpers import committed_answers, wait_for
-from tests.test_store_faults import locked_by_another_program, one_line_notices, started_store, store_path
+from tests.store_fixtures import locked_by_another_program, one_line_notices, started_store, store_path
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import COUNT_SUFFIX, MEMORY, Store
 from tutor.quiz.writes import Answer, ResetProgress, SettingWrite, Writes, pending_path

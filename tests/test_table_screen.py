@@ -94,14 +94,14 @@ async def test_h_opens_every_hand_and_closes_them(tmp_path: Path) -> None:
         words = [hand_words(screen.state, position, "en") for position in range(4)]
         assert not any(word in view.render().plain for word in words)
         await pilot.press("h")
-        await pilot.pause()
-        assert view.open_hands and all(word in view.render().plain for word in words)
+        await wait_for(pilot, lambda: all(word in view.render().plain for word in words), "the hands shown")
+        assert view.open_hands
+        step = screen.step
         await pilot.press("space")
-        await pilot.pause()
+        await wait_for(pilot, lambda: screen.step is not step, "the next step")
         assert view.open_hands, "the hands stay open from step to step"
         await pilot.press("h")
-        await pilot.pause()
-        assert not view.open_hands
+        await wait_for(pilot, lambda: not view.open_hands, "the hands closed")
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -115,12 +115,13 @@ async def test_mcr_set_up_steps_follow_the_1998_rules(tmp_path: Path, language: 
         await settle(pilot, screen)
         ids = []
         for _ in range(4):
-            ids.append(screen.step.id)
+            step = screen.step
+            ids.append(step.id)
             await pilot.press("space")
-            await pilot.pause()
+            await wait_for(pilot, lambda left=step: screen.step is not left, "the next step")
         assert ids == ["seats", "dealer-dice", "second-dice", "break"]
         await pilot.press("backspace", "backspace")
-        await pilot.pause()
+        await wait_for(pilot, lambda: screen.step.id == "second-dice", "two steps back")
         second = screen.step
         assert second.id == "second-dice"
         shown = str(screen.query_one("#caption", Static).render())

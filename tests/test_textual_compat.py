@@ -14,7 +14,7 @@ from typing import ClassVar
 import textual
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Static
 
 from tutor.ui import textual_compat
 from tutor.ui.textual_compat import OVERRIDDEN, TEXTUAL_VERSION, FooterKey
@@ -42,7 +42,6 @@ class KeyedApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "bell", "Bell")]
 
     def compose(self) -> ComposeResult:
-        yield OptionList("one", "two")
         yield Static("x")
         yield Footer()
 
@@ -51,14 +50,12 @@ async def test_the_private_names_we_read_are_there() -> None:
     app: App[None] = KeyedApp()
     async with app.run_test() as pilot:
         await pilot.pause()
-        footer, options, static = app.query_one(Footer), app.query_one(OptionList), app.query_one(Static)
+        footer, static = app.query_one(Footer), app.query_one(Static)
         assert isinstance(textual_compat.stylesheet_changes(app), int)
         assert isinstance(textual_compat.binding_table(app), dict)
         assert textual_compat.footer_ready(footer) is True
-        textual_compat.mark_footer_ready(footer)
         with textual_compat.footer_context(footer):
             pass
-        textual_compat.update_option_lines(options)
         textual_compat.drop_layout_request(static)
         assert callable(textual_compat.parse_style(static))
         with textual_compat.counting_layouts() as laid_out:

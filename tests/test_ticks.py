@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets.selection_list import Selection
 
+from tests.helpers import wait_for
 from tutor.ui.widgets.ticks import TickList, replace_options
 
 
@@ -15,23 +16,23 @@ class OptionsApp(App[None]):
         yield TickList(*[Selection(f"old {index}", f"old{index}") for index in range(20)], id="answer")
 
 
-async def test_replaced_options_have_the_scroll_range_the_list_is_drawn_with() -> None:
-    """Other options in a mounted list that scrolls: its scroll range is set
-    at the width it is drawn at, beside its scroll bar (set without the bar,
-    drawing the list set it again and asked for one more layout); as in a
-    list made with the new options, nothing is ticked and the first option
-    is highlighted."""
+async def test_replaced_options_are_drawn_as_a_list_made_with_them() -> None:
+    """Other options in a mounted list that scrolls: once drawn, its scroll
+    range is the width beside its scroll bar; as in a list made with the new
+    options, nothing is ticked and the first option is highlighted."""
     app = OptionsApp()
     async with app.run_test(size=(40, 12)) as pilot:
         options = app.query_one(TickList)
         options.toggle("old3")
-        await pilot.pause()
-        assert options.show_vertical_scrollbar
+        await wait_for(pilot, lambda: options.show_vertical_scrollbar, "the scroll bar")
         replace_options(options, [Selection(f"new {index}", f"new{index}") for index in range(15)])
-        width = options.scrollable_content_region.width - options._get_left_gutter_width()
-        assert options.virtual_size.width == width
-        assert options.virtual_size.height == 15 and options.show_vertical_scrollbar
         assert options.selected == [] and options.highlighted == 0
+
+        def drawn_beside_the_bar() -> bool:
+            width = options.scrollable_content_region.width - options._get_left_gutter_width()
+            return options.show_vertical_scrollbar and options.virtual_size == (width, 15)
+
+        await wait_for(pilot, drawn_beside_the_bar, "the new options' scroll range beside the bar")
 
 
 async def test_a_list_with_more_options_than_fit_shows_its_scroll_bar_before_its_first_layout() -> None:

@@ -12,7 +12,7 @@ from textual.events import Key
 from textual.pilot import Pilot
 
 from tests.drill_helpers import POINTS_PLAN, open_drill
-from tests.helpers import make_app, wait_for
+from tests.helpers import make_app, settled, wait_for
 from tutor.locale import text
 from tutor.quiz.kinds.points_steps import CHOICES, HAN_OF
 from tutor.ui.screens.drill import DrillScreen
@@ -34,12 +34,6 @@ def burst(pilot: Pilot[Any], typed: str) -> None:
     names = {" ": "space", "\t": "tab", "\r": "enter", "\x7f": "backspace"}
     for character in typed:
         pilot.app.post_message(Key(names.get(character, character), None if character == "\x7f" else character))
-
-
-async def settled(pilot: Pilot[Any]) -> None:
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])

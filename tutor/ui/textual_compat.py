@@ -33,7 +33,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer
 
 # Textual's own widgets that it does not export: the footer's key, the
 # header's title, the base of its check boxes.
@@ -65,12 +65,10 @@ __all__ = [
     "footer_context",
     "footer_ready",
     "is_key_disabled",
-    "mark_footer_ready",
     "parse_style",
     "set_key_disabled",
     "set_scroll_range",
     "stylesheet_changes",
-    "update_option_lines",
 ]
 
 
@@ -95,11 +93,6 @@ def footer_ready(footer: Footer) -> bool:
     return footer._bindings_ready
 
 
-def mark_footer_ready(footer: Footer) -> None:
-    """Tell the footer its keys are known now, so it composes them at once."""
-    footer.set_reactive(Footer._bindings_ready, True)
-
-
 def footer_context(footer: Footer) -> AbstractContextManager[None]:
     """The context Textual composes a footer's keys in (their data binds to it)."""
     return footer._context()
@@ -113,11 +106,6 @@ def set_key_disabled(key: FooterKey, disabled: bool) -> None:
     """A footer key greyed out or not, as Textual's footer makes it."""
     key._disabled = disabled
     key.set_class(disabled, "-disabled")
-
-
-def update_option_lines(options: OptionList) -> None:
-    """An option list's lines and scroll range brought up to date now, not when it is next drawn."""
-    options._update_lines()
 
 
 def set_scroll_range(view: ScrollView, virtual_size: Size) -> None:

@@ -8,15 +8,12 @@ from textual.app import ComposeResult
 from textual.compose import compose
 from textual.widgets import Footer
 
-from tutor.ui.keys import localise_bindings
-from tutor.ui.shell import tutor_of
 from tutor.ui.textual_compat import (
     FooterKey,
     drop_layout_request,
     footer_context,
     footer_ready,
     is_key_disabled,
-    mark_footer_ready,
     set_key_disabled,
 )
 
@@ -67,7 +64,10 @@ class KeyFooter(Footer):
         # every resized widget's virtual size, which asks for one): after
         # `l`, a second layout and frame. A key holds no widgets and does
         # not scroll, so nothing depends on that size: the request is
-        # dropped.
+        # dropped. Kept for what bench/ui_latency.py measures: without it
+        # `l` on a lesson took 2 layouts of the screen in every run (its
+        # LAYOUT_BUDGETS hold it to 1), and `ctrl+w` in a drill 4 in one run
+        # of two (budget 3).
         for key in self.children:
             drop_layout_request(key)
 
@@ -129,15 +129,6 @@ class KeyFooter(Footer):
         return True
 
     def compose(self) -> ComposeResult:
-        if self.is_attached and not footer_ready(self):
-            # Textual's footer starts empty and fills in once the screen has
-            # mounted, one more layout of the whole screen (and a frame) on
-            # every screen opened. The keys are known now: the screen's and
-            # the app's, put in the learner's language here rather than in
-            # the screen's on_mount, which comes after this.
-            localise_bindings(self.screen, tutor_of(self.app).language)
-            mark_footer_ready(self)
-            self._shown = self._shows()
         for widget in super().compose():
             # A key starts as the footer is, so its data binding changes
             # nothing; the palette key is not bound and is compact, as in

@@ -17,7 +17,7 @@ from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets.option_list import Option
 
-from tutor.ui.textual_compat import ToggleButton, update_option_lines
+from tutor.ui.textual_compat import ToggleButton
 
 TICKED = "✓"
 UNTICKED = " "
@@ -55,11 +55,6 @@ def replace_options(options: OptionList, new: list[Option]) -> None:
     """Other options in a mounted list, as a list mounted with them shows them."""
     options.clear_options()
     options.add_options(new)
-    # Clearing hid the scroll bar, so the options' scroll range was set at
-    # the width without it; its width once the bar is back, set now rather
-    # than when the list is drawn, where it asked for one more layout of
-    # the screen and one more drawing of the list.
-    update_option_lines(options)
     # A list made with options highlights the first, so enter picks it.
     if options.option_count:
         options.action_first()

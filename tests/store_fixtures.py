@@ -1,0 +1,57 @@
+"""What the store's fault tests share (tests/test_store_faults.py,
+test_store_writer.py): the store's file, one made as by an earlier session,
+another program holding its write lock, and the one-line notices the app
+shows about it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tutor.quiz.store import FILE_NAME, Store, data_folder
+from tutor.ui.app import TutorApp
+from tutor.ui.textual_compat import notifications_showing
+
+LOCKER = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+sys.stdin.readline()
+connection.execute("ROLLBACK")
+connection.close()
+"""
+
+
+@contextmanager
+def locked_by_another_program(path: Path) -> Iterator[None]:
+    """Another process holds the store's write lock until the block ends."""
+    locker = subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        yield
+    finally:
+        assert locker.stdin is not None
+        locker.stdin.write("\n")
+        locker.stdin.close()
+        locker.wait(timeout=60)
+
+
+def store_path() -> Path:
+    return data_folder() / FILE_NAME
+
+
+def started_store() -> None:
+    """A store that exists, as after an earlier session."""
+    Store.open(store_path()).close()
+
+
+def one_line_notices(app: TutorApp, words: str) -> list[str]:
+    notices = [notice.message for notice in notifications_showing(app) if words in notice.message]
+    assert all("\n" not in notice for notice in notices)
+    return notices
