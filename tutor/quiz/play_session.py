@@ -53,6 +53,21 @@ class PlaySetup:
     hint: HintLevel = HintLevel.RULES
 
 
+@dataclass(frozen=True)
+class Move:
+    """One thing the learner did, in order: an action played (`play`), a
+    refused action tried (`try`, which may count as a mistake), or the next
+    hand asked for (`next`).  The bots are deterministic by the seed, so the
+    setup and these moves make the game again, step for step (a saved game)."""
+
+    kind: Literal["play", "try", "next"]
+    action: Action | None = None
+
+
+class ReplayError(ValueError):
+    """A move that the game made again from its setup does not allow: the moves are not this game's."""
+
+
 def make_bot(level: BotLevel, seed: str) -> Player:
     return IntermediateBot(seed) if level == "intermediate" else BeginnerBot(seed)
 
@@ -71,6 +86,8 @@ class PlaySession:
         }
         self.mistakes: list[Mistake] = []
         """The learner's rule mistakes in the hands finished so far."""
+        self.moves: list[Move] = []
+        """Everything the learner did, in order (see Move)."""
         self._deal()
 
     def _deal(self) -> None:
@@ -122,6 +139,7 @@ class PlaySession:
     def refused(self, forbidden: Forbidden) -> Note:
         """The coach's note on a refused action the learner tried; a ron
         tried in furiten is kept as a mistake of the hand."""
+        self.moves.append(Move("try", forbidden.action))
         mistake = tried(self.state, forbidden, len(self.turns))
         if mistake is not None:
             self.tried.append(mistake)
@@ -161,6 +179,7 @@ class PlaySession:
         IllegalAction for any other), the bots' answers at the same moment,
         and the bots' play after it."""
         self._step({LEARNER: action})
+        self.moves.append(Move("play", action))
         self.advance()
 
     def _step(self, chosen: dict[int, Action]) -> None:
@@ -191,6 +210,7 @@ class PlaySession:
         result = self.state.result
         if result is None:
             raise RuntimeError("next_hand called while a hand is played")
+        self.moves.append(Move("next"))
         self.mistakes.extend(self.hand_mistakes())
         self.game = after_hand(self.game, result, self.state.scores, self.state.sticks)
         if not self.game.over:
@@ -202,6 +222,32 @@ class PlaySession:
 
     def standings(self) -> tuple[Standing, ...]:
         return standings(self.game)
+
+
+def replayed(setup: PlaySetup, moves: Sequence[Move]) -> PlaySession:
+    """The game of `setup` played again through the learner's `moves`: where
+    it stood when the last of them was made (raises ReplayError for a move
+    the game does not allow where it comes)."""
+    session = PlaySession(setup)
+    for number, move in enumerate(moves):
+        if move.kind == "next":
+            if not session.hand_over:
+                raise ReplayError(f"move {number + 1}: the next hand while a hand is played")
+            session.next_hand()
+            continue
+        decision = session.decision
+        if decision is None or move.action is None:
+            raise ReplayError(f"move {number + 1}: no decision of the learner's")
+        if move.kind == "play":
+            if move.action not in decision.legal:
+                raise ReplayError(f"move {number + 1}: {move.action} is not legal there")
+            session.play(move.action)
+            continue
+        forbidden = next((found for found in decision.forbidden if found.action == move.action), None)
+        if forbidden is None:
+            raise ReplayError(f"move {number + 1}: {move.action} is not refused there")
+        session.refused(forbidden)
+    return session
 
 
 def hand_order(state: KyokuState, seat: int = LEARNER) -> Sequence[int]:

@@ -32,6 +32,8 @@ from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
 from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup, hand_order
 from tutor.quiz.review_words import riichi_review_lines
+from tutor.quiz.saved_game import SAVED_GAME, encode
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
@@ -136,6 +138,19 @@ class PlayScreen(TutorScreen):
         self.review_shown = 0
         self.standings_shown = False
 
+    @classmethod
+    def resumed(cls, session: PlaySession) -> PlayScreen:
+        """The screen on a game in progress, played again from the store (saved_game.restore)."""
+        screen = cls(session.setup)
+        screen.session = session
+        return screen
+
+    def save_game(self) -> None:
+        """The game in progress kept in the store after every move of the
+        learner's (saved_game.py); a game over is kept no longer."""
+        session = self.session
+        self.tutor.save_write(SettingWrite(SAVED_GAME, "" if session.game_over else encode(session)))
+
     # --- drawing --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -155,6 +170,7 @@ class PlayScreen(TutorScreen):
         super().on_mount()
         self.title = text(self.tutor.language, "play.title")
         self.start_hand()
+        self.save_game()
 
     def redraw_in_language(self) -> None:
         self.show()
@@ -396,6 +412,7 @@ class PlayScreen(TutorScreen):
         """The one line that answers a try: the coach's reason, or that the action is not offered now."""
         if refused is not None:
             self.session.refused(refused)
+            self.save_game()
             self.said = refused
         else:
             self.said = message("play.not_now", name=action_name(kind))
@@ -404,11 +421,13 @@ class PlayScreen(TutorScreen):
     def play(self, action: Action) -> None:
         self.said = None
         self.session.play(action)
+        self.save_game()
         self.start_hand()
 
     def action_hint(self) -> None:
         levels = list(HINT_LEVELS)
         self.session.hint = levels[(levels.index(self.session.hint) + 1) % len(levels)]
+        self.save_game()
         self.show()
 
     def action_next_line(self) -> None:
@@ -426,6 +445,7 @@ class PlayScreen(TutorScreen):
         if mistakes:
             record_mistakes(self.tutor.answer_log, mistakes, "riichi", session.setup.seed)
         session.next_hand()
+        self.save_game()
         self.review = ()
         self.review_shown = 0
         self.said = None
@@ -437,7 +457,7 @@ class PlayScreen(TutorScreen):
 
     def action_back(self) -> None:
         """Escape: out of a chi or kan choice first; a game still in play is
-        left only after asking, as it is not saved (see ConfirmScreen)."""
+        left only after asking (ConfirmScreen); it is saved, and the setup offers it again."""
         if self.choices:
             self.choices = ()
             self.show()
