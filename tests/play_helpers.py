@@ -14,6 +14,7 @@ from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.state import Phase
 from tutor.quiz.play_session import PlaySetup
 from tutor.ui.screens.play import PlayScreen
+from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.widgets.play_table import PlayTable
 
 MOVES_PER_HAND = 200
@@ -29,6 +30,25 @@ async def open_play(pilot: Pilot[Any], setup: PlaySetup) -> PlayScreen:
 
     await wait_for(pilot, drawn, "the play screen")
     return screen
+
+
+async def open_setup(pilot: Pilot[Any]) -> PlaySetupScreen:
+    """The play setup, opened from home by its key."""
+    app = pilot.app
+    await pilot.press("m")
+    await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "home's m to open the setup")
+    assert isinstance(app.screen, PlaySetupScreen)
+    return app.screen
+
+
+async def start_game(pilot: Pilot[Any], *keys: str) -> PlayScreen:
+    """The game the setup's `keys` choose, started from home: m, the keys, enter."""
+    app = pilot.app
+    await open_setup(pilot)
+    await pilot.press(*keys, "enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "enter to start the game")
+    assert isinstance(app.screen, PlayScreen)
+    return app.screen
 
 
 def moves(screen: PlayScreen) -> tuple[int, int, int]:

@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import make_app, wait_for
-from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+from tests.play_helpers import open_play, open_setup, play_to_the_last_hand, play_until, start_game
 from tutor.engine.game.actions import ActionKind, Refusal
 from tutor.locale import text
 from tutor.quiz.play_session import LEARNER, PlaySession, PlaySetup, ReplayError, replayed
 from tutor.quiz.saved_game import SAVED_GAME, SET_ASIDE, SavedGameError, decode, encode, restore
 from tutor.quiz.store import Store
 from tutor.ui.screens.play import PlayScreen
-from tutor.ui.screens.play_setup import PlaySetupScreen
 
 
 def passing_learner(session: PlaySession, moves: int) -> None:
@@ -95,12 +94,7 @@ def test_moves_of_another_game_are_a_damaged_game_not_a_crash() -> None:
 async def test_a_quit_mid_hand_resumes_at_the_same_step(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
-        await pilot.press("down", "down", "down", "down", "7", "7", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")
-        screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        screen = await start_game(pilot, "down", "down", "down", "down", "7", "7")
         await play_until(pilot, screen, lambda: len(screen.session.moves) >= 6, "six moves")
         session = screen.session
         assert session.refusal(ActionKind.RIICHI) is not None
@@ -110,10 +104,8 @@ async def test_a_quit_mid_hand_resumes_at_the_same_step(tmp_path: Path, language
     # The app ended mid-hand, as a closed terminal ends it; the next start:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup again")
-        setup = app.screen
-        assert isinstance(setup, PlaySetupScreen) and setup.saved is not None
+        setup = await open_setup(pilot)
+        assert setup.saved is not None
         offered = str(setup.query_one("#saved").render())
         rules = text(language, "play.preset.tenhou")
         assert offered == text(language, "play.saved", rules=rules, seed=77, hand=1)
@@ -134,10 +126,7 @@ async def test_a_damaged_saved_game_is_said_once_and_set_aside(tmp_path: Path, l
     store.close()
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
-        setup = app.screen
-        assert isinstance(setup, PlaySetupScreen)
+        setup = await open_setup(pilot)
         said = str(setup.query_one("#said").render())
         assert said.startswith(text(language, "play.saved_damaged", problem="JSONDecodeError").split("(")[0])
         assert setup.saved is None and not setup.query_one("#saved").display
@@ -157,10 +146,8 @@ async def test_moves_that_do_not_replay_are_set_aside_at_continue(tmp_path: Path
     store.close()
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
-        setup = app.screen
-        assert isinstance(setup, PlaySetupScreen) and setup.saved is not None
+        setup = await open_setup(pilot)
+        assert setup.saved is not None
         await pilot.press("c")
         await wait_for(pilot, lambda: setup.saved is None, "the game set aside")
         assert app.screen is setup and "ReplayError" in str(setup.query_one("#said").render())

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
-from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+from tests.play_helpers import open_play, play_to_the_last_hand, play_until, start_game
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import HintLevel, Note
 from tutor.engine.game.state import Phase
@@ -46,12 +46,8 @@ def shown(screen: PlayScreen, selector: str) -> str:
 async def test_a_hand_played_by_keys_then_reviewed_and_the_next_dealt(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "home's m to open the setup")
-        await pilot.press("down", "down", "down", "down", "4", "2", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "enter to start the game")
-        screen = app.screen
-        assert isinstance(screen, PlayScreen) and screen.session.setup == PlaySetup(seed=42)
+        screen = await start_game(pilot, "down", "down", "down", "down", "4", "2")
+        assert screen.session.setup == PlaySetup(seed=42)
         await wait_for(pilot, lambda: screen.query_one(PlayTable).size.width > 0, "the table drawn")
         table = screen.query_one(PlayTable).render().plain
         for seat in range(4):
