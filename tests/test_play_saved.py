@@ -14,7 +14,8 @@ from tests.helpers import make_app, wait_for
 from tests.play_helpers import open_play, open_setup, play_to_the_last_hand, play_until, start_game
 from tutor.engine.game.actions import ActionKind, Refusal
 from tutor.locale import text
-from tutor.quiz.play_session import LEARNER, PlaySession, PlaySetup, ReplayError, replayed
+from tutor.quiz.play_session import LEARNER, PlaySession, PlaySetup
+from tutor.quiz.play_sessions import ReplayError, replayed
 from tutor.quiz.saved_game import SAVED_GAME, SET_ASIDE, SavedGameError, decode, encode, restore
 from tutor.quiz.store import Store
 from tutor.ui.screens.play import PlayScreen

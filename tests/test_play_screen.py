@@ -156,7 +156,9 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
         setup_screen = app.screen
         assert isinstance(setup_screen, PlaySetupScreen)
-        # Rules one to the left (round the end: EMA), length, bots and hints one to the right.
+        # Rules two to the left (round the end: MCR, then EMA), length, bots and hints one to the right.
+        await pilot.press("left")
+        assert text("en", "play.setup_mcr") in str(setup_screen.query_one("#setup-title", Static).render())
         await pilot.press("left", "down", "right", "down", "right", "down", "right", "down", "backspace", "9")
         await wait_for(pilot, lambda: setup_screen.setup.seed == 129, "the seed typed")
         rows = str(setup_screen.query_one("#rows", Static).render())

@@ -12,23 +12,28 @@ review_words'.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Final, Literal, Protocol, TypeVar
 
-from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
+from tutor.engine.game.actions import Action, Decision, Forbidden, Refusal
 from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.coach import HintLevel, Note, coach, forbidden_note
 from tutor.engine.game.intermediate import IntermediateBot
-from tutor.engine.game.kyoku import step
+from tutor.engine.game.kyoku import IllegalAction, step
 from tutor.engine.game.legal import decision_for, decisions
 from tutor.engine.game.match import GameState, Standing, after_hand, new_game, standings, start_hand
+from tutor.engine.game.mcr.actions import McrAction, McrForbidden
 from tutor.engine.game.mistakes import Mistake, mistakes, tried
 from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
 from tutor.engine.game.review import HandReview, review_hand
 from tutor.engine.game.simulate import HandRecord, Player, Turn
 from tutor.engine.game.state import Event, KyokuState, Phase
+from tutor.engine.hand import Hand
+from tutor.locale import Message
+from tutor.quiz.play_view import PlayView, game_meld_text, riichi_table
+from tutor.quiz.review_words import riichi_review_lines
 
 LEARNER: Final = 0
 """The learner's seat: the first dealer, drawn at the bottom of the table."""
@@ -61,11 +66,49 @@ class Move:
     setup and these moves make the game again, step for step (a saved game)."""
 
     kind: Literal["play", "try", "next"]
-    action: Action | None = None
+    action: Action | McrAction | None = None
 
 
-class ReplayError(ValueError):
-    """A move that the game made again from its setup does not allow: the moves are not this game's."""
+class Named(Protocol):
+    """An action of either rules, by its kind and tile."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def tile(self) -> int | None: ...
+
+
+class Refused(Protocol):
+    @property
+    def action(self) -> Named: ...
+
+
+N = TypeVar("N", bound=Named)
+R = TypeVar("R", bound=Refused)
+
+
+def of_kind(actions: Iterable[N], kind: str, tile: int | None = None) -> tuple[N, ...]:
+    """The actions of a kind (on a tile, if given)."""
+    return tuple(action for action in actions if action.kind == kind and (tile is None or action.tile == tile))
+
+
+def refusal_of(refused: Iterable[R], kind: str, tile: int | None = None) -> R | None:
+    """The first refused action of a kind (on a tile, if given)."""
+    return next((found for found in refused if of_kind((found.action,), kind, tile)), None)
+
+
+def one_per_refusal(notes: Iterable[Note], refusals: Collection[str], hidden: Collection[str] = ()) -> tuple[Note, ...]:
+    """The coach's notes for the panel: one for each refusal code (after
+    riichi every tile but the drawn one is locked, and one line says so),
+    none of the `hidden` codes."""
+    shown: list[Note] = []
+    codes: set[str] = set()
+    for note in notes:
+        if note.code in hidden or (note.code in refusals and note.code in codes):
+            continue
+        codes.add(note.code)
+        shown.append(note)
+    return tuple(shown)
 
 
 def make_bot(level: BotLevel, seed: str) -> Player:
@@ -74,6 +117,9 @@ def make_bot(level: BotLevel, seed: str) -> Player:
 
 class PlaySession:
     """One game: the learner at seat 0, bots at seats 1-3."""
+
+    game_name: Final = "riichi"
+    learner: Final = LEARNER
 
     def __init__(self, setup: PlaySetup) -> None:
         self.setup = setup
@@ -113,40 +159,37 @@ class PlaySession:
         found = decision_for(self.state, LEARNER)
         return found if found.legal else None
 
-    def legal(self, kind: ActionKind, tile: int | None = None) -> tuple[Action, ...]:
+    @property
+    def stage(self) -> str:
+        """The phase as the screen reads it: turn, riichi_discard, claim (a discard answered), rob (chankan), over."""
+        phase = self.state.phase
+        return {Phase.CLAIMS: "claim", Phase.CHANKAN: "rob"}.get(phase, phase.value)
+
+    def legal(self, kind: str, tile: int | None = None) -> tuple[Action, ...]:
         """The learner's legal actions of a kind now (on a tile, if given)."""
         decision = self.decision
-        if decision is None:
-            return ()
-        return tuple(
-            action for action in decision.legal if action.kind is kind and (tile is None or action.tile == tile)
-        )
+        return of_kind(decision.legal, kind, tile) if decision is not None else ()
 
-    def refusal(self, kind: ActionKind, tile: int | None = None) -> Forbidden | None:
+    def refusal(self, kind: str, tile: int | None = None) -> Forbidden | None:
         """Why the learner may not take an action of this kind now, if the rules refuse one."""
         decision = self.decision
-        if decision is None:
-            return None
-        return next(
-            (
-                forbidden
-                for forbidden in decision.forbidden
-                if forbidden.action.kind is kind and (tile is None or forbidden.action.tile == tile)
-            ),
-            None,
-        )
+        return refusal_of(decision.forbidden, kind, tile) if decision is not None else None
 
-    def refused(self, forbidden: Forbidden) -> Note:
+    def refused(self, forbidden: Forbidden | McrForbidden) -> Note:
         """The coach's note on a refused action the learner tried; a ron
         tried in furiten is kept as a mistake of the hand."""
+        if not isinstance(forbidden, Forbidden):
+            raise TypeError("an MCR refusal in a riichi game")
         self.moves.append(Move("try", forbidden.action))
         mistake = tried(self.state, forbidden, len(self.turns))
         if mistake is not None:
             self.tried.append(mistake)
         return self.refusal_note(forbidden)
 
-    def refusal_note(self, forbidden: Forbidden) -> Note:
+    def refusal_note(self, forbidden: Forbidden | McrForbidden) -> Note:
         """What the coach says of a refused action: its rule, its lesson, and what to look for."""
+        if not isinstance(forbidden, Forbidden):
+            raise TypeError("an MCR refusal in a riichi game")
         return forbidden_note(self.state, forbidden)
 
     def notes(self) -> tuple[Note, ...]:
@@ -158,14 +201,25 @@ class PlaySession:
         decision = self.decision
         if decision is None:
             return ()
-        shown: list[Note] = []
-        codes: set[str] = set()
-        for note in coach(self.state, decision, self.hint):
-            if note.code == Refusal.NOT_TENPAI or (note.code in REFUSAL_CODES and note.code in codes):
-                continue
-            codes.add(note.code)
-            shown.append(note)
-        return tuple(shown)
+        return one_per_refusal(coach(self.state, decision, self.hint), REFUSAL_CODES, {Refusal.NOT_TENPAI})
+
+    def hand_order(self) -> Sequence[int]:
+        return hand_order(self.state)
+
+    @property
+    def drawn(self) -> bool:
+        """The learner holds a tile just drawn, laid apart."""
+        return self.state.players[LEARNER].drawn is not None
+
+    def learner_melds(self) -> str:
+        return " ".join(game_meld_text(self.state, meld) for meld in self.state.players[LEARNER].melds)
+
+    def relative(self, seat: int) -> int:
+        """Where a seat sits from the learner: 0 the learner, 1 right, 2 across, 3 left."""
+        return (seat - LEARNER) % 4
+
+    def view(self) -> PlayView:
+        return riichi_table(self.state, LEARNER)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -174,10 +228,12 @@ class PlaySession:
         while not self.hand_over and self.decision is None:
             self._step({})
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action | McrAction) -> None:
         """The learner's action (one of `decision.legal`; the game raises
         IllegalAction for any other), the bots' answers at the same moment,
         and the bots' play after it."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action} is an MCR action")
         self._step({LEARNER: action})
         self.moves.append(Move("play", action))
         self.advance()
@@ -201,6 +257,21 @@ class PlaySession:
         """The finished hand's review (raises ReviewError while it is being played)."""
         return review_hand(self.game, self.state)
 
+    def review_lines(self) -> tuple[Message, ...]:
+        return riichi_review_lines(self.review())
+
+    def winning_hand(self) -> tuple[Hand, int] | None:
+        """The first winner's hand as the review shows it, and the winning tile; None at a draw."""
+        result = self.state.result
+        if result is None or not result.wins:
+            return None
+        win = result.wins[0]
+        return self.state.engine_hand(win.seat, extra=win.tile if win.source is not None else None), win.tile
+
+    @property
+    def hands_played(self) -> int:
+        return self.game.hands_played
+
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         """The learner's rule mistakes in the hand finished: those its record shows, and those tried."""
         return (*mistakes(self.record(), LEARNER), *self.tried)
@@ -222,32 +293,6 @@ class PlaySession:
 
     def standings(self) -> tuple[Standing, ...]:
         return standings(self.game)
-
-
-def replayed(setup: PlaySetup, moves: Sequence[Move]) -> PlaySession:
-    """The game of `setup` played again through the learner's `moves`: where
-    it stood when the last of them was made (raises ReplayError for a move
-    the game does not allow where it comes)."""
-    session = PlaySession(setup)
-    for number, move in enumerate(moves):
-        if move.kind == "next":
-            if not session.hand_over:
-                raise ReplayError(f"move {number + 1}: the next hand while a hand is played")
-            session.next_hand()
-            continue
-        decision = session.decision
-        if decision is None or move.action is None:
-            raise ReplayError(f"move {number + 1}: no decision of the learner's")
-        if move.kind == "play":
-            if move.action not in decision.legal:
-                raise ReplayError(f"move {number + 1}: {move.action} is not legal there")
-            session.play(move.action)
-            continue
-        forbidden = next((found for found in decision.forbidden if found.action == move.action), None)
-        if forbidden is None:
-            raise ReplayError(f"move {number + 1}: {move.action} is not refused there")
-        session.refused(forbidden)
-    return session
 
 
 def hand_order(state: KyokuState, seat: int = LEARNER) -> Sequence[int]:

@@ -21,7 +21,10 @@ from typing import Any, Final
 
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.coach import HintLevel
-from tutor.quiz.play_session import BOT_LEVELS, LENGTHS, Move, PlaySession, PlaySetup, replayed
+from tutor.engine.game.mcr.actions import McrAction, McrActionKind
+from tutor.quiz.mcr_play_session import MCR
+from tutor.quiz.play_session import BOT_LEVELS, LENGTHS, Move, PlaySetup
+from tutor.quiz.play_sessions import Session, replayed
 
 SAVED_GAME: Final = "play.game"
 """The settings key of the game in progress (empty: none)."""
@@ -48,11 +51,11 @@ class SavedGame:
         return sum(1 for move in self.moves if move.kind == "next")
 
 
-def _action(action: Action) -> list[Any]:
+def _action(action: Action | McrAction) -> list[Any]:
     return [action.seat, action.kind.value, action.tile, list(action.uses)]
 
 
-def encode(session: PlaySession) -> str:
+def encode(session: Session) -> str:
     setup = session.setup
     return json.dumps(
         {
@@ -73,7 +76,7 @@ def encode(session: PlaySession) -> str:
     )
 
 
-def _move(value: Any) -> Move:
+def _move(value: Any, mcr: bool) -> Move:
     if not isinstance(value, list) or not value or value[0] not in MOVE_KINDS:
         raise SavedGameError(f"a move is not one: {str(value)[:40]}")
     if value[0] == "next":
@@ -81,7 +84,10 @@ def _move(value: Any) -> Move:
     seat, kind, tile, uses = value[1:]
     if tile is not None and not isinstance(tile, int):
         raise SavedGameError(f"a move's tile is not one: {tile!r}")
-    return Move(value[0], Action(int(seat), ActionKind(kind), tile, tuple(int(used) for used in uses)))
+    used = tuple(int(one) for one in uses)
+    if mcr:
+        return Move(value[0], McrAction(int(seat), McrActionKind(kind), tile, used))
+    return Move(value[0], Action(int(seat), ActionKind(kind), tile, used))
 
 
 def decode(text: str) -> SavedGame:
@@ -97,14 +103,16 @@ def decode(text: str) -> SavedGame:
         if length not in LENGTHS or bots not in BOT_LEVELS or not isinstance(setup["seed"], int):
             raise SavedGameError("the setup is not one the game offers")
         played = PlaySetup(int(setup["seed"]), str(setup["preset"]), length, bots, HintLevel(setup["hint"]))
-        return SavedGame(played, HintLevel(value["hint"]), tuple(_move(move) for move in value["moves"]))
+        return SavedGame(
+            played, HintLevel(value["hint"]), tuple(_move(move, played.preset == MCR) for move in value["moves"])
+        )
     except SavedGameError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise SavedGameError(f"{type(error).__name__}: {str(error)[:80]}") from None
 
 
-def restore(text: str) -> PlaySession:
+def restore(text: str) -> Session:
     """The saved game played again to where it stood; SavedGameError if it cannot be."""
     saved = decode(text)
     try:

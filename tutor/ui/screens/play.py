@@ -23,15 +23,15 @@ from textual.widgets import Static
 
 from tutor.engine.game.actions import Action, ActionKind, Forbidden
 from tutor.engine.game.coach import HintLevel, Note, NoteCode
-from tutor.engine.game.review import HandReview
-from tutor.engine.game.state import KyokuState, Phase
+from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrForbidden
 from tutor.locale import Message, Value, joined, message, render, text
 from tutor.quiz.coach_record import record_mistakes
-from tutor.quiz.coach_words import note_text
+from tutor.quiz.coach_words import MCR_CLAIMS, note_text
 from tutor.quiz.faces import face, faces_in_text
+from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
-from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup, hand_order
-from tutor.quiz.review_words import riichi_review_lines
+from tutor.quiz.play_session import HINT_LEVELS, PlaySetup
+from tutor.quiz.play_sessions import Session, new_session, value_key
 from tutor.quiz.saved_game import SAVED_GAME, encode
 from tutor.quiz.writes import SettingWrite
 from tutor.ui.lesson_titles import lesson_title
@@ -41,19 +41,22 @@ from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
-from tutor.ui.widgets.play_table import PlayTable, meld_text
+from tutor.ui.widgets.play_table import PlayTable
 
-KEY_ACTIONS: Final[dict[str, tuple[ActionKind, ...]]] = {
+Kind = ActionKind | McrActionKind
+A = McrActionKind
+KEY_ACTIONS: Final[dict[str, tuple[Kind, ...]]] = {
     # Not t for tsumo: t is the app's theme key everywhere.
-    "w": (ActionKind.TSUMO, ActionKind.RON),
+    "w": (ActionKind.TSUMO, ActionKind.RON, A.HU),
     "r": (ActionKind.RIICHI,),
-    "c": (ActionKind.CHI,),
-    "p": (ActionKind.PON,),
-    "k": (ActionKind.CLOSED_KAN, ActionKind.ADDED_KAN, ActionKind.OPEN_KAN),
+    "c": (ActionKind.CHI, A.CHOW),
+    "p": (ActionKind.PON, A.PUNG),
+    "k": (ActionKind.CLOSED_KAN, ActionKind.ADDED_KAN, ActionKind.OPEN_KAN, A.CONCEALED_KONG, A.ADDED_KONG, A.KONG),
     "n": (ActionKind.NINE_TERMINALS,),
     "x": (ActionKind.PASS,),
 }
-"""Each action key and the kinds of action it stands for (one phase offers at most one of them)."""
+"""Each action key and the kinds of action it stands for, riichi's and
+MCR's (one phase offers at most one of them; MCR's pass is the same word)."""
 
 PROMPT_ORDER: Final = (
     ActionKind.TSUMO,
@@ -65,16 +68,25 @@ PROMPT_ORDER: Final = (
     ActionKind.CLOSED_KAN,
     ActionKind.ADDED_KAN,
     ActionKind.NINE_TERMINALS,
+    A.HU,
+    A.CHOW,
+    A.PUNG,
+    A.KONG,
+    A.CONCEALED_KONG,
+    A.ADDED_KONG,
     ActionKind.PASS,
 )
 
 
-def action_key(kind: ActionKind) -> str:
+def action_key(kind: Kind) -> str:
     return next(key for key, kinds in KEY_ACTIONS.items() if kind in kinds)
 
 
-def action_name(kind: ActionKind) -> Value:
-    """An action by its name: the calls' and wins' names, riichi, kan, nine terminals, pass."""
+def action_name(kind: Kind) -> Value:
+    """An action by its name: the calls' and wins' names, riichi, kan, nine
+    terminals, pass; MCR's claims by the coach's names, its kongs from the hand by their own."""
+    if kind in (A.HU, A.CHOW, A.PUNG, A.KONG):
+        return MCR_CLAIMS.name(kind.value)
     if kind in (ActionKind.RON, ActionKind.TSUMO):
         return WIN_WORDS.name(kind.value)
     if kind in (ActionKind.CHI, ActionKind.PON, ActionKind.OPEN_KAN):
@@ -82,18 +94,18 @@ def action_name(kind: ActionKind) -> Value:
     return message(f"play.action.{kind.value}")
 
 
-def choice_text(action: Action) -> str:
+def choice_text(action: Action | McrAction) -> str:
     """A chi's or kan's choice by the tiles it takes from the hand."""
     return "".join(face(kind) for kind in action.uses) or face(action.tile or 0)
 
 
-def winning_groups(end: KyokuState, review: HandReview) -> list[Group]:
+def winning_groups(session: Session) -> list[Group]:
     """The first winner's hand as the review shows it, the winning tile apart; none at a draw."""
-    if not review.wins:
+    found = session.winning_hand()
+    if found is None:
         return []
-    win = review.wins[0]
-    hand = end.engine_hand(win.seat, extra=win.tile if win.source is not None else None)
-    return hand_groups(hand, win=win.tile)
+    hand, tile = found
+    return hand_groups(hand, win=tile)
 
 
 class PlayScreen(TutorScreen):
@@ -125,11 +137,11 @@ class PlayScreen(TutorScreen):
 
     def __init__(self, setup: PlaySetup | None = None) -> None:
         super().__init__()
-        self.session = PlaySession(setup or PlaySetup(seed=random.randrange(1000, 10000)))
+        self.session: Session = new_session(setup or PlaySetup(seed=random.randrange(1000, 10000)))
         self.picked: int | None = None
-        self.choices: tuple[Action, ...] = ()
+        self.choices: tuple[Action | McrAction, ...] = ()
         """The chi or kan shapes offered after its key, picked by their numbers."""
-        self.said: str | Message | Forbidden | None = None
+        self.said: str | Message | Forbidden | McrForbidden | None = None
         """The answer to the learner's last try: a refusal (said by the coach) or a message."""
         self.review: tuple[Message, ...] = ()
         """The finished hand's review, line by line; empty while a hand is played."""
@@ -139,7 +151,7 @@ class PlayScreen(TutorScreen):
         self.standings_shown = False
 
     @classmethod
-    def resumed(cls, session: PlaySession) -> PlayScreen:
+    def resumed(cls, session: Session) -> PlayScreen:
         """The screen on a game in progress, played again from the store (saved_game.restore)."""
         screen = cls(session.setup)
         screen.session = session
@@ -156,7 +168,7 @@ class PlayScreen(TutorScreen):
     def compose(self) -> ComposeResult:
         language = self.tutor.language
         yield Static(id="status", markup=False)
-        yield PlayTable(self.session.state, language, id="table")
+        yield PlayTable(self.session.view(), language, id="table")
         with VerticalScroll(id="review"):
             yield TilesView([], id="review-hand")
             yield Static(id="review-lines", markup=False)
@@ -178,15 +190,14 @@ class PlayScreen(TutorScreen):
     def start_hand(self) -> None:
         """A new decision of the learner's: the pick on the drawn tile (or the first), the review when the hand ended."""
         self.choices = ()
-        if self.session.hand_over and not self.review:
-            review = self.session.review()
-            self.review = riichi_review_lines(review)
-            self.game_ends = review.game_over
-            self.query_one("#review-hand", TilesView).groups = winning_groups(self.session.state, review)
+        session = self.session
+        if session.hand_over and not self.review:
+            self.review = session.review_lines()
+            self.game_ends = session.review().game_over
+            self.query_one("#review-hand", TilesView).groups = winning_groups(session)
             self.review_shown = 1
-        order = hand_order(self.session.state)
-        drawn = self.session.state.players[LEARNER].drawn
-        self.picked = len(order) - 1 if drawn is not None else (0 if order else None)
+        order = session.hand_order()
+        self.picked = len(order) - 1 if session.drawn else (0 if order else None)
         self.show()
 
     def show(self) -> None:
@@ -196,12 +207,13 @@ class PlayScreen(TutorScreen):
         reviewing = bool(self.review) or self.standings_shown
         self.set_class(reviewing, "-review")
         self.query_one("#status", Static).update(self.status_line())
-        self.query_one(PlayTable).show(state, language)
-        order = hand_order(state)
-        drawn = state.players[LEARNER].drawn
-        melds = " ".join(meld_text(state, meld) for meld in state.players[LEARNER].melds)
+        self.query_one(PlayTable).show(session.view(), language)
+        order = session.hand_order()
         self.query_one(PlayHand).show(
-            tuple(state.kind(slot) for slot in order), len(order) - 1 if drawn is not None else None, melds, self.picked
+            tuple(state.kind(slot) for slot in order),
+            len(order) - 1 if session.drawn else None,
+            session.learner_melds(),
+            self.picked,
         )
         self.query_one("#prompt", Static).update(self.prompt_text())
         said = self.said_text()
@@ -225,7 +237,7 @@ class PlayScreen(TutorScreen):
             "play.status",
             rules=text(language, f"play.preset.{setup.preset}"),
             seed=setup.seed,
-            length=text(language, f"play.length.{setup.length}"),
+            length=text(language, value_key(setup, "length")),
             bots=text(language, f"play.bots.{setup.bots}"),
             hint=text(language, f"play.hint.{self.session.hint.value}"),
         )
@@ -238,7 +250,7 @@ class PlayScreen(TutorScreen):
         said = self.said
         if said is None:
             return ""
-        if isinstance(said, Forbidden):
+        if isinstance(said, Forbidden | McrForbidden):
             return note_text(self.session.refusal_note(said), language, self.lesson)
         if isinstance(said, Message):
             return faces_in_text(render(said, language))
@@ -274,19 +286,21 @@ class PlayScreen(TutorScreen):
             " · ",
         )
         state = session.state
-        if state.phase is Phase.TURN:
+        stage = session.stage
+        if stage == "turn":
             return render(
                 message("play.prompt.turn", keys=keys)
                 if kinds - {ActionKind.DISCARD}
                 else message("play.prompt.discard"),
                 language,
             )
-        if state.phase is Phase.RIICHI_DISCARD:
+        if stage == "riichi_discard":
             return text(language, "play.prompt.riichi_discard")
         assert state.last_tile is not None
         tile = face(state.kind(state.last_tile))
-        seat = text(language, f"table.label.{state.turn}")
-        key = "play.prompt.chankan" if state.phase is Phase.CHANKAN else "play.prompt.claim"
+        seat = text(language, f"table.label.{session.relative(state.turn)}")
+        rob = "play.prompt.rob_kong" if session.game_name == MCR else "play.prompt.chankan"
+        key = rob if stage == "rob" else "play.prompt.claim"
         return render(message(key, seat=seat, tile=tile, keys=keys), language)
 
     def coach_text(self) -> str:
@@ -307,7 +321,7 @@ class PlayScreen(TutorScreen):
         return bool(row.value("best")) or (picked is not None and row.tiles[:1] == (picked,))
 
     def picked_kind(self) -> int | None:
-        order = hand_order(self.session.state)
+        order = self.session.hand_order()
         if self.picked is None or self.picked >= len(order):
             return None
         return self.session.state.kind(order[self.picked])
@@ -342,21 +356,21 @@ class PlayScreen(TutorScreen):
         """Enter shows where a tile may be discarded, space where there is a next line."""
         reviewing = bool(self.review) or self.standings_shown
         if action == "discard":
-            phase = self.session.state.phase
-            return not reviewing and not self.choices and phase in (Phase.TURN, Phase.RIICHI_DISCARD)
+            stage = self.session.stage
+            return not reviewing and not self.choices and stage in ("turn", "riichi_discard")
         if action == "next_line":
             return reviewing
         return True
 
     def action_pick(self, step: int) -> None:
-        count = len(hand_order(self.session.state))
+        count = len(self.session.hand_order())
         if self.picked is None or not count or self.review:
             return
         self.picked = (self.picked + step) % count
         self.show()
 
     def pick_at(self, index: int) -> None:
-        if index < len(hand_order(self.session.state)):
+        if index < len(self.session.hand_order()):
             self.picked = index
             self.show()
 
@@ -396,7 +410,11 @@ class PlayScreen(TutorScreen):
         session = self.session
         if self.review or session.decision is None:
             return
-        kinds = KEY_ACTIONS[key]
+        # The key's kinds of this game's rules (pass is one word for both).
+        mcr = session.game_name == MCR
+        kinds = tuple(kind for kind in KEY_ACTIONS[key] if isinstance(kind, McrActionKind) == mcr or kind == "pass")
+        if not kinds:
+            return
         legal = tuple(action for kind in kinds for action in session.legal(kind))
         if len(legal) == 1:
             self.play(legal[0])
@@ -406,9 +424,9 @@ class PlayScreen(TutorScreen):
             self.show()
         else:
             refused = next((found for kind in kinds if (found := session.refusal(kind)) is not None), None)
-            self.tell(refused, kinds[0] if session.state.phase is Phase.TURN else kinds[-1])
+            self.tell(refused, kinds[0] if session.stage == "turn" else kinds[-1])
 
-    def tell(self, refused: Forbidden | None, kind: ActionKind) -> None:
+    def tell(self, refused: Forbidden | McrForbidden | None, kind: Kind) -> None:
         """The one line that answers a try: the coach's reason, or that the action is not offered now."""
         if refused is not None:
             self.session.refused(refused)
@@ -418,7 +436,7 @@ class PlayScreen(TutorScreen):
             self.said = message("play.not_now", name=action_name(kind))
         self.show()
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action | McrAction) -> None:
         self.said = None
         self.session.play(action)
         self.save_game()
@@ -443,7 +461,7 @@ class PlayScreen(TutorScreen):
             return
         mistakes = session.hand_mistakes()
         if mistakes:
-            record_mistakes(self.tutor.answer_log, mistakes, "riichi", session.setup.seed)
+            record_mistakes(self.tutor.answer_log, mistakes, session.game_name, session.setup.seed)
         session.next_hand()
         self.save_game()
         self.review = ()

@@ -1,4 +1,4 @@
-"""Before a game: the rules (a riichi preset), the length, the bots' level,
+"""Before a game: the rules (a riichi preset, or MCR), the length, the bots' level,
 the coach's hint level and the seed, each on a row.
 
 Up and down pick a row, left and right change it; on the seed's row digits
@@ -22,7 +22,9 @@ from textual.widgets import Static
 
 from tutor.engine.game.presets import PRESETS
 from tutor.locale import text
+from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.play_session import BOT_LEVELS, HINT_LEVELS, LENGTHS, PlaySetup
+from tutor.quiz.play_sessions import value_key
 from tutor.quiz.saved_game import SAVED_GAME, SET_ASIDE, SavedGame, SavedGameError, decode, restore
 from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
@@ -38,9 +40,8 @@ def new_seed() -> int:
     return random.randrange(1000, 10000)
 
 
-def value_of(setup: PlaySetup, row: str) -> str:
-    """A row's value as the catalogue names it (`play.<row>.<value>`)."""
-    return str(getattr(setup, row).value if row == "hint" else getattr(setup, row))
+RULES: Final = (*PRESETS, MCR)
+"""The rules row's values: the riichi presets, then MCR."""
 
 
 def moved(values: Sequence[T], current: T, step: int) -> T:
@@ -50,7 +51,7 @@ def moved(values: Sequence[T], current: T, step: int) -> T:
 def stepped(setup: PlaySetup, row: str, step: int) -> PlaySetup:
     """The setup with the row's value moved `step` places, round the end."""
     if row == "preset":
-        return replace(setup, preset=moved(tuple(PRESETS), setup.preset, step))
+        return replace(setup, preset=moved(RULES, setup.preset, step))
     if row == "length":
         return replace(setup, length=moved(LENGTHS, setup.length, step))
     if row == "bots":
@@ -131,7 +132,8 @@ class PlaySetupScreen(TutorScreen):
     def show(self) -> None:
         language = self.tutor.language
         self.title = text(language, "play.title")
-        self.query_one("#setup-title", Static).update(text(language, "play.setup"))
+        title = "play.setup_mcr" if self.setup.preset == MCR else "play.setup"
+        self.query_one("#setup-title", Static).update(text(language, title))
         saved = self.saved
         panel = self.query_one("#saved", Static)
         panel.set_class(saved is None, "-none")
@@ -147,7 +149,7 @@ class PlaySetupScreen(TutorScreen):
             )
         lines = []
         for number, row in enumerate(ROWS):
-            value = str(self.setup.seed) if row == "seed" else text(language, f"play.{row}.{value_of(self.setup, row)}")
+            value = str(self.setup.seed) if row == "seed" else text(language, value_key(self.setup, row))
             shown = text(language, "play.setup_row", name=text(language, f"play.setup.{row}"), value=value)
             lines.append(f"{'>' if number == self.row else ' '} {shown}")
         self.query_one("#rows", Static).update("\n".join(lines))
