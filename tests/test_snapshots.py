@@ -262,6 +262,11 @@ class TestPlay:
         keys = ("space",) * 8
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "review", *keys))
 
+    def test_draw_tenpai(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        """An exhaustive draw: each tenpai seat's hand and waits above the review's lines."""
+        keys = ("space",) * 5
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(6, "review", *keys))
+
     def test_mcr_refusal(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         """The MCR table (flowers beside a seat) and the coach's refusal of a hu under 8 points."""
         run = play_at(5, "under_eight", "w", preset="mcr")

@@ -32,11 +32,13 @@ from tutor.engine.game.mcr.review import McrHandReview, review_mcr_hand
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.game.mistakes import Mistake
 from tutor.engine.hand import Hand
+from tutor.engine.rules import Rules
 from tutor.engine.table import MCR_HANDS
 from tutor.engine.tiles import WIND_LETTERS
+from tutor.engine.waits import winning_tiles
 from tutor.locale import Message, message
 from tutor.quiz.play_session import LEARNER, Move, PlaySetup, of_kind, one_per_refusal, refusal_of
-from tutor.quiz.play_view import PlayView, RiverTile, SeatView, game_meld_text
+from tutor.quiz.play_view import PlayView, RiverTile, SeatView, TenpaiHand, game_meld_text, tenpai_hand
 from tutor.quiz.review_words import mcr_review_lines
 
 MCR: Final = "mcr"
@@ -204,6 +206,20 @@ class McrPlaySession:
             return None
         win = result.win
         return self.state.engine_hand(win.seat, extra=win.tile if win.source is not None else None), win.tile
+
+    def tenpai_hands(self) -> tuple[TenpaiHand, ...]:
+        """At an exhaustive draw, each seat whose hand waits on a tile (its shape complete with it), and its waits."""
+        state = self.state
+        if state.result is None or state.result.win is not None:
+            return ()
+        found = []
+        for relation in range(4):
+            seat = (self.learner + relation) % 4
+            hand = state.engine_hand(seat)
+            waits = winning_tiles(hand, Rules.MCR) if hand.tile_count == 13 else []
+            if waits:
+                found.append(tenpai_hand(state, relation, seat, hand, state.players[seat].melds, waits))
+        return tuple(found)
 
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         play = McrHandPlay(self.start, tuple(self.turns), self.state)

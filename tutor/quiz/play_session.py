@@ -29,10 +29,10 @@ from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
 from tutor.engine.game.review import HandReview, review_hand
 from tutor.engine.game.simulate import HandRecord, Player, Turn
-from tutor.engine.game.state import Event, KyokuState, Phase
+from tutor.engine.game.state import EndKind, Event, KyokuState, Phase
 from tutor.engine.hand import Hand
 from tutor.locale import Message
-from tutor.quiz.play_view import PlayView, game_meld_text, riichi_table
+from tutor.quiz.play_view import PlayView, TenpaiHand, game_meld_text, riichi_table, tenpai_hand
 from tutor.quiz.review_words import riichi_review_lines
 
 LEARNER: Final = 0
@@ -271,6 +271,24 @@ class PlaySession:
     @property
     def hands_played(self) -> int:
         return self.game.hands_played
+
+    def tenpai_hands(self) -> tuple[TenpaiHand, ...]:
+        """At an exhaustive draw, each tenpai seat's hand and waits (as the review counts them)."""
+        draw = self.review().draw if self.hand_over else None
+        if draw is None or self.state.result is None or self.state.result.kind is not EndKind.EXHAUSTIVE:
+            return ()
+        state = self.state
+        return tuple(
+            tenpai_hand(
+                state,
+                self.relative(seat),
+                (seat - state.dealer) % 4,
+                state.engine_hand(seat),
+                state.players[seat].melds,
+                waits,
+            )
+            for seat, waits in draw.tenpai
+        )
 
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         """The learner's rule mistakes in the hand finished: those its record shows, and those tried."""

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from tutor.engine.game.rules import live_tiles
 from tutor.engine.game.state import GameMeld, KyokuState
+from tutor.engine.hand import Hand
 from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import Message, message
 from tutor.quiz.faces import face
@@ -46,6 +47,31 @@ class PlayView:
     seats: tuple[SeatView, SeatView, SeatView, SeatView]
     """By where they sit: the learner, right, across, left."""
     centre: tuple[Message, ...]
+
+
+@dataclass(frozen=True)
+class TenpaiHand:
+    """A seat tenpai at an exhaustive draw: where it sits from the learner, its hand laid open, and its waits."""
+
+    relation: int
+    wind: int
+    """The seat's wind this hand (0 East)."""
+    tiles: tuple[int, ...]
+    """The concealed tiles, sorted."""
+    melds: tuple[str, ...]
+    waits: tuple[int, ...]
+
+
+def tenpai_hand(
+    state: Slots, relation: int, wind: int, hand: Hand, melds: Sequence[GameMeld], waits: Sequence[int]
+) -> TenpaiHand:
+    return TenpaiHand(
+        relation,
+        wind,
+        tuple(sorted(hand.concealed)),
+        tuple(game_meld_text(state, meld) for meld in melds),
+        tuple(waits),
+    )
 
 
 def meld_text(kinds: Sequence[int], concealed: bool) -> str:

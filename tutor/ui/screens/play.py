@@ -32,6 +32,8 @@ from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
 from tutor.quiz.play_session import HINT_LEVELS, PlaySetup
 from tutor.quiz.play_sessions import Session, new_session, value_key
+from tutor.quiz.play_view import TenpaiHand
+from tutor.quiz.review_words import wind_seat
 from tutor.quiz.saved_game import SAVED_GAME, encode
 from tutor.quiz.writes import SettingWrite
 from tutor.ui.lesson_titles import lesson_title
@@ -108,6 +110,17 @@ def winning_groups(session: Session) -> list[Group]:
     return hand_groups(hand, win=tile)
 
 
+def tenpai_message(hand: TenpaiHand) -> Message:
+    """A tenpai seat's line at a draw: its wind (as the review names it) and place, its hand, its waits."""
+    return message(
+        "play.tenpai_hand",
+        wind=wind_seat(hand.wind),
+        seat=message(f"table.label.{hand.relation}"),
+        tiles=" ".join(("".join(face(kind) for kind in hand.tiles), *hand.melds)),
+        waits=", ".join(face(kind) for kind in hand.waits),
+    )
+
+
 class PlayScreen(TutorScreen):
     """A game against bots, one decision of the learner's at a time."""
 
@@ -171,6 +184,7 @@ class PlayScreen(TutorScreen):
         yield PlayTable(self.session.view(), language, id="table")
         with VerticalScroll(id="review"):
             yield TilesView([], id="review-hand")
+            yield Static(id="review-tenpai", markup=False)
             yield Static(id="review-lines", markup=False)
         yield PlayHand(id="hand")
         yield Static(id="prompt", markup=False)
@@ -225,6 +239,10 @@ class PlayScreen(TutorScreen):
         if reviewing:
             hand = self.query_one("#review-hand", TilesView)
             hand.display = bool(hand.groups) and not self.standings_shown
+            tenpai = self.tenpai_text()
+            shown = self.query_one("#review-tenpai", Static)
+            shown.update(tenpai)
+            shown.display = bool(tenpai) and not self.standings_shown
             self.query_one("#review-lines", Static).update(self.review_text())
             self.query_one("#review", VerticalScroll).scroll_end(animate=False)
         self.refresh_bindings()
@@ -325,6 +343,11 @@ class PlayScreen(TutorScreen):
         if self.picked is None or self.picked >= len(order):
             return None
         return self.session.state.kind(order[self.picked])
+
+    def tenpai_text(self) -> str:
+        """At an exhaustive draw, each tenpai seat's hand and waits, a line each."""
+        language = self.tutor.language
+        return "\n".join(render(tenpai_message(hand), language) for hand in self.session.tenpai_hands())
 
     def review_text(self) -> str:
         language = self.tutor.language
