@@ -273,16 +273,25 @@ class TestPlay:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
 
     def test_standings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
-        async def standings(pilot: Pilot[Any]) -> None:
-            from tests.play_helpers import open_play, play_to_the_last_hand, play_until
-            from tutor.quiz.play_session import PlaySetup
-
-            screen = await open_play(pilot, PlaySetup(seed=7))
-            play_to_the_last_hand(screen)
-            await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
-            await settled(pilot)
-
+        """The end of a game: the standings and its rule mistakes with their lessons and keys."""
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=standings)
+
+
+async def standings(pilot: Pilot[Any]) -> None:
+    """The end of the game of seed 7, played through the session: two wins not taken."""
+    from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+    from tutor.quiz.play_session import PlaySetup
+
+    screen = await open_play(pilot, PlaySetup(seed=7))
+    play_to_the_last_hand(screen)
+    await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
+    await settled(pilot)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_play_standings_wide(snap_compare: Any, tmp_path: Path, language: str) -> None:
+    """The end of a game at 120x40."""
+    assert snap_compare(app_for(tmp_path, language), terminal_size=(120, 40), run_before=standings)
 
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)

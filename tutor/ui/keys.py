@@ -66,6 +66,8 @@ KEY_IDS: Final = (
     "start_game",
     "play_seed",
     "play_resume",
+    "play_lessons",
+    "play_drill",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -13,6 +13,7 @@ of the game it shows the standings.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from textual import events
@@ -24,12 +25,14 @@ from textual.widgets import Static
 from tutor.engine.game.actions import Action, ActionKind, Forbidden
 from tutor.engine.game.coach import HintLevel, Note, NoteCode
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrForbidden
+from tutor.engine.game.mistakes import Mistake
 from tutor.locale import Message, Value, joined, message, render, text
 from tutor.quiz.coach_record import record_mistakes
 from tutor.quiz.coach_words import MCR_CLAIMS, note_text
 from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.play_session import HINT_LEVELS, PlaySetup
 from tutor.quiz.play_sessions import Session, new_session, value_key
 from tutor.quiz.play_view import TenpaiHand
@@ -39,6 +42,8 @@ from tutor.quiz.writes import SettingWrite
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.links import LinksScreen
 from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -110,6 +115,15 @@ def winning_groups(session: Session) -> list[Group]:
     return hand_groups(hand, win=tile)
 
 
+def mistake_groups(mistakes: Sequence[Mistake]) -> dict[tuple[str, str], int]:
+    """The game's mistakes by their kind and lesson, in the order first made, each with how many times."""
+    groups: dict[tuple[str, str], int] = {}
+    for mistake in mistakes:
+        key = (mistake.kind.value, mistake.lesson)
+        groups[key] = groups.get(key, 0) + 1
+    return groups
+
+
 def tenpai_message(hand: TenpaiHand) -> Message:
     """A tenpai seat's line at a draw: its wind (as the review names it) and place, its hand, its waits."""
     return message(
@@ -128,6 +142,8 @@ class PlayScreen(TutorScreen):
         Binding("enter", "discard", "Discard", id="discard", tooltip="Discard the tile picked"),
         Binding("space", "next_line", "Next", id="next", tooltip="The next step"),
         Binding("h", "hint", "Hints", id="hint", tooltip="The coach's hint level"),
+        Binding("o", "mistake_lessons", "Lessons", id="play_lessons", tooltip="The lessons of this game's mistakes"),
+        Binding("d", "drill_mistakes", "Drill", id="play_drill", tooltip="Drill the rules of this game's mistakes"),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
         Binding("question_mark", "app.help", "Help", id="help", show=False),
         Binding("left", "pick(-1)", show=False),
@@ -356,27 +372,38 @@ class PlayScreen(TutorScreen):
         return "\n".join(faces_in_text(render(line, language)) for line in self.review[: self.review_shown])
 
     def standings_lines(self) -> list[str]:
+        """The standings, then the game's rule mistakes, a line for each rule with its lesson, and the keys to them."""
         language = self.tutor.language
+        session = self.session
+        key = "play.standing_mcr" if session.game_name == MCR else "play.standing"
         lines = [text(language, "play.standings")]
-        for standing in sorted(self.session.standings(), key=lambda standing: standing.place):
+        for standing in sorted(session.standings(), key=lambda standing: standing.place):
             lines.append(
                 text(
                     language,
-                    "play.standing",
+                    key,
                     place=standing.place,
                     seat=text(language, f"table.label.{standing.seat}"),
                     points=f"{standing.points:,}",
                     final=f"{standing.final:+,}",
                 )
             )
-        count = len(self.session.mistakes)
+        count = len(session.mistakes)
         lines.append(text(language, "play.mistakes", count=count) if count else text(language, "play.no_mistakes"))
+        for (kind, lesson), times in mistake_groups(session.mistakes).items():
+            what = text(language, f"play.mistake.{kind}")
+            lines.append(text(language, "play.mistake_line", what=what, count=times, lesson=self.lesson(lesson)))
+        if count:
+            lines.append(text(language, "play.mistake_keys"))
         return lines
 
     # --- keys -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter shows where a tile may be discarded, space where there is a next line."""
+        """Enter shows where a tile may be discarded, space where there is a
+        next line, o and d at the end of a game with rule mistakes."""
+        if action in ("mistake_lessons", "drill_mistakes"):
+            return self.standings_shown and bool(self.session.mistakes)
         reviewing = bool(self.review) or self.standings_shown
         if action == "discard":
             stage = self.session.stage
@@ -464,6 +491,23 @@ class PlayScreen(TutorScreen):
         self.session.play(action)
         self.save_game()
         self.start_hand()
+
+    def action_mistake_lessons(self) -> None:
+        """The lessons of the game's mistakes, to open one (links.py's list)."""
+        lessons = dict.fromkeys(lesson for _kind, lesson in mistake_groups(self.session.mistakes))
+        links = [(self.lesson(lesson), f"lesson:{lesson}") for lesson in lessons]
+
+        def follow(href: str | None) -> None:
+            if href:
+                self.tutor.open_lesson(href.removeprefix("lesson:"))
+
+        self.app.push_screen(LinksScreen(links, heading="play.mistake_lessons"), follow)
+
+    def action_drill_mistakes(self) -> None:
+        """A drill of the game's mistakes: each rule's concept brought back as
+        a question (as review brings back what is due), under the learner's rule options."""
+        concepts = list(dict.fromkeys(mistake.concept for mistake in self.session.mistakes))
+        self.app.push_screen(DrillScreen(DrillPlan.review(concepts, self.tutor.drill_rules())))
 
     def action_hint(self) -> None:
         levels = list(HINT_LEVELS)
