@@ -68,7 +68,7 @@ async def test_an_mcr_hand_played_by_keys_with_flowers_the_refusal_and_the_revie
 ) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_game(pilot, "left", "down", "down", "down", "down", str(UNDER_EIGHT_SEED))
+        screen = await start_game(pilot, "left", "down", "down", "down", "down", str(UNDER_EIGHT_SEED), "down", "left")
         session = screen.session
         assert isinstance(session, McrPlaySession) and session.setup.preset == "mcr"
         status = str(screen.query_one("#status", Static).render())

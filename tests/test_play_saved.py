@@ -71,7 +71,10 @@ def test_a_move_the_game_does_not_allow_is_refused_on_replay() -> None:
         ("[]", "not a JSON object"),
         ('{"version": 99}', "version 99"),
         ('{"version": 1, "setup": {"seed": 1}}', "KeyError"),
-        ('{"version": 1, "setup": {"seed": 1, "preset": "tenhou", "length": "long", "bots": "beginner"}}', "setup"),
+        (
+            '{"version": 1, "setup": {"seed": 1, "preset": "tenhou", "length": "long", "bots": "beginner", "pace": "instant"}}',
+            "setup",
+        ),
     ],
 )
 def test_a_damaged_saved_game_is_one_clear_error(raw: str, problem: str) -> None:
@@ -95,7 +98,7 @@ def test_moves_of_another_game_are_a_damaged_game_not_a_crash() -> None:
 async def test_a_quit_mid_hand_resumes_at_the_same_step(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_game(pilot, "down", "down", "down", "down", "7", "7")
+        screen = await start_game(pilot, "down", "down", "down", "down", "7", "7", "down", "left")
         await play_until(pilot, screen, lambda: len(screen.session.moves) >= 6, "six moves")
         session = screen.session
         assert session.refusal(ActionKind.RIICHI) is not None

@@ -46,7 +46,7 @@ def shown(screen: PlayScreen, selector: str) -> str:
 async def test_a_hand_played_by_keys_then_reviewed_and_the_next_dealt(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_game(pilot, "down", "down", "down", "down", "4", "2")
+        screen = await start_game(pilot, "down", "down", "down", "down", "4", "2", "down", "left")
         assert screen.session.setup == PlaySetup(seed=42)
         await wait_for(pilot, lambda: screen.query_one(PlayTable).size.width > 0, "the table drawn")
         table = screen.query_one(PlayTable).render().plain
@@ -169,7 +169,11 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         assert screen.session.setup == PlaySetup(
-            seed=129, preset="ema", length="south", bots="intermediate", hint=HintLevel.RULES_AND_EFFICIENCY
+            seed=129,
+            preset="ema",
+            length="south",
+            bots="intermediate",
+            hint=HintLevel.RULES_AND_EFFICIENCY,
         )
         assert screen.session.game.options.start_points == 30000  # EMA's, not Tenhou's 25,000
         # A game in play is left only after asking: no keeps it, yes leaves.

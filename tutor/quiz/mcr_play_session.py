@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Final
 
 from tutor.engine.game.actions import Action, Forbidden
+from tutor.engine.game.bot_reasons import why_mcr
 from tutor.engine.game.coach import Note
 from tutor.engine.game.match import Standing, ranks
 from tutor.engine.game.mcr.actions import McrAction, McrDecision, McrForbidden, McrRefusal
@@ -37,7 +38,16 @@ from tutor.engine.table import MCR_HANDS
 from tutor.engine.tiles import WIND_LETTERS
 from tutor.engine.waits import winning_tiles
 from tutor.locale import Message, message
-from tutor.quiz.play_session import LEARNER, Move, PlaySetup, of_kind, one_per_refusal, refusal_of
+from tutor.quiz.play_session import (
+    LEARNER,
+    BotMove,
+    Move,
+    PlaySetup,
+    bot_move,
+    of_kind,
+    one_per_refusal,
+    refusal_of,
+)
 from tutor.quiz.play_view import PlayView, RiverTile, SeatView, TenpaiHand, game_meld_text, tenpai_hand
 from tutor.quiz.review_words import mcr_review_lines
 
@@ -68,6 +78,9 @@ class McrPlaySession:
         self.mistakes: list[Mistake] = []
         self.moves: list[Move] = []
         self.over = False
+        self.auto = True
+        """As PlaySession.auto: off, the screen steps the bots at its pace."""
+        self.last_bot: BotMove | None = None
         self._deal()
 
     def _deal(self) -> None:
@@ -81,7 +94,9 @@ class McrPlaySession:
         self.state: McrHandState = state
         self.turns: list[McrTurn] = []
         self.tried: list[Mistake] = []
-        self.advance()
+        self.last_bot = None
+        if self.auto:
+            self.advance()
 
     # --- where play stands -----------------------------------------------------------------
 
@@ -162,17 +177,33 @@ class McrPlaySession:
 
     # --- playing --------------------------------------------------------------------------
 
+    @property
+    def bots_to_play(self) -> bool:
+        return not self.hand_over and self.decision is None
+
     def advance(self) -> None:
-        while not self.hand_over and self.decision is None:
+        while self.bots_to_play:
             self._step({})
 
-    def play(self, action: Action | McrAction) -> None:
+    def bot_step(self) -> None:
+        if self.bots_to_play:
+            self._step({})
+
+    def why(self) -> Note | None:
+        """Why the last bot action was taken (bot_reasons), or None before any."""
+        move = self.last_bot
+        if move is None or not isinstance(move.state, McrHandState) or not isinstance(move.action, McrAction):
+            return None
+        return why_mcr(move.state, move.action)
+
+    def play(self, action: Action | McrAction, advance: bool = True) -> None:
         """The learner's action (one of `decision.legal`; the game raises ValueError for any other)."""
         if not isinstance(action, McrAction):
             raise ValueError(f"{action} is a riichi action")
         self._step({self.learner: action})
         self.moves.append(Move("play", action))
-        self.advance()
+        if advance:
+            self.advance()
 
     def _step(self, chosen: dict[int, McrAction]) -> None:
         deciding = decisions(self.state)
@@ -185,6 +216,7 @@ class McrPlaySession:
                     choices[decision.seat] = self.bot(self.state, decision, self.rngs[self.seats[decision.seat]])
         following, events = step(self.state, choices)
         self.turns.append(McrTurn(self.state, deciding, choices, tuple(events)))
+        self.last_bot = bot_move(self.state, choices, self.learner) or self.last_bot
         self.state = following
 
     # --- between hands --------------------------------------------------------------------

@@ -12,18 +12,20 @@ review_words'.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal, Protocol, TypeVar
 
 from tutor.engine.game.actions import Action, Decision, Forbidden, Refusal
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.bot_reasons import why
 from tutor.engine.game.coach import HintLevel, Note, coach, forbidden_note
 from tutor.engine.game.intermediate import IntermediateBot
 from tutor.engine.game.kyoku import IllegalAction, step
 from tutor.engine.game.legal import decision_for, decisions
 from tutor.engine.game.match import GameState, Standing, after_hand, new_game, standings, start_hand
 from tutor.engine.game.mcr.actions import McrAction, McrForbidden
+from tutor.engine.game.mcr.state import McrHandState
 from tutor.engine.game.mistakes import Mistake, mistakes, tried
 from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
@@ -39,6 +41,10 @@ LEARNER: Final = 0
 """The learner's seat: the first dealer, drawn at the bottom of the table."""
 
 BotLevel = Literal["beginner", "intermediate"]
+Pace = Literal["instant", "normal", "slow"]
+PACES: Final[tuple[Pace, ...]] = ("instant", "normal", "slow")
+CLAIM_ORDER: Final = ("tsumo", "ron", "hu", "open_kan", "kong", "pon", "pung", "chi", "chow")
+"""Which of the bots' answers to one discard took effect: a win, then a kan or pon, then a chi (both rules)."""
 BOT_LEVELS: Final[tuple[BotLevel, ...]] = ("beginner", "intermediate")
 LENGTHS: Final[tuple[GameLength, ...]] = ("east", "south")
 HINT_LEVELS: Final = tuple(HintLevel)
@@ -56,6 +62,8 @@ class PlaySetup:
     length: GameLength = "east"
     bots: BotLevel = "beginner"
     hint: HintLevel = HintLevel.RULES
+    pace: Pace = "instant"
+    """How fast the screen plays the bots' moves (instant here; the setup screen offers normal first)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,25 @@ def one_per_refusal(notes: Iterable[Note], refusals: Collection[str], hidden: Co
     return tuple(shown)
 
 
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's action and the state it was chosen in (for the line that says it, and "why?")."""
+
+    state: KyokuState | McrHandState
+    action: Action | McrAction
+
+
+def bot_move(
+    state: KyokuState | McrHandState, choices: Mapping[int, Action | McrAction], learner: int
+) -> BotMove | None:
+    """The bots' action that took effect at a step: the only one, or of answers to a discard the one ranked first."""
+    acting = [action for seat, action in choices.items() if seat != learner and action.kind != "pass"]
+    if not acting:
+        return None
+    rank = {kind: number for number, kind in enumerate(CLAIM_ORDER)}
+    return BotMove(state, min(acting, key=lambda action: rank.get(action.kind, len(rank))))
+
+
 def make_bot(level: BotLevel, seed: str) -> Player:
     return IntermediateBot(seed) if level == "intermediate" else BeginnerBot(seed)
 
@@ -134,6 +161,9 @@ class PlaySession:
         """The learner's rule mistakes in the hands finished so far."""
         self.moves: list[Move] = []
         """Everything the learner did, in order (see Move)."""
+        self.auto = True
+        """The bots play on at once after each learner action and deal; off, the screen steps them at its pace."""
+        self.last_bot: BotMove | None = None
         self._deal()
 
     def _deal(self) -> None:
@@ -143,7 +173,9 @@ class PlaySession:
         self.turns: list[Turn] = []
         self.tried: list[Mistake] = []
         """Refused actions the learner tried this hand that count as mistakes (a ron in furiten)."""
-        self.advance()
+        self.last_bot = None
+        if self.auto:
+            self.advance()
 
     # --- where play stands -----------------------------------------------------------------
 
@@ -223,12 +255,29 @@ class PlaySession:
 
     # --- playing --------------------------------------------------------------------------
 
+    @property
+    def bots_to_play(self) -> bool:
+        """The bots play next: the hand goes on and the learner has no decision."""
+        return not self.hand_over and self.decision is None
+
     def advance(self) -> None:
         """The bots play until the learner must decide or the hand is over."""
-        while not self.hand_over and self.decision is None:
+        while self.bots_to_play:
             self._step({})
 
-    def play(self, action: Action | McrAction) -> None:
+    def bot_step(self) -> None:
+        """One step of the bots' play (the screen's pace)."""
+        if self.bots_to_play:
+            self._step({})
+
+    def why(self) -> Note | None:
+        """Why the last bot action was taken (bot_reasons), or None before any."""
+        move = self.last_bot
+        if move is None or not isinstance(move.state, KyokuState) or not isinstance(move.action, Action):
+            return None
+        return why(move.state, move.action, LEARNER)
+
+    def play(self, action: Action | McrAction, advance: bool = True) -> None:
         """The learner's action (one of `decision.legal`; the game raises
         IllegalAction for any other), the bots' answers at the same moment,
         and the bots' play after it."""
@@ -236,7 +285,8 @@ class PlaySession:
             raise IllegalAction(f"{action} is an MCR action")
         self._step({LEARNER: action})
         self.moves.append(Move("play", action))
-        self.advance()
+        if advance:
+            self.advance()
 
     def _step(self, chosen: dict[int, Action]) -> None:
         deciding = decisions(self.state)
@@ -246,6 +296,7 @@ class PlaySession:
                 choices[decision.seat] = self.bots[decision.seat].choose(self.state, decision)
         following, events = step(self.state, choices)
         self.turns.append(Turn(self.state, deciding, choices, events))
+        self.last_bot = bot_move(self.state, choices, LEARNER) or self.last_bot
         self.state = following
 
     # --- between hands --------------------------------------------------------------------

@@ -23,7 +23,7 @@ from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.coach import HintLevel
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind
 from tutor.quiz.mcr_play_session import MCR
-from tutor.quiz.play_session import BOT_LEVELS, LENGTHS, Move, PlaySetup
+from tutor.quiz.play_session import BOT_LEVELS, LENGTHS, PACES, Move, PlaySetup
 from tutor.quiz.play_sessions import Session, replayed
 
 SAVED_GAME: Final = "play.game"
@@ -66,6 +66,7 @@ def encode(session: Session) -> str:
                 "length": setup.length,
                 "bots": setup.bots,
                 "hint": setup.hint.value,
+                "pace": setup.pace,
             },
             "hint": session.hint.value,
             "moves": [
@@ -99,10 +100,10 @@ def decode(text: str) -> SavedGame:
         if value.get("version") != VERSION:
             raise SavedGameError(f"version {value.get('version')!r}, not {VERSION}")
         setup = value["setup"]
-        length, bots = setup["length"], setup["bots"]
-        if length not in LENGTHS or bots not in BOT_LEVELS or not isinstance(setup["seed"], int):
+        length, bots, pace = setup["length"], setup["bots"], setup["pace"]
+        if length not in LENGTHS or bots not in BOT_LEVELS or pace not in PACES or not isinstance(setup["seed"], int):
             raise SavedGameError("the setup is not one the game offers")
-        played = PlaySetup(int(setup["seed"]), str(setup["preset"]), length, bots, HintLevel(setup["hint"]))
+        played = PlaySetup(int(setup["seed"]), str(setup["preset"]), length, bots, HintLevel(setup["hint"]), pace)
         return SavedGame(
             played, HintLevel(value["hint"]), tuple(_move(move, played.preset == MCR) for move in value["moves"])
         )

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Static
 
 from tutor.engine.game.actions import Action, ActionKind, Forbidden
 from tutor.engine.game.coach import HintLevel, Note, NoteCode
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrForbidden
 from tutor.engine.game.mistakes import Mistake
+from tutor.engine.game.state import KyokuState
+from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message, render, text
 from tutor.quiz.coach_record import record_mistakes
 from tutor.quiz.coach_words import MCR_CLAIMS, note_text
@@ -33,7 +37,7 @@ from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.play_session import HINT_LEVELS, PlaySetup
+from tutor.quiz.play_session import HINT_LEVELS, PACES, BotMove, PlaySetup
 from tutor.quiz.play_sessions import Session, new_session, value_key
 from tutor.quiz.play_view import TenpaiHand
 from tutor.quiz.review_words import wind_seat
@@ -115,6 +119,28 @@ def winning_groups(session: Session) -> list[Group]:
     return hand_groups(hand, win=tile)
 
 
+PACE_SECONDS: Final = {"normal": 0.6, "slow": 1.5}
+"""Seconds between the bots' moves at each pace but instant."""
+BOT_DID: Final = {
+    **dict.fromkeys(("discard",), "play.bot.discard"),
+    **dict.fromkeys(("chi", "pon", "open_kan", "chow", "pung", "kong"), "play.bot.call"),
+    **dict.fromkeys(("tsumo", "ron", "hu"), "play.bot.win"),
+    **dict.fromkeys(("closed_kan", "added_kan", "concealed_kong", "added_kong"), "play.bot.declare_tile"),
+    "riichi": "play.bot.declare",
+    "nine_terminals": "play.bot.abort",
+}
+"""The sentence that says a bot's action, by the action's kind (both rules)."""
+
+
+def bot_did(move: BotMove) -> Message:
+    """A bot's action in words: its seat by its wind, as the review names seats, and the tile."""
+    action = move.action
+    state = move.state
+    wind = (action.seat - state.dealer) % 4 if isinstance(state, KyokuState) else action.seat
+    tile = tile_name(action.tile) if action.tile is not None else ""
+    return message(BOT_DID[action.kind], seat=wind_seat(wind), action=action_name(action.kind), tile=tile)
+
+
 def mistake_groups(mistakes: Sequence[Mistake]) -> dict[tuple[str, str], int]:
     """The game's mistakes by their kind and lesson, in the order first made, each with how many times."""
     groups: dict[tuple[str, str], int] = {}
@@ -142,6 +168,9 @@ class PlayScreen(TutorScreen):
         Binding("enter", "discard", "Discard", id="discard", tooltip="Discard the tile picked"),
         Binding("space", "next_line", "Next", id="next", tooltip="The next step"),
         Binding("h", "hint", "Hints", id="hint", tooltip="The coach's hint level"),
+        Binding("s", "skip", "Skip", id="play_skip", tooltip="The bots' moves at once, to your next decision"),
+        Binding("b", "pace", "Pace", id="play_pace", tooltip="The bots' pace: instant, normal, slow"),
+        Binding("y", "why", "Why?", id="play_why", tooltip="Why the last bot did what it did"),
         Binding("o", "mistake_lessons", "Lessons", id="play_lessons", tooltip="The lessons of this game's mistakes"),
         Binding("d", "drill_mistakes", "Drill", id="play_drill", tooltip="Drill the rules of this game's mistakes"),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
@@ -154,6 +183,8 @@ class PlayScreen(TutorScreen):
     PlayScreen #status { height: 1; padding: 0 1; color: $text-muted; }
     PlayScreen #prompt { height: auto; padding: 0 1; text-style: bold; color: $accent; }
     PlayScreen #said { height: auto; padding: 0 1; color: $warning; }
+    PlayScreen #bot { height: auto; padding: 0 1; color: $text-muted; }
+    PlayScreen #bot.-empty { display: none; }
     PlayScreen #said.-empty { display: none; }
     PlayScreen #coach { height: auto; max-height: 8; padding: 0 1; border-top: solid $panel; }
     PlayScreen #coach.-off { display: none; }
@@ -178,6 +209,10 @@ class PlayScreen(TutorScreen):
         """Whether the game ends with the hand reviewed."""
         self.review_shown = 0
         self.standings_shown = False
+        self.bot_timer: Timer | None = None
+        """The next bot move's tick, at a pace other than instant."""
+        self.why: Note | None = None
+        """The coach's note on why the last bot did what it did, shown on `y` until the learner's next action."""
 
     @classmethod
     def resumed(cls, session: Session) -> PlayScreen:
@@ -203,6 +238,7 @@ class PlayScreen(TutorScreen):
             yield Static(id="review-tenpai", markup=False)
             yield Static(id="review-lines", markup=False)
         yield PlayHand(id="hand")
+        yield Static(id="bot", markup=False)
         yield Static(id="prompt", markup=False)
         yield Static(id="said", markup=False)
         yield Static(id="coach", markup=False)
@@ -213,6 +249,7 @@ class PlayScreen(TutorScreen):
         self.title = text(self.tutor.language, "play.title")
         self.start_hand()
         self.save_game()
+        self.bots_play()
 
     def redraw_in_language(self) -> None:
         self.show()
@@ -251,7 +288,10 @@ class PlayScreen(TutorScreen):
         self.query_one("#said").set_class(not said, "-empty")
         coach = self.query_one("#coach", Static)
         coach.update(self.coach_text())
-        coach.set_class(session.hint is HintLevel.OFF, "-off")
+        coach.set_class(session.hint is HintLevel.OFF and self.why is None, "-off")
+        bot = self.bot_text() if not reviewing else ""
+        self.query_one("#bot", Static).update(bot)
+        self.query_one("#bot").set_class(not bot, "-empty")
         if reviewing:
             hand = self.query_one("#review-hand", TilesView)
             hand.display = bool(hand.groups) and not self.standings_shown
@@ -343,6 +383,8 @@ class PlayScreen(TutorScreen):
         level = text(language, f"play.hint.{session.hint.value}")
         notes = [note for note in session.notes() if note.code != NoteCode.DISCARD or self.discussed(note)]
         lines = [text(language, "play.coach", level=level)]
+        if self.why is not None:
+            lines.append(note_text(self.why, language, self.lesson))
         # Two shapes of one call say the same of the yaku: once is enough.
         lines += dict.fromkeys(note_text(note, language, self.lesson) for note in notes)
         if len(lines) == 1:
@@ -404,6 +446,12 @@ class PlayScreen(TutorScreen):
         next line, o and d at the end of a game with rule mistakes."""
         if action in ("mistake_lessons", "drill_mistakes"):
             return self.standings_shown and bool(self.session.mistakes)
+        if action == "skip":
+            return self.session.bots_to_play
+        if action == "pace":
+            return not self.standings_shown
+        if action == "why":
+            return self.session.last_bot is not None and not self.standings_shown
         reviewing = bool(self.review) or self.standings_shown
         if action == "discard":
             stage = self.session.stage
@@ -488,9 +536,74 @@ class PlayScreen(TutorScreen):
 
     def play(self, action: Action | McrAction) -> None:
         self.said = None
-        self.session.play(action)
+        self.why = None
+        self.session.play(action, advance=False)
         self.save_game()
-        self.start_hand()
+        self.bots_play()
+
+    # --- the bots' pace -------------------------------------------------------------------
+
+    def bots_play(self) -> None:
+        """The bots' moves up to the learner's next decision: at once at the
+        instant pace, else one a tick of the pace, the table drawn after each."""
+        session = self.session
+        session.auto = session.setup.pace == "instant"
+        self.stop_bots()
+        if session.auto or not session.bots_to_play:
+            session.advance()
+            self.start_hand()
+            return
+        self.show()
+        self.bot_timer = self.set_timer(PACE_SECONDS[session.setup.pace], self.bot_tick)
+
+    def bot_tick(self) -> None:
+        self.bot_timer = None
+        session = self.session
+        session.bot_step()
+        if session.bots_to_play:
+            self.show()
+            self.bot_timer = self.set_timer(PACE_SECONDS[session.setup.pace], self.bot_tick)
+        else:
+            self.start_hand()
+
+    def stop_bots(self) -> None:
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = None
+
+    def action_skip(self) -> None:
+        """The bots' moves at once, up to the learner's next decision."""
+        if self.session.bots_to_play:
+            self.stop_bots()
+            self.session.advance()
+            self.start_hand()
+
+    def action_pace(self) -> None:
+        """The next pace: instant, normal, slow; from now on (instant plays the moves waiting at once)."""
+        session = self.session
+        session.setup = replace(session.setup, pace=PACES[(PACES.index(session.setup.pace) + 1) % len(PACES)])
+        self.save_game()
+        self.said = message("play.pace_now", pace=message(f"play.pace.{session.setup.pace}"))
+        if session.bots_to_play:
+            self.bots_play()
+        else:
+            session.auto = session.setup.pace == "instant"
+            self.show()
+
+    def action_why(self) -> None:
+        """Why the last bot did what it did, in the coach panel."""
+        self.why = self.session.why()
+        if self.why is None:
+            self.said = message("play.why_none")
+        self.show()
+
+    def bot_text(self) -> str:
+        """What the last bot did, in one line (and that y asks why)."""
+        move = self.session.last_bot
+        if move is None:
+            return ""
+        language = self.tutor.language
+        return faces_in_text(render(message("play.bot_line", did=bot_did(move)), language))
 
     def action_mistake_lessons(self) -> None:
         """The lessons of the game's mistakes, to open one (links.py's list)."""
@@ -529,16 +642,19 @@ class PlayScreen(TutorScreen):
         mistakes = session.hand_mistakes()
         if mistakes:
             record_mistakes(self.tutor.answer_log, mistakes, session.game_name, session.setup.seed)
+        session.auto = session.setup.pace == "instant"
         session.next_hand()
         self.save_game()
         self.review = ()
         self.review_shown = 0
         self.said = None
+        self.why = None
         if session.game_over:
             self.standings_shown = True
             self.show()
         else:
             self.start_hand()
+            self.bots_play()
 
     def action_back(self) -> None:
         """Escape: out of a chi or kan choice first; a game still in play is

@@ -23,7 +23,7 @@ from textual.widgets import Static
 from tutor.engine.game.presets import PRESETS
 from tutor.locale import text
 from tutor.quiz.mcr_play_session import MCR
-from tutor.quiz.play_session import BOT_LEVELS, HINT_LEVELS, LENGTHS, PlaySetup
+from tutor.quiz.play_session import BOT_LEVELS, HINT_LEVELS, LENGTHS, PACES, PlaySetup
 from tutor.quiz.play_sessions import value_key
 from tutor.quiz.saved_game import SAVED_GAME, SET_ASIDE, SavedGame, SavedGameError, decode, restore
 from tutor.quiz.writes import SettingWrite
@@ -31,7 +31,7 @@ from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
-ROWS: Final = ("preset", "length", "bots", "hint", "seed")
+ROWS: Final = ("preset", "length", "bots", "hint", "seed", "pace")
 MAX_SEED_DIGITS: Final = 9
 T = TypeVar("T")
 
@@ -56,6 +56,8 @@ def stepped(setup: PlaySetup, row: str, step: int) -> PlaySetup:
         return replace(setup, length=moved(LENGTHS, setup.length, step))
     if row == "bots":
         return replace(setup, bots=moved(BOT_LEVELS, setup.bots, step))
+    if row == "pace":
+        return replace(setup, pace=moved(PACES, setup.pace, step))
     return replace(setup, hint=moved(HINT_LEVELS, setup.hint, step))
 
 
@@ -84,7 +86,7 @@ class PlaySetupScreen(TutorScreen):
 
     def __init__(self, setup: PlaySetup | None = None) -> None:
         super().__init__()
-        self.setup = setup or PlaySetup(seed=new_seed())
+        self.setup = setup or PlaySetup(seed=new_seed(), pace="normal")
         self.row = 0
         self.typing = False
         """Digits typed on the seed's row replace the seed shown; further digits add to it."""
