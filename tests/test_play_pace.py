@@ -7,8 +7,10 @@ game is played until the bots are done, never for a number of seconds."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
@@ -23,10 +25,10 @@ from tutor.engine.game.simulate import play_hand
 from tutor.locale import message, render
 from tutor.quiz.coach_words import note_text
 from tutor.quiz.faces import faces_in_text
-from tutor.quiz.play_session import PlaySetup
+from tutor.quiz.play_session import Pace, PlaySetup
 from tutor.quiz.saved_game import SAVED_GAME, decode
 from tutor.ui.lesson_titles import lesson_title
-from tutor.ui.screens.play import bot_did
+from tutor.ui.screens.play import PlayScreen, bot_did
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -51,13 +53,19 @@ def test_every_bot_action_has_its_reason_as_the_bot_measured_it(seed: int) -> No
     assert reasons > 20
 
 
+async def discarded_at(pilot: Pilot[Any], pace: Pace) -> PlayScreen:
+    """The game of seed 42 at `pace`, the learner's first tile discarded: the bots' moves follow at the pace."""
+    screen = await open_play(pilot, PlaySetup(seed=42, pace=pace))
+    await pilot.press("enter")
+    assert screen.session.bots_to_play and screen.session.decision is None
+    return screen
+
+
 async def test_at_the_normal_pace_the_bots_play_one_move_a_tick_until_the_learner_decides(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_play(pilot, PlaySetup(seed=42, pace="normal"))
+        screen = await discarded_at(pilot, "normal")  # the bots' moves wait for their ticks
         session = screen.session
-        await pilot.press("enter")
-        assert session.bots_to_play and session.decision is None  # the bots' moves wait for their ticks
         seen: set[str] = set()
 
         def decided() -> bool:
@@ -72,10 +80,8 @@ async def test_at_the_normal_pace_the_bots_play_one_move_a_tick_until_the_learne
 async def test_s_skips_the_bots_moves_and_b_changes_the_pace(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_play(pilot, PlaySetup(seed=42, pace="slow"))
+        screen = await discarded_at(pilot, "slow")
         session = screen.session
-        await pilot.press("enter")
-        assert session.bots_to_play
         await pilot.press("s")
         assert not session.bots_to_play and session.decision is not None
         await pilot.press("b")

@@ -40,7 +40,7 @@ from tutor.engine.waits import winning_tiles
 from tutor.locale import Message, message
 from tutor.quiz.play_session import (
     LEARNER,
-    BotMove,
+    BotsPlay,
     Move,
     PlaySetup,
     bot_move,
@@ -60,7 +60,7 @@ BOT_NAMES: Final = {"beginner": "beginner", "intermediate": "fan_route"}
 """The MCR bot at each level the setup offers."""
 
 
-class McrPlaySession:
+class McrPlaySession(BotsPlay):
     """One MCR game: the learner is player 0, bots the others."""
 
     game_name: Final = MCR
@@ -80,7 +80,7 @@ class McrPlaySession:
         self.over = False
         self.auto = True
         """As PlaySession.auto: off, the screen steps the bots at its pace."""
-        self.last_bot: BotMove | None = None
+        self.last_bot = None
         self._deal()
 
     def _deal(self) -> None:
@@ -94,9 +94,7 @@ class McrPlaySession:
         self.state: McrHandState = state
         self.turns: list[McrTurn] = []
         self.tried: list[Mistake] = []
-        self.last_bot = None
-        if self.auto:
-            self.advance()
+        self.dealt()
 
     # --- where play stands -----------------------------------------------------------------
 
@@ -177,18 +175,6 @@ class McrPlaySession:
 
     # --- playing --------------------------------------------------------------------------
 
-    @property
-    def bots_to_play(self) -> bool:
-        return not self.hand_over and self.decision is None
-
-    def advance(self) -> None:
-        while self.bots_to_play:
-            self._step({})
-
-    def bot_step(self) -> None:
-        if self.bots_to_play:
-            self._step({})
-
     def why(self) -> Note | None:
         """Why the last bot action was taken (bot_reasons), or None before any."""
         move = self.last_bot
@@ -201,9 +187,7 @@ class McrPlaySession:
         if not isinstance(action, McrAction):
             raise ValueError(f"{action} is a riichi action")
         self._step({self.learner: action})
-        self.moves.append(Move("play", action))
-        if advance:
-            self.advance()
+        self.played(action, advance)
 
     def _step(self, chosen: dict[int, McrAction]) -> None:
         deciding = decisions(self.state)

@@ -12,9 +12,10 @@ review_words'.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from tutor.engine.game.actions import Action, Decision, Forbidden, Refusal
 from tutor.engine.game.bot import BeginnerBot
@@ -142,7 +143,57 @@ def make_bot(level: BotLevel, seed: str) -> Player:
     return IntermediateBot(seed) if level == "intermediate" else BeginnerBot(seed)
 
 
-class PlaySession:
+class BotsPlay(ABC):
+    """What both rules' sessions share: after the learner's action the bots
+    play on, all at once (`auto`, `advance`) or a step at a time for the
+    screen's pace (`bot_step`), until the learner must decide or the hand is over."""
+
+    moves: list[Move]
+    auto: bool
+    last_bot: BotMove | None
+    """The last bot action that took effect this hand, and the state it was chosen in."""
+
+    @property
+    @abstractmethod
+    def hand_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def decision(self) -> object | None: ...
+
+    @abstractmethod
+    def _step(self, chosen: dict[int, Any]) -> None:
+        """One step of the game: the seats deciding, the learner's choice in `chosen`, the bots' made here."""
+
+    @property
+    def bots_to_play(self) -> bool:
+        """The bots play next: the hand goes on and the learner has no decision."""
+        return not self.hand_over and self.decision is None
+
+    def advance(self) -> None:
+        """The bots play until the learner must decide or the hand is over."""
+        while self.bots_to_play:
+            self._step({})
+
+    def bot_step(self) -> None:
+        """One step of the bots' play (the screen's pace)."""
+        if self.bots_to_play:
+            self._step({})
+
+    def dealt(self) -> None:
+        """A hand dealt: no bot has acted in it yet, and the bots play up to the learner's turn unless paced."""
+        self.last_bot = None
+        if self.auto:
+            self.advance()
+
+    def played(self, action: Action | McrAction, advance: bool) -> None:
+        """The learner's action kept as a move, and the bots' play after it unless the screen paces them."""
+        self.moves.append(Move("play", action))
+        if advance:
+            self.advance()
+
+
+class PlaySession(BotsPlay):
     """One game: the learner at seat 0, bots at seats 1-3."""
 
     game_name: Final = "riichi"
@@ -173,9 +224,7 @@ class PlaySession:
         self.turns: list[Turn] = []
         self.tried: list[Mistake] = []
         """Refused actions the learner tried this hand that count as mistakes (a ron in furiten)."""
-        self.last_bot = None
-        if self.auto:
-            self.advance()
+        self.dealt()
 
     # --- where play stands -----------------------------------------------------------------
 
@@ -255,21 +304,6 @@ class PlaySession:
 
     # --- playing --------------------------------------------------------------------------
 
-    @property
-    def bots_to_play(self) -> bool:
-        """The bots play next: the hand goes on and the learner has no decision."""
-        return not self.hand_over and self.decision is None
-
-    def advance(self) -> None:
-        """The bots play until the learner must decide or the hand is over."""
-        while self.bots_to_play:
-            self._step({})
-
-    def bot_step(self) -> None:
-        """One step of the bots' play (the screen's pace)."""
-        if self.bots_to_play:
-            self._step({})
-
     def why(self) -> Note | None:
         """Why the last bot action was taken (bot_reasons), or None before any."""
         move = self.last_bot
@@ -284,9 +318,7 @@ class PlaySession:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action} is an MCR action")
         self._step({LEARNER: action})
-        self.moves.append(Move("play", action))
-        if advance:
-            self.advance()
+        self.played(action, advance)
 
     def _step(self, chosen: dict[int, Action]) -> None:
         deciding = decisions(self.state)
