@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
-from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+from tests.play_helpers import open_play, play_to_the_last_hand, play_until, start_game
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import HintLevel, Note
 from tutor.engine.game.state import Phase
@@ -46,12 +46,8 @@ def shown(screen: PlayScreen, selector: str) -> str:
 async def test_a_hand_played_by_keys_then_reviewed_and_the_next_dealt(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "home's m to open the setup")
-        await pilot.press("down", "down", "down", "down", "4", "2", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "enter to start the game")
-        screen = app.screen
-        assert isinstance(screen, PlayScreen) and screen.session.setup == PlaySetup(seed=42)
+        screen = await start_game(pilot, "down", "down", "down", "down", "4", "2", "down", "left")
+        assert screen.session.setup == PlaySetup(seed=42)
         await wait_for(pilot, lambda: screen.query_one(PlayTable).size.width > 0, "the table drawn")
         table = screen.query_one(PlayTable).render().plain
         for seat in range(4):
@@ -160,7 +156,9 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the setup")
         setup_screen = app.screen
         assert isinstance(setup_screen, PlaySetupScreen)
-        # Rules one to the left (round the end: EMA), length, bots and hints one to the right.
+        # Rules two to the left (round the end: MCR, then EMA), length, bots and hints one to the right.
+        await pilot.press("left")
+        assert text("en", "play.setup_mcr") in str(setup_screen.query_one("#setup-title", Static).render())
         await pilot.press("left", "down", "right", "down", "right", "down", "right", "down", "backspace", "9")
         await wait_for(pilot, lambda: setup_screen.setup.seed == 129, "the seed typed")
         rows = str(setup_screen.query_one("#rows", Static).render())
@@ -171,7 +169,11 @@ async def test_the_setup_rows_choose_the_game(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         assert screen.session.setup == PlaySetup(
-            seed=129, preset="ema", length="south", bots="intermediate", hint=HintLevel.RULES_AND_EFFICIENCY
+            seed=129,
+            preset="ema",
+            length="south",
+            bots="intermediate",
+            hint=HintLevel.RULES_AND_EFFICIENCY,
         )
         assert screen.session.game.options.start_points == 30000  # EMA's, not Tenhou's 25,000
         # A game in play is left only after asking: no keeps it, yes leaves.

@@ -196,21 +196,29 @@ class TestTable:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=table_at("mcr", "flowers"))
 
 
-def play_at(seed: int, until: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+def play_at(seed: int, until: str, *keys: str, preset: str = "tenhou") -> Callable[[Pilot[Any]], Awaitable[None]]:
     """The play screen on a seed, played by keys (pass every call, discard
     each tile drawn) until a moment: `riichi` (a bot's riichi stands), `chi`
-    (a chi of two shapes offered), `review` (the hand over); then `keys`."""
+    (a chi of two shapes offered), `review` (the hand over); or, in MCR,
+    `under_eight` (played as the beginner bot until a hu under 8 is there);
+    then `keys`."""
 
     async def run(pilot: Pilot[Any]) -> None:
-        from tests.play_helpers import open_play, play_until
+        from tests.play_helpers import open_play, play_until, to_under_eight
         from tutor.engine.game.actions import ActionKind
+        from tutor.quiz.mcr_play_session import McrPlaySession
         from tutor.quiz.play_session import PlaySetup
 
-        screen = await open_play(pilot, PlaySetup(seed=seed))
+        screen = await open_play(pilot, PlaySetup(seed=seed, preset=preset))
         session = screen.session
+        if until == "under_eight":
+            assert isinstance(session, McrPlaySession)
+            to_under_eight(session)
+            screen.start_hand()
         moments = {
             "start": lambda: True,
-            "riichi": lambda: any(player.riichi for player in session.state.players),
+            "under_eight": lambda: True,
+            "riichi": lambda: any(getattr(player, "riichi", False) for player in session.state.players),
             "chi": lambda: len(session.legal(ActionKind.CHI)) >= 2,
             "review": lambda: bool(screen.review),
         }
@@ -260,17 +268,36 @@ class TestPlay:
         keys = ("space",) * 8
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(42, "review", *keys))
 
+    def test_draw_tenpai(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        """An exhaustive draw: each tenpai seat's hand and waits above the review's lines."""
+        keys = ("space",) * 5
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=play_at(6, "review", *keys))
+
+    def test_mcr_refusal(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        """The MCR table (flowers beside a seat) and the coach's refusal of a hu under 8 points."""
+        run = play_at(5, "under_eight", "w", preset="mcr")
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
+
     def test_standings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
-        async def standings(pilot: Pilot[Any]) -> None:
-            from tests.play_helpers import open_play, play_to_the_last_hand, play_until
-            from tutor.quiz.play_session import PlaySetup
-
-            screen = await open_play(pilot, PlaySetup(seed=7))
-            play_to_the_last_hand(screen)
-            await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
-            await settled(pilot)
-
+        """The end of a game: the standings and its rule mistakes with their lessons and keys."""
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=standings)
+
+
+async def standings(pilot: Pilot[Any]) -> None:
+    """The end of the game of seed 7, played through the session: two wins not taken."""
+    from tests.play_helpers import open_play, play_to_the_last_hand, play_until
+    from tutor.quiz.play_session import PlaySetup
+
+    screen = await open_play(pilot, PlaySetup(seed=7))
+    play_to_the_last_hand(screen)
+    await play_until(pilot, screen, lambda: screen.standings_shown, "the standings")
+    await settled(pilot)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_play_standings_wide(snap_compare: Any, tmp_path: Path, language: str) -> None:
+    """The end of a game at 120x40."""
+    assert snap_compare(app_for(tmp_path, language), terminal_size=(120, 40), run_before=standings)
 
 
 @pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from tutor.engine.game.actions import ActionKind, Refusal
+from tutor.engine.game.bot_reasons import BOT_RULE, BotReason
 from tutor.engine.game.coach import Note, NoteCode
 from tutor.engine.game.mcr.actions import McrRefusal
 from tutor.engine.mcr.fans import FanId
@@ -195,9 +196,22 @@ SAYS: Final[dict[str, Says]] = {
     McrRefusal.CHOW_NOT_LEFT: _with_tile("coach.chow_not_left"),
     McrRefusal.DEAD_HAND: lambda _note: message("coach.dead_hand"),
     McrRefusal.NO_TILES: _with_tile("coach.no_tiles"),
+    BotReason.WIN: _with_tile("coach.bot_win"),
+    BotReason.RIICHI: lambda _note: message("coach.bot_riichi"),
+    BotReason.CALL: lambda note: message(
+        "coach.bot_call",
+        call=_call(_kind(note)),
+        tile=_tile(note),
+        before=note.value("before") or 0,
+        after=note.value("after") or 0,
+    ),
+    BotReason.KAN: _with_tile("coach.bot_kan"),
+    BotReason.NINE_TERMINALS: lambda _note: message("coach.bot_nine_terminals"),
+    BotReason.SAFE: lambda note: message("coach.bot_safe", tile=_tile(note), seat=_seat(note)),
 }
 """What the coach says for each code it can give: every `NoteCode`, every
-riichi `Refusal` and every MCR `McrRefusal` (tests/test_coach_words.py)."""
+riichi `Refusal`, every MCR `McrRefusal` and every `BotReason` (the "why?"
+of a bot's action) (tests/test_coach_words.py)."""
 
 RULES: Final = names_table(
     "coach.rule",
@@ -210,6 +224,7 @@ RULES: Final = names_table(
         "defence.safe_by_rule",
         "defence.suji",
         *(f"mcr.{code}" for code in McrRefusal),
+        BOT_RULE,
     ),
 )
 """The rules the coach's notes name, by their ids (`riichi.furiten`, `mcr.under_eight`)."""

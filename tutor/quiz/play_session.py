@@ -12,28 +12,40 @@ review_words'.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Any, Final, Literal, Protocol, TypeVar
 
-from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
+from tutor.engine.game.actions import Action, Decision, Forbidden, Refusal
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.bot_reasons import why
 from tutor.engine.game.coach import HintLevel, Note, coach, forbidden_note
 from tutor.engine.game.intermediate import IntermediateBot
-from tutor.engine.game.kyoku import step
+from tutor.engine.game.kyoku import IllegalAction, step
 from tutor.engine.game.legal import decision_for, decisions
 from tutor.engine.game.match import GameState, Standing, after_hand, new_game, standings, start_hand
+from tutor.engine.game.mcr.actions import McrAction, McrForbidden
+from tutor.engine.game.mcr.state import McrHandState
 from tutor.engine.game.mistakes import Mistake, mistakes, tried
 from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
 from tutor.engine.game.review import HandReview, review_hand
 from tutor.engine.game.simulate import HandRecord, Player, Turn
-from tutor.engine.game.state import Event, KyokuState, Phase
+from tutor.engine.game.state import EndKind, Event, KyokuState, Phase
+from tutor.engine.hand import Hand
+from tutor.locale import Message
+from tutor.quiz.play_view import PlayView, TenpaiHand, game_meld_text, riichi_table, tenpai_hand
+from tutor.quiz.review_words import riichi_review_lines
 
 LEARNER: Final = 0
 """The learner's seat: the first dealer, drawn at the bottom of the table."""
 
 BotLevel = Literal["beginner", "intermediate"]
+Pace = Literal["instant", "normal", "slow"]
+PACES: Final[tuple[Pace, ...]] = ("instant", "normal", "slow")
+CLAIM_ORDER: Final = ("tsumo", "ron", "hu", "open_kan", "kong", "pon", "pung", "chi", "chow")
+"""Which of the bots' answers to one discard took effect: a win, then a kan or pon, then a chi (both rules)."""
 BOT_LEVELS: Final[tuple[BotLevel, ...]] = ("beginner", "intermediate")
 LENGTHS: Final[tuple[GameLength, ...]] = ("east", "south")
 HINT_LEVELS: Final = tuple(HintLevel)
@@ -51,14 +63,141 @@ class PlaySetup:
     length: GameLength = "east"
     bots: BotLevel = "beginner"
     hint: HintLevel = HintLevel.RULES
+    pace: Pace = "instant"
+    """How fast the screen plays the bots' moves (instant here; the setup screen offers normal first)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One thing the learner did, in order: an action played (`play`), a
+    refused action tried (`try`, which may count as a mistake), or the next
+    hand asked for (`next`).  The bots are deterministic by the seed, so the
+    setup and these moves make the game again, step for step (a saved game)."""
+
+    kind: Literal["play", "try", "next"]
+    action: Action | McrAction | None = None
+
+
+class Named(Protocol):
+    """An action of either rules, by its kind and tile."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def tile(self) -> int | None: ...
+
+
+class Refused(Protocol):
+    @property
+    def action(self) -> Named: ...
+
+
+N = TypeVar("N", bound=Named)
+R = TypeVar("R", bound=Refused)
+
+
+def of_kind(actions: Iterable[N], kind: str, tile: int | None = None) -> tuple[N, ...]:
+    """The actions of a kind (on a tile, if given)."""
+    return tuple(action for action in actions if action.kind == kind and (tile is None or action.tile == tile))
+
+
+def refusal_of(refused: Iterable[R], kind: str, tile: int | None = None) -> R | None:
+    """The first refused action of a kind (on a tile, if given)."""
+    return next((found for found in refused if of_kind((found.action,), kind, tile)), None)
+
+
+def one_per_refusal(notes: Iterable[Note], refusals: Collection[str], hidden: Collection[str] = ()) -> tuple[Note, ...]:
+    """The coach's notes for the panel: one for each refusal code (after
+    riichi every tile but the drawn one is locked, and one line says so),
+    none of the `hidden` codes."""
+    shown: list[Note] = []
+    codes: set[str] = set()
+    for note in notes:
+        if note.code in hidden or (note.code in refusals and note.code in codes):
+            continue
+        codes.add(note.code)
+        shown.append(note)
+    return tuple(shown)
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's action and the state it was chosen in (for the line that says it, and "why?")."""
+
+    state: KyokuState | McrHandState
+    action: Action | McrAction
+
+
+def bot_move(
+    state: KyokuState | McrHandState, choices: Mapping[int, Action | McrAction], learner: int
+) -> BotMove | None:
+    """The bots' action that took effect at a step: the only one, or of answers to a discard the one ranked first."""
+    acting = [action for seat, action in choices.items() if seat != learner and action.kind != "pass"]
+    if not acting:
+        return None
+    rank = {kind: number for number, kind in enumerate(CLAIM_ORDER)}
+    return BotMove(state, min(acting, key=lambda action: rank.get(action.kind, len(rank))))
 
 
 def make_bot(level: BotLevel, seed: str) -> Player:
     return IntermediateBot(seed) if level == "intermediate" else BeginnerBot(seed)
 
 
-class PlaySession:
+class BotsPlay(ABC):
+    """What both rules' sessions share: after the learner's action the bots
+    play on, all at once (`auto`, `advance`) or a step at a time for the
+    screen's pace (`bot_step`), until the learner must decide or the hand is over."""
+
+    moves: list[Move]
+    auto: bool
+    last_bot: BotMove | None
+    """The last bot action that took effect this hand, and the state it was chosen in."""
+
+    @property
+    @abstractmethod
+    def hand_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def decision(self) -> object | None: ...
+
+    @abstractmethod
+    def _step(self, chosen: dict[int, Any]) -> None:
+        """One step of the game: the seats deciding, the learner's choice in `chosen`, the bots' made here."""
+
+    @property
+    def bots_to_play(self) -> bool:
+        """The bots play next: the hand goes on and the learner has no decision."""
+        return not self.hand_over and self.decision is None
+
+    def advance(self) -> None:
+        """The bots play until the learner must decide or the hand is over."""
+        while self.bots_to_play:
+            self._step({})
+
+    def bot_step(self) -> None:
+        """One step of the bots' play (the screen's pace)."""
+        if self.bots_to_play:
+            self._step({})
+
+    def dealt(self) -> None:
+        """A hand dealt: no bot has acted in it yet, and the bots play up to the learner's turn unless paced."""
+        self.last_bot = None
+        if self.auto:
+            self.advance()
+
+    def played(self, action: Action | McrAction, advance: bool) -> None:
+        """The learner's action kept as a move, and the bots' play after it unless the screen paces them."""
+        self.moves.append(Move("play", action))
+        if advance:
+            self.advance()
+
+
+class PlaySession(BotsPlay):
     """One game: the learner at seat 0, bots at seats 1-3."""
+
+    game_name: Final = "riichi"
+    learner: Final = LEARNER
 
     def __init__(self, setup: PlaySetup) -> None:
         self.setup = setup
@@ -71,6 +210,11 @@ class PlaySession:
         }
         self.mistakes: list[Mistake] = []
         """The learner's rule mistakes in the hands finished so far."""
+        self.moves: list[Move] = []
+        """Everything the learner did, in order (see Move)."""
+        self.auto = True
+        """The bots play on at once after each learner action and deal; off, the screen steps them at its pace."""
+        self.last_bot: BotMove | None = None
         self._deal()
 
     def _deal(self) -> None:
@@ -80,7 +224,7 @@ class PlaySession:
         self.turns: list[Turn] = []
         self.tried: list[Mistake] = []
         """Refused actions the learner tried this hand that count as mistakes (a ron in furiten)."""
-        self.advance()
+        self.dealt()
 
     # --- where play stands -----------------------------------------------------------------
 
@@ -96,39 +240,37 @@ class PlaySession:
         found = decision_for(self.state, LEARNER)
         return found if found.legal else None
 
-    def legal(self, kind: ActionKind, tile: int | None = None) -> tuple[Action, ...]:
+    @property
+    def stage(self) -> str:
+        """The phase as the screen reads it: turn, riichi_discard, claim (a discard answered), rob (chankan), over."""
+        phase = self.state.phase
+        return {Phase.CLAIMS: "claim", Phase.CHANKAN: "rob"}.get(phase, phase.value)
+
+    def legal(self, kind: str, tile: int | None = None) -> tuple[Action, ...]:
         """The learner's legal actions of a kind now (on a tile, if given)."""
         decision = self.decision
-        if decision is None:
-            return ()
-        return tuple(
-            action for action in decision.legal if action.kind is kind and (tile is None or action.tile == tile)
-        )
+        return of_kind(decision.legal, kind, tile) if decision is not None else ()
 
-    def refusal(self, kind: ActionKind, tile: int | None = None) -> Forbidden | None:
+    def refusal(self, kind: str, tile: int | None = None) -> Forbidden | None:
         """Why the learner may not take an action of this kind now, if the rules refuse one."""
         decision = self.decision
-        if decision is None:
-            return None
-        return next(
-            (
-                forbidden
-                for forbidden in decision.forbidden
-                if forbidden.action.kind is kind and (tile is None or forbidden.action.tile == tile)
-            ),
-            None,
-        )
+        return refusal_of(decision.forbidden, kind, tile) if decision is not None else None
 
-    def refused(self, forbidden: Forbidden) -> Note:
+    def refused(self, forbidden: Forbidden | McrForbidden) -> Note:
         """The coach's note on a refused action the learner tried; a ron
         tried in furiten is kept as a mistake of the hand."""
+        if not isinstance(forbidden, Forbidden):
+            raise TypeError("an MCR refusal in a riichi game")
+        self.moves.append(Move("try", forbidden.action))
         mistake = tried(self.state, forbidden, len(self.turns))
         if mistake is not None:
             self.tried.append(mistake)
         return self.refusal_note(forbidden)
 
-    def refusal_note(self, forbidden: Forbidden) -> Note:
+    def refusal_note(self, forbidden: Forbidden | McrForbidden) -> Note:
         """What the coach says of a refused action: its rule, its lesson, and what to look for."""
+        if not isinstance(forbidden, Forbidden):
+            raise TypeError("an MCR refusal in a riichi game")
         return forbidden_note(self.state, forbidden)
 
     def notes(self) -> tuple[Note, ...]:
@@ -140,28 +282,43 @@ class PlaySession:
         decision = self.decision
         if decision is None:
             return ()
-        shown: list[Note] = []
-        codes: set[str] = set()
-        for note in coach(self.state, decision, self.hint):
-            if note.code == Refusal.NOT_TENPAI or (note.code in REFUSAL_CODES and note.code in codes):
-                continue
-            codes.add(note.code)
-            shown.append(note)
-        return tuple(shown)
+        return one_per_refusal(coach(self.state, decision, self.hint), REFUSAL_CODES, {Refusal.NOT_TENPAI})
+
+    def hand_order(self) -> Sequence[int]:
+        return hand_order(self.state)
+
+    @property
+    def drawn(self) -> bool:
+        """The learner holds a tile just drawn, laid apart."""
+        return self.state.players[LEARNER].drawn is not None
+
+    def learner_melds(self) -> str:
+        return " ".join(game_meld_text(self.state, meld) for meld in self.state.players[LEARNER].melds)
+
+    def relative(self, seat: int) -> int:
+        """Where a seat sits from the learner: 0 the learner, 1 right, 2 across, 3 left."""
+        return (seat - LEARNER) % 4
+
+    def view(self) -> PlayView:
+        return riichi_table(self.state, LEARNER)
 
     # --- playing --------------------------------------------------------------------------
 
-    def advance(self) -> None:
-        """The bots play until the learner must decide or the hand is over."""
-        while not self.hand_over and self.decision is None:
-            self._step({})
+    def why(self) -> Note | None:
+        """Why the last bot action was taken (bot_reasons), or None before any."""
+        move = self.last_bot
+        if move is None or not isinstance(move.state, KyokuState) or not isinstance(move.action, Action):
+            return None
+        return why(move.state, move.action, LEARNER)
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action | McrAction, advance: bool = True) -> None:
         """The learner's action (one of `decision.legal`; the game raises
         IllegalAction for any other), the bots' answers at the same moment,
         and the bots' play after it."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action} is an MCR action")
         self._step({LEARNER: action})
-        self.advance()
+        self.played(action, advance)
 
     def _step(self, chosen: dict[int, Action]) -> None:
         deciding = decisions(self.state)
@@ -171,6 +328,7 @@ class PlaySession:
                 choices[decision.seat] = self.bots[decision.seat].choose(self.state, decision)
         following, events = step(self.state, choices)
         self.turns.append(Turn(self.state, deciding, choices, events))
+        self.last_bot = bot_move(self.state, choices, LEARNER) or self.last_bot
         self.state = following
 
     # --- between hands --------------------------------------------------------------------
@@ -182,6 +340,39 @@ class PlaySession:
         """The finished hand's review (raises ReviewError while it is being played)."""
         return review_hand(self.game, self.state)
 
+    def review_lines(self) -> tuple[Message, ...]:
+        return riichi_review_lines(self.review())
+
+    def winning_hand(self) -> tuple[Hand, int] | None:
+        """The first winner's hand as the review shows it, and the winning tile; None at a draw."""
+        result = self.state.result
+        if result is None or not result.wins:
+            return None
+        win = result.wins[0]
+        return self.state.engine_hand(win.seat, extra=win.tile if win.source is not None else None), win.tile
+
+    @property
+    def hands_played(self) -> int:
+        return self.game.hands_played
+
+    def tenpai_hands(self) -> tuple[TenpaiHand, ...]:
+        """At an exhaustive draw, each tenpai seat's hand and waits (as the review counts them)."""
+        draw = self.review().draw if self.hand_over else None
+        if draw is None or self.state.result is None or self.state.result.kind is not EndKind.EXHAUSTIVE:
+            return ()
+        state = self.state
+        return tuple(
+            tenpai_hand(
+                state,
+                self.relative(seat),
+                (seat - state.dealer) % 4,
+                state.engine_hand(seat),
+                state.players[seat].melds,
+                waits,
+            )
+            for seat, waits in draw.tenpai
+        )
+
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         """The learner's rule mistakes in the hand finished: those its record shows, and those tried."""
         return (*mistakes(self.record(), LEARNER), *self.tried)
@@ -191,6 +382,7 @@ class PlaySession:
         result = self.state.result
         if result is None:
             raise RuntimeError("next_hand called while a hand is played")
+        self.moves.append(Move("next"))
         self.mistakes.extend(self.hand_mistakes())
         self.game = after_hand(self.game, result, self.state.scores, self.state.sticks)
         if not self.game.over:

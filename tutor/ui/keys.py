@@ -65,6 +65,12 @@ KEY_IDS: Final = (
     "hint",
     "start_game",
     "play_seed",
+    "play_resume",
+    "play_lessons",
+    "play_skip",
+    "play_pace",
+    "play_why",
+    "play_drill",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

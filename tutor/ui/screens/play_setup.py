@@ -1,9 +1,11 @@
-"""Before a game: the rules (a riichi preset), the length, the bots' level,
+"""Before a game: the rules (a riichi preset, or MCR), the length, the bots' level,
 the coach's hint level and the seed, each on a row.
 
 Up and down pick a row, left and right change it; on the seed's row digits
 type a seed (a class plays the same deal from the same seed) and backspace
-takes one away; `n` draws a new seed; enter starts the game.
+takes one away; `n` draws a new seed; enter starts the game.  A game in
+progress kept in the store (saved_game.py) is offered above the rows, and
+`c` continues it where it stood; a damaged one is said once and set aside.
 """
 
 from __future__ import annotations
@@ -20,12 +22,16 @@ from textual.widgets import Static
 
 from tutor.engine.game.presets import PRESETS
 from tutor.locale import text
-from tutor.quiz.play_session import BOT_LEVELS, HINT_LEVELS, LENGTHS, PlaySetup
+from tutor.quiz.mcr_play_session import MCR
+from tutor.quiz.play_session import BOT_LEVELS, HINT_LEVELS, LENGTHS, PACES, PlaySetup
+from tutor.quiz.play_sessions import value_key
+from tutor.quiz.saved_game import SAVED_GAME, SET_ASIDE, SavedGame, SavedGameError, decode, restore
+from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
-ROWS: Final = ("preset", "length", "bots", "hint", "seed")
+ROWS: Final = ("preset", "length", "bots", "hint", "seed", "pace")
 MAX_SEED_DIGITS: Final = 9
 T = TypeVar("T")
 
@@ -34,9 +40,8 @@ def new_seed() -> int:
     return random.randrange(1000, 10000)
 
 
-def value_of(setup: PlaySetup, row: str) -> str:
-    """A row's value as the catalogue names it (`play.<row>.<value>`)."""
-    return str(getattr(setup, row).value if row == "hint" else getattr(setup, row))
+RULES: Final = (*PRESETS, MCR)
+"""The rules row's values: the riichi presets, then MCR."""
 
 
 def moved(values: Sequence[T], current: T, step: int) -> T:
@@ -46,11 +51,13 @@ def moved(values: Sequence[T], current: T, step: int) -> T:
 def stepped(setup: PlaySetup, row: str, step: int) -> PlaySetup:
     """The setup with the row's value moved `step` places, round the end."""
     if row == "preset":
-        return replace(setup, preset=moved(tuple(PRESETS), setup.preset, step))
+        return replace(setup, preset=moved(RULES, setup.preset, step))
     if row == "length":
         return replace(setup, length=moved(LENGTHS, setup.length, step))
     if row == "bots":
         return replace(setup, bots=moved(BOT_LEVELS, setup.bots, step))
+    if row == "pace":
+        return replace(setup, pace=moved(PACES, setup.pace, step))
     return replace(setup, hint=moved(HINT_LEVELS, setup.hint, step))
 
 
@@ -60,6 +67,7 @@ class PlaySetupScreen(TutorScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", id="start_game", tooltip="Start the game"),
         Binding("n", "new_seed", "New seed", id="play_seed", tooltip="Another deal"),
+        Binding("c", "resume", "Continue", id="play_resume", tooltip="Continue the game in progress"),
         Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
         Binding("up", "row(-1)", show=False),
         Binding("down", "row(1)", show=False),
@@ -72,18 +80,23 @@ class PlaySetupScreen(TutorScreen):
     PlaySetupScreen #rows { padding: 1 2; height: auto; }
     PlaySetupScreen #keys { padding: 0 2; color: $text-muted; height: auto; }
     PlaySetupScreen #said { padding: 1 2 0 2; color: $warning; height: auto; }
+    PlaySetupScreen #saved { padding: 1 2 0 2; color: $success; height: auto; }
+    PlaySetupScreen #saved.-none { display: none; }
     """
 
     def __init__(self, setup: PlaySetup | None = None) -> None:
         super().__init__()
-        self.setup = setup or PlaySetup(seed=new_seed())
+        self.setup = setup or PlaySetup(seed=new_seed(), pace="normal")
         self.row = 0
         self.typing = False
         """Digits typed on the seed's row replace the seed shown; further digits add to it."""
         self.said = ""
+        self.saved: SavedGame | None = None
+        """The game in progress in the store, read at mount; None if there is none."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="setup-title", markup=False)
+        yield Static(id="saved", markup=False)
         yield Static(id="rows", markup=False)
         yield Static(id="keys", markup=False)
         yield Static(id="said", markup=False)
@@ -91,7 +104,29 @@ class PlaySetupScreen(TutorScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.read_saved()
         self.show()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: it may have been saved, or ended."""
+        self.read_saved()
+        self.show()
+
+    def read_saved(self) -> None:
+        raw = self.tutor.store.setting(SAVED_GAME) or ""
+        self.saved = None
+        if raw:
+            try:
+                self.saved = decode(raw)
+            except SavedGameError as error:
+                self.set_aside(raw, error)
+
+    def set_aside(self, raw: str, error: SavedGameError) -> None:
+        """A damaged game in progress: said once, moved aside, offered no more."""
+        self.saved = None
+        self.said = text(self.tutor.language, "play.saved_damaged", problem=str(error))
+        self.tutor.save_write(SettingWrite(SET_ASIDE, raw))
+        self.tutor.save_write(SettingWrite(SAVED_GAME, ""))
 
     def redraw_in_language(self) -> None:
         self.show()
@@ -99,15 +134,30 @@ class PlaySetupScreen(TutorScreen):
     def show(self) -> None:
         language = self.tutor.language
         self.title = text(language, "play.title")
-        self.query_one("#setup-title", Static).update(text(language, "play.setup"))
+        title = "play.setup_mcr" if self.setup.preset == MCR else "play.setup"
+        self.query_one("#setup-title", Static).update(text(language, title))
+        saved = self.saved
+        panel = self.query_one("#saved", Static)
+        panel.set_class(saved is None, "-none")
+        if saved is not None:
+            panel.update(
+                text(
+                    language,
+                    "play.saved",
+                    rules=text(language, f"play.preset.{saved.setup.preset}"),
+                    seed=saved.setup.seed,
+                    hand=saved.hands_played + 1,
+                )
+            )
         lines = []
         for number, row in enumerate(ROWS):
-            value = str(self.setup.seed) if row == "seed" else text(language, f"play.{row}.{value_of(self.setup, row)}")
+            value = str(self.setup.seed) if row == "seed" else text(language, value_key(self.setup, row))
             shown = text(language, "play.setup_row", name=text(language, f"play.setup.{row}"), value=value)
             lines.append(f"{'>' if number == self.row else ' '} {shown}")
         self.query_one("#rows", Static).update("\n".join(lines))
         self.query_one("#keys", Static).update(text(language, "play.setup_keys"))
         self.query_one("#said", Static).update(self.said)
+        self.refresh_bindings()
 
     def action_row(self, step: int) -> None:
         self.row = (self.row + step) % len(ROWS)
@@ -147,6 +197,23 @@ class PlaySetupScreen(TutorScreen):
             self.setup = replace(self.setup, seed=int(digits + character))
         self.typing = True
         self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`c` is shown only while there is a game in progress to continue."""
+        if action == "resume":
+            return self.saved is not None
+        return True
+
+    def action_resume(self) -> None:
+        raw = self.tutor.store.setting(SAVED_GAME) or ""
+        try:
+            session = restore(raw)
+        except SavedGameError as error:
+            self.set_aside(raw, error)
+            self.show()
+            return
+        self.said = ""
+        self.app.push_screen(PlayScreen.resumed(session))
 
     def action_start(self) -> None:
         self.typing = False

@@ -1,6 +1,7 @@
-"""The table of a game being played, from above: each seat's wind, points,
-melds and discards in order, and in the middle the round, honba, riichi
-sticks, dora indicators and the tiles left.
+"""The table of a game being played, from above (tutor/quiz/play_view.py
+holds what it shows): each seat's wind, points, melds, flowers (MCR) and
+discards in order, and in the middle the round and hand, and for riichi the
+honba, riichi sticks and dora indicators, and the tiles left.
 
 The learner sits at the bottom; the seat across at the top, the seat on the
 left (who plays before the learner) at the left.  A discard is its face
@@ -17,11 +18,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from tutor.engine.game.rules import live_tiles
-from tutor.engine.game.state import GameMeld, KyokuState
+from tutor.engine.game.state import KyokuState
 from tutor.engine.tiles import WIND_LETTERS
-from tutor.locale import text
+from tutor.locale import render, text
 from tutor.quiz.faces import face
+from tutor.quiz.play_view import PlayView, SeatView, riichi_seat
 from tutor.ui.tile_art import style_of
 from tutor.ui.widgets.hand_view import tile_styles
 from tutor.ui.widgets.table_view import Canvas, cell_width, fitted
@@ -38,34 +39,16 @@ Line = tuple[bool, list[Piece]]
 columns), and its pieces."""
 
 
-def seat_line(state: KyokuState, seat: int, language: str) -> str:
+def seat_text(seat: SeatView, language: str) -> str:
     """A seat's label: its wind this hand, where it sits, its points, and riichi when it stands."""
-    wind = text(language, f"table.wind.{WIND_LETTERS[(seat - state.dealer) % 4]}")
-    key = "play.seat_riichi" if state.players[seat].riichi else "play.seat"
-    return text(language, key, wind=wind, relation=text(language, f"table.label.{seat}"), points=state.scores[seat])
+    wind = text(language, f"table.wind.{WIND_LETTERS[seat.wind]}")
+    key = "play.seat_riichi" if seat.riichi else "play.seat"
+    return text(language, key, wind=wind, relation=text(language, f"table.label.{seat.relation}"), points=seat.points)
 
 
-def meld_text(state: KyokuState, meld: GameMeld) -> str:
-    """A meld by its faces in brackets; a concealed kan in round brackets, as notation writes them."""
-    faces = "".join(face(state.kind(slot)) for slot in sorted(meld.slots, key=state.kind))
-    return f"({faces})" if meld.called is None else f"[{faces}]"
-
-
-def centre_lines(state: KyokuState, language: str) -> list[str]:
-    """The round and hand, honba and sticks, the dora indicators and the tiles left."""
-    indicators = " ".join(face(kind) for kind in state.dora_indicators())
-    return [
-        text(
-            language,
-            "play.round",
-            round=text(language, f"round_wind.{WIND_LETTERS[state.round_wind]}"),
-            number=state.hand_number + 1,
-        ),
-        text(language, "play.honba", count=state.honba),
-        text(language, "play.sticks", count=state.sticks),
-        text(language, "table.indicators", tiles=indicators),
-        text(language, "table.live", count=live_tiles(state)),
-    ]
+def seat_line(state: KyokuState, seat: int, language: str) -> str:
+    """A riichi seat's label (the learner at seat 0)."""
+    return seat_text(riichi_seat(state, seat), language)
 
 
 class PlayTable(Widget):
@@ -87,13 +70,13 @@ class PlayTable(Widget):
     PlayTable > .play-table--last { text-style: bold underline; }
     """
 
-    def __init__(self, state: KyokuState, language: str, *, id: str | None = None) -> None:
+    def __init__(self, view: PlayView, language: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.state = state
+        self.view = view
         self.language = language
 
-    def show(self, state: KyokuState, language: str) -> None:
-        self.state, self.language = state, language
+    def show(self, view: PlayView, language: str) -> None:
+        self.view, self.language = view, language
         self.refresh()
 
     def render(self) -> Text:
@@ -101,34 +84,32 @@ class PlayTable(Widget):
         self.draw(canvas)
         return canvas.text()
 
-    def river_rows(self, seat: int, per_row: int) -> list[Line]:
+    def river_rows(self, seat: SeatView, per_row: int) -> list[Line]:
         """The seat's discards in order, `per_row` to a row, each with its style."""
-        state = self.state
-        player = state.players[seat]
         tiles = tile_styles(self.app.theme_variables)
         style = self.get_component_rich_style
         cells: list[Piece] = []
-        for index, slot in enumerate(player.discards):
-            kind = state.kind(slot)
-            cell_style = tiles.get(style_of(kind), Style())
-            if index == player.riichi_at:
+        for tile in seat.river:
+            cell_style = tiles.get(style_of(tile.kind), Style())
+            if tile.turned:
                 cell_style += style("play-table--riichi")
-            if slot in player.called_away:
+            if tile.called:
                 cell_style += style("play-table--called")
-            if slot == state.last_tile:
+            if tile.last:
                 cell_style += style("play-table--last")
-            cells.append((face(kind), cell_style))
+            cells.append((face(tile.kind), cell_style))
         return [(True, cells[start : start + per_row]) for start in range(0, len(cells), per_row)]
 
-    def seat_block(self, seat: int, per_row: int, width: int) -> list[Line]:
-        """The seat's lines: its label, its melds, its river; each line as styled pieces."""
-        state, language = self.state, self.language
+    def seat_block(self, relation: int, per_row: int, width: int) -> list[Line]:
+        """The seat's lines: its label, its melds and flowers, its river; each line as styled pieces."""
+        seat, language = self.view.seats[relation], self.language
         style = self.get_component_rich_style
-        label_style = style("play-table--turn") if state.turn == seat else style("play-table--label")
-        lines: list[Line] = [
-            (False, [(piece, label_style)]) for piece in fitted(seat_line(state, seat, language), width)
-        ]
-        melds = " ".join(meld_text(state, meld) for meld in state.players[seat].melds)
+        label_style = style("play-table--turn") if seat.turn else style("play-table--label")
+        lines: list[Line] = [(False, [(piece, label_style)]) for piece in fitted(seat_text(seat, language), width)]
+        shown = list(seat.melds)
+        if seat.flowers:
+            shown.append(text(language, "table.flower_count", count=seat.flowers))
+        melds = " ".join(shown)
         lines += [(False, [(piece, Style())]) for piece in fitted(melds, width)] if melds else []
         lines += self.river_rows(seat, per_row)
         return lines
@@ -142,7 +123,8 @@ class PlayTable(Widget):
         bottom = self.seat_block(0, wide_rows, width)
         left = self.seat_block(3, SIDE_ROW, side_width)
         right = self.seat_block(1, SIDE_ROW, side_width)
-        centre = [piece for line in centre_lines(self.state, self.language) for piece in fitted(line, width)]
+        lines = (render(line, self.language) for line in self.view.centre)
+        centre = [piece for line in lines for piece in fitted(line, width)]
         band = max(len(left), len(right), len(centre))
         # The middle band sits between the blocks above and below, as high as there is room.
         middle_top = len(top) + max((height - len(top) - len(bottom) - band) // 2, 0)
