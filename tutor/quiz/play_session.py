@@ -27,6 +27,7 @@ from tutor.engine.game.mistakes import Mistake, mistakes, tried
 from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
 from tutor.engine.game.review import HandReview, review_hand
+from tutor.engine.game.scenarios import SCENARIOS, Scenario, riichi_start
 from tutor.engine.game.simulate import HandRecord, Player, Turn
 from tutor.engine.game.state import Event, KyokuState, Phase
 
@@ -44,13 +45,22 @@ REFUSAL_CODES: Final = frozenset(code.value for code in Refusal)
 class PlaySetup:
     """What the learner chose before the game: the rule preset, the length,
     the bots' level, the coach's hint level and the seed (shown, so that a
-    class can play the same deal)."""
+    class can play the same deal), and a scenario from the lessons whose
+    scripted start deals the first hand (`tutor.engine.game.scenarios`);
+    `presentation` draws the hand and the last discard large, for a projector."""
 
     seed: int
     preset: str = "tenhou"
     length: GameLength = "east"
     bots: BotLevel = "beginner"
     hint: HintLevel = HintLevel.RULES
+    scenario: str | None = None
+    presentation: bool = False
+
+
+def scenario_setup(scenario_id: str) -> PlaySetup:
+    """The setup a lesson's `play:` link opens: the scenario's seed, the rest as chosen by default."""
+    return PlaySetup(seed=SCENARIOS[scenario_id].seed, scenario=scenario_id)
 
 
 def make_bot(level: BotLevel, seed: str) -> Player:
@@ -73,11 +83,25 @@ class PlaySession:
         """The learner's rule mistakes in the hands finished so far."""
         self._deal()
 
+    @property
+    def scenario(self) -> Scenario | None:
+        """The scenario the game began with, if any (its scripted start is the first hand only)."""
+        return SCENARIOS[self.setup.scenario] if self.setup.scenario is not None else None
+
     def _deal(self) -> None:
-        state, events = start_hand(self.game)
-        self.state: KyokuState = replace(state, learner=LEARNER)
-        self.start: tuple[KyokuState, tuple[Event, ...]] = (self.state, events)
+        scenario = self.scenario
         self.turns: list[Turn] = []
+        if scenario is not None and self.game.hands_played == 0:
+            start = riichi_start(scenario, self.game.options)
+            self.state: KyokuState = start.state
+            self.start: tuple[KyokuState, tuple[Event, ...]] = (start.dealt, start.dealt_events)
+            self.turns = list(start.turns)
+        else:
+            state, events = start_hand(self.game)
+            self.state = replace(state, learner=LEARNER)
+            self.start = (self.state, events)
+        self.scripted = len(self.turns)
+        """Turns of the scenario's script: the learner did not choose them, so they hold no mistakes."""
         self.tried: list[Mistake] = []
         """Refused actions the learner tried this hand that count as mistakes (a ron in furiten)."""
         self.advance()
@@ -184,7 +208,8 @@ class PlaySession:
 
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         """The learner's rule mistakes in the hand finished: those its record shows, and those tried."""
-        return (*mistakes(self.record(), LEARNER), *self.tried)
+        chosen = tuple(mistake for mistake in mistakes(self.record(), LEARNER) if mistake.turn >= self.scripted)
+        return (*chosen, *self.tried)
 
     def next_hand(self) -> None:
         """After a finished hand: its mistakes kept, the game moved on, and the next hand dealt unless the game is over."""
