@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.game.scenarios import SCENARIOS
 from tutor.engine.notation import quote
 from tutor.engine.table import step_ids
 from tutor.lessons.blocks import CLAIMS, BlockError, evaluate, normalise
@@ -233,6 +234,7 @@ def check_library(library: Library) -> list[Problem]:
                 elif target not in known:
                     problems.append(Problem(lesson.path, line, f"link to lesson {target!r}, which does not exist"))
     problems.extend(_table_link_problems(library))
+    problems.extend(_play_link_problems(library))
     problems.extend(_pairing_problems(library))
     return problems
 
@@ -249,6 +251,22 @@ def _table_link_problems(library: Library) -> Iterable[Problem]:
                         line,
                         f"link to table step {quote(target)}, which the {lesson.track} table does not have; "
                         f"steps: {', '.join(known)}",
+                    )
+
+
+def _play_link_problems(library: Library) -> Iterable[Problem]:
+    """A `play:` link must name a scenario of the lesson's rules."""
+    for by_id in library.lessons.values():
+        for lesson in by_id.values():
+            rules = "mcr" if lesson.track == "mcr" else "riichi"
+            known = [scenario.id for scenario in SCENARIOS.values() if scenario.rules == rules]
+            for line, target in lesson.play_links:
+                if target not in known:
+                    yield Problem(
+                        lesson.path,
+                        line,
+                        f"link to scenario {quote(target)}, which the {lesson.track} scenarios do not have; "
+                        f"scenarios: {', '.join(known)}",
                     )
 
 

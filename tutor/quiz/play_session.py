@@ -30,6 +30,7 @@ from tutor.engine.game.review import HandReview, review_hand
 from tutor.engine.game.scenarios import SCENARIOS, Scenario, riichi_start
 from tutor.engine.game.simulate import HandRecord, Player, Turn
 from tutor.engine.game.state import Event, KyokuState, Phase
+from tutor.locale import Message, message
 
 LEARNER: Final = 0
 """The learner's seat: the first dealer, drawn at the bottom of the table."""
@@ -56,6 +57,27 @@ class PlaySetup:
     hint: HintLevel = HintLevel.RULES
     scenario: str | None = None
     presentation: bool = False
+
+
+def scenario_refusal(scenario_id: str) -> Message | None:
+    """Why a lesson's `play:` link cannot open its scenario: an id the tutor
+    has no scenario for (a lesson folder of the learner's own), or an MCR
+    scenario, as this session plays riichi only until MCR play comes in."""
+    scenario = SCENARIOS.get(scenario_id)
+    if scenario is None:
+        return message("play.scenario_unknown", name=scenario_id)
+    if scenario.rules != "riichi":
+        return message("play.scenario_mcr_later", title=scenario_title(scenario_id))
+    return None
+
+
+def scenario_title(scenario_id: str) -> Message:
+    return message(f"scenario.{scenario_id}.title")
+
+
+def scenario_goal(scenario_id: str) -> Message:
+    """The scenario's title and goal, as the play screen says them at its start."""
+    return message("play.scenario", title=scenario_title(scenario_id), goal=message(f"scenario.{scenario_id}.goal"))
 
 
 def scenario_setup(scenario_id: str) -> PlaySetup:

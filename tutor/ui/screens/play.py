@@ -30,7 +30,7 @@ from tutor.quiz.coach_record import record_mistakes
 from tutor.quiz.coach_words import note_text
 from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
-from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup, hand_order
+from tutor.quiz.play_session import HINT_LEVELS, LEARNER, PlaySession, PlaySetup, hand_order, scenario_goal
 from tutor.quiz.review_words import riichi_review_lines
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
@@ -135,6 +135,9 @@ class PlayScreen(TutorScreen):
         """Whether the game ends with the hand reviewed."""
         self.review_shown = 0
         self.standings_shown = False
+        if self.session.setup.scenario is not None:
+            # A scenario says its goal until the learner's first action.
+            self.said = scenario_goal(self.session.setup.scenario)
 
     # --- drawing --------------------------------------------------------------------------
 
