@@ -195,6 +195,14 @@ class PlaySession:
             shown.append(note)
         return tuple(shown)
 
+    def last_discard(self) -> tuple[int, int] | None:
+        """The hand's latest discard, (seat, kind), called or not; None before the first."""
+        for turn in reversed(self.turns):
+            for event in reversed(turn.events):
+                if event.kind == "discard" and event.seat is not None:
+                    return event.seat, self.state.kind(event.slots[0])
+        return None
+
     # --- playing --------------------------------------------------------------------------
 
     def advance(self) -> None:

@@ -65,6 +65,7 @@ KEY_IDS: Final = (
     "hint",
     "start_game",
     "play_seed",
+    "presentation",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

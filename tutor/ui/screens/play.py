@@ -5,7 +5,9 @@ learner's keys to it.  Left and right (or a tile's position, 1-9 and 0)
 pick a tile and enter discards it; the call prompt names the keys of the
 actions legal now (w a win, tsumo or ron; r riichi, c chi, p pon, k kan,
 n nine terminals, x pass).  A key for an action the rules refuse answers in one
-line with the coach's reason; `h` steps the hint level.  At the end of a
+line with the coach's reason; `h` steps the hint level; f5 turns the
+projector view on and off (widgets/play_big.py).  A scenario from a lesson
+says its goal until the learner's first action.  At the end of a
 hand `space` steps through the review, then deals the next hand; at the end
 of the game it shows the standings.
 """
@@ -38,6 +40,7 @@ from tutor.ui.screens.confirm import ConfirmScreen
 from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
+from tutor.ui.widgets.play_big import PlayBig
 from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
 from tutor.ui.widgets.play_table import PlayTable, meld_text
 
@@ -85,6 +88,19 @@ def choice_text(action: Action) -> str:
     return "".join(face(kind) for kind in action.uses) or face(action.tile or 0)
 
 
+def learner_groups(state: KyokuState) -> list[Group]:
+    """The learner's hand as the projector view draws it: the concealed
+    tiles as laid out, the tile drawn apart, then each meld."""
+    player = state.players[LEARNER]
+    kinds = [state.kind(slot) for slot in hand_order(state)]
+    drawn = [kinds.pop()] if player.drawn is not None else []
+    groups = [Group(tuple(tiles), "concealed") for tiles in (kinds, drawn) if tiles]
+    for meld in player.melds:
+        closed = meld.called is None
+        groups.append(Group(state.kinds(meld.slots), "closed_kan" if closed else "called", -1 if closed else 0))
+    return groups
+
+
 def winning_groups(end: KyokuState, review: HandReview) -> list[Group]:
     """The first winner's hand as the review shows it, the winning tile apart; none at a draw."""
     if not review.wins:
@@ -101,6 +117,9 @@ class PlayScreen(TutorScreen):
         Binding("enter", "discard", "Discard", id="discard", tooltip="Discard the tile picked"),
         Binding("space", "next_line", "Next", id="next", tooltip="The next step"),
         Binding("h", "hint", "Hints", id="hint", tooltip="The coach's hint level"),
+        Binding(
+            "f5", "presentation", "Projector", id="presentation", tooltip="Large tiles for a projector", show=False
+        ),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
         Binding("question_mark", "app.help", "Help", id="help", show=False),
         Binding("left", "pick(-1)", show=False),
@@ -119,6 +138,9 @@ class PlayScreen(TutorScreen):
     PlayScreen.-review PlayTable { display: none; }
     PlayScreen.-review PlayHand { display: none; }
     PlayScreen.-review #coach { display: none; }
+    PlayScreen #big { display: none; }
+    PlayScreen.-present #big { display: block; }
+    PlayScreen.-review #big { display: none; }
     """
 
     def __init__(self, setup: PlaySetup | None = None) -> None:
@@ -135,6 +157,8 @@ class PlayScreen(TutorScreen):
         """Whether the game ends with the hand reviewed."""
         self.review_shown = 0
         self.standings_shown = False
+        self.presenting = self.session.setup.presentation
+        """The projector view is on: the setup's choice, then `z` turns it on and off."""
         if self.session.setup.scenario is not None:
             # A scenario says its goal until the learner's first action.
             self.said = scenario_goal(self.session.setup.scenario)
@@ -148,6 +172,7 @@ class PlayScreen(TutorScreen):
         with VerticalScroll(id="review"):
             yield TilesView([], id="review-hand")
             yield Static(id="review-lines", markup=False)
+        yield PlayBig(id="big")
         yield PlayHand(id="hand")
         yield Static(id="prompt", markup=False)
         yield Static(id="said", markup=False)
@@ -190,6 +215,9 @@ class PlayScreen(TutorScreen):
         self.query_one(PlayHand).show(
             tuple(state.kind(slot) for slot in order), len(order) - 1 if drawn is not None else None, melds, self.picked
         )
+        self.set_class(self.presenting, "-present")
+        if self.presenting and not reviewing:
+            self.show_big()
         self.query_one("#prompt", Static).update(self.prompt_text())
         said = self.said_text()
         self.query_one("#said", Static).update(said)
@@ -203,6 +231,18 @@ class PlayScreen(TutorScreen):
             self.query_one("#review-lines", Static).update(self.review_text())
             self.query_one("#review", VerticalScroll).scroll_end(animate=False)
         self.refresh_bindings()
+
+    def show_big(self) -> None:
+        """The projector view: the hand and the last discard, large."""
+        last = self.session.last_discard()
+        label = ""
+        if last is not None:
+            label = text(
+                self.tutor.language, "play.last_discard", seat=text(self.tutor.language, f"table.label.{last[0]}")
+            )
+        state = self.session.state
+        drawn = state.players[LEARNER].drawn is not None
+        self.query_one(PlayBig).show(learner_groups(state), drawn, last[1] if last else None, label)
 
     def status_line(self) -> str:
         language = self.tutor.language
@@ -408,6 +448,10 @@ class PlayScreen(TutorScreen):
         self.said = None
         self.session.play(action)
         self.start_hand()
+
+    def action_presentation(self) -> None:
+        self.presenting = not self.presenting
+        self.show()
 
     def action_hint(self) -> None:
         levels = list(HINT_LEVELS)

@@ -1,5 +1,5 @@
 """Before a game: the rules (a riichi preset), the length, the bots' level,
-the coach's hint level and the seed, each on a row.
+the coach's hint level, the seed and the projector view, each on a row.
 
 Up and down pick a row, left and right change it; on the seed's row digits
 type a seed (a class plays the same deal from the same seed) and backspace
@@ -25,7 +25,7 @@ from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
-ROWS: Final = ("preset", "length", "bots", "hint", "seed")
+ROWS: Final = ("preset", "length", "bots", "hint", "seed", "presentation")
 MAX_SEED_DIGITS: Final = 9
 T = TypeVar("T")
 
@@ -36,6 +36,8 @@ def new_seed() -> int:
 
 def value_of(setup: PlaySetup, row: str) -> str:
     """A row's value as the catalogue names it (`play.<row>.<value>`)."""
+    if row == "presentation":
+        return "on" if setup.presentation else "off"
     return str(getattr(setup, row).value if row == "hint" else getattr(setup, row))
 
 
@@ -51,6 +53,8 @@ def stepped(setup: PlaySetup, row: str, step: int) -> PlaySetup:
         return replace(setup, length=moved(LENGTHS, setup.length, step))
     if row == "bots":
         return replace(setup, bots=moved(BOT_LEVELS, setup.bots, step))
+    if row == "presentation":
+        return replace(setup, presentation=not setup.presentation)
     return replace(setup, hint=moved(HINT_LEVELS, setup.hint, step))
 
 
