@@ -103,6 +103,7 @@ class PlaySession:
         }
         self.mistakes: list[Mistake] = []
         """The learner's rule mistakes in the hands finished so far."""
+        self._decided: tuple[KyokuState, Decision] | None = None
         self._deal()
 
     @property
@@ -139,7 +140,11 @@ class PlaySession:
         """The learner's decision now, or None while the hand is over."""
         if self.hand_over:
             return None
-        found = decision_for(self.state, LEARNER)
+        # A state never changes (frozen): its decision is worked out once,
+        # though the screen asks for it at every redraw (prompt, coach, keys).
+        if self._decided is None or self._decided[0] is not self.state:
+            self._decided = (self.state, decision_for(self.state, LEARNER))
+        found = self._decided[1]
         return found if found.legal else None
 
     def legal(self, kind: ActionKind, tile: int | None = None) -> tuple[Action, ...]:
