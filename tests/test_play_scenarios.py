@@ -73,7 +73,7 @@ async def test_an_mcr_scenario_is_refused_with_a_notice_until_mcr_play(tmp_path:
         refused = scenario_refusal("m04-under-eight")
         assert refused is not None and refused.key == "play.scenario_mcr_later"
         said = render(refused, "en")
-        assert said.startswith(text("en", "scenario.m04-under-eight.title"))
+        assert text("en", "scenario.m04-under-eight.title") in said
         assert any(notice.message == said for notice in app._notifications)
     unknown = scenario_refusal("r04-nope")
     assert unknown is not None and "r04-nope" in render(unknown, "ko")
