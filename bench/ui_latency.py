@@ -17,7 +17,14 @@ it. Beside each wall-clock time the process's CPU time over the same span is
 kept: on a shared machine the wall clock mostly measures the other
 processes, and the CPU time is what our code costs whatever the load.
 
+Then games on the play screen (fixed seeds; issue 30), timing the learner's
+actions: `enter` (discard the tile picked: the drawn one), `c` or `p` (a
+call, its first shape if it offers a choice, `1` then timed as the choice)
+and `x` (pass a call); each runs the bots' answers and turns up to the
+learner's next decision, which is what the learner waits for.
+
     python -m bench.ui_latency [--size 80x24] [--repeat 1] [--lessons 99] [--drill-questions 10] [--drills 3]
+        [--games 3] [--play-actions 60]
 
 Goal (issue 13): every action's p95 within 150 ms of the baseline's median.
 
@@ -59,10 +66,14 @@ from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from tutor.engine.game.actions import ActionKind
+from tutor.engine.game.state import Phase
 from tutor.quiz.plan import DrillPlan
+from tutor.quiz.play_session import PlaySetup
 from tutor.quiz.store import Store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.play import PlayScreen
 from tutor.ui.textual_compat import counting_layouts
 from tutor.ui.widgets import lesson_document
 
@@ -154,7 +165,57 @@ def press(pilot: Pilot[Any], *keys: str) -> Callable[[], Awaitable[None]]:
     return act
 
 
-async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, questions: int, drills: int) -> Timings:
+def play_step(screen: PlayScreen) -> tuple[int, int, int, int]:
+    """Where a game stands: hands played, steps of the hand, review lines shown, choices offered."""
+    session = screen.session
+    return (session.game.hands_played, len(session.turns), screen.review_shown, len(screen.choices))
+
+
+async def measure_play(pilot: Pilot[Any], app: TutorApp, times: Timings, games: int, actions: int) -> None:
+    """Games on the play screen: the learner discards the tile drawn, makes
+    the first call offered in each hand and passes the others; `actions`
+    learner actions timed in each game (the review's steps are not)."""
+    for seed in range(games):
+        screen = PlayScreen(PlaySetup(seed=1000 + seed))
+        app.push_screen(screen)
+        await settle(pilot)
+        timed = 0
+        called_in_hand = -1
+        while timed < actions and not screen.session.game_over:
+            session = screen.session
+            before = play_step(screen)
+            if screen.review or session.decision is None:
+                await pilot.press("space")
+                await settle(pilot)
+                continue
+            kinds = {action.kind for action in session.decision.legal}
+            phase = session.state.phase
+            if phase in (Phase.CLAIMS, Phase.CHANKAN):
+                call = next((key for kind, key in CALL_KEYS if kind in kinds), None)
+                if call is not None and called_in_hand != session.game.hands_played:
+                    called_in_hand = session.game.hands_played
+                    await times.time(pilot, "play call (c/p)", press(pilot, call))
+                    if screen.choices:
+                        await times.time(pilot, "play call choice (1)", press(pilot, "1"))
+                else:
+                    await times.time(pilot, "play pass (x)", press(pilot, "x"))
+            else:
+                await times.time(pilot, "play discard (enter)", press(pilot, "enter"))
+                if play_step(screen) == before:
+                    # The tile picked may not go (kuikae after a call): pick the next one.
+                    await pilot.press("right")
+                    await settle(pilot)
+            timed += 1
+        app.pop_screen()
+        await settle(pilot)
+
+
+CALL_KEYS = ((ActionKind.PON, "p"), (ActionKind.CHI, "c"))
+
+
+async def measure(
+    size: tuple[int, int], repeat: int, data: Path, lessons: int, questions: int, drills: int, games: int, actions: int
+) -> Timings:
     times = Timings()
     app = TutorApp(language="en", store=Store.open(data / "progress.sqlite3"))
     async with app.run_test(size=size) as pilot:
@@ -199,6 +260,7 @@ async def measure(size: tuple[int, int], repeat: int, data: Path, lessons: int, 
             while len(app.screen_stack) > 2:
                 app.pop_screen()
                 await settle(pilot)
+        await measure_play(pilot, app, times, games, actions)
     return times
 
 
@@ -214,6 +276,8 @@ def main() -> None:
     parser.add_argument("--lessons", type=int, default=99, help="at most this many lessons of each track")
     parser.add_argument("--drill-questions", type=int, default=10, help="questions in a drill (at least 1)")
     parser.add_argument("--drills", type=int, default=3, help="drills, each ending in its summary")
+    parser.add_argument("--games", type=int, default=3, help="games on the play screen")
+    parser.add_argument("--play-actions", type=int, default=60, help="learner actions timed in each game")
     arguments = parser.parse_args()
     columns, rows = (int(part) for part in arguments.size.split("x"))
     load_before = os.getloadavg()[0]
@@ -226,6 +290,8 @@ def main() -> None:
                 arguments.lessons,
                 max(1, arguments.drill_questions),
                 arguments.drills,
+                arguments.games,
+                arguments.play_actions,
             )
         )
     baseline = statistics.median(times.wall["baseline (empty redraw)"])

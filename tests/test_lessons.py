@@ -12,6 +12,7 @@ import pytest
 from tests.fu_cases import CASES as FU_CASES
 from tests.lesson_helpers import GOOD, problems_in, write
 from tutor.cli import main
+from tutor.engine.game.scenarios import SCENARIOS
 from tutor.engine.mcr.fans import FANS
 from tutor.engine.table import step_ids
 from tutor.lessons.blocks import CLAIMS
@@ -204,6 +205,22 @@ class TestCheckerFindsMistakes:
             + ", ".join(step_ids("riichi"))
         ]
 
+    def test_play_links_name_a_scenario_of_the_lessons_rules(self, tmp_path: Path) -> None:
+        """An unknown scenario, or an MCR one in a riichi lesson, is a problem naming file and line."""
+        text = (
+            GOOD.format(id="a", link="a")
+            + "[play it](play:r04-furiten)\n[x](play:r04-nope) [y](play:m04-under-eight)\n"
+        )
+        path = write(tmp_path, "en", "a.md", text)
+        library, problems = check_folder(tmp_path)
+        assert library.lessons["en"]["a"].play_links == ((18, "r04-furiten"), (19, "r04-nope"), (19, "m04-under-eight"))
+        found = [str(problem) for problem in problems if "scenario" in str(problem)]
+        riichi = ", ".join(scenario.id for scenario in SCENARIOS.values() if scenario.rules == "riichi")
+        assert found == [
+            f"{path}:19: link to scenario 'r04-nope', which the riichi scenarios do not have; scenarios: {riichi}",
+            f"{path}:19: link to scenario 'm04-under-eight', which the riichi scenarios do not have; scenarios: {riichi}",
+        ]
+
     def test_bad_front_matter(self, tmp_path: Path) -> None:
         path = write(tmp_path, "en", "a.md", GOOD.format(id="a", link="a").replace("track: riichi\n", ""))
         assert problems_in(tmp_path) == [f"{path}:1: the front matter has no 'track'"]
@@ -326,3 +343,12 @@ class TestEfficiencyClaims:
         assert problems_in(tmp_path / "mcr" / "en") == []
         [problem] = problems_in(tmp_path / "riichi" / "en")
         assert problem.endswith("expect shanten=0, but the engine says 6")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_scenario_is_linked_from_its_lesson(language: str) -> None:
+    """Each scenario's lesson offers it to play (`play:` links, issue 30), in both languages."""
+    library = load_library(bundled_lessons())
+    for scenario in SCENARIOS.values():
+        lesson = library.lessons[language][scenario.lesson]
+        assert scenario.id in {target for _, target in lesson.play_links}, (language, scenario.id)

@@ -407,3 +407,23 @@ class TestMcrSteps:
 
     def test_feedback(self, snap_compare: Any, tmp_path: Path, language: str) -> None:
         assert snap_compare(app_for(tmp_path, language), terminal_size=(80, 24), run_before=mcr_steps_drill(True))
+
+
+@pytest.mark.parametrize(("language", "size"), MATRIX, ids=IDS)
+class TestPlayScenario:
+    """A lesson's scenario (r04-furiten) opened at its moment with its goal
+    said, in the projector view (f5): the hand and the last discard large
+    where the hand fits on one row (120x40), small where it does not (80x24)."""
+
+    def test_projector_view(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        async def projected(pilot: Pilot[Any]) -> None:
+            from tests.helpers import wait_for
+            from tutor.ui.screens.play import PlayScreen
+
+            assert isinstance(pilot.app, TutorApp)
+            pilot.app.open_play("r04-furiten")
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen), "the play screen")
+            await pilot.press("f5")
+            await settled(pilot)
+
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=projected)

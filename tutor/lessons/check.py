@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.game.scenarios import SCENARIOS
 from tutor.engine.notation import quote
 from tutor.engine.table import step_ids
 from tutor.lessons.blocks import CLAIMS, BlockError, evaluate, normalise
@@ -233,23 +234,51 @@ def check_library(library: Library) -> list[Problem]:
                 elif target not in known:
                     problems.append(Problem(lesson.path, line, f"link to lesson {target!r}, which does not exist"))
     problems.extend(_table_link_problems(library))
+    problems.extend(_play_link_problems(library))
     problems.extend(_pairing_problems(library))
     return problems
 
 
-def _table_link_problems(library: Library) -> Iterable[Problem]:
-    """A `table:` link must name a step of the table for the lesson's rules."""
+def _target_problems(
+    library: Library,
+    read: Callable[[Lesson], tuple[tuple[int, str], ...]],
+    known_for: Callable[[str], Sequence[str]],
+    say: Callable[[Lesson, str, Sequence[str]], str],
+) -> Iterable[Problem]:
+    """Each link (`read` from a lesson) whose target is not among those
+    `known_for` the lesson's rules, with the problem `say` states."""
     for by_id in library.lessons.values():
         for lesson in by_id.values():
-            known = step_ids("mcr" if lesson.track == "mcr" else "riichi")
-            for line, target in lesson.table_links:
+            known = known_for("mcr" if lesson.track == "mcr" else "riichi")
+            for line, target in read(lesson):
                 if target not in known:
-                    yield Problem(
-                        lesson.path,
-                        line,
-                        f"link to table step {quote(target)}, which the {lesson.track} table does not have; "
-                        f"steps: {', '.join(known)}",
-                    )
+                    yield Problem(lesson.path, line, say(lesson, target, known))
+
+
+def _table_link_problems(library: Library) -> Iterable[Problem]:
+    """A `table:` link must name a step of the table for the lesson's rules."""
+    return _target_problems(
+        library,
+        lambda lesson: lesson.table_links,
+        lambda rules: step_ids("mcr" if rules == "mcr" else "riichi"),
+        lambda lesson, target, known: (
+            f"link to table step {quote(target)}, which the {lesson.track} table does not have; "
+            f"steps: {', '.join(known)}"
+        ),
+    )
+
+
+def _play_link_problems(library: Library) -> Iterable[Problem]:
+    """A `play:` link must name a scenario of the lesson's rules."""
+    return _target_problems(
+        library,
+        lambda lesson: lesson.play_links,
+        lambda rules: [scenario.id for scenario in SCENARIOS.values() if scenario.rules == rules],
+        lambda lesson, target, known: (
+            f"link to scenario {quote(target)}, which the {lesson.track} scenarios do not have; "
+            f"scenarios: {', '.join(known)}"
+        ),
+    )
 
 
 def check_folder(root: Path) -> tuple[Library, list[Problem]]:

@@ -107,6 +107,8 @@ class Lesson:
     """(line, lesson id) for each `lesson:ID` link."""
     table_links: tuple[tuple[int, str], ...] = field(default=())
     """(line, step id) for each `table:STEP-ID` link, which opens the table at that step."""
+    play_links: tuple[tuple[int, str], ...] = field(default=())
+    """(line, scenario id) for each `play:SCENARIO-ID` link, which opens the play screen at that scenario."""
     parts: tuple[LessonPart, ...] = field(default=())
     """The body as text chunks and hand blocks, in order (`parse.body_parts`),
     read once with the file."""

@@ -21,6 +21,8 @@ LINK = re.compile(r"\]\(lesson:([^)\s]*)\)")
 """Every `lesson:` link, whatever it names, so that a bad one is reported, not skipped."""
 TABLE_LINK = re.compile(r"\]\(table:([^)\s]*)\)")
 """Every `table:` link (the table screen opened at a step), likewise."""
+PLAY_LINK = re.compile(r"\]\(play:([^)\s]*)\)")
+"""Every `play:` link (the play screen opened at a scenario), likewise."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_MESSAGE = 300
 """The longest problem message printed, in characters."""
@@ -150,6 +152,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
     blocks: list[HandBlock] = []
     links: list[tuple[int, str]] = []
     table_links: list[tuple[int, str]] = []
+    play_links: list[tuple[int, str]] = []
     fence_start: int | None = None
     fence_lines: list[str] = []
     for number in range(end + 1, len(lines) + 1):
@@ -157,10 +160,8 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         if fence_start is None:
             if line.strip() == "```hand":
                 fence_start, fence_lines = number, []
-            for match in LINK.finditer(line):
-                links.append((number, match.group(1)))
-            for match in TABLE_LINK.finditer(line):
-                table_links.append((number, match.group(1)))
+            for pattern, found in ((LINK, links), (TABLE_LINK, table_links), (PLAY_LINK, play_links)):
+                found.extend((number, match.group(1)) for match in pattern.finditer(line))
         elif line.strip() == "```":
             blocks.append(_hand_block(path, fence_start, fence_lines))
             fence_start = None
@@ -182,6 +183,7 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         blocks=tuple(blocks),
         links=tuple(links),
         table_links=tuple(table_links),
+        play_links=tuple(play_links),
         parts=body_parts(body, blocks),
     )
 

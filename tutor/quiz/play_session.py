@@ -31,10 +31,11 @@ from tutor.engine.game.mistakes import Mistake, mistakes, tried
 from tutor.engine.game.options import GameLength
 from tutor.engine.game.presets import PRESETS
 from tutor.engine.game.review import HandReview, review_hand
+from tutor.engine.game.scenarios import SCENARIOS, Scenario, riichi_start
 from tutor.engine.game.simulate import HandRecord, Player, Turn
 from tutor.engine.game.state import EndKind, Event, KyokuState, Phase
 from tutor.engine.hand import Hand
-from tutor.locale import Message
+from tutor.locale import Message, message
 from tutor.quiz.play_view import PlayView, TenpaiHand, game_meld_text, riichi_table, tenpai_hand
 from tutor.quiz.review_words import riichi_review_lines
 
@@ -56,7 +57,9 @@ REFUSAL_CODES: Final = frozenset(code.value for code in Refusal)
 class PlaySetup:
     """What the learner chose before the game: the rule preset, the length,
     the bots' level, the coach's hint level and the seed (shown, so that a
-    class can play the same deal)."""
+    class can play the same deal), and a scenario from the lessons whose
+    scripted start deals the first hand (`tutor.engine.game.scenarios`);
+    `presentation` draws the hand and the last discard large, for a projector."""
 
     seed: int
     preset: str = "tenhou"
@@ -65,6 +68,8 @@ class PlaySetup:
     hint: HintLevel = HintLevel.RULES
     pace: Pace = "instant"
     """How fast the screen plays the bots' moves (instant here; the setup screen offers normal first)."""
+    scenario: str | None = None
+    presentation: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,32 @@ def bot_move(
         return None
     rank = {kind: number for number, kind in enumerate(CLAIM_ORDER)}
     return BotMove(state, min(acting, key=lambda action: rank.get(action.kind, len(rank))))
+
+
+def scenario_refusal(scenario_id: str) -> Message | None:
+    """Why a lesson's `play:` link cannot open its scenario: an id the tutor
+    has no scenario for (a lesson folder of the learner's own), or an MCR
+    scenario, as this session plays riichi only until MCR play comes in."""
+    scenario = SCENARIOS.get(scenario_id)
+    if scenario is None:
+        return message("play.scenario_unknown", name=scenario_id)
+    if scenario.rules != "riichi":
+        return message("play.scenario_mcr_later", title=scenario_title(scenario_id))
+    return None
+
+
+def scenario_title(scenario_id: str) -> Message:
+    return message(f"scenario.{scenario_id}.title")
+
+
+def scenario_goal(scenario_id: str) -> Message:
+    """The scenario's title and goal, as the play screen says them at its start."""
+    return message("play.scenario", title=scenario_title(scenario_id), goal=message(f"scenario.{scenario_id}.goal"))
+
+
+def scenario_setup(scenario_id: str) -> PlaySetup:
+    """The setup a lesson's `play:` link opens: the scenario's seed, the rest as chosen by default."""
+    return PlaySetup(seed=SCENARIOS[scenario_id].seed, scenario=scenario_id)
 
 
 def make_bot(level: BotLevel, seed: str) -> Player:
@@ -215,13 +246,28 @@ class PlaySession(BotsPlay):
         self.auto = True
         """The bots play on at once after each learner action and deal; off, the screen steps them at its pace."""
         self.last_bot: BotMove | None = None
+        self._decided: tuple[KyokuState, Decision] | None = None
         self._deal()
 
+    @property
+    def scenario(self) -> Scenario | None:
+        """The scenario the game began with, if any (its scripted start is the first hand only)."""
+        return SCENARIOS[self.setup.scenario] if self.setup.scenario is not None else None
+
     def _deal(self) -> None:
-        state, events = start_hand(self.game)
-        self.state: KyokuState = replace(state, learner=LEARNER)
-        self.start: tuple[KyokuState, tuple[Event, ...]] = (self.state, events)
+        scenario = self.scenario
         self.turns: list[Turn] = []
+        if scenario is not None and self.game.hands_played == 0:
+            start = riichi_start(scenario, self.game.options)
+            self.state: KyokuState = start.state
+            self.start: tuple[KyokuState, tuple[Event, ...]] = (start.dealt, start.dealt_events)
+            self.turns = list(start.turns)
+        else:
+            state, events = start_hand(self.game)
+            self.state = replace(state, learner=LEARNER)
+            self.start = (self.state, events)
+        self.scripted = len(self.turns)
+        """Turns of the scenario's script: the learner did not choose them, so they hold no mistakes."""
         self.tried: list[Mistake] = []
         """Refused actions the learner tried this hand that count as mistakes (a ron in furiten)."""
         self.dealt()
@@ -237,7 +283,11 @@ class PlaySession(BotsPlay):
         """The learner's decision now, or None while the hand is over."""
         if self.hand_over:
             return None
-        found = decision_for(self.state, LEARNER)
+        # A state never changes (frozen): its decision is worked out once,
+        # though the screen asks for it at every redraw (prompt, coach, keys).
+        if self._decided is None or self._decided[0] is not self.state:
+            self._decided = (self.state, decision_for(self.state, LEARNER))
+        found = self._decided[1]
         return found if found.legal else None
 
     @property
@@ -375,7 +425,8 @@ class PlaySession(BotsPlay):
 
     def hand_mistakes(self) -> tuple[Mistake, ...]:
         """The learner's rule mistakes in the hand finished: those its record shows, and those tried."""
-        return (*mistakes(self.record(), LEARNER), *self.tried)
+        chosen = tuple(mistake for mistake in mistakes(self.record(), LEARNER) if mistake.turn >= self.scripted)
+        return (*chosen, *self.tried)
 
     def next_hand(self) -> None:
         """After a finished hand: its mistakes kept, the game moved on, and the next hand dealt unless the game is over."""

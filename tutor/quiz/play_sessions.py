@@ -20,6 +20,8 @@ class ReplayError(ValueError):
 
 def value_key(setup: PlaySetup, row: str) -> str:
     """A row's value as the catalogue names it (`play.<row>.<value>`; an MCR game's length as `play.length_mcr.<value>`)."""
+    if row == "presentation":
+        return f"play.presentation.{'on' if setup.presentation else 'off'}"
     value = str(getattr(setup, row).value if row == "hint" else getattr(setup, row))
     if row == "length" and setup.preset == MCR:
         return f"play.length_mcr.{value}"

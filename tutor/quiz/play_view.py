@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from tutor.engine.game.mcr.state import McrEvent
 from tutor.engine.game.rules import live_tiles
-from tutor.engine.game.state import GameMeld, KyokuState
+from tutor.engine.game.state import Event, GameMeld, KyokuState
 from tutor.engine.hand import Hand
 from tutor.engine.tiles import WIND_LETTERS
 from tutor.locale import Message, message
@@ -88,6 +89,22 @@ class Slots(Protocol):
 
 def game_meld_text(state: Slots, meld: GameMeld) -> str:
     return meld_text([state.kind(slot) for slot in meld.slots], meld.called is None)
+
+
+class Discarding(Protocol):
+    """A turn of either rules' record, by the events it holds."""
+
+    @property
+    def events(self) -> Sequence[Event | McrEvent]: ...
+
+
+def last_discard(turns: Sequence[Discarding], state: Slots) -> tuple[int, int] | None:
+    """The hand's latest discard, (seat, kind), called or not; None before the first."""
+    for turn in reversed(turns):
+        for event in reversed(turn.events):
+            if event.kind == "discard" and event.seat is not None:
+                return event.seat, state.kind(event.slots[0])
+    return None
 
 
 def riichi_seat(state: KyokuState, seat: int, learner: int = 0) -> SeatView:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.coach import HintLevel
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind
+from tutor.engine.game.scenarios import SCENARIOS
 from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.play_session import BOT_LEVELS, LENGTHS, PACES, Move, PlaySetup
 from tutor.quiz.play_sessions import Session, replayed
@@ -67,6 +68,8 @@ def encode(session: Session) -> str:
                 "bots": setup.bots,
                 "hint": setup.hint.value,
                 "pace": setup.pace,
+                "scenario": setup.scenario,
+                "presentation": setup.presentation,
             },
             "hint": session.hint.value,
             "moves": [
@@ -103,7 +106,22 @@ def decode(text: str) -> SavedGame:
         length, bots, pace = setup["length"], setup["bots"], setup["pace"]
         if length not in LENGTHS or bots not in BOT_LEVELS or pace not in PACES or not isinstance(setup["seed"], int):
             raise SavedGameError("the setup is not one the game offers")
-        played = PlaySetup(int(setup["seed"]), str(setup["preset"]), length, bots, HintLevel(setup["hint"]), pace)
+        # A scenario's game deals its first hand from the script: without its
+        # id the moves would be played on another deal. (Both keys are new in
+        # this version's objects; a save without them had neither.)
+        scenario, presentation = setup.get("scenario"), setup.get("presentation", False)
+        if (scenario is not None and scenario not in SCENARIOS) or not isinstance(presentation, bool):
+            raise SavedGameError("the setup is not one the game offers")
+        played = PlaySetup(
+            int(setup["seed"]),
+            str(setup["preset"]),
+            length,
+            bots,
+            HintLevel(setup["hint"]),
+            pace,
+            scenario=scenario,
+            presentation=presentation,
+        )
         return SavedGame(
             played, HintLevel(value["hint"]), tuple(_move(move, played.preset == MCR) for move in value["moves"])
         )

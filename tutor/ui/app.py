@@ -30,12 +30,13 @@ from tutor.lessons.check import Library, load_library, with_english_for_the_rest
 from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
-from tutor.locale import SWITCH_LABEL, next_language, text
+from tutor.locale import SWITCH_LABEL, next_language, render, text
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import SETTING as DRILL_RULES
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
+from tutor.quiz.play_session import scenario_refusal, scenario_setup
 from tutor.quiz.store import Store, data_folder, learner_folder
 from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store, store_place
@@ -55,6 +56,7 @@ from tutor.ui.screens.home import HomeScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.play import PlayScreen
 from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.screens.progress import ProgressScreen
 from tutor.ui.screens.table import TableScreen
@@ -472,8 +474,15 @@ class TutorApp(App[None]):
     def action_table(self) -> None:
         self.open_table()
 
-    def open_play(self) -> None:
-        self.push_screen(PlaySetupScreen())
+    def open_play(self, scenario: str | None = None) -> None:
+        if scenario is None:
+            self.push_screen(PlaySetupScreen())
+            return
+        refused = scenario_refusal(scenario)
+        if refused is not None:
+            self.notify(render(refused, self.language), severity="warning")
+            return
+        self.push_screen(PlayScreen(scenario_setup(scenario)))
 
     def action_play(self) -> None:
         self.open_play()

@@ -71,6 +71,7 @@ KEY_IDS: Final = (
     "play_pace",
     "play_why",
     "play_drill",
+    "presentation",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -53,8 +53,8 @@ class Tutor(Protocol):
 
     def open_table(self, rules: str = "riichi", step_id: str | None = None) -> None: ...
 
-    def open_play(self) -> None:
-        """A game against bots (tutor/ui/screens/play.py)."""
+    def open_play(self, scenario: str | None = None) -> None:
+        """A game against bots (tutor/ui/screens/play.py): its setup, or a lesson's scenario at once."""
         ...
 
     workbench_history: list[tuple[str, Settings]]

@@ -288,6 +288,8 @@ class LessonScreen(TutorScreen):
             self.tutor.open_lesson(event.href.removeprefix("lesson:"), replace=True)
         elif event.href.startswith("table:"):
             self.tutor.open_table(self.lesson.track, event.href.removeprefix("table:"))
+        elif event.href.startswith("play:"):
+            self.tutor.open_play(event.href.removeprefix("play:"))
 
     def action_back(self) -> None:
         if self.presenting:

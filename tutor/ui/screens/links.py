@@ -19,8 +19,8 @@ from tutor.ui.keys import localise_bindings
 from tutor.ui.shell import tutor_of
 from tutor.ui.widgets.lesson_document import TextPart
 
-LINK = re.compile(r"\[([^\]]+)\]\(((?:lesson|table):[^)\s]+)\)")
-"""A Markdown link to a lesson or a table step, as lessons write them."""
+LINK = re.compile(r"\[([^\]]+)\]\(((?:lesson|table|play):[^)\s]+)\)")
+"""A Markdown link to a lesson, a table step or a scenario to play, as lessons write them."""
 
 
 def links_in(source: str) -> list[tuple[str, str]]:

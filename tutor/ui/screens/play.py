@@ -1,11 +1,13 @@
-"""Play: a riichi game against bots, the learner at the bottom, the coach beside.
+"""Play: a game of riichi or MCR against bots, the learner at the bottom, the coach beside.
 
 The screen draws what tutor/quiz/play_session.py holds and passes the
 learner's keys to it.  Left and right (or a tile's position, 1-9 and 0)
 pick a tile and enter discards it; the call prompt names the keys of the
 actions legal now (w a win, tsumo or ron; r riichi, c chi, p pon, k kan,
 n nine terminals, x pass).  A key for an action the rules refuse answers in one
-line with the coach's reason; `h` steps the hint level.  At the end of a
+line with the coach's reason; `h` steps the hint level; f5 turns the
+projector view on and off (widgets/play_big.py).  A scenario from a lesson
+says its goal until the learner's first action.  At the end of a
 hand `space` steps through the review, then deals the next hand; at the end
 of the game it shows the standings.
 """
@@ -37,9 +39,9 @@ from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.play_session import HINT_LEVELS, PACES, BotMove, PlaySetup
+from tutor.quiz.play_session import HINT_LEVELS, PACES, BotMove, PlaySetup, scenario_goal
 from tutor.quiz.play_sessions import Session, new_session, value_key
-from tutor.quiz.play_view import TenpaiHand
+from tutor.quiz.play_view import TenpaiHand, last_discard
 from tutor.quiz.review_words import wind_seat
 from tutor.quiz.saved_game import SAVED_GAME, encode
 from tutor.quiz.writes import SettingWrite
@@ -51,6 +53,7 @@ from tutor.ui.screens.links import LinksScreen
 from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
 from tutor.ui.widgets.key_footer import KeyFooter
+from tutor.ui.widgets.play_big import PlayBig
 from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
 from tutor.ui.widgets.play_table import PlayTable
 
@@ -108,6 +111,19 @@ def action_name(kind: Kind) -> Value:
 def choice_text(action: Action | McrAction) -> str:
     """A chi's or kan's choice by the tiles it takes from the hand."""
     return "".join(face(kind) for kind in action.uses) or face(action.tile or 0)
+
+
+def learner_groups(session: Session) -> list[Group]:
+    """The learner's hand as the projector view draws it: the concealed
+    tiles as laid out, the tile drawn apart, then each meld."""
+    state = session.state
+    kinds = [state.kind(slot) for slot in session.hand_order()]
+    drawn = [kinds.pop()] if session.drawn else []
+    groups = [Group(tuple(tiles), "concealed") for tiles in (kinds, drawn) if tiles]
+    for meld in state.players[session.learner].melds:
+        closed = meld.called is None
+        groups.append(Group(state.kinds(meld.slots), "closed_kan" if closed else "called", -1 if closed else 0))
+    return groups
 
 
 def winning_groups(session: Session) -> list[Group]:
@@ -173,6 +189,9 @@ class PlayScreen(TutorScreen):
         Binding("y", "why", "Why?", id="play_why", tooltip="Why the last bot did what it did"),
         Binding("o", "mistake_lessons", "Lessons", id="play_lessons", tooltip="The lessons of this game's mistakes"),
         Binding("d", "drill_mistakes", "Drill", id="play_drill", tooltip="Drill the rules of this game's mistakes"),
+        Binding(
+            "f5", "presentation", "Present", id="presentation", tooltip="Presentation mode: large tiles", show=False
+        ),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
         Binding("question_mark", "app.help", "Help", id="help", show=False),
         Binding("left", "pick(-1)", show=False),
@@ -193,6 +212,9 @@ class PlayScreen(TutorScreen):
     PlayScreen.-review PlayTable { display: none; }
     PlayScreen.-review PlayHand { display: none; }
     PlayScreen.-review #coach { display: none; }
+    PlayScreen #big { display: none; }
+    PlayScreen.-present #big { display: block; }
+    PlayScreen.-review #big { display: none; }
     """
 
     def __init__(self, setup: PlaySetup | None = None) -> None:
@@ -213,12 +235,19 @@ class PlayScreen(TutorScreen):
         """The next bot move's tick, at a pace other than instant."""
         self.why: Note | None = None
         """The coach's note on why the last bot did what it did, shown on `y` until the learner's next action."""
+        self.presenting = self.session.setup.presentation
+        """The projector view is on: the setup's choice, then f5 turns it on and off."""
+        if self.session.setup.scenario is not None:
+            # A scenario says its goal until the learner's first action.
+            self.said = scenario_goal(self.session.setup.scenario)
 
     @classmethod
     def resumed(cls, session: Session) -> PlayScreen:
         """The screen on a game in progress, played again from the store (saved_game.restore)."""
         screen = cls(session.setup)
         screen.session = session
+        if session.moves:
+            screen.said = None
         return screen
 
     def save_game(self) -> None:
@@ -237,6 +266,7 @@ class PlayScreen(TutorScreen):
             yield TilesView([], id="review-hand")
             yield Static(id="review-tenpai", markup=False)
             yield Static(id="review-lines", markup=False)
+        yield PlayBig(id="big")
         yield PlayHand(id="hand")
         yield Static(id="bot", markup=False)
         yield Static(id="prompt", markup=False)
@@ -282,6 +312,9 @@ class PlayScreen(TutorScreen):
             session.learner_melds(),
             self.picked,
         )
+        self.set_class(self.presenting, "-present")
+        if self.presenting and not reviewing:
+            self.show_big()
         self.query_one("#prompt", Static).update(self.prompt_text())
         said = self.said_text()
         self.query_one("#said", Static).update(said)
@@ -302,6 +335,20 @@ class PlayScreen(TutorScreen):
             self.query_one("#review-lines", Static).update(self.review_text())
             self.query_one("#review", VerticalScroll).scroll_end(animate=False)
         self.refresh_bindings()
+
+    def show_big(self) -> None:
+        """The projector view: the hand and the last discard, large."""
+        session = self.session
+        last = last_discard(session.turns, session.state)
+        label = ""
+        if last is not None:
+            seat, _kind = last
+            label = text(
+                self.tutor.language,
+                "play.last_discard",
+                seat=text(self.tutor.language, f"table.label.{session.relative(seat)}"),
+            )
+        self.query_one(PlayBig).show(learner_groups(session), session.drawn, last[1] if last else None, label)
 
     def status_line(self) -> str:
         language = self.tutor.language
@@ -621,6 +668,10 @@ class PlayScreen(TutorScreen):
         a question (as review brings back what is due), under the learner's rule options."""
         concepts = list(dict.fromkeys(mistake.concept for mistake in self.session.mistakes))
         self.app.push_screen(DrillScreen(DrillPlan.review(concepts, self.tutor.drill_rules())))
+
+    def action_presentation(self) -> None:
+        self.presenting = not self.presenting
+        self.show()
 
     def action_hint(self) -> None:
         levels = list(HINT_LEVELS)

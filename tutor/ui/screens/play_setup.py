@@ -1,5 +1,5 @@
 """Before a game: the rules (a riichi preset, or MCR), the length, the bots' level,
-the coach's hint level and the seed, each on a row.
+the coach's hint level, the seed, the bots' pace and the projector view, each on a row.
 
 Up and down pick a row, left and right change it; on the seed's row digits
 type a seed (a class plays the same deal from the same seed) and backspace
@@ -31,7 +31,7 @@ from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
-ROWS: Final = ("preset", "length", "bots", "hint", "seed", "pace")
+ROWS: Final = ("preset", "length", "bots", "hint", "seed", "pace", "presentation")
 MAX_SEED_DIGITS: Final = 9
 T = TypeVar("T")
 
@@ -58,6 +58,8 @@ def stepped(setup: PlaySetup, row: str, step: int) -> PlaySetup:
         return replace(setup, bots=moved(BOT_LEVELS, setup.bots, step))
     if row == "pace":
         return replace(setup, pace=moved(PACES, setup.pace, step))
+    if row == "presentation":
+        return replace(setup, presentation=not setup.presentation)
     return replace(setup, hint=moved(HINT_LEVELS, setup.hint, step))
 
 

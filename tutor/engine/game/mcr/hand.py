@@ -46,9 +46,13 @@ def _set(players: Players, seat: int, player: McrPlayer) -> Players:
 
 
 def deal(options: McrOptions, prevalent: int, seed: int) -> tuple[McrHandState, list[McrEvent]]:
-    """A shuffled wall dealt from the front (East holds 14), then each seat's
+    """A wall shuffled from the seed, dealt (see `deal_wall`)."""
+    return deal_wall(options, prevalent, Wall("mcr", tuple(shuffled_kinds("mcr", random.Random(seed)))))
+
+
+def deal_wall(options: McrOptions, prevalent: int, wall: Wall) -> tuple[McrHandState, list[McrEvent]]:
+    """The wall dealt from the front (East holds 14), then each seat's
     flowers set aside and replaced from the back, East first (004, 7)."""
-    wall = Wall("mcr", tuple(shuffled_kinds("mcr", random.Random(seed))))
     slots = dealt_slots(0)
     wall = replace(wall, front=sum(len(found) for found in slots.values()))
     players = (

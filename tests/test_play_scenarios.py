@@ -1,0 +1,105 @@
+"""A lesson's `play:` link opens the play screen at its scenario, by keys
+(issue 30), in both languages; an MCR scenario is refused with a notice
+until the play screen plays MCR; the projector view is a setup row and f5."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import make_app, settle, wait_for
+from tutor.engine.game.actions import Forbidden, Refusal
+from tutor.locale import render, text
+from tutor.quiz.play_session import PlaySetup, scenario_goal, scenario_refusal
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.links import LinksScreen
+from tutor.ui.screens.play import PlayScreen
+from tutor.ui.screens.play_setup import ROWS, PlaySetupScreen
+from tutor.ui.widgets.lesson_document import LessonDocument, TextPart
+from tutor.ui.widgets.play_big import PlayBig
+
+
+def lesson_shown(screen: object) -> bool:
+    return isinstance(screen, LessonScreen) and bool(screen.query(LessonDocument))
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_lessons_play_link_opens_the_scenario_at_its_moment(tmp_path: Path, language: str) -> None:
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_lesson("r04-waits")
+        await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
+        document = lesson.document
+        part = next(
+            index
+            for index, found in enumerate(document.parts)
+            if isinstance(found, TextPart) and "play:r04-furiten" in found.source
+        )
+        document.scroll_to_part(part)
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, LinksScreen), "the links")
+        links = app.screen
+        assert isinstance(links, LinksScreen)
+        hrefs = [href for _, href in links.links]
+        assert "play:r04-furiten" in hrefs
+        for _ in range(hrefs.index("play:r04-furiten")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.session.setup.scenario == "r04-furiten"
+        goal = render(scenario_goal("r04-furiten"), language)
+        assert screen.said_text().replace("1萬", "1m").replace("4萬", "4m") == goal
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(screen.said, Forbidden), "the coach's answer")
+        assert isinstance(screen.said, Forbidden) and screen.said.code is Refusal.FURITEN
+        assert screen.session.tried, "a ron tried in furiten is kept as a mistake"
+
+
+async def test_an_mcr_scenario_is_refused_with_a_notice_until_mcr_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_lesson("m04-routes-to-eight")
+        await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
+        lesson.document.action_link("play:m04-under-eight")
+        await settle(pilot)
+        assert app.screen is lesson
+        refused = scenario_refusal("m04-under-eight")
+        assert refused is not None and refused.key == "play.scenario_mcr_later"
+        said = render(refused, "en")
+        assert text("en", "scenario.m04-under-eight.title") in said
+        assert any(notice.message == said for notice in app._notifications)
+    unknown = scenario_refusal("r04-nope")
+    assert unknown is not None and "r04-nope" in render(unknown, "ko")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_the_projector_view_is_a_setup_row_and_f5(tmp_path: Path, language: str) -> None:
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(PlaySetupScreen(PlaySetup(seed=42)))
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, PlaySetupScreen)
+        for _ in range(ROWS.index("presentation")):
+            await pilot.press("down")
+        await pilot.press("right")
+        await settle(pilot)
+        assert setup.setup.presentation
+        assert text(language, "play.presentation.on") in str(setup.query_one("#rows").render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        big = screen.query_one(PlayBig)
+        await wait_for(pilot, lambda: big.display and big.size.height > 0, "the projector view")
+        assert big.has_class("-stacked"), "at 120 columns the hand fits on one row of large tiles"
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: big.size.height == 0, "the projector view put away")
+        assert not screen.presenting
