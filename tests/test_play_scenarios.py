@@ -1,6 +1,6 @@
 """A lesson's `play:` link opens the play screen at its scenario, by keys
-(issue 30), in both languages; an MCR scenario is refused with a notice
-until the play screen plays MCR; the projector view is a setup row and f5."""
+(issue 30), in both languages, riichi and MCR; the presentation view is a
+setup row and f5."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import pytest
 
 from tests.helpers import make_app, settle, wait_for
 from tutor.engine.game.actions import Forbidden, Refusal
+from tutor.engine.game.mcr.actions import McrForbidden, McrRefusal
 from tutor.locale import render, text
+from tutor.quiz.faces import faces_in_text
+from tutor.quiz.mcr_play_session import McrPlaySession
 from tutor.quiz.play_session import PlaySetup, scenario_goal, scenario_refusal
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.links import LinksScreen
@@ -60,21 +63,26 @@ async def test_the_lessons_play_link_opens_the_scenario_at_its_moment(tmp_path: 
         assert screen.session.tried, "a ron tried in furiten is kept as a mistake"
 
 
-async def test_an_mcr_scenario_is_refused_with_a_notice_until_mcr_play(tmp_path: Path) -> None:
-    app = make_app(tmp_path, "en")
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_an_mcr_scenario_opens_an_mcr_game_at_its_moment(tmp_path: Path, language: str) -> None:
+    """m04's link: an MCR game whose first hand is the script's, where the
+    hu the learner may try on the discard is worth under 8 and is refused."""
+    app = make_app(tmp_path, language)
     async with app.run_test(size=(100, 30)) as pilot:
         app.open_lesson("m04-routes-to-eight")
         await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
         lesson = app.screen
         assert isinstance(lesson, LessonScreen)
         lesson.document.action_link("play:m04-under-eight")
-        await settle(pilot)
-        assert app.screen is lesson
-        refused = scenario_refusal("m04-under-eight")
-        assert refused is not None and refused.key == "play.scenario_mcr_later"
-        said = render(refused, "en")
-        assert text("en", "scenario.m04-under-eight.title") in said
-        assert any(notice.message == said for notice in app._notifications)
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        session = screen.session
+        assert isinstance(session, McrPlaySession) and session.setup.scenario == "m04-under-eight"
+        assert screen.said_text() == faces_in_text(render(scenario_goal("m04-under-eight"), language))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(screen.said, McrForbidden), "the coach's answer")
+        assert isinstance(screen.said, McrForbidden) and screen.said.code is McrRefusal.UNDER_EIGHT
     unknown = scenario_refusal("r04-nope")
     assert unknown is not None and "r04-nope" in render(unknown, "ko")
 

@@ -28,7 +28,8 @@ from tutor.engine.game.scenarios import (
 from tutor.engine.notation import parse_tile
 from tutor.engine.table import is_flower
 from tutor.locale import keys
-from tutor.quiz.play_session import PlaySession, scenario_setup
+from tutor.quiz.play_session import PlaySession
+from tutor.quiz.play_sessions import scenario_setup
 
 RIICHI = [scenario.id for scenario in SCENARIOS.values() if scenario.rules == "riichi"]
 MCR = [scenario.id for scenario in SCENARIOS.values() if scenario.rules == "mcr"]

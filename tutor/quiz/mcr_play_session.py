@@ -32,6 +32,7 @@ from tutor.engine.game.mcr.mistakes import McrHandPlay, McrTurn, false_win, mist
 from tutor.engine.game.mcr.review import McrHandReview, review_mcr_hand
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.game.mistakes import Mistake
+from tutor.engine.game.scenarios import SCENARIOS, mcr_start
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import MCR_HANDS
@@ -88,10 +89,20 @@ class McrPlaySession(BotsPlay):
         """The player at each seat wind this hand."""
         self.learner = self.seats.index(LEARNER)
         """The learner's seat (wind) this hand."""
-        wall_seed = random.Random(f"{self.setup.seed}/hand/{self.number}").randrange(2**32)
-        state, _events = deal(McrOptions(false_win_penalty=False), self.number // 4, wall_seed)
-        self.start = state
-        self.state: McrHandState = state
+        options = McrOptions(false_win_penalty=False)
+        scenario = SCENARIOS[self.setup.scenario] if self.setup.scenario is not None else None
+        if scenario is not None and self.number == 0:
+            # The scenario's scripted start deals the first hand (the learner
+            # East, as in any first hand); its turns were not the learner's
+            # choice.
+            scripted = mcr_start(scenario, options)
+            self.start = scripted.dealt
+            self.state: McrHandState = scripted.state
+        else:
+            wall_seed = random.Random(f"{self.setup.seed}/hand/{self.number}").randrange(2**32)
+            state, _events = deal(options, self.number // 4, wall_seed)
+            self.start = state
+            self.state = state
         self.turns: list[McrTurn] = []
         self.tried: list[Mistake] = []
         self.dealt()

@@ -146,13 +146,10 @@ def bot_move(
 
 def scenario_refusal(scenario_id: str) -> Message | None:
     """Why a lesson's `play:` link cannot open its scenario: an id the tutor
-    has no scenario for (a lesson folder of the learner's own), or an MCR
-    scenario, as this session plays riichi only until MCR play comes in."""
+    has no scenario for (a lesson folder of the learner's own)."""
     scenario = SCENARIOS.get(scenario_id)
     if scenario is None:
         return message("play.scenario_unknown", name=scenario_id)
-    if scenario.rules != "riichi":
-        return message("play.scenario_mcr_later", title=scenario_title(scenario_id))
     return None
 
 
@@ -163,11 +160,6 @@ def scenario_title(scenario_id: str) -> Message:
 def scenario_goal(scenario_id: str) -> Message:
     """The scenario's title and goal, as the play screen says them at its start."""
     return message("play.scenario", title=scenario_title(scenario_id), goal=message(f"scenario.{scenario_id}.goal"))
-
-
-def scenario_setup(scenario_id: str) -> PlaySetup:
-    """The setup a lesson's `play:` link opens: the scenario's seed, the rest as chosen by default."""
-    return PlaySetup(seed=SCENARIOS[scenario_id].seed, scenario=scenario_id)
 
 
 def make_bot(level: BotLevel, seed: str) -> Player:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from tutor.engine.game.actions import Forbidden
 from tutor.engine.game.mcr.actions import McrForbidden
+from tutor.engine.game.scenarios import SCENARIOS
 from tutor.quiz.mcr_play_session import MCR, McrPlaySession
 from tutor.quiz.play_session import Move, PlaySession, PlaySetup
 
@@ -26,6 +27,14 @@ def value_key(setup: PlaySetup, row: str) -> str:
     if row == "length" and setup.preset == MCR:
         return f"play.length_mcr.{value}"
     return f"play.{row}.{value}"
+
+
+def scenario_setup(scenario_id: str) -> PlaySetup:
+    """The setup a lesson's `play:` link opens: the scenario's seed and rules, the rest as chosen by default."""
+    scenario = SCENARIOS[scenario_id]
+    return PlaySetup(
+        seed=scenario.seed, preset=MCR if scenario.rules == "mcr" else PlaySetup.preset, scenario=scenario_id
+    )
 
 
 def new_session(setup: PlaySetup) -> Session:

@@ -36,7 +36,8 @@ from tutor.quiz.drill_rules import SETTING as DRILL_RULES
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.play_session import scenario_refusal, scenario_setup
+from tutor.quiz.play_session import scenario_refusal
+from tutor.quiz.play_sessions import scenario_setup
 from tutor.quiz.store import Store, data_folder, learner_folder
 from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store, store_place

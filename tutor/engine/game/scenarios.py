@@ -303,10 +303,12 @@ def _legal(state: KyokuState, seat: int, kind: ActionKind, tile: int | None, nam
 
 @dataclass(frozen=True)
 class McrStart:
-    """An MCR scenario's hand at its moment, and every event since the deal."""
+    """An MCR scenario's hand at its moment, and every event since the deal
+    (`dealt`: the hand as dealt, flowers set aside, that a review starts from)."""
 
     state: McrHandState
     events: tuple[McrEvent, ...]
+    dealt: McrHandState
 
 
 def mcr_start(scenario: Scenario, options: McrOptions, prevalent: int = 0) -> McrStart:
@@ -316,6 +318,7 @@ def mcr_start(scenario: Scenario, options: McrOptions, prevalent: int = 0) -> Mc
     hand, back = learner_tiles(scenario)
     wall = arranged_wall(0, {LEARNER: hand}, scenario_draws(scenario), None, scenario.seed, "mcr", back)
     state, dealt = mcr_hand.deal_wall(options, prevalent, wall)
+    start = state
     events = list(dealt)
     script = script_of(scenario)
     for number, turn in enumerate(script):
@@ -331,7 +334,7 @@ def mcr_start(scenario: Scenario, options: McrOptions, prevalent: int = 0) -> Mc
             break
         state, happened = mcr_hand.step(state, {})
         events += happened
-    return McrStart(state, tuple(events))
+    return McrStart(state, tuple(events), start)
 
 
 def _mcr_learner_answers(state: McrHandState) -> bool:
