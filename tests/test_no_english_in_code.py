@@ -70,6 +70,11 @@ ALLOWED_MODULES: dict[str, str] = {
     "quiz/store_postgres.py": "the PostgreSQL store's SQL and its exception details (as quiz/store.py)",
     "quiz/stores.py": "the details of a StoreUnavailable (as quiz/store.py)",
     "quiz/migrations.py": "SQL, and what each schema step is for, for developers",
+    "quiz/saved_game.py": (
+        "SavedGameError's details, for the log: the play setup says play.saved_damaged without them "
+        "(the damaged game itself is kept aside)"
+    ),
+    "quiz/play_sessions.py": "ReplayError's details, which reach the learner only as a SavedGameError (as saved_game.py)",
 }
 """Modules whose sentence-shaped literals are no words on a screen, and why."""
 

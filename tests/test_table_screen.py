@@ -10,7 +10,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import make_app, wait_for
-from tutor.engine.table import stacks_per_wall
+from tutor.engine.table import Rules, stacks_per_wall
+from tutor.quiz.mcr_play_session import MCR
+from tutor.ui.screens.play import PlayScreen
+from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.screens.table import TableScreen, caption
 from tutor.ui.widgets.table_view import TableView, hand_words, seat_lines
 
@@ -127,3 +130,22 @@ async def test_mcr_set_up_steps_follow_the_1998_rules(tmp_path: Path, language: 
         shown = str(screen.query_one("#caption", Static).render())
         assert shown == caption(second, language) and str(second.values["stacks"]) in shown
         assert second.values["stacks"] == second.values["first"] + second.values["total"]
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr"])
+async def test_g_opens_a_game_of_the_tables_rules_on_its_seed(tmp_path: Path, rules: Rules) -> None:
+    """Issue 30: play is opened from the table too, under its rules and from its seed."""
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = TableScreen(rules, seed=4321)
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        assert "g play" in str(screen.query_one("#status", Static).render())
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlaySetupScreen), "the play setup")
+        setup = app.screen
+        assert isinstance(setup, PlaySetupScreen)
+        assert setup.setup.seed == 4321
+        assert (setup.setup.preset == MCR) == (rules == "mcr")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")

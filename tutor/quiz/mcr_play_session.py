@@ -196,7 +196,7 @@ class McrPlaySession(BotsPlay):
     def play(self, action: Action | McrAction, advance: bool = True) -> None:
         """The learner's action (one of `decision.legal`; the game raises ValueError for any other)."""
         if not isinstance(action, McrAction):
-            raise ValueError(f"{action} is a riichi action")
+            raise TypeError(f"{action} is a riichi action")
         self._step({self.learner: action})
         self.played(action, advance)
 

@@ -22,7 +22,7 @@ from tutor.engine.game.bot import BeginnerBot
 from tutor.engine.game.bot_reasons import why
 from tutor.engine.game.coach import HintLevel, Note, coach, forbidden_note
 from tutor.engine.game.intermediate import IntermediateBot
-from tutor.engine.game.kyoku import IllegalAction, step
+from tutor.engine.game.kyoku import step
 from tutor.engine.game.legal import decision_for, decisions
 from tutor.engine.game.match import GameState, Standing, after_hand, new_game, standings, start_hand
 from tutor.engine.game.mcr.actions import McrAction, McrForbidden
@@ -355,10 +355,10 @@ class PlaySession(BotsPlay):
 
     def play(self, action: Action | McrAction, advance: bool = True) -> None:
         """The learner's action (one of `decision.legal`; the game raises
-        IllegalAction for any other), the bots' answers at the same moment,
+        IllegalAction for any other, TypeError for an MCR action), the bots' answers at the same moment,
         and the bots' play after it."""
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action} is an MCR action")
+            raise TypeError(f"{action} is an MCR action")
         self._step({LEARNER: action})
         self.played(action, advance)
 

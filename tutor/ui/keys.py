@@ -46,6 +46,7 @@ KEY_IDS: Final = (
     "rules",
     "new_seed",
     "hands",
+    "table_play",
     "workbench",
     "undo",
     "save",

@@ -10,6 +10,7 @@ progress kept in the store (saved_game.py) is offered above the rows, and
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -30,6 +31,8 @@ from tutor.quiz.writes import SettingWrite
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.play import PlayScreen
 from tutor.ui.widgets.key_footer import KeyFooter
+
+log = logging.getLogger(__name__)
 
 ROWS: Final = ("preset", "length", "bots", "hint", "seed", "pace", "presentation")
 MAX_SEED_DIGITS: Final = 9
@@ -126,7 +129,10 @@ class PlaySetupScreen(TutorScreen):
     def set_aside(self, raw: str, error: SavedGameError) -> None:
         """A damaged game in progress: said once, moved aside, offered no more."""
         self.saved = None
-        self.said = text(self.tutor.language, "play.saved_damaged", problem=str(error))
+        # What was wrong stays with the game set aside and in the log, in
+        # English for a developer; the learner is told what happened.
+        log.warning("saved game set aside: %s", error)
+        self.said = text(self.tutor.language, "play.saved_damaged")
         self.tutor.save_write(SettingWrite(SET_ASIDE, raw))
         self.tutor.save_write(SettingWrite(SAVED_GAME, ""))
 

@@ -20,7 +20,10 @@ from textual.widgets import Static
 
 from tutor.engine.table import Rules, Setup, Step, TableState, hand_steps
 from tutor.locale import text
+from tutor.quiz.mcr_play_session import MCR
+from tutor.quiz.play_session import PlaySetup
 from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.play_setup import PlaySetupScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.table_view import TableView, tile_text
 
@@ -60,6 +63,7 @@ class TableScreen(TutorScreen):
         Binding("n", "new_seed", "New seed", id="new_seed", tooltip="Other seats, dice and tiles"),
         # Off the footer, which 80 columns fill; the status line names it.
         Binding("h", "toggle_hands", "Hands", id="hands", show=False, tooltip="Open or turn down every seat's hand"),
+        Binding("g", "play", "Play", id="table_play", show=False, tooltip="A game of these rules against bots"),
         Binding("escape", "back", "Back", id="back", tooltip="Return"),
         # Help stays on `?` but leaves the footer to this screen's keys, within 80 columns.
         Binding("question_mark", "app.help", "Help", id="help", show=False),
@@ -149,6 +153,11 @@ class TableScreen(TutorScreen):
     def action_set_dice(self) -> None:
         self.dice_typed = []
         self.show()
+
+    def action_play(self) -> None:
+        """A game against bots under the table's rules, its setup opened on the table's seed."""
+        preset = MCR if self.setup.rules == "mcr" else PlaySetup.preset
+        self.app.push_screen(PlaySetupScreen(PlaySetup(seed=self.setup.seed, preset=preset)))
 
     def action_back(self) -> None:
         if self.dice_typed is not None:
