@@ -36,9 +36,8 @@ from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
 from tutor.quiz.store_api import (
     BOX_DAYS,
     CONCEPT_COUNTS,
-    ConceptCount,
-    concept_count_rows,
     DAY,
+    ConceptCount,
     Damage,
     DayAccuracy,
     Due,
@@ -46,6 +45,7 @@ from tutor.quiz.store_api import (
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    concept_count_rows,
     due_rows,
 )
 
