@@ -25,7 +25,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from tests.postgres_helpers import fresh_database
-from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter
+from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
 from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
 from tutor.quiz.store import data_folder, learner_key, learner_path
 from tutor.quiz.stores import STORE_ENV, open_store
@@ -343,3 +343,58 @@ def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+async def test_the_teacher_sets_an_assignment_that_learners_see(classroom: Classroom) -> None:
+    client = classroom.client
+    form = {"kind": ["fu-steps", "tiles"], "level": ["2", "1"], "count": "12", "seed": "77", "due": "2027-01-15"}
+    assert await classroom.join("Ann") == 303
+    refused = await client.post("/class/assign", data=form, headers={"Origin": classroom.origin})
+    assert refused.status == 403 and classroom.book.assignments() == []  # a learner sets nothing
+    await classroom.as_teacher()
+    done = await client.post("/class/assign", data=form, headers={"Origin": classroom.origin}, allow_redirects=False)
+    assert done.status == 303
+    (assignment,) = classroom.book.assignments()
+    assert (assignment.kinds, assignment.levels, assignment.count, assignment.seed, assignment.due) == (
+        ("tiles", "fu-steps"),
+        (1, 2),
+        12,
+        77,
+        "2027-01-15",
+    )
+    for path in ("/class", "/join"):
+        page = await (await client.get(path)).text()
+        assert "12 questions of " in page and "at level 1, 2, due 2027-01-15." in page, path
+        assert "Everyone gets the same questions (sheet 77)." in page, path
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"kind": []},
+        {"kind": ["fu-steps", "../etc"]},
+        {"level": ["4"]},
+        {"level": []},
+        {"count": "0"},
+        {"count": "101"},
+        {"count": "-3"},
+        {"seed": "x' OR 1=1"},
+        {"seed": "9" * 30},
+        {"due": "tomorrow"},
+        {"due": ""},
+    ],
+)
+def test_an_assignment_that_is_not_one_is_refused(change: dict[str, object]) -> None:
+    form: dict[str, object] = {"kind": ["fu-steps"], "level": ["1"], "count": "5", "seed": "", "due": "2027-01-15"}
+    form.update(change)
+    assert read_assignment(form["kind"], form["level"], form["count"], form["seed"], form["due"]) is None  # type: ignore[arg-type]
+    assert read_assignment(["fu-steps"], ["1"], "5", "", "2027-01-15") is not None
+
+
+async def test_a_refused_assignment_is_told_on_the_dashboard(classroom: Classroom) -> None:
+    await classroom.as_teacher()
+    response = await classroom.client.post(
+        "/class/assign", data={"count": "5", "due": "2027-01-15"}, headers={"Origin": classroom.origin}
+    )
+    assert response.status == 400 and "An assignment needs at least one drill kind" in await response.text()
+    assert classroom.book.assignments() == []

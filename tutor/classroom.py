@@ -10,7 +10,9 @@ join with a name, the teacher sees the class's answers rule by rule.
   constant time with its stored hash) sets the teacher's cookie and goes on
   to `/class`, so the token leaves the address bar before a projector shows
   it.
-* `/class`: the dashboard, right and wrong answers per learner and rule;
+* `/class`: the dashboard, right and wrong answers per learner and rule,
+  and the class's assignments, which the teacher sets there
+  (`/class/assign`) and learners see on the join page;
   `/class/results.csv`: the same as CSV; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
@@ -22,6 +24,7 @@ whatever a learner typed.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import secrets
 import time
@@ -32,10 +35,14 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import web
 
+from tutor.engine.numbers import NumberError, read_whole_number
+from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.quiz.class_words import concept_label
-from tutor.quiz.classbook import ClassBook, Member
+from tutor.quiz.classbook import Assignment, ClassBook, Member
+from tutor.quiz.question import LEVELS
 from tutor.quiz.store import MAX_LEARNER_NAME, learner_key
+from tutor.ui.drill_words import kind_name
 from tutor.ui.screens.learner import clean_name
 
 LEARNER_COOKIE = "tutor_learner"
@@ -45,6 +52,9 @@ JOIN_BURST = 5
 JOIN_EVERY = 6.0
 """...and then one every this many seconds."""
 MAX_CODE = 40
+MAX_QUESTIONS = 100
+"""The most questions an assignment asks."""
+MAX_SEED = 2**31 - 1
 MAX_ADDRESSES = 10_000
 """Addresses the join limiter remembers; past this it forgets those with a full bucket."""
 
@@ -101,6 +111,7 @@ class ClassPages:
             web.get("/class/results.csv", self.results_csv),
             web.get("/class/forget", self.forget_page),
             web.post("/class/forget", self.forget),
+            web.post("/class/assign", self.assign),
         ]
 
     def say(self, key: str, **values: object) -> str:
@@ -112,14 +123,26 @@ class ClassPages:
 
     # --- learners ---------------------------------------------------------------------------
 
+    def _page(self, template: str, request: web.Request, status: int = 200, **values: object) -> web.Response:
+        """A class page in the class's language, with the class's assignments."""
+        context = {
+            "say": self.say,
+            "language": self.language,
+            "class_name": self.book.name,
+            "assignments": [self._assignment_line(assignment) for assignment in self.book.assignments()],
+            **values,
+        }
+        return aiohttp_jinja2.render_template(template, request, context, status=status)
+
+    def _assignment_line(self, assignment: Assignment) -> dict[str, str]:
+        kinds = ", ".join(kind_name(kind, self.language) for kind in assignment.kinds)
+        levels = ", ".join(str(level) for level in assignment.levels)
+        line = self.say("class.assignment", count=assignment.count, kinds=kinds, levels=levels, due=assignment.due)
+        seed = "" if assignment.seed is None else self.say("class.assignment_seed", seed=assignment.seed)
+        return {"line": line, "seed": seed}
+
     def _join_form(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
-        response = aiohttp_jinja2.render_template(
-            "class_join.html",
-            request,
-            {"say": self.say, "language": self.language, "class_name": self.book.name, "problem": problem},
-            status=status,
-        )
-        return response
+        return self._page("class_join.html", request, status, problem=problem)
 
     async def join_page(self, request: web.Request) -> web.Response:
         return self._join_form(request)
@@ -179,10 +202,39 @@ class ClassPages:
             for results in self.book.results()
         ]
 
+    def _dashboard(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
+        kinds = [(kind, kind_name(kind, self.language)) for kind in QUIZ_KINDS]
+        return self._page(
+            "class_dashboard.html",
+            request,
+            status,
+            learners=self._rows(),
+            kinds=kinds,
+            levels=LEVELS,
+            most=MAX_QUESTIONS,
+            problem=problem,
+        )
+
     async def dashboard(self, request: web.Request) -> web.Response:
         self._teacher(request)
-        context = {"say": self.say, "language": self.language, "class_name": self.book.name, "learners": self._rows()}
-        return aiohttp_jinja2.render_template("class_dashboard.html", request, context)
+        return self._dashboard(request)
+
+    async def assign(self, request: web.Request) -> web.Response:
+        self._teacher(request)
+        if not self.is_own_origin(request):
+            raise web.HTTPForbidden(text=self.say("class.other_page"))
+        form = await request.post()
+        assignment = read_assignment(
+            [str(kind) for kind in form.getall("kind", [])],
+            [str(level) for level in form.getall("level", [])],
+            str(form.get("count", "")),
+            str(form.get("seed", "")),
+            str(form.get("due", "")),
+        )
+        if assignment is None:
+            return self._dashboard(request, self.say("class.assign_problem", most=MAX_QUESTIONS), status=400)
+        self.book.assign(assignment)
+        raise web.HTTPSeeOther("/class")
 
     async def results_csv(self, request: web.Request) -> web.Response:
         self._teacher(request)
@@ -211,9 +263,7 @@ class ClassPages:
 
     async def forget_page(self, request: web.Request) -> web.Response:
         self._teacher(request)
-        member = self._member(request.query.get("learner", ""))
-        context = {"say": self.say, "language": self.language, "class_name": self.book.name, "member": member}
-        return aiohttp_jinja2.render_template("class_forget.html", request, context)
+        return self._page("class_forget.html", request, member=self._member(request.query.get("learner", "")))
 
     async def forget(self, request: web.Request) -> web.Response:
         self._teacher(request)
@@ -226,3 +276,25 @@ class ClassPages:
             for ticket in [ticket for ticket, holder in self.tickets.items() if holder.key == member.key]:
                 del self.tickets[ticket]
         raise web.HTTPSeeOther("/class")
+
+
+def read_assignment(kinds: list[str], levels: list[str], count: str, seed: str, due: str) -> Assignment | None:
+    """An assignment from the dashboard's form, or None if any part of it is not one."""
+    try:
+        chosen_levels = tuple(sorted({read_whole_number(level) for level in levels}))
+        questions = read_whole_number(count.strip())
+        fixed = read_whole_number(seed.strip()) if seed.strip() else None
+        due_date = datetime.date.fromisoformat(due.strip())
+    except (NumberError, ValueError):
+        return None
+    chosen_kinds = tuple(kind for kind in QUIZ_KINDS if kind in kinds)
+    if (
+        not chosen_kinds
+        or len(chosen_kinds) != len(set(kinds))
+        or not chosen_levels
+        or not set(chosen_levels) <= set(LEVELS)
+        or not 1 <= questions <= MAX_QUESTIONS
+        or (fixed is not None and fixed > MAX_SEED)
+    ):
+        return None
+    return Assignment(time.time(), chosen_kinds, chosen_levels, questions, fixed, due_date.isoformat())
