@@ -15,19 +15,24 @@ import io
 import os
 import re
 import selectors
+import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from tests.postgres_helpers import fresh_database
+from tests.test_store_backends import V1_ANSWERS, V1_FILE
 from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
 from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
-from tutor.quiz.store import data_folder, learner_key, learner_path
+from tutor.quiz.migrations import SCHEMA_VERSION
+from tutor.quiz.store import Store, data_folder, learner_key, learner_path
 from tutor.quiz.stores import STORE_ENV, open_store
 from tutor.serve import ClassroomServer, bind
 from tutor.ui.app import TutorApp
@@ -398,3 +403,19 @@ async def test_a_refused_assignment_is_told_on_the_dashboard(classroom: Classroo
     )
     assert response.status == 400 and "An assignment needs at least one drill kind" in await response.text()
     assert classroom.book.assignments() == []
+
+
+def test_a_real_version_1_file_takes_the_class_step_and_keeps_a_class(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    shutil.copy(V1_FILE, path)
+    shutil.copy(V1_FILE.with_name(V1_FILE.name + ".answers"), path.with_name(path.name + ".answers"))
+    store = Store.open(path)
+    try:
+        book = ClassBook(store, "Club C")
+        token = book.start("ko", "")
+        book.join("Ann")
+        assert book.is_teacher(token) and not book.is_teacher(token[:-1])
+        assert [member.key for member in book.members()] == ["ann"] and store.answer_count() == V1_ANSWERS
+    finally:
+        store.close()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
