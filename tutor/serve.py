@@ -64,6 +64,24 @@ HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[
 """A Host header fit to be put in a page's URLs: a name or address, and a port."""
 
 
+class PerRequest:
+    """An attribute of the server that, while `variable` is set (for the
+    request being served), is its value, and otherwise the one assigned."""
+
+    def __init__(self, variable: contextvars.ContextVar[str | None]) -> None:
+        self.variable = variable
+        self.default = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.default = f"{name}_default"
+
+    def __get__(self, server: object, owner: type | None = None) -> str:
+        return self.variable.get() or str(getattr(server, self.default))
+
+    def __set__(self, server: object, value: str) -> None:
+        setattr(server, self.default, value)
+
+
 class PortRefused(Exception):
     """The port cannot be served; the message is the one line to print."""
 
@@ -127,26 +145,17 @@ class ClassroomServer(Server):
 
     # textual-serve reads these two attributes as it makes a page and starts a session;
     # here they follow the request being served (see PAGE_BASE and SESSION_COMMAND).
-    @property
-    def public_url(self) -> str:
-        return PAGE_BASE.get() or self._public_url
-
-    @public_url.setter
-    def public_url(self, value: str) -> None:
-        self._public_url = value
-
-    @property
-    def command(self) -> str:
-        return SESSION_COMMAND.get() or self._command
-
-    @command.setter
-    def command(self, value: str) -> None:
-        self._command = value
+    public_url = PerRequest(PAGE_BASE)
+    command = PerRequest(SESSION_COMMAND)
+    public_url_default: str
+    """The banner's address: for a request whose Host cannot be put in a page."""
+    command_default: str
+    """A session's command, before it is given its learner."""
 
     def page_base(self, request: web.Request) -> str:
         """The address the browser used, when its Host header is fit for a page; else the banner's."""
         host = request.host
-        return f"http://{host}" if HOST_HEADER.fullmatch(host) else self._public_url
+        return f"http://{host}" if HOST_HEADER.fullmatch(host) else self.public_url_default
 
     def is_own_origin(self, request: web.Request) -> bool:
         """Whether the request comes from a page of this server: the banner's
@@ -258,7 +267,7 @@ class ClassroomServer(Server):
             member = self.pages.member_of(request)
             if member is None:
                 raise web.HTTPForbidden(text="Join the class first, on this server's page.\n")
-            command = SESSION_COMMAND.set(f"{self._command} --learner {shlex.quote(member.name)}")
+            command = SESSION_COMMAND.set(f"{self.command_default} --learner {shlex.quote(member.name)}")
         self.sessions += 1
         try:
             return await super().handle_websocket(clamped)
