@@ -419,3 +419,15 @@ def test_a_real_version_1_file_takes_the_class_step_and_keeps_a_class(tmp_path: 
     finally:
         store.close()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+
+
+def test_listening_on_every_network_gives_addresses_a_browser_can_open() -> None:
+    listener = bind(0, "0.0.0.0")
+    try:
+        server = ClassroomServer("true", listener, max_sessions=2, title="Mahjong Tutor")
+        port = listener.getsockname()[1]
+        assert server.base_for("teacher") == f"http://127.0.0.1:{port}"
+        learners = server.base_for("learners")
+        assert learners.endswith(f":{port}") and "0.0.0.0" not in learners
+    finally:
+        listener.close()

@@ -387,10 +387,9 @@ def _start_class(server: ClassroomServer, name: str, code: str, language: str) -
     except StoreUnavailable as problem:
         return str(problem)
     server.pages = ClassPages(book, language, is_own_origin=server.is_own_origin)
-    base = server.public_url
     server.announce = (
-        say("cli.class_link", name=name, url=f"{base}/class/teacher?token={token}"),
-        say("cli.class_join", url=f"{base}/join"),
+        say("cli.class_link", name=name, url=f"{server.base_for('teacher')}/class/teacher?token={token}"),
+        say("cli.class_join", url=f"{server.base_for('learners')}/join"),
     )
     return None
 

@@ -38,7 +38,7 @@ import signal
 import socket
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp_jinja2
 import jinja2
@@ -151,6 +151,15 @@ class ClassroomServer(Server):
     """The banner's address: for a request whose Host cannot be put in a page."""
     command_default: str
     """A session's command, before it is given its learner."""
+
+    def base_for(self, who: Literal["teacher", "learners"]) -> str:
+        """The address to give: listening on every network (0.0.0.0), the
+        teacher opens their link on this computer, and learners reach it by
+        its address on the network."""
+        host, port = self.listener.getsockname()[:2]
+        if not _is_address(host) or not ipaddress.ip_address(host).is_unspecified:
+            return self.public_url_default
+        return f"http://{'127.0.0.1' if who == 'teacher' else _network_address()}:{port}"
 
     def page_base(self, request: web.Request) -> str:
         """The address the browser used, when its Host header is fit for a page; else the banner's."""
@@ -477,6 +486,15 @@ def _is_address(name: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _network_address() -> str:
+    """This computer's address on its network: the one a connection outward
+    would leave from (a UDP socket's connect sends nothing); else its name."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+        return str(probe.getsockname()[0])
+    return socket.gethostname()
 
 
 def _own_names() -> set[str]:
