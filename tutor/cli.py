@@ -14,7 +14,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from tutor.engine.notation import quote
 from tutor.engine.numbers import NumberError, read_whole_number
@@ -33,6 +33,9 @@ from tutor.service.errors import RequestError
 from tutor.service.output import escaping_note, json_text, prepare_streams
 from tutor.service.play import NotAvailable, Simulation, simulate
 from tutor.service.score import evaluate, refusal_json, score_as_json, score_json, score_text
+
+if TYPE_CHECKING:
+    from tutor.serve import ClassroomServer
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -82,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--classroom", action="store_true", help=argparse.SUPPRESS)
     # And the server's own process id, so that a session started as the server dies still sees it go.
     parser.add_argument("--server-pid", type=int, default=None, help=argparse.SUPPRESS)
+    # And, in a class (`tutor serve --class`), the name the learner joined with.
+    parser.add_argument("--learner", default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     analyze = commands.add_parser(
@@ -134,6 +139,18 @@ def _parser() -> argparse.ArgumentParser:
         "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
     )
     serve.add_argument("--lang", dest="serve_lang", choices=LANGUAGES, help="language of the served app")
+    serve.add_argument(
+        "--host",
+        default=None,
+        help="the address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for every network)",
+    )
+    serve.add_argument(
+        "--class",
+        dest="class_name",
+        metavar="NAME",
+        help="run a class: learners join with a name, the teacher gets a secret link to the dashboard",
+    )
+    serve.add_argument("--class-code", default="", metavar="CODE", help="a code learners type to join the class")
     serve.add_argument(
         "--store",
         metavar="URL",
@@ -333,7 +350,7 @@ def _quiz(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from tutor.serve import ClassroomServer, PortRefused, bind
+        from tutor.serve import HOST, ClassroomServer, PortRefused, bind
     except ImportError:
         print(say("cli.serve_missing"), file=sys.stderr)
         return EXIT_REFUSED
@@ -341,7 +358,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(say("cli.max_sessions", most=MAX_SESSIONS_LIMIT, given=args.max_sessions), file=sys.stderr)
         return EXIT_USAGE
     try:
-        listener = bind(args.port)
+        listener = bind(args.port, args.host or HOST)
     except PortRefused as refusal:
         print(say("cli.said", command="serve", said=refusal), file=sys.stderr)
         return EXIT_USAGE
@@ -361,8 +378,38 @@ def _serve(args: argparse.Namespace) -> int:
         f" --lang {language}" if language else ""
     )
     # One app process per browser tab: textual-serve starts the command for each connection.
-    ClassroomServer(command, listener, max_sessions=args.max_sessions, title=say("title")).serve()
+    server = ClassroomServer(command, listener, max_sessions=args.max_sessions, title=say("title"))
+    if args.host is not None:
+        print(say("cli.host_warning", host=args.host), flush=True)
+    if args.class_name:
+        from tutor.ui.language import default_language
+
+        refused = _start_class(server, args.class_name, args.class_code, language or default_language())
+        if refused is not None:
+            listener.close()
+            print(_bounded(say("cli.said", command="serve", said=refused)), file=sys.stderr)
+            return EXIT_REFUSED
+    server.serve()
     return EXIT_OK
+
+
+def _start_class(server: ClassroomServer, name: str, code: str, language: str) -> str | None:
+    """The class's pages on `server`, its teacher's link announced once; or why the class cannot start."""
+    from tutor.classroom import ClassPages
+    from tutor.quiz.classbook import ClassBook, open_class_store
+    from tutor.quiz.store_api import StoreUnavailable
+
+    try:
+        book = ClassBook(open_class_store(name), name)
+        token = book.start(language, code.strip())
+    except StoreUnavailable as problem:
+        return str(problem)
+    server.pages = ClassPages(book, language, is_own_origin=server.is_own_origin)
+    server.announce = (
+        say("cli.class_link", name=name, url=f"{server.base_for('teacher')}/class/teacher?token={token}"),
+        say("cli.class_join", url=f"{server.base_for('learners')}/join"),
+    )
+    return None
 
 
 def _check_store(url: str) -> str | None:
@@ -381,7 +428,7 @@ def _check_store(url: str) -> str | None:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    app = TutorApp(language=args.lang, classroom=args.classroom, server_pid=args.server_pid)
+    app = TutorApp(language=args.lang, classroom=args.classroom, server_pid=args.server_pid, joined=args.learner)
     try:
         app.run()
     finally:

@@ -14,27 +14,39 @@ server:
   internet.
 
 Each session runs `tutor --classroom`, which asks who is learning and keeps
-that learner's progress apart (see tutor/ui/screens/learner.py).
+that learner's progress apart (see tutor/ui/screens/learner.py).  With
+`--class NAME`, learners join on a page first and the session is the
+joined learner's; the teacher's pages are in tutor/classroom.py.
+
+Page URLs follow the address the browser used (its Host header), so a
+classroom's browsers reach the server by whatever address they were given
+(`--host`), and a session starts from a page of that address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import errno
+import ipaddress
 import json
 import logging
+import re
+import shlex
 import signal
 import socket
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from tutor.classroom import ClassPages
 
 HOST = "127.0.0.1"
 MAX_SESSIONS = 40
@@ -43,6 +55,31 @@ TERMINAL_LIMITS = {"width": (20, 400), "height": (10, 200)}
 """Terminal sizes a browser may ask for; a huge one would cost the server memory."""
 
 log = logging.getLogger("tutor.serve")
+
+PAGE_BASE: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_base", default=None)
+"""`http://host:port` as the browser of the request being served asked for it."""
+SESSION_COMMAND: contextvars.ContextVar[str | None] = contextvars.ContextVar("session_command", default=None)
+"""The command of the session being started, where it is one learner's."""
+HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+"""A Host header fit to be put in a page's URLs: a name or address, and a port."""
+
+
+class PerRequest:
+    """An attribute of the server that, while `variable` is set (for the
+    request being served), is its value, and otherwise the one assigned."""
+
+    def __init__(self, variable: contextvars.ContextVar[str | None]) -> None:
+        self.variable = variable
+        self.default = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.default = f"{name}_default"
+
+    def __get__(self, server: object, owner: type | None = None) -> str:
+        return self.variable.get() or str(getattr(server, self.default))
+
+    def __set__(self, server: object, value: str) -> None:
+        setattr(server, self.default, value)
 
 
 class PortRefused(Exception):
@@ -82,9 +119,22 @@ def clamp(value: object, low: int, high: int, default: int) -> int:
 class ClassroomServer(Server):
     """textual-serve's Server, bound first, origin-checked and capped."""
 
-    def __init__(self, command: str, listener: socket.socket, *, max_sessions: int, title: str) -> None:
+    def __init__(
+        self,
+        command: str,
+        listener: socket.socket,
+        *,
+        max_sessions: int,
+        title: str,
+        announce: tuple[str, ...] = (),
+    ) -> None:
         host, port = listener.getsockname()[:2]
         super().__init__(command, host=host, port=port, title=title, templates_path=TEMPLATES)
+        self.pages: ClassPages | None = None
+        """A class's pages (`--class`): then a session is a joined learner's."""
+        self.announce = announce
+        """Lines printed after the banner, once (the teacher's link among them)."""
+        self.names = frozenset({"localhost", *_own_names()})
         self.listener = listener
         self.max_sessions = max_sessions
         self.connections = Connections(_connection_cap(max_sessions))
@@ -92,6 +142,43 @@ class ClassroomServer(Server):
         suffix = "" if port == 80 else f":{port}"  # a browser leaves the default port out of Origin
         self.origins = frozenset({f"http://{host}{suffix}", f"http://localhost{suffix}"})
         """The page's own origins: the address the banner gives, and localhost for the same port."""
+
+    # textual-serve reads these two attributes as it makes a page and starts a session;
+    # here they follow the request being served (see PAGE_BASE and SESSION_COMMAND).
+    public_url = PerRequest(PAGE_BASE)
+    command = PerRequest(SESSION_COMMAND)
+    public_url_default: str
+    """The banner's address: for a request whose Host cannot be put in a page."""
+    command_default: str
+    """A session's command, before it is given its learner."""
+
+    def base_for(self, who: Literal["teacher", "learners"]) -> str:
+        """The address to give: listening on every network (0.0.0.0), the
+        teacher opens their link on this computer, and learners reach it by
+        its address on the network."""
+        host, port = self.listener.getsockname()[:2]
+        if not _is_address(host) or not ipaddress.ip_address(host).is_unspecified:
+            return self.public_url_default
+        return f"http://{'127.0.0.1' if who == 'teacher' else _network_address()}:{port}"
+
+    def page_base(self, request: web.Request) -> str:
+        """The address the browser used, when its Host header is fit for a page; else the banner's."""
+        host = request.host
+        return f"http://{host}" if HOST_HEADER.fullmatch(host) else self.public_url_default
+
+    def is_own_origin(self, request: web.Request) -> bool:
+        """Whether the request comes from a page of this server: the banner's
+        origins, or the address the browser used, when that is an IP address
+        or this machine's own name (any other name may be a web page's own,
+        pointed at this machine: DNS rebinding)."""
+        origin = request.headers.get("Origin")
+        if origin in self.origins:
+            return True
+        host = request.host
+        if origin != f"http://{host}" or not HOST_HEADER.fullmatch(host):
+            return False
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        return _is_address(name.strip("[]")) or name.lower() in self.names
 
     def initialize_logging(self) -> None:
         # One plain line per event: textual-serve's own setup prints tracebacks with local variables,
@@ -104,7 +191,10 @@ class ClassroomServer(Server):
     async def _make_app(self) -> web.Application:
         """textual-serve's application, but /static/ lists no folder (textual-serve asks for the listing)."""
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        # Escaped: a class's pages show names that learners typed.
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True)
+        if self.pages is not None:
+            app.add_routes(self.pages.routes())
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -122,6 +212,21 @@ class ClassroomServer(Server):
             f"Serving Mahjong Tutor on {self.public_url} for up to {self.max_sessions} sessions; press Ctrl+C to stop",
             flush=True,
         )
+        for line in self.announce:
+            print(line, flush=True)
+        self.announce = ()  # the teacher's link is shown once
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's page, its URLs at the address the browser used; in a
+        class, only for a learner who joined."""
+        if self.pages is not None and self.pages.member_of(request) is None:
+            raise web.HTTPSeeOther("/join")
+        base = PAGE_BASE.set(self.page_base(request))
+        try:
+            page: web.StreamResponse = await super().handle_index(request)
+            return page
+        finally:
+            PAGE_BASE.reset(base)
 
     def serve(self, debug: bool = False) -> None:
         """Run until Ctrl+C, on the socket already bound."""
@@ -155,7 +260,7 @@ class ClassroomServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         origin = request.headers.get("Origin")
-        if origin not in self.origins:
+        if not self.is_own_origin(request):
             log.warning("refused a session from another page (origin %.80r)", origin)
             raise web.HTTPForbidden(text="Sessions start only from this server's own page.\n")
         if self.sessions >= self.max_sessions:
@@ -166,11 +271,19 @@ class ClassroomServer(Server):
         width = clamp(request.query.get("width"), *TERMINAL_LIMITS["width"], 80)
         height = clamp(request.query.get("height"), *TERMINAL_LIMITS["height"], 24)
         clamped = request.clone(rel_url=request.rel_url.with_query(width=width, height=height))
+        command = None
+        if self.pages is not None:
+            member = self.pages.member_of(request)
+            if member is None:
+                raise web.HTTPForbidden(text="Join the class first, on this server's page.\n")
+            command = SESSION_COMMAND.set(f"{self.command_default} --learner {shlex.quote(member.name)}")
         self.sessions += 1
         try:
             return await super().handle_websocket(clamped)
         finally:
             self.sessions -= 1
+            if command is not None:
+                SESSION_COMMAND.reset(command)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """textual-serve's loop, reading each message defensively: anything malformed is dropped."""
@@ -365,3 +478,29 @@ def _envelope(text: str) -> tuple[str, Any] | None:
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None
     return envelope[0], envelope[1] if len(envelope) > 1 else None
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _network_address() -> str:
+    """This computer's address on its network: the one a connection outward
+    would leave from (a UDP socket's connect sends nothing); else its name."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+        return str(probe.getsockname()[0])
+    return socket.gethostname()
+
+
+def _own_names() -> set[str]:
+    """This machine's names, as a classroom's browsers may reach it."""
+    names: set[str] = set()
+    with contextlib.suppress(OSError):
+        name = socket.gethostname().lower()
+        names |= {name, f"{name}.local", socket.getfqdn().lower()}
+    return names

@@ -25,6 +25,19 @@ class Migration:
     postgres: tuple[str, ...]
 
 
+CLASS_TABLES = (
+    "CREATE TABLE IF NOT EXISTS classes (name TEXT PRIMARY KEY, token_hash TEXT NOT NULL, "
+    "language TEXT NOT NULL, code TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS class_learners (class TEXT NOT NULL, learner TEXT NOT NULL, "
+    "name TEXT NOT NULL, joined_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (class, learner))",
+    "CREATE TABLE IF NOT EXISTS assignments (class TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL, "
+    "kinds TEXT NOT NULL, levels TEXT NOT NULL, count INTEGER NOT NULL, seed BIGINT, due TEXT NOT NULL, "
+    "PRIMARY KEY (class, created_at))",
+)
+"""A teacher's classes, in standard SQL, the same in both backends: a class's
+rows are the teacher's, not one learner's, so they have no learner column."""
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -84,6 +97,12 @@ MIGRATIONS = (
             "DROP INDEX answers_learner",
             "CREATE INDEX answers_identity ON answers (learner, answered_at, kind, seed, concept)",
         ),
+    ),
+    Migration(
+        3,
+        "a teacher's classes: the class (its token only hashed), the learners who joined it, its assignments",
+        sqlite=CLASS_TABLES,
+        postgres=CLASS_TABLES,
     ),
 )
 

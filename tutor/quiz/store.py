@@ -35,7 +35,9 @@ from typing import Any
 from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
 from tutor.quiz.store_api import (
     BOX_DAYS,
+    CONCEPT_COUNTS,
     DAY,
+    ConceptCount,
     Damage,
     DayAccuracy,
     Due,
@@ -43,6 +45,7 @@ from tutor.quiz.store_api import (
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    concept_count_rows,
     due_rows,
 )
 
@@ -336,6 +339,19 @@ class Store(ProgressStore):
             "FROM answers GROUP BY day, kind ORDER BY day, kind"
         )
         return [DayAccuracy(str(day), str(kind), int(n), int(right)) for day, kind, n, right in rows]
+
+    def _concept_counts(self) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="")))
+
+    def _delete_settings(self) -> None:
+        self.connection.execute("DELETE FROM settings")
+
+    def class_rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        return self._rows(sql, parameters)
+
+    def class_write(self, sql: str, parameters: tuple[object, ...] = ()) -> None:
+        with self._transaction():
+            self.connection.execute(sql, parameters)
 
 
 class _Corrupt(sqlite3.DatabaseError):

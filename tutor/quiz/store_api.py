@@ -104,6 +104,25 @@ class DayAccuracy:
     right: int
 
 
+@dataclass(frozen=True, slots=True)
+class ConceptCount:
+    """A learner's right and wrong answers to one concept (the spaced repetition's key)."""
+
+    concept: str
+    right: int
+    wrong: int
+
+
+CONCEPT_COUNTS = (
+    "SELECT concept, SUM(correct), COUNT(*) - SUM(correct) FROM answers {where} GROUP BY concept ORDER BY concept"
+)
+"""Right and wrong answers per concept; a backend names its learner in `where`."""
+
+
+def concept_count_rows(rows: list[Any]) -> list[ConceptCount]:
+    return [ConceptCount(str(concept), int(right), int(wrong)) for concept, right, wrong in rows]
+
+
 @dataclass(frozen=True)
 class Damage:
     """A damaged progress file that was set aside: the facts a notice in the
@@ -278,6 +297,22 @@ class ProgressStore(ABC):
     def _answers_by_day(self) -> list[DayAccuracy]:
         """Answers and right answers per local day and kind, in that order."""
 
+    @abstractmethod
+    def _concept_counts(self) -> list[ConceptCount]:
+        """Right and wrong answers per concept, by concept."""
+
+    @abstractmethod
+    def _delete_settings(self) -> None:
+        """Every setting of this learner gone (their name among them)."""
+
+    @abstractmethod
+    def class_rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        """Rows of a statement on the class tables (tutor/quiz/classbook.py), `?` for each parameter."""
+
+    @abstractmethod
+    def class_write(self, sql: str, parameters: tuple[object, ...] = ()) -> None:
+        """A statement on the class tables, in a transaction of its own, `?` for each parameter."""
+
     # --- reads -----------------------------------------------------------------------------
 
     def _read(self, query: Callable[[ProgressStore], T], empty: T) -> T:
@@ -317,6 +352,10 @@ class ProgressStore(ABC):
     def accuracy_by_day(self) -> list[DayAccuracy]:
         return self._read(lambda source: source._answers_by_day(), [])
 
+    def concept_counts(self) -> list[ConceptCount]:
+        """Right and wrong answers per concept: a learner's line on the teacher's dashboard."""
+        return self._read(lambda source: source._concept_counts(), [])
+
     # --- writes ----------------------------------------------------------------------------
 
     def set_setting(self, key: str, value: str) -> None:
@@ -332,6 +371,15 @@ class ProgressStore(ABC):
         (the settings stay): the settings screen's reset, which asks first."""
         with self._transaction() as nested:
             self._delete_progress()
+        if not nested:
+            self.count_reset()
+
+    def forget_learner(self) -> None:
+        """Everything this learner's store holds, settings and name too, gone
+        in one transaction: a learner's data deleted on request."""
+        with self._transaction() as nested:
+            self._delete_progress()
+            self._delete_settings()
         if not nested:
             self.count_reset()
 

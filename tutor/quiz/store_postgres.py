@@ -27,7 +27,17 @@ from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
 
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
-from tutor.quiz.store_api import DayAccuracy, Due, ProgressStore, ReadView, StoreUnavailable, due_rows
+from tutor.quiz.store_api import (
+    CONCEPT_COUNTS,
+    ConceptCount,
+    DayAccuracy,
+    Due,
+    ProgressStore,
+    ReadView,
+    StoreUnavailable,
+    concept_count_rows,
+    due_rows,
+)
 
 CONNECT_TIMEOUT = 5
 """Seconds to wait for the server when connecting (libpq's least is 2)."""
@@ -300,6 +310,24 @@ class PostgresStore(ProgressStore):
             counts[0] += int(answered)
             counts[1] += int(right)
         return [DayAccuracy(day, kind, answered, right) for (day, kind), (answered, right) in sorted(days.items())]
+
+    def _concept_counts(self) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="WHERE learner = %s")))
+
+    def _delete_settings(self) -> None:
+        self._write("DELETE FROM settings WHERE learner = %s")
+
+    def class_rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        return list(self._reader().execute(_placeholders(sql), parameters).fetchall())
+
+    def class_write(self, sql: str, parameters: tuple[object, ...] = ()) -> None:
+        with self._transaction():
+            self._writer().execute(_placeholders(sql), parameters)
+
+
+def _placeholders(sql: str) -> str:
+    """SQLite's `?` as psycopg's `%s` (the class statements hold no other `?` or `%`)."""
+    return sql.replace("?", "%s")
 
 
 def _connect(url: str, *, statement_timeout: float | None = None) -> psycopg.Connection[Any]:

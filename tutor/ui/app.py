@@ -124,6 +124,7 @@ class TutorApp(App[None]):
         store: ProgressStore | None = None,
         classroom: bool = False,
         server_pid: int | None = None,
+        joined: str | None = None,
     ) -> None:
         super().__init__()
         self.classroom = classroom
@@ -132,6 +133,8 @@ class TutorApp(App[None]):
         """The serving process: its pid as the server gave it, else the parent found at mount."""
         self.learner: str | None = None
         """The learner's name in a served session, once given."""
+        self.joined = joined
+        """The name a learner joined a class with (`tutor serve --class`): the session is theirs."""
         self._store_problem: StoreUnavailable | None = None
         self._owns_store = store is None
         """Whether the app opened its store, and so closes it when it ends."""

@@ -34,6 +34,8 @@ class Tutor(Protocol):
     """Every lesson, by language and id."""
     glossary: list[Term]
     """Every term, the 81 fans included."""
+    joined: str | None
+    """In a class (`tutor serve --class`): the name the learner joined with."""
 
     @property
     def language(self) -> str:

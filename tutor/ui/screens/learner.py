@@ -81,6 +81,10 @@ class LearnerScreen(TutorScreen):
         super().on_mount()
         self.title = text(self.tutor.language, "learner_title")
         self.query_one("#learner-name", Input).focus()
+        joined = clean_name(self.tutor.joined or "")
+        if joined:  # joined on the class's page: the name is given
+            self.query_one("#learner-name", Input).value = joined
+            self.begin(joined, "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in either field begins; the short name is whatever was typed in its field (tab reaches it)."""

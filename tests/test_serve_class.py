@@ -1,0 +1,435 @@
+"""`tutor serve --class NAME` (issue 32, "The teacher"): learners join with a
+name, only the teacher's token reaches the dashboard, the CSV and a
+learner's deletion, and no name typed reaches another learner's data or a
+file outside the data folder.
+
+The pages are served in-process by aiohttp's test server from the real
+ClassroomServer application, against SQLite and (with TUTOR_TEST_POSTGRES)
+PostgreSQL; one test starts `tutor serve --class` itself.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
+
+from tests.postgres_helpers import fresh_database
+from tests.test_store_backends import V1_ANSWERS, V1_FILE
+from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
+from tutor.quiz.migrations import SCHEMA_VERSION
+from tutor.quiz.store import Store, data_folder, learner_key, learner_path
+from tutor.quiz.stores import STORE_ENV, open_store
+from tutor.serve import ClassroomServer, bind
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.home import HomeScreen
+
+HOSTILE_NAMES = (
+    "../../../etc/passwd",
+    "x' OR 1=1; DROP TABLE answers; --",
+    "..\\..\\windows",
+    "김민준",
+    "Zoë",
+    "<script>alert(1)</script>",
+    "a" * 40,
+)
+
+
+class Clock:
+    """A clock the join limiter reads, moved by the test: no sleeping."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Classroom:
+    client: TestClient
+    book: ClassBook
+    token: str
+    clock: Clock
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.client.port}"
+
+    async def join(self, name: str, code: str = "") -> int:
+        """Join as `name` on a fresh client's behalf; the cookie stays in this client's jar."""
+        response = await self.client.post(
+            "/join", data={"name": name, "code": code}, headers={"Origin": self.origin}, allow_redirects=False
+        )
+        return response.status
+
+    async def as_teacher(self) -> None:
+        response = await self.client.get(f"/class/teacher?token={self.token}", allow_redirects=False)
+        assert response.status == 303 and response.headers["Location"] == "/class"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    if request.param == "sqlite":
+        monkeypatch.delenv(STORE_ENV, raising=False)
+        yield request.param
+        return
+    with fresh_database() as url:
+        monkeypatch.setenv(STORE_ENV, url)
+        yield request.param
+
+
+async def start_class(language: str = "en", code: str = "") -> tuple[TestClient, ClassBook, str, Clock]:
+    listener = bind(0)
+    server = ClassroomServer("true", listener, max_sessions=2, title="Mahjong Tutor")
+    book = ClassBook(open_class_store("Club A"), "Club A")
+    token = book.start(language, code)
+    clock = Clock()
+    server.pages = ClassPages(book, language, server.is_own_origin, limiter=JoinLimiter(clock=clock))
+    client = TestClient(TestServer(await server._make_app(), host="127.0.0.1"))
+    await client.start_server()
+    listener.close()
+    return client, book, token, clock
+
+
+@pytest.fixture
+async def classroom(backend: str) -> AsyncIterator[Classroom]:
+    client, book, token, clock = await start_class()
+    yield Classroom(client, book, token, clock)
+    await client.close()
+    book.store.close()
+
+
+def answer(name: str, concept: str, correct: bool, at: float) -> None:
+    store = open_store(name)
+    try:
+        store.record_answer(
+            kind="fu-steps", level=1, seed=1, concept=concept, lesson="fu", correct=correct, response="x", now=at
+        )
+    finally:
+        store.close()
+
+
+async def test_the_dashboard_counts_right_and_wrong_per_learner_and_rule(classroom: Classroom) -> None:
+    assert await classroom.join("Ann Lee") == 303
+    assert await classroom.join("Bo") == 303
+    answer("Ann Lee", "fu:closed-ron", True, 1.0)
+    answer("Ann Lee", "fu:closed-ron", False, 2.0)
+    answer("Ann Lee", "fu:closed-ron", False, 3.0)
+    answer("Bo", "yaku:riichi", True, 4.0)
+    await classroom.as_teacher()
+    page = await (await classroom.client.get("/class")).text()
+    assert "Class Club A: right and wrong answers per rule" in page
+    assert page.index("Ann Lee") < page.index("Bo")
+    ann = page[page.index("Ann Lee") : page.index("<h2>Bo")]
+    assert re.search(r'<td class="number">1</td>\s*<td class="number wrong">2</td>', ann)
+    rows = list(csv.reader(io.StringIO(await (await classroom.client.get("/class/results.csv")).text())))
+    assert rows[0] == ["Learner", "Key", "Rule", "Right", "Wrong"]
+    assert [(row[0], row[1], row[3], row[4]) for row in rows[1:]] == [
+        ("Ann Lee", "fu:closed-ron", "1", "2"),
+        ("Bo", "yaku:riichi", "1", "0"),
+    ]
+
+
+async def test_only_the_teachers_token_reaches_the_teachers_pages(classroom: Classroom) -> None:
+    assert await classroom.join("Ann") == 303  # a learner's cookie is no teacher's
+    client = classroom.client
+    for path in ("/class", "/class/results.csv", f"/class/forget?learner={learner_key('Ann')}"):
+        response = await client.get(path, allow_redirects=False)
+        assert response.status == 403, path
+        assert "for the class's teacher only" in await response.text()
+    forged = await client.post(
+        "/class/forget", data={"learner": "ann", "confirm": "yes"}, headers={"Origin": classroom.origin}
+    )
+    assert forged.status == 403
+    for wrong in ("", "x", classroom.token[:-1], classroom.token + "x", classroom.token.upper()):
+        assert (await client.get("/class/teacher", params={"token": wrong}, allow_redirects=False)).status == 403
+    assert classroom.book.member("ann") is not None
+    # The token is kept only as its hash, never itself.
+    (stored,) = classroom.book.store.class_rows("SELECT token_hash FROM classes")
+    assert stored[0] == token_hash(classroom.token) != classroom.token
+    if STORE_ENV not in os.environ:
+        assert classroom.token.encode() not in class_place("Club A").read_bytes()
+
+
+async def test_hostile_names_reach_only_their_own_store_inside_the_data_folder(classroom: Classroom) -> None:
+    around = data_folder().resolve().parent
+    before = set(around.rglob("*"))
+    answer("Ann", "fu:closed-ron", True, 1.0)
+    assert await classroom.join("Ann") == 303
+    for at, name in enumerate(HOSTILE_NAMES, start=10):
+        assert await classroom.join(name) == 303, name
+        classroom.clock.now += JOIN_EVERY  # the limiter is not what this test is about
+        answer(name, "fu:hostile", False, float(at))
+        path = learner_path(name)
+        assert path.resolve().parent == (data_folder() / "classroom").resolve()
+    # Every file any of them made is inside the data folder.
+    made = set(around.rglob("*")) - before
+    assert made and [path for path in made if data_folder().resolve() not in path.resolve().parents] == []
+    await classroom.as_teacher()
+    page = await (await classroom.client.get("/class")).text()
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    results = {result.member.name: result.counts for result in classroom.book.results()}
+    assert [(count.concept, count.right) for count in results["Ann"]] == [("fu:closed-ron", 1)]
+    for name in HOSTILE_NAMES:
+        assert [(count.concept, count.wrong) for count in results[name]] == [("fu:hostile", 1)], name
+
+
+async def test_a_name_too_long_or_empty_is_told_in_the_classs_language(classroom: Classroom) -> None:
+    response = await classroom.client.post("/join", data={"name": "a" * 41}, headers={"Origin": classroom.origin})
+    assert response.status == 400 and "A name has at most 40 characters." in await response.text()
+    response = await classroom.client.post("/join", data={"name": " \x00 "}, headers={"Origin": classroom.origin})
+    assert response.status == 400 and "Type your name first." in await response.text()
+    assert classroom.book.members() == []
+
+
+async def test_deleting_a_learner_asks_first_and_leaves_the_others(classroom: Classroom) -> None:
+    for name in ("Ann", "Bo"):
+        assert await classroom.join(name) == 303
+        answer(name, "fu:closed-ron", True, 1.0)
+    await classroom.as_teacher()
+    client = classroom.client
+    confirm = await (await client.get("/class/forget", params={"learner": "ann"})).text()
+    assert "Delete every answer, setting and the name of Ann?" in confirm
+    kept = await client.post("/class/forget", data={"learner": "ann"}, headers={"Origin": classroom.origin})
+    assert kept.status == 200 and classroom.book.member("ann") is not None
+    other_page = await client.post(
+        "/class/forget", data={"learner": "ann", "confirm": "yes"}, headers={"Origin": "http://evil.example"}
+    )
+    assert other_page.status == 403 and classroom.book.member("ann") is not None
+    done = await client.post(
+        "/class/forget", data={"learner": "ann", "confirm": "yes"}, headers={"Origin": classroom.origin}
+    )
+    assert done.status == 200
+    assert [member.name for member in classroom.book.members()] == ["Bo"]
+    if STORE_ENV not in os.environ:
+        assert not learner_path("Ann").exists() and learner_path("Bo").exists()
+    store = open_store("Ann")
+    try:
+        assert store.concept_counts() == [] and store.setting("learner_name") is None
+    finally:
+        store.close()
+    page = await (await client.get("/class")).text()
+    assert "<h2>Ann</h2>" not in page and "<h2>Bo</h2>" in page
+
+
+async def test_joins_are_rate_limited_per_address(classroom: Classroom) -> None:
+    for number in range(JOIN_BURST):
+        assert await classroom.join(f"learner {number}") == 303
+    response = await classroom.client.post("/join", data={"name": "one more"}, headers={"Origin": classroom.origin})
+    assert response.status == 429 and "Too many joins from this computer" in await response.text()
+    classroom.clock.now += JOIN_EVERY
+    assert await classroom.join("one more") == 303
+    assert await classroom.join("and another") == 429
+
+
+def test_the_limiter_keeps_a_bucket_per_address() -> None:
+    clock = Clock()
+    limiter = JoinLimiter(clock=clock, burst=2, every=10.0)
+    assert [limiter.allow("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert limiter.allow("10.0.0.2")
+    clock.now += 5.0
+    assert not limiter.allow("10.0.0.1")
+    clock.now += 5.0
+    assert limiter.allow("10.0.0.1")
+
+
+async def test_the_class_code_and_the_classs_language(backend: str) -> None:
+    client, book, _, _ = await start_class(language="ko", code="mahjong7")
+    try:
+        page = await (await client.get("/join")).text()
+        assert "수업 Club A에 참여" in page and "수업 코드" in page
+        origin = f"http://127.0.0.1:{client.port}"
+        wrong = await client.post("/join", data={"name": "Ann", "code": "nope"}, headers={"Origin": origin})
+        assert wrong.status == 403 and "이 수업의 코드가 아니다" in await wrong.text()
+        other = await client.post("/join", data={"name": "Ann", "code": "mahjong7"}, headers={"Origin": "null"})
+        assert other.status == 403
+        right = await client.post(
+            "/join", data={"name": "Ann", "code": " mahjong7 "}, headers={"Origin": origin}, allow_redirects=False
+        )
+        assert right.status == 303 and [member.name for member in book.members()] == ["Ann"]
+    finally:
+        await client.close()
+        book.store.close()
+
+
+async def test_page_urls_follow_the_address_the_browser_used(classroom: Classroom) -> None:
+    client = classroom.client
+    assert (await client.get("/", allow_redirects=False)).headers["Location"] == "/join"
+    assert await classroom.join("Ann") == 303
+    page = await (await client.get("/", headers={"Host": "192.168.1.20:8000"})).text()
+    assert 'data-session-websocket-url="ws://192.168.1.20:8000/ws"' in page
+    page = await (await client.get("/", headers={"Host": 'x"><script>'})).text()
+    assert '<script>"' not in page and "ws://127.0.0.1:" in page
+    evil = await client.get("/ws", headers={"Host": "evil.example:8000", "Origin": "http://evil.example:8000"})
+    assert evil.status == 403 and "own page" in await evil.text()
+
+
+@pytest.mark.parametrize(
+    ("host", "origin", "own"),
+    [
+        ("192.168.1.20:8000", "http://192.168.1.20:8000", True),
+        ("[fe80::1]:8000", "http://[fe80::1]:8000", True),
+        ("localhost:8000", "http://localhost:8000", True),
+        ("192.168.1.20:8000", "http://192.168.1.21:8000", False),
+        # A name not this machine's may be another site's, pointed here (DNS rebinding).
+        ("evil.example:8000", "http://evil.example:8000", False),
+        ('x"><script>', 'http://x"><script>', False),
+    ],
+)
+def test_a_session_starts_only_from_a_page_at_the_address_the_browser_used(host: str, origin: str, own: bool) -> None:
+    listener = bind(0)
+    try:
+        server = ClassroomServer("true", listener, max_sessions=2, title="Mahjong Tutor")
+        request = make_mocked_request("GET", "/ws", headers={"Host": host, "Origin": origin})
+        assert server.is_own_origin(request) is own
+    finally:
+        listener.close()
+
+
+async def test_a_session_without_joining_is_refused(classroom: Classroom) -> None:
+    response = await classroom.client.get("/ws", headers={"Origin": classroom.origin})
+    assert response.status == 403 and "Join the class first" in await response.text()
+    assert (
+        classroom.client.session.cookie_jar.filter_cookies(classroom.client.make_url("/")).get(LEARNER_COOKIE) is None
+    )
+
+
+async def test_a_joined_session_begins_as_its_learner() -> None:
+    app = TutorApp(language="en", classroom=True, joined="Ann Lee")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.store.path == learner_path("Ann Lee")
+
+
+def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "serve", "--port", "0", "--host", "127.0.0.1", "--class", "Club B"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    # The lines come together or apart; a select on the pipe misses those
+    # already in the reader's buffer, so read them, ending the server if they
+    # have not all come within 60 s.
+    watchdog = threading.Timer(60, process.kill)
+    watchdog.start()
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(4)]
+        assert all(lines), f"not four lines within 60 s: {lines}"
+        assert lines[0].startswith("Listening on 127.0.0.1: every computer on this network can reach the tutor")
+        assert lines[1].startswith("Serving Mahjong Tutor on http://127.0.0.1:")
+        link = re.fullmatch(
+            r"Class Club B: the teacher's link, .*: (http://\S+/class/teacher\?token=(\S+))\n", lines[2]
+        )
+        assert link, lines[2]
+        assert lines[3].startswith("Learners join at http://127.0.0.1:")
+        assert link.group(2).encode() not in class_place("Club B").read_bytes()
+        with socket.create_connection(
+            ("127.0.0.1", int(link.group(1).split(":")[2].split("/")[0])), timeout=10
+        ) as sock:
+            sock.sendall(f"GET /class/teacher?token={link.group(2)} HTTP/1.0\r\n\r\n".encode())
+            assert sock.recv(100).split(b"\r\n")[0].endswith(b" 303 See Other")
+    finally:
+        watchdog.cancel()
+        process.terminate()
+        process.wait(timeout=20)
+
+
+async def test_the_teacher_sets_an_assignment_that_learners_see(classroom: Classroom) -> None:
+    client = classroom.client
+    form = {"kind": ["fu-steps", "tiles"], "level": ["2", "1"], "count": "12", "seed": "77", "due": "2027-01-15"}
+    assert await classroom.join("Ann") == 303
+    refused = await client.post("/class/assign", data=form, headers={"Origin": classroom.origin})
+    assert refused.status == 403 and classroom.book.assignments() == []  # a learner sets nothing
+    await classroom.as_teacher()
+    done = await client.post("/class/assign", data=form, headers={"Origin": classroom.origin}, allow_redirects=False)
+    assert done.status == 303
+    (assignment,) = classroom.book.assignments()
+    assert (assignment.kinds, assignment.levels, assignment.count, assignment.seed, assignment.due) == (
+        ("tiles", "fu-steps"),
+        (1, 2),
+        12,
+        77,
+        "2027-01-15",
+    )
+    for path in ("/class", "/join"):
+        page = await (await client.get(path)).text()
+        assert "12 questions of " in page and "at level 1, 2, due 2027-01-15." in page, path
+        assert "Everyone gets the same questions (sheet 77)." in page, path
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"kind": []},
+        {"kind": ["fu-steps", "../etc"]},
+        {"level": ["4"]},
+        {"level": []},
+        {"count": "0"},
+        {"count": "101"},
+        {"count": "-3"},
+        {"seed": "x' OR 1=1"},
+        {"seed": "9" * 30},
+        {"due": "tomorrow"},
+        {"due": ""},
+    ],
+)
+def test_an_assignment_that_is_not_one_is_refused(change: dict[str, object]) -> None:
+    form: dict[str, object] = {"kind": ["fu-steps"], "level": ["1"], "count": "5", "seed": "", "due": "2027-01-15"}
+    form.update(change)
+    assert read_assignment(form["kind"], form["level"], form["count"], form["seed"], form["due"]) is None  # type: ignore[arg-type]
+    assert read_assignment(["fu-steps"], ["1"], "5", "", "2027-01-15") is not None
+
+
+async def test_a_refused_assignment_is_told_on_the_dashboard(classroom: Classroom) -> None:
+    await classroom.as_teacher()
+    response = await classroom.client.post(
+        "/class/assign", data={"count": "5", "due": "2027-01-15"}, headers={"Origin": classroom.origin}
+    )
+    assert response.status == 400 and "An assignment needs at least one drill kind" in await response.text()
+    assert classroom.book.assignments() == []
+
+
+def test_a_real_version_1_file_takes_the_class_step_and_keeps_a_class(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    shutil.copy(V1_FILE, path)
+    shutil.copy(V1_FILE.with_name(V1_FILE.name + ".answers"), path.with_name(path.name + ".answers"))
+    store = Store.open(path)
+    try:
+        book = ClassBook(store, "Club C")
+        token = book.start("ko", "")
+        book.join("Ann")
+        assert book.is_teacher(token) and not book.is_teacher(token[:-1])
+        assert [member.key for member in book.members()] == ["ann"] and store.answer_count() == V1_ANSWERS
+    finally:
+        store.close()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+
+
+def test_listening_on_every_network_gives_addresses_a_browser_can_open() -> None:
+    listener = bind(0, "0.0.0.0")
+    try:
+        server = ClassroomServer("true", listener, max_sessions=2, title="Mahjong Tutor")
+        port = listener.getsockname()[1]
+        assert server.base_for("teacher") == f"http://127.0.0.1:{port}"
+        learners = server.base_for("learners")
+        assert learners.endswith(f":{port}") and "0.0.0.0" not in learners
+    finally:
+        listener.close()
