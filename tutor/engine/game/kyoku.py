@@ -105,9 +105,13 @@ def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Even
     return state, Event("draw", seat, (slot,))
 
 
-def step(state: KyokuState, choices: Mapping[int, Action]) -> Step:
-    """Applies the choices of the seats deciding now; raises IllegalAction for any other."""
-    _check(state, choices)
+def step(state: KyokuState, choices: Mapping[int, Action], checked: bool = False) -> Step:
+    """Applies the choices of the seats deciding now; raises IllegalAction for
+    any other.  `checked`: the caller has found each choice among its seat's
+    legal actions itself, so they are not all listed again (a replayed log
+    asks only the legality of the play it logs, `legal.decision_of_kind`)."""
+    if not checked:
+        _check(state, choices)
     if state.phase is Phase.TURN:
         return _turn_action(state, choices[state.turn])
     if state.phase is Phase.RIICHI_DISCARD:

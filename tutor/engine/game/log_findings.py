@@ -86,7 +86,9 @@ def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
 
 
 def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
-    for index, turn in enumerate(hand.record.turns):
+    for index, recorded in enumerate(hand.record.turns):
+        # On its own turn a seat's every legal action (a tsumo not taken) is listed only when asked.
+        turn = hand.turn(index) if recorded.state.turn == seat else recorded
         for rule in RULES:
             mistake = rule(turn, index, seat)
             if mistake is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.hand import Hand, Meld, MeldKind
@@ -45,12 +46,23 @@ class GameMeld:
 def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None) -> Hand:
     """Slots as the scoring engines read a hand: kinds, with `extra` (a
     kind, a discard won on) among the concealed tiles.  Both games' states use it."""
-    concealed = [wall.kinds[slot] for slot in hand]
+    return _scoring_hand(wall.kinds, hand, melds, extra)
+
+
+@lru_cache(maxsize=4096)
+def _scoring_hand(
+    kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
+) -> Hand:
+    # Remembered: every decision asks each seat's hand (waits for a ron,
+    # shapes for a call, furiten) while a seat's tiles change only on its own
+    # turn; replaying a log spent a sixth of its time building the same hands.
+    # A Hand is frozen, so the one made is shared.
+    concealed = [kinds[slot] for slot in hand]
     if extra is not None:
         concealed.append(extra)
     return Hand(
         tuple(sorted(concealed)),
-        tuple(Meld(meld.kind, tuple(sorted(wall.kinds[slot] for slot in meld.slots))) for meld in melds),
+        tuple(Meld(meld.kind, tuple(sorted(kinds[slot] for slot in meld.slots))) for meld in melds),
     )
 
 
