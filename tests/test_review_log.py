@@ -26,7 +26,7 @@ from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
 from tutor.engine.game.state import KyokuState
 from tutor.engine.tiles import tile_name
-from tutor.service.review_log import LogRefused, detect, review_json, review_text
+from tutor.service.review_log import LogRefused, LogReview, detect, review_json, review_text
 
 RIICHIENV_GAMES = (0, 1, 2, 3)
 """A few seconds of riichienv's games; `python -m bench.review_log` plays more."""
@@ -38,17 +38,23 @@ def riichienv_log(seed: int) -> str:
 
 
 @cache
+def riichienv_review(seed: int) -> LogReview:
+    """Each riichienv game reviewed once (every seat's findings) for all the tests that read it."""
+    return review_text(riichienv_log(seed))
+
+
+@cache
 def our_game(seed: int) -> GameRecord:
     return play_game(RiichiOptions(length="east"), seed, [BeginnerBot(f"review/{seed}/{seat}") for seat in range(4)])
 
 
-def results(text: str) -> list[dict[str, Any]]:
-    return [result for found in review_json(review_text(text))["rounds"] for result in found["results"]]
+def results(review: LogReview) -> list[dict[str, Any]]:
+    return [result for found in review_json(review)["rounds"] for result in found["results"]]
 
 
 @pytest.mark.parametrize("seed", RIICHIENV_GAMES)
 def test_riichienv_games_import_and_every_win_is_scored_as_riichienv_scored_it(seed: int) -> None:
-    found = results(riichienv_log(seed))
+    found = results(riichienv_review(seed))
     wins = [result for result in found if result["type"] == "hora"]
     assert wins
     assert [result for result in found if not result["agree"]] == []
@@ -62,7 +68,7 @@ def test_the_riichienv_games_hold_red_fives_riichi_calls_and_both_wins() -> None
     for seed in RIICHIENV_GAMES:
         text = riichienv_log(seed)
         kinds |= {json.loads(line)["type"] for line in text.splitlines()}
-        for result in results(text):
+        for result in results(riichienv_review(seed)):
             if result["type"] == "hora":
                 yaku |= {name for name, _ in result["ours"]["yaku"]}
                 tsumo += result["from"] is None
@@ -250,8 +256,7 @@ def test_every_finding_and_win_has_the_contracts_keys() -> None:
 
 
 def test_the_own_wins_are_scoring_questions_and_efficiency_is_no_rule() -> None:
-    text = riichienv_log(1)
-    review = review_json(review_text(text))
+    review = review_json(riichienv_review(1))
     findings = [item for found in review["rounds"] for item in found["findings"]]
     scoring = [item for item in findings if item["kind"] == "scoring"]
     wins = [result for found in review["rounds"] for result in found["results"] if result["type"] == "hora"]
@@ -308,9 +313,8 @@ def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks
     from tutor.engine.notation import parse_hand
     from tutor.quiz.kinds import KINDS, concept_kind
     from tutor.quiz.review_findings import finding_answer, finding_question
-    from tutor.service.review_log import review_text as reviewed
 
-    review = reviewed(riichienv_log(1))
+    review = riichienv_review(1)
     asked = stored = 0
     for found in review.rounds:
         for finding in found.findings:

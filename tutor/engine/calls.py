@@ -60,11 +60,15 @@ class Call:
     meld: Meld | None
 
 
-def calls_on_discard(hand: Hand, discard: Tile, discarder: Seat, rules: Rules = Rules.RIICHI) -> list[Call]:
-    """Every call a player holding `hand` may make on `discard`."""
+def calls_on_discard(
+    hand: Hand, discard: Tile, discarder: Seat, rules: Rules = Rules.RIICHI, wins: bool = True
+) -> list[Call]:
+    """Every call a player holding `hand` may make on `discard`; the win
+    among them unless `wins` is False (the game asks its rons apart, with
+    furiten and yaku, so it skips this check made for every seat at every discard)."""
     counts = hand.concealed_counts()
     found: list[Call] = []
-    if hand.tile_count == 13 and is_complete(hand.with_tile(discard), rules):
+    if wins and hand.tile_count == 13 and is_complete(hand.with_tile(discard), rules):
         found.append(Call(CallKind.WIN, discard, (), None))
     if discarder is Seat.LEFT and discard < EAST:
         rank = discard % 9

@@ -181,12 +181,16 @@ class Wall:
         return self.remaining()[-size:] if size else ()
 
     def live(self) -> int:
-        return len(self.remaining()) - dead_wall_size(self.rules)
+        # Counted, not listed: the rules ask it at every decision (a replayed
+        # log's profile had `remaining` at a twentieth of its time).
+        back_left = sum(1 for taken in range(self.back) if back_slot(taken, self.total) >= self.front)
+        return self.total - self.front - back_left - dead_wall_size(self.rules)
 
     def take_front(self) -> tuple[Wall, int]:
         # The next tile in drawing order; where the two ends meet, slots
         # already drawn from the back are passed over.
-        slot = self.remaining()[0]
+        gone = self.back_taken()
+        slot = next(slot for slot in range(self.front, self.total) if slot not in gone)
         return replace(self, front=slot + 1), slot
 
     def take_back(self) -> tuple[Wall, int]:

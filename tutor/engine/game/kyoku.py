@@ -26,7 +26,18 @@ from tutor.engine.game.rules import (
     waits,
 )
 from tutor.engine.game.settle import added, exhaustive_deltas, table_share, win_deltas, win_of
-from tutor.engine.game.state import EndKind, Event, GameMeld, HandResult, KyokuState, Phase, PlayerState, Scores, Win
+from tutor.engine.game.state import (
+    EndKind,
+    Event,
+    GameMeld,
+    HandResult,
+    KyokuState,
+    Phase,
+    PlayerState,
+    Scores,
+    Win,
+    evolve,
+)
 from tutor.engine.hand import MeldKind
 from tutor.engine.table import Wall, dealt_slots, indicator_slot, shuffled_kinds
 
@@ -92,22 +103,26 @@ def _with_player(players: Players, seat: int, player: PlayerState) -> Players:
 
 
 def _set(state: KyokuState, seat: int, **changes: object) -> KyokuState:
-    player = replace(state.players[seat], **changes)  # type: ignore[arg-type]
-    return replace(state, players=_with_player(state.players, seat, player))
+    player = evolve(state.players[seat], **changes)
+    return evolve(state, players=_with_player(state.players, seat, player))
 
 
 def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Event]:
     """A draw from the live wall, or for a kan the replacement from the dead wall's end."""
     wall, slot = state.wall.take_back() if rinshan else state.wall.take_front()
     player = state.players[seat]
-    state = replace(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None)
+    state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None)
     state = _set(state, seat, hand=(*player.hand, slot), drawn=slot)
     return state, Event("draw", seat, (slot,))
 
 
-def step(state: KyokuState, choices: Mapping[int, Action]) -> Step:
-    """Applies the choices of the seats deciding now; raises IllegalAction for any other."""
-    _check(state, choices)
+def step(state: KyokuState, choices: Mapping[int, Action], checked: bool = False) -> Step:
+    """Applies the choices of the seats deciding now; raises IllegalAction for
+    any other.  `checked`: the caller has found each choice among its seat's
+    legal actions itself, so they are not all listed again (a replayed log
+    asks only the legality of the play it logs, `legal.decision_of_kind`)."""
+    if not checked:
+        _check(state, choices)
     if state.phase is Phase.TURN:
         return _turn_action(state, choices[state.turn])
     if state.phase is Phase.RIICHI_DISCARD:
@@ -188,11 +203,11 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
     events = [Event("discard", seat, (slot,), tsumogiri=slot == player.drawn)]
     state = _set(state, seat, **changes)
     if first and not state.calls_made:
-        state = replace(state, first_discards=(*state.first_discards, kind))
+        state = evolve(state, first_discards=(*state.first_discards, kind))
     if state.pending_dora:
         state, dora_events = _turn_dora(state)
         events += dora_events
-    state = replace(
+    state = evolve(
         state,
         phase=Phase.CLAIMS,
         turn=seat,

@@ -16,6 +16,7 @@ from tutor.engine.game.rules import (
     ALL_KANS,
     four_kans_abort,
     furiten_discards,
+    hand_waits,
     kan_keeps_waits,
     kuikae_kinds,
     live_tiles,
@@ -26,7 +27,6 @@ from tutor.engine.game.rules import (
 )
 from tutor.engine.game.state import KyokuState, Phase
 from tutor.engine.hand import MeldKind
-from tutor.engine.waits import winning_tiles
 
 Found = tuple[list[Action], list[Forbidden]]
 
@@ -66,19 +66,48 @@ def _hand_kinds(state: KyokuState, seat: int) -> Counter[int]:
     return Counter(state.kind(slot) for slot in state.players[seat].hand)
 
 
-def _turn(state: KyokuState, seat: int) -> Found:
-    """The seat to play: discards, tsumo, riichi, kans, nine terminals."""
+TURN_KINDS = frozenset(
+    {
+        ActionKind.TSUMO,
+        ActionKind.DISCARD,
+        ActionKind.RIICHI,
+        ActionKind.CLOSED_KAN,
+        ActionKind.ADDED_KAN,
+        ActionKind.NINE_TERMINALS,
+    }
+)
+
+
+def decision_of_kind(state: KyokuState, kind: ActionKind) -> Decision:
+    """The seat to play's legal and refused actions of one kind only (every
+    kind after declaring riichi, when only discards are played).  A replayed
+    log asks this of each logged play: the whole `decision_for` looks for a
+    tsumo, riichi's tenpai and kans at every turn, a third of a replay's time."""
+    seat = state.turn
+    if state.phase is not Phase.TURN:
+        return decision_for(state, seat)
+    legal, refused = _turn(state, seat, frozenset({kind}))
+    return Decision(seat, tuple(legal), tuple(refused))
+
+
+def _turn(state: KyokuState, seat: int, kinds: frozenset[ActionKind] = TURN_KINDS) -> Found:
+    """The seat to play: discards, tsumo, riichi, kans, nine terminals (those of `kinds`)."""
     legal: list[Action] = []
     refused: list[Forbidden] = []
     player = state.players[seat]
     counts = _hand_kinds(state, seat)
-    _tsumo(state, seat, legal, refused)
-    _discards(state, seat, counts, legal, refused)
+    if ActionKind.TSUMO in kinds:
+        _tsumo(state, seat, legal, refused)
+    if ActionKind.DISCARD in kinds:
+        _discards(state, seat, counts, legal, refused)
     if player.drawn is not None:
-        _riichi(state, seat, legal, refused)
-        _closed_kans(state, seat, counts, legal, refused)
-        _added_kans(state, seat, counts, legal, refused)
-        if nine_terminals(state, seat):
+        if ActionKind.RIICHI in kinds:
+            _riichi(state, seat, legal, refused)
+        if ActionKind.CLOSED_KAN in kinds:
+            _closed_kans(state, seat, counts, legal, refused)
+        if ActionKind.ADDED_KAN in kinds:
+            _added_kans(state, seat, counts, legal, refused)
+        if ActionKind.NINE_TERMINALS in kinds and nine_terminals(state, seat):
             legal.append(Action(seat, ActionKind.NINE_TERMINALS))
     return legal, refused
 
@@ -89,7 +118,7 @@ def _tsumo(state: KyokuState, seat: int, legal: list[Action], refused: list[Forb
     if drawn is None:
         return
     tile = state.kind(drawn)
-    if tile not in winning_tiles(state.engine_hand(seat).without_tile(tile)):
+    if tile not in hand_waits(state.engine_hand(seat).without_tile(tile)):
         return
     action = Action(seat, ActionKind.TSUMO, tile)
     reason = winning_refusal(state, seat, tile, tsumo=True)
@@ -247,7 +276,7 @@ def _call_shapes(state: KyokuState, seat: int, tile: int) -> list[Action]:
     where = SEAT_OF_DISCARDER[(seat - state.turn) % 4]
     return [
         Action(seat, CALL_ACTIONS[call.kind], tile, tuple(sorted(call.from_hand)))
-        for call in calls_on_discard(state.engine_hand(seat), tile, where)
+        for call in calls_on_discard(state.engine_hand(seat), tile, where, wins=False)
         if call.kind in CALL_ACTIONS
     ]
 
@@ -256,10 +285,13 @@ def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused
     """Chi, pon and open kan: not after riichi, not on the last discard, not
     on the discard that ends the hand by four kans, no fifth kan, and not a
     call that would leave only kuikae discards."""
+    shapes = _call_shapes(state, seat, tile)
+    if not shapes:
+        return  # the usual answer: no count of the hand is needed then
     player = state.players[seat]
     counts = _hand_kinds(state, seat)
     aborting = state.options.four_kans and four_kans_abort(state.kans)
-    for action in _call_shapes(state, seat, tile):
+    for action in shapes:
         if player.riichi:
             refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (tile,)))
         elif live_tiles(state) == 0:

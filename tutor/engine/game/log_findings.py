@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from tutor.engine.efficiency import discard_table
+from tutor.engine.efficiency import DiscardOption, discard_table
 from tutor.engine.efficiency.discards import discard_concept
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
@@ -86,7 +86,9 @@ def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
 
 
 def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
-    for index, turn in enumerate(hand.record.turns):
+    for index, recorded in enumerate(hand.record.turns):
+        # On its own turn a seat's every legal action (a tsumo not taken) is listed only when asked.
+        turn = hand.turn(index) if recorded.state.turn == seat else recorded
         for rule in RULES:
             mistake = rule(turn, index, seat)
             if mistake is None:
@@ -178,9 +180,7 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         decision = next(item for item in turn.decisions if item.seat == seat)
         allowed = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
-        table = [
-            option for option in discard_table(state.engine_hand(seat), with_waits=False) if option.discard in allowed
-        ]
+        table = _legal_table(state.engine_hand(seat), allowed, kind)
         chosen = next((option for option in table if option.discard == kind), None)
         if chosen is None or not table:
             continue
@@ -202,6 +202,21 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         concept = discard_concept(best.discard)
         position = state.engine_hand(seat)
         yield Finding(FindingKind.EFFICIENCY, seat, play, concept, EFFICIENCY, False, (kind, *tops), values, position)
+
+
+def _legal_table(hand: Hand, allowed: set[int | None], kind: int) -> list[DiscardOption]:
+    """The table of the legal discards, best first.  Ukeire is first counted
+    only for the discards keeping the least shanten (counting it was nine
+    tenths of an efficiency finding's time); all of them are counted when the
+    discard chosen or the best legal one (after kuikae) leaves more shanten,
+    since the finding then shows those counts."""
+    table = discard_table(hand, with_waits=False, worse_ukeire=False)
+    least = table[0].shanten
+    legal = [option for option in table if option.discard in allowed]
+    chosen = next((option for option in legal if option.discard == kind), None)
+    if legal and legal[0].shanten == least and (chosen is None or chosen.shanten == least):
+        return legal
+    return [option for option in discard_table(hand, with_waits=False) if option.discard in allowed]
 
 
 def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.kyoku import deal, step
-from tutor.engine.game.legal import decision_for, decisions
+from tutor.engine.game.legal import decision_for, decision_of_kind, decisions
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogError, LogEvent, LogRound, LogTile
 from tutor.engine.game.simulate import HandRecord, Turn
@@ -64,6 +64,16 @@ class ReplayedHand:
     """For each turn of the record: the index in the round's events of the last
     event before its decision (the discard answered, in claims) and of the
     first event its choices made (the discard, call or win chosen)."""
+
+    def turn(self, index: int) -> Turn:
+        """The record's turn with every legal action of the seats deciding.
+        On a seat's own turn the record keeps only the actions of the kind
+        the log played (`legal.decision_of_kind`: all its discards for a
+        discard), which is what the replay needed; this lists the rest."""
+        turn = self.record.turns[index]
+        if turn.state.phase is not Phase.TURN:
+            return turn
+        return replace(turn, decisions=decisions(turn.state))
 
     def red_dora(self, seat: int, source: int | None) -> int:
         """The red fives in the seat's hand and calls at its win, the tile won on from `source` with them."""
@@ -143,9 +153,15 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
     turns: list[Turn] = []
     plays: list[tuple[int, int]] = []
     while state.phase is not Phase.OVER:
-        deciding = decisions(state)
-        choices = player.choices(state, deciding)
-        following, events = step(state, choices)
+        deciding: tuple[Decision, ...]
+        if state.phase in (Phase.TURN, Phase.RIICHI_DISCARD):
+            decision, action = player.turn(state)
+            deciding, choices = (decision,), {decision.seat: action}
+            following, events = step(state, choices, checked=True)
+        else:
+            deciding = decisions(state)
+            choices = player.answers(state, deciding)
+            following, events = step(state, choices)
         turns.append(Turn(state, deciding, choices, events))
         before = player.last
         player.match(state, events)
@@ -249,34 +265,36 @@ class _Player:
         if not same:
             raise self.fail(f"unexpected_{found.kind}", index)
 
-    def choices(self, state: KyokuState, deciding: tuple[Decision, ...]) -> dict[int, Action]:
-        if state.phase in (Phase.TURN, Phase.RIICHI_DISCARD):
-            (decision,) = deciding
-            return {decision.seat: self._turn(state, decision)}
-        return self._answers(state, deciding)
+    def turn(self, state: KyokuState) -> tuple[Decision, Action]:
+        """The play of the seat to play, found among its legal actions of the
+        kind the log plays (only those are asked: see `ReplayedHand.turn`)."""
+        kind, tile, name, index = self._turn_play(state)
+        decision = decision_of_kind(state, kind)
+        return decision, self._pick(decision, kind, tile, (), name, index)
 
-    def _turn(self, state: KyokuState, decision: Decision) -> Action:
+    def _turn_play(self, state: KyokuState) -> tuple[ActionKind, int | None, str, int]:
+        """The kind, tile, name and event of the log's play on the seat's turn."""
         plays = self.plays()
         if not plays:
             if self.round.end.kind in (EndKind.NINE_TERMINALS, EndKind.EXHAUSTIVE):
-                return self._pick(decision, ActionKind.NINE_TERMINALS, None, (), "nine_terminals", self.at)
+                return ActionKind.NINE_TERMINALS, None, "nine_terminals", self.at
             raise self.fail("truncated")
         index, found = plays[0]
-        if found.seat != decision.seat:
+        if found.seat != state.turn:
             raise self.fail("out_of_turn", index)
         if found.kind == "win":
             if found.source is not None:
                 raise self.fail("win_mismatch", index)
-            return self._pick(decision, ActionKind.TSUMO, found.tiles[0].kind, (), "tsumo", index)
+            return ActionKind.TSUMO, found.tiles[0].kind, "tsumo", index
         kind = _TURN_PLAYS.get(found.kind)
         if kind is None:
             raise self.fail(f"unexpected_{found.kind}", index)
         if state.phase is Phase.RIICHI_DISCARD and kind is not ActionKind.DISCARD:
             raise self.fail("riichi_discard", index)
         tile = found.tiles[0].kind if found.tiles else None
-        return self._pick(decision, kind, tile, (), found.kind, index)
+        return kind, tile, found.kind, index
 
-    def _answers(self, state: KyokuState, deciding: tuple[Decision, ...]) -> dict[int, Action]:
+    def answers(self, state: KyokuState, deciding: tuple[Decision, ...]) -> dict[int, Action]:
         plays = self.plays()
         wins = [(index, event) for index, event in plays if event.kind == "win"]
         call = plays[0] if plays and plays[0][1].kind in _CALLS else None
