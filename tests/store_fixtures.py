@@ -55,3 +55,10 @@ def one_line_notices(app: TutorApp, words: str) -> list[str]:
     notices = [notice.message for notice in notifications_showing(app) if words in notice.message]
     assert all("\n" not in notice for notice in notices)
     return notices
+
+
+DATA = Path(__file__).resolve().parent / "data"
+"""Files the store tests read."""
+V1_FILE = DATA / "progress-v1.sqlite3"
+"""A progress file written by the tutor of schema version 1 (main's store.py before issue 32), with its count."""
+V1_ANSWERS = 13

@@ -110,18 +110,33 @@ def test_the_store_load_runs_on_both_backends_and_loses_no_answer() -> None:
 
 
 def test_the_ui_latency_benchmark_runs_and_reports_its_goal_and_budgets() -> None:
-    """bench/ui_latency.py on one lesson of each track and a two-question
-    drill: every action is timed and its layouts and restyles counted. Neither
+    """bench/ui_latency.py on one lesson of each track, a two-question drill
+    and a game of a few discards: every action is timed and its layouts and
+    restyles counted. Neither
     the times nor the budgets are asserted (both depend on the machine's
     load); the budgets are the bench's to report."""
     done = subprocess.run(
-        [sys.executable, "-m", "bench.ui_latency", "--lessons", "1", "--drills", "1", "--drill-questions", "2"],
+        [
+            sys.executable,
+            "-m",
+            "bench.ui_latency",
+            "--lessons",
+            "1",
+            "--drills",
+            "1",
+            "--drill-questions",
+            "2",
+            "--games",
+            "1",
+            "--play-actions",
+            "6",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=600,
     )
     assert done.returncode == 0, done.stderr
-    for action in ("open lesson", "l (language)", "drill answer (ctrl+w)", "drill summary (enter)"):
+    for action in ("open lesson", "l (language)", "drill answer (ctrl+w)", "drill summary (enter)", "play discard"):
         assert action in done.stdout
     assert "goal: every p95 within" in done.stdout and "layout budgets" in done.stdout

@@ -27,8 +27,9 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
+from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
-from tests.test_store_backends import V1_ANSWERS, V1_FILE
+from tests.store_fixtures import V1_ANSWERS, V1_FILE
 from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
 from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
 from tutor.quiz.migrations import SCHEMA_VERSION
@@ -37,6 +38,7 @@ from tutor.quiz.stores import STORE_ENV, open_store
 from tutor.serve import ClassroomServer, bind
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.learner import LearnerScreen
 
 HOSTILE_NAMES = (
     "../../../etc/passwd",
@@ -312,8 +314,8 @@ async def test_a_session_without_joining_is_refused(classroom: Classroom) -> Non
 async def test_a_joined_session_begins_as_its_learner() -> None:
     app = TutorApp(language="en", classroom=True, joined="Ann Lee")
     async with app.run_test() as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home, with no name asked")
+        assert not any(isinstance(screen, LearnerScreen) for screen in app.screen_stack)
         assert app.store.path == learner_path("Ann Lee")
 
 

@@ -19,17 +19,13 @@ from typing import Any
 import pytest
 
 from tests.postgres_helpers import fresh_database, postgres_url
+from tests.store_fixtures import V1_ANSWERS, V1_FILE
 from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.store_api import ProgressStore, StoreUnavailable
 from tutor.quiz.store_postgres import PostgresStore
 from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
 from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes
-
-DATA = Path(__file__).resolve().parent / "data"
-V1_FILE = DATA / "progress-v1.sqlite3"
-"""A progress file written by the tutor of schema version 1 (main's store.py before issue 32), with its count."""
-V1_ANSWERS = 13
 
 Opener = Callable[[str], ProgressStore]
 

@@ -13,19 +13,23 @@ TESTS = Path(__file__).resolve().parent
 
 
 def imports_of_test_modules(tree: ast.AST) -> list[tuple[int, str]]:
-    """Each import of a `test_*` module in the tree, with its line, at any
-    depth (an import inside a function counts too)."""
+    """Each import of a `test_*` module of the suite in the tree, with its
+    line, at any depth (an import inside a function counts too); another
+    package's test_* module (aiohttp.test_utils) is not the suite's."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
+            base = "tests" if node.level else node.module or ""
+            if node.level and node.module:
+                base = f"tests.{node.module}"
             names = [base] + [f"{base}.{alias.name}" for alias in node.names]
         else:
             continue
         for name in names:
-            if any(part.startswith("test_") for part in name.split(".")):
+            parts = name.split(".")
+            if parts[0] == "tests" and any(part.startswith("test_") for part in parts):
                 found.append((node.lineno, name))
                 break
     return found
@@ -51,5 +55,6 @@ def later():
     from tests.test_store_faults import store_path
 from tests.serve_fixtures import Served
 from tests import helpers
+from aiohttp.test_utils import TestClient
 """
     assert [line for line, _ in imports_of_test_modules(ast.parse(source))] == [2, 3, 4, 5, 7]
