@@ -5,8 +5,10 @@ setup row and f5."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.helpers import make_app, settle, wait_for
 from tutor.engine.game.actions import Forbidden, Refusal
@@ -15,6 +17,7 @@ from tutor.locale import render, text
 from tutor.quiz.faces import faces_in_text
 from tutor.quiz.mcr_play_session import McrPlaySession
 from tutor.quiz.play_session import PlaySetup, scenario_goal, scenario_refusal
+from tutor.ui.app import TutorApp
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.links import LinksScreen
 from tutor.ui.screens.play import PlayScreen
@@ -27,14 +30,21 @@ def lesson_shown(screen: object) -> bool:
     return isinstance(screen, LessonScreen) and bool(screen.query(LessonDocument))
 
 
+async def opened_lesson(pilot: Pilot[Any], lesson_id: str) -> LessonScreen:
+    """The lesson opened and laid out."""
+    app = pilot.app
+    assert isinstance(app, TutorApp)
+    app.open_lesson(lesson_id)
+    await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
+    assert isinstance(app.screen, LessonScreen)
+    return app.screen
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 async def test_the_lessons_play_link_opens_the_scenario_at_its_moment(tmp_path: Path, language: str) -> None:
     app = make_app(tmp_path, language)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.open_lesson("r04-waits")
-        await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
-        lesson = app.screen
-        assert isinstance(lesson, LessonScreen)
+        lesson = await opened_lesson(pilot, "r04-waits")
         document = lesson.document
         part = next(
             index
@@ -69,10 +79,7 @@ async def test_an_mcr_scenario_opens_an_mcr_game_at_its_moment(tmp_path: Path, l
     hu the learner may try on the discard is worth under 8 and is refused."""
     app = make_app(tmp_path, language)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.open_lesson("m04-routes-to-eight")
-        await wait_for(pilot, lambda: lesson_shown(app.screen), "the lesson")
-        lesson = app.screen
-        assert isinstance(lesson, LessonScreen)
+        lesson = await opened_lesson(pilot, "m04-routes-to-eight")
         lesson.document.action_link("play:m04-under-eight")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
         screen = app.screen
