@@ -20,6 +20,8 @@ from tutor.engine.game.actions import CALLS, Action, ActionKind
 from tutor.engine.game.bot import called_hand
 from tutor.engine.game.coach import CALLS_LESSON, DEFENCE, EFFICIENCY, RIICHI, TABLE, WINNING, Note, NoteCode
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind
+from tutor.engine.game.mcr.coach import CALLS_AND_FLOWERS
+from tutor.engine.game.mcr.mistakes import WIN_AND_WAIT
 from tutor.engine.game.mcr.state import McrHandState
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.state import KyokuState
@@ -28,8 +30,6 @@ from tutor.engine.rules import Rules
 
 BOT_RULE: Final = "bot.play"
 """The rule id of a bot's reasons that are no table row: how the bots play."""
-MCR_CALLS: Final = "m03-calls-and-flowers"
-MCR_WIN: Final = "m05-win-and-wait"
 
 
 class BotReason(StrEnum):
@@ -110,9 +110,9 @@ def why_mcr(state: McrHandState, action: McrAction) -> Note | None:
     """Why the MCR bot at `action.seat` took `action` in `state`; None for a pass."""
     kind = action.kind
     if kind is McrActionKind.HU:
-        return _reason(BotReason.WIN, MCR_WIN, action)
+        return _reason(BotReason.WIN, WIN_AND_WAIT, action)
     if kind in (McrActionKind.CONCEALED_KONG, McrActionKind.ADDED_KONG):
-        return _reason(BotReason.KAN, MCR_CALLS, action)
+        return _reason(BotReason.KAN, CALLS_AND_FLOWERS, action)
     hand = state.engine_hand(action.seat)
     if kind in MCR_MELDS:
         assert action.tile is not None
@@ -121,7 +121,7 @@ def why_mcr(state: McrHandState, action: McrAction) -> Note | None:
             rest = rest.without_tile(used)
         meld = Meld(MCR_MELDS[McrActionKind(kind)], tuple(sorted((*action.uses, action.tile))))
         called = Hand(rest.concealed, (*rest.melds, meld))
-        return _call(hand, called, action, Rules.MCR, MCR_CALLS)
+        return _call(hand, called, action, Rules.MCR, CALLS_AND_FLOWERS)
     if kind is McrActionKind.DISCARD:
         return _discard_row(hand, action, Rules.MCR)
     return None
