@@ -15,6 +15,7 @@ from tutor.engine.mcr.fans import FANS, STANDARD_FANS
 from tutor.engine.notation import quote
 from tutor.lessons.files import UnreadableFile, read_regular, shown_short
 from tutor.lessons.parse import CONTROL
+from tutor.lessons.unchanged import parsed_once
 
 NAME_COLUMNS = ("id", "track", "ko", "original", "en")
 """The columns every glossary has; a teacher's older file may stop here."""
@@ -51,13 +52,16 @@ class GlossaryError(ValueError):
     pass
 
 
-def _rows(path: Path) -> list[list[str]]:
-    where = shown_short(path)
+def _text(path: Path) -> str:
     try:
         # As lessons are read: a regular file only (a FIFO would hang the start), of a sane size.
-        text = read_regular(path)
+        return read_regular(path)
     except UnreadableFile as error:
-        raise GlossaryError(f"{where}: {error}") from None
+        raise GlossaryError(f"{shown_short(path)}: {error}") from None
+
+
+def _rows(path: Path, text: str) -> list[list[str]]:
+    where = shown_short(path)
     if CONTROL.search(text.replace("\r\n", "\n")):
         raise GlossaryError(f"{where}: holds terminal control codes; a glossary holds text only")
     try:
@@ -78,7 +82,17 @@ def _filled(path: Path, number: int, row: list[str], width: int) -> None:
 def load_glossary(path: Path) -> list[Term]:
     """The glossary file's terms followed by the 81 fans, each fan with its
     entry of the fan reference beside the glossary when there is one."""
-    rows = _rows(path)
+    text = _text(path)
+    reference_path = path.with_name(FAN_REFERENCE)
+    reference_text = _text(reference_path) if reference_path.exists() else None
+    terms = parsed_once(
+        "glossary", path, (text, reference_text), lambda: tuple(_terms(path, text, reference_path, reference_text))
+    )
+    return list(terms)
+
+
+def _terms(path: Path, text: str, reference_path: Path, reference_text: str | None) -> list[Term]:
+    rows = _rows(path, text)
     header = tuple(rows[0]) if rows else ()
     if header not in (COLUMNS, NAME_COLUMNS):
         raise GlossaryError(f"{shown_short(path)}:1: the header must be {' '.join(COLUMNS)}")
@@ -95,7 +109,7 @@ def load_glossary(path: Path) -> list[Term]:
             raise GlossaryError(f"{shown_short(path)}:{number}: term {term.id!r} appears twice")
         seen.add(term.id)
         terms.append(term)
-    reference = load_fan_reference(path.with_name(FAN_REFERENCE)) if path.with_name(FAN_REFERENCE).exists() else {}
+    reference = _fan_reference(reference_path, reference_text) if reference_text is not None else {}
     for fan in STANDARD_FANS:
         entry = reference.get(fan.id)
         terms.append(
@@ -128,7 +142,11 @@ class FanEntry:
 
 
 def load_fan_reference(path: Path) -> dict[str, FanEntry]:
-    rows = _rows(path)
+    return _fan_reference(path, _text(path))
+
+
+def _fan_reference(path: Path, text: str) -> dict[str, FanEntry]:
+    rows = _rows(path, text)
     if not rows or tuple(rows[0]) != FAN_COLUMNS:
         raise GlossaryError(f"{shown_short(path)}:1: the header must be {' '.join(FAN_COLUMNS)}")
     entries: dict[str, FanEntry] = {}

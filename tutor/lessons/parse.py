@@ -14,6 +14,7 @@ from pathlib import Path
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.files import UnreadableFile, read_regular, shown_short
 from tutor.lessons.model import HEADING, LANGUAGES, QUIZ_KINDS, TRACKS, HandBlock, Lesson, LessonPart, TextChunk
+from tutor.lessons.unchanged import parsed_once
 from tutor.locale.problems import problem_text
 
 REQUIRED = ("id", "track", "order", "title", "quiz")
@@ -119,6 +120,10 @@ def parse_lesson(path: Path, language: str) -> Lesson:
         text = read_regular(path)
     except UnreadableFile as error:
         raise _fail(path, 1, str(error)) from None
+    return parsed_once("lesson", (path, language), text, lambda: _parse_text(path, language, text))
+
+
+def _parse_text(path: Path, language: str, text: str) -> Lesson:
     lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
         control = CONTROL.search(line)
