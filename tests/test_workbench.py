@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from crosscheck.random_wins import random_winning_hand
 from tutor.engine.hand import MeldKind
-from tutor.engine.notation import NOTATION_CODES, parse_tile
+from tutor.engine.notation import NOTATION_CODES, parse_hand, parse_tile
+from tutor.engine.request_json import read_request
+from tutor.engine.rules import Rules
 from tutor.locale import LANGUAGES, render, text
+from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.faces import columns, set_faces
+from tutor.quiz.kinds import KINDS, generate
 from tutor.quiz.names import FU_ITEMS
 from tutor.service.score import score_as_json, score_json
-from tutor.workbench.analysis import analyse, last_concealed_tile, typed_notation
+from tutor.workbench.analysis import analyse, last_concealed_tile, settings_request, typed_from, typed_notation
+from tutor.workbench.opening import question_opening
 from tutor.workbench.panels import panels, problem_text
 from tutor.workbench.picking import Picked, picked_from
 from tutor.workbench.settings import Settings, settings_from_setup
@@ -218,3 +225,28 @@ def test_each_rule_family_says_ready_in_its_own_words() -> None:
     assert words[Rules.MCR][0].startswith("팅파이") and words[Rules.RIICHI][0].startswith("텐파이")
     english = panels(analysis, "en").shape
     assert english[Rules.MCR][0].startswith("Ready") and english[Rules.RIICHI][0].startswith("Tenpai")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_drill_question_opens_in_the_workbench_as_the_request_it_was_scored_from(kind: str) -> None:
+    """The drill's `w` (#25): the workbench scores the very request of the
+    question, its flags, options, flowers and indicators included; a question
+    about a hand that was not won opens that hand alone."""
+    changed = DrillRules().next_value("open_tanyao").next_value("double_wind_pair_fu").next_value("kiriage")
+    changed = changed.next_value("concealed_and_melded_kong").next_value("nine_gates_terminal_pung")
+    for seed, rules in ((seed, rules) for seed in range(3) for rules in (DrillRules(), changed)):
+        request = generate(kind, seed, 3, rules=rules).request
+        opening = question_opening(request)
+        if "hand" not in request:
+            assert opening is None
+            continue
+        assert opening is not None
+        if "win" not in request:
+            assert opening.source == typed_from(request["hand"], None) and opening.settings == Settings()
+            continue
+        scored = read_request(request)
+        hand = parse_hand(opening.source, sizes=None)
+        again = settings_request(
+            hand, last_concealed_tile(opening.source) or scored.win, opening.settings, opening.rules
+        )
+        assert again == replace(scored, flowers=len(hand.flowers) if scored.rules is Rules.MCR else 0), request

@@ -9,7 +9,7 @@ with `tutor_of(self.app)`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from textual.notifications import SeverityLevel
 
@@ -113,8 +113,15 @@ class Tutor(Protocol):
         ...
 
 
+_TUTOR_TYPES: set[type] = set()
+"""App classes already seen to be a `Tutor`: checking a runtime protocol looks up
+every one of its members, and screens ask for the tutor on every key and search."""
+
+
 def tutor_of(app: object) -> Tutor:
     """The running app, as the protocol screens use."""
-    if not isinstance(app, Tutor):
-        raise TypeError(f"{type(app).__name__} is not the tutor app")
-    return app
+    if type(app) not in _TUTOR_TYPES:
+        if not isinstance(app, Tutor):
+            raise TypeError(f"{type(app).__name__} is not the tutor app")
+        _TUTOR_TYPES.add(type(app))
+    return cast(Tutor, app)

@@ -179,6 +179,12 @@ def typed_from(hand_text: str, win_text: str | None, flowers: int = 0) -> str:
         win = parse_tile(win_text) if win_text else None
     except NotationError:
         return hand_text
+    return typed_notation_of(hand, win, flowers)
+
+
+def typed_notation_of(hand: Hand, win: Tile | None, flowers: int = 0) -> str:
+    """A hand as the workbench's input shows it; a count of flowers that the
+    hand does not write (a question's `flowers`) is written in as 1f, 2f..."""
     if flowers and not hand.flowers:
         hand = Hand(hand.concealed, hand.melds, tuple(range(1, min(flowers, 8) + 1)))
     return typed_notation(hand, win)

@@ -10,8 +10,11 @@ from tutor.engine.mcr.context import MCR_FLAGS
 from tutor.engine.mcr.rules import McrRules
 from tutor.engine.numbers import NumberError
 from tutor.engine.options import option_items
+from tutor.engine.request import ScoreRequest
 from tutor.engine.riichi.context import Flag
 from tutor.engine.riichi.rules import RiichiRules
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import tile_name, wind_letter
 
 RIICHI_FLAGS = tuple(flag.value for flag in Flag)
 WINDS = "ESWN"
@@ -108,17 +111,19 @@ def settings_from_setup(setup: dict[str, str]) -> Settings:
     )
 
 
-def settings_from_request(request: dict[str, Any]) -> Settings:
-    """The settings of a score request (a drill question's), as far as the
-    workbench holds them; anything else is left at its default."""
-    setup = {
-        "seat": str(request.get("seat", "E")),
-        "round": str(request.get("round", "E")),
-        "flags": " ".join(str(flag) for flag in request.get("flags", []) if isinstance(flag, str)),
-        "dora": str(request.get("dora", "")),
-        "ura": str(request.get("ura", "")),
-    }
-    options = request.get("options", {})
-    if isinstance(options, dict):
-        setup["options"] = " ".join(f"{name}={str(value).lower()}" for name, value in options.items())
-    return replace(settings_from_setup(setup), tsumo=request.get("tsumo") is True)
+def settings_of(request: ScoreRequest) -> Settings:
+    """The settings of a score request (a drill question's): the inverse of
+    `analysis.settings_request`, flags and options under the request's rules."""
+    riichi = request.rules is Rules.RIICHI
+    options = tuple(request.options.items())
+    return Settings(
+        tsumo=request.tsumo,
+        seat=wind_letter(request.seat),
+        round=wind_letter(request.round),
+        riichi_flags=request.flags if riichi else (),
+        mcr_flags=() if riichi else request.flags,
+        dora=" ".join(tile_name(tile) for tile in request.dora),
+        ura=" ".join(tile_name(tile) for tile in request.ura),
+        riichi_options=tuple(item for item in options if item[0] in RIICHI_OPTIONS),
+        mcr_options=tuple(item for item in options if item[0] in MCR_OPTIONS),
+    )

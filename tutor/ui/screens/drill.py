@@ -26,7 +26,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList, SelectionList, Static
 
-from tutor.engine.rules import Rules
 from tutor.locale import SWITCH_LABEL
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import KINDS
@@ -45,8 +44,7 @@ from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.number_field import NumberField
 from tutor.ui.widgets.question_hand import question_hand
 from tutor.ui.widgets.ticks import ChoiceList, TickList, replace_options
-from tutor.workbench.analysis import typed_from
-from tutor.workbench.settings import settings_from_request
+from tutor.workbench.opening import question_opening
 
 APP_KEYS: list[BindingType] = [
     # The app's own keys again, as priority bindings: a number field would
@@ -551,14 +549,9 @@ class DrillScreen(RedrawnScreen):
 
     def action_workbench(self) -> None:
         """The answered question's hand and settings, in the workbench."""
-        request = self.question.request
-        hand, win = request.get("hand"), request.get("win")
-        if not isinstance(hand, str):
-            return
-        flowers = request.get("flowers", 0)
-        source = typed_from(hand, win if isinstance(win, str) else None, flowers if isinstance(flowers, int) else 0)
-        rules = Rules.MCR if request.get("rules") == Rules.MCR.value else Rules.RIICHI
-        self.tutor.open_workbench(source, settings_from_request(request), rules)
+        opening = question_opening(self.question.request)
+        if opening is not None:
+            self.tutor.open_workbench(opening.source, opening.settings, opening.rules)
 
     async def action_skip(self) -> None:
         if not self.answered:

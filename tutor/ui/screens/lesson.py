@@ -13,8 +13,6 @@ from textual.widget import Widget
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.engine.rules import Rules
-from tutor.lessons.blocks import BlockError, block_rules
 from tutor.lessons.model import HEADING, Lesson, TextChunk
 from tutor.locale import text
 from tutor.quiz.writes import ReadMark
@@ -28,8 +26,7 @@ from tutor.ui.tile_art import TileSize
 from tutor.ui.widgets.header_title import set_titles
 from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.lesson_document import LessonDocument, Part
-from tutor.workbench.analysis import typed_from
-from tutor.workbench.settings import settings_from_setup
+from tutor.workbench.opening import block_opening
 
 
 class LessonScreen(TutorScreen):
@@ -408,15 +405,8 @@ class LessonScreen(TutorScreen):
         if not hands:
             self.tutor.open_workbench()
             return
-        block = hands[0].block
-        win = block.setup.get("win", "").split()
-        try:
-            rules = block_rules(block, self.lesson.track)
-        except BlockError:
-            rules = Rules.RIICHI
-        flowers = block.setup.get("flowers", "0")
-        source = typed_from(block.hand, win[0] if win else None, int(flowers) if flowers.isdecimal() else 0)
-        self.tutor.open_workbench(source, settings_from_setup(block.setup), rules)
+        opening = block_opening(hands[0].block, self.lesson.track)
+        self.tutor.open_workbench(opening.source, opening.settings, opening.rules)
 
     def action_quiz(self) -> None:
         self.tutor.start_drills(self.lesson.quiz)
