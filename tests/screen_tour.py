@@ -9,9 +9,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import DataTable
 
 from tests.helpers import settle
 from tutor.quiz.attempt import Attempt
@@ -21,44 +19,14 @@ from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
-from tutor.ui.screens.info import GlossaryScreen
-from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.progress import ProgressScreen
 
 HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 
 
-def left_out(app: TutorApp) -> list[Region]:
-    """Regions the language check skips: the glossary's Korean column, and
-    the body of an English lesson (see the module's docstring)."""
-    screen = app.screen
-    regions: list[Region] = []
-    if isinstance(screen, GlossaryScreen):
-        table = screen.query_one(DataTable)
-        korean = table.columns[next(iter(table.columns))]
-        regions.append(Region(table.region.x, table.region.y + 1, korean.get_render_width(table), table.region.height))
-    if isinstance(screen, LessonScreen) and app.language == "en":
-        regions += [screen.query_one("#text").region, screen.query_one("#contents").region]
-    return regions
-
-
 def screen_lines(app: TutorApp) -> list[str]:
-    """The screen's text as drawn, row by row, with the left-out regions blanked."""
-    strips = app.screen._compositor.render_strips()
-    skipped = left_out(app)
-    lines = []
-    for y, strip in enumerate(strips):
-        cuts = sorted((region.x, region.right) for region in skipped if region.y <= y < region.bottom)
-        if not cuts:
-            lines.append(strip.text)
-            continue
-        kept, x = [], 0
-        for start, end in cuts:
-            kept.append(strip.crop(x, max(x, start)).text)
-            x = max(x, end)
-        kept.append(strip.crop(x, strip.cell_length).text)
-        lines.append(" ".join(kept))
-    return lines
+    """The screen's text as drawn, row by row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 Opener = Callable[[TutorApp, Pilot[Any]], Awaitable[None]]

@@ -9,12 +9,9 @@ each run checks every screen in both languages. The screens are reached through 
 and the screen's text is read from the compositor, not from snapshots, so a
 whole tour costs a few seconds.
 
-One language per screen means: no Hangul on an English screen, except the
-glossary's Korean column; no English interface word on a Korean one. English
-lessons are still being rid of their Korean glosses by the curriculum work,
-so on an English lesson the lesson's BODY (its text and contents list) is left
-out of the Hangul check; the hand blocks inside it, the header, the footer and
-every notice are ours and are checked.
+One language per screen means: no Hangul anywhere on an English screen (the
+glossary's Korean column is the Korean screen's alone, and English lessons
+carry no Korean glosses); no English interface word on a Korean one.
 """
 
 from __future__ import annotations

@@ -166,8 +166,10 @@ class SettingsScreen(TutorScreen):
 class GlossaryScreen(TutorScreen):
     """Every term: Korean, the original, English; typing filters in any language.
 
-    The three columns share the width, and a long entry wraps within its
-    column, so the English column is never cut off at 80 columns. Below the
+    The Korean screen shows the three names, the English screen English and
+    the original (no Hangul on an English screen). The columns share the
+    width, and a long entry wraps within its column, so no column is cut off
+    at 80 columns. Below the
     table, the highlighted term's definition in the app's language, the
     lesson that teaches it and, for a fan, its points and a minimal example
     hand: the glossary is the fan reference. Enter opens the lesson.
@@ -190,9 +192,11 @@ class GlossaryScreen(TutorScreen):
     GlossaryScreen #term-detail { height: auto; max-height: 6; padding: 0 1; border-top: solid $primary; }
     """
 
-    COLUMNS: ClassVar[tuple[str, ...]] = ("ko", "original", "en")
-    SHARES: ClassVar[tuple[int, ...]] = (3, 2, 4)
-    """How the width is shared between the columns, in that order."""
+    COLUMNS: ClassVar[dict[str, tuple[str, ...]]] = {"ko": ("ko", "original", "en"), "en": ("en", "original")}
+    """The term columns in each language: an English screen shows no Hangul,
+    so the Korean column is the Korean screen's alone."""
+    SHARES: ClassVar[dict[str, int]] = {"ko": 3, "original": 2, "en": 4}
+    """How the width is shared between the columns shown."""
 
     def __init__(self, term: str | None = None) -> None:
         super().__init__()
@@ -222,11 +226,15 @@ class GlossaryScreen(TutorScreen):
         self.query_one("#filter", Input).placeholder = text(language, "glossary.filter")
         self._fill(self.query_one("#filter", Input).value)
 
+    def _columns(self) -> tuple[str, ...]:
+        return self.COLUMNS.get(self.tutor.language, self.COLUMNS["en"])
+
     def _column_widths(self) -> list[int]:
         # Each column has a cell of padding either side, and the scrollbar takes two.
-        room = max(30, self.size.width - 2 - 2 * len(self.COLUMNS))
-        total = sum(self.SHARES)
-        widths = [room * share // total for share in self.SHARES]
+        columns = self._columns()
+        room = max(30, self.size.width - 2 - 2 * len(columns))
+        shares = [self.SHARES[column] for column in columns]
+        widths = [room * share // sum(shares) for share in shares]
         widths[-1] += room - sum(widths)
         return widths
 
@@ -237,7 +245,8 @@ class GlossaryScreen(TutorScreen):
         row = table.cursor_row
         table.clear(columns=True)
         self._width = self.size.width
-        for column, width in zip(self.COLUMNS, self._column_widths(), strict=True):
+        columns = self._columns()
+        for column, width in zip(columns, self._column_widths(), strict=True):
             table.add_column(text(language, f"glossary.{column}"), width=width, key=column)
         needle = query.strip().lower()
         self.shown = [
@@ -246,11 +255,8 @@ class GlossaryScreen(TutorScreen):
             if not needle or needle in f"{term.ko} {term.original} {term.en}".lower()
         ]
         for term in self.shown:
-            cells = [
-                Text(term.ko, overflow="fold"),
-                Text(term.original, overflow="fold"),
-                Text(term.en, overflow="fold"),
-            ]
+            names = {"ko": term.ko, "original": term.original, "en": term.en}
+            cells = [Text(names[column], overflow="fold") for column in columns]
             table.add_row(*cells, height=None, key=term.id)
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
