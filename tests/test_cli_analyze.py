@@ -12,6 +12,9 @@ import pytest
 
 from tests.notation_cases import MALFORMED
 from tutor.cli import main
+from tutor.engine.shapes import ShapeKind
+from tutor.engine.waits import WaitKind
+from tutor.locale import LANGUAGES, keys
 from tutor.service.analyze import analysis_json, analyze_request
 from tutor.service.batch import run_batch
 
@@ -102,6 +105,17 @@ class TestHumanOutput:
         assert "Tenpai:   yes, waiting on 5 tiles" in out
         assert "3m  ryanmen, shanpon" in out
         assert "+4m  333m 555m 456s 789s 44m" in out
+
+    def test_mcr_shapes_are_named_in_words(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, out, _ = run_cli(capsys, "analyze", "--rules", "mcr", "147m258p369s12345z")
+        assert "knitted straight 2, honours and knitted -1)" in out
+        assert "  1. 147m258p369s12345z   (honours and knitted)" in out
+
+    @pytest.mark.parametrize("language", LANGUAGES)
+    def test_every_shape_and_wait_has_its_name(self, language: str) -> None:
+        names = {f"analyze_text.shape.{shape.value}" for shape in ShapeKind}
+        names |= {f"analyze_text.wait.{kind.value}" for kind in WaitKind}
+        assert names - keys(language) == set()
 
     def test_shows_shanten_ukeire_and_discards(self, capsys: pytest.CaptureFixture[str]) -> None:
         _, out, _ = run_cli(capsys, "analyze", "13m456p789s11z23s5z")

@@ -80,11 +80,18 @@ def analysis_json(analysis: Analysis) -> JsonObject:
 
 
 def _wait_lines(waits: tuple[Wait, ...], indent: str) -> list[str]:
-    return [f"{indent}{tile_name(wait.tile):<3} {', '.join(kind.value for kind in wait.kinds)}" for wait in waits]
+    lines = []
+    for wait in waits:
+        kinds = ", ".join(say(f"analyze_text.wait.{kind.value}") for kind in wait.kinds)
+        lines.append(f"{indent}{tile_name(wait.tile):<3} {kinds}")
+    return lines
 
 
 def _shanten_line(analysis: Analysis) -> str:
-    shapes = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in analysis.shanten.by_shape().items())
+    shapes = ", ".join(
+        say("analyze_text.shape_shanten", shape=say(f"analyze_text.shape.{name}"), shanten=value)
+        for name, value in analysis.shanten.by_shape().items()
+    )
     return say("analyze_text.shanten", shanten=analysis.shanten.shanten, shapes=shapes)
 
 
@@ -105,7 +112,10 @@ def analysis_text(analysis: Analysis) -> str:
     if hand.tile_count == 14:
         lines.append(say("analyze_text.complete", answer=say("answer.yes" if analysis.complete else "answer.no")))
         for number, decomposition in enumerate(analysis.decompositions, 1):
-            lines.append(f"  {number}. {format_decomposition(decomposition)}   ({decomposition.shape.value})")
+            shape = say(f"analyze_text.shape.{decomposition.shape.value}")
+            lines.append(
+                say("analyze_text.decomposition", number=number, tiles=format_decomposition(decomposition), shape=shape)
+            )
         lines.append(say("analyze_text.discards"))
         for option in analysis.discards:
             line = "  " + say(
