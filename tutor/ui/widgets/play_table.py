@@ -125,7 +125,8 @@ class PlayTable(Widget):
             shown.append(text(language, "table.flower_count", count=seat.flowers))
         melds = " ".join(shown)
         lines += [(False, [(piece, Style())]) for piece in fitted(melds, width)] if melds else []
-        lines += self.hand_lines(seat, width)
+        # A column short of the block, so that a side hand never touches the middle lines.
+        lines += self.hand_lines(seat, width - 1)
         lines += self.river_rows(seat, per_row)
         return lines
 
