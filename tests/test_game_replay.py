@@ -142,3 +142,27 @@ def test_the_findings_drill_asks_each_discard_finding_of_its_own_hand(replay: Ga
     assert concepts <= {question.concept for question in questions} | {
         concept for question in questions for concept in question.step_concepts
     }
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_every_step_of_riichienvs_games_is_shown_and_every_win_agrees(seed: int, tmp_path: Path) -> None:
+    """Games riichienv played by itself (red fives, calls, riichi: bench/riichienv_logs.py),
+    imported as mjai: every step of every hand draws, its events named by their lines."""
+    from bench.riichienv_logs import agent_game, as_text
+
+    path = tmp_path / "riichienv.mjson"
+    path.write_text(as_text(agent_game(seed)), encoding="utf-8")
+    replay = replay_of(import_game(path))
+    assert replay.format == "mjai"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for index in range(len(replay.rounds)):
+        replay.jump(index)
+        events = []
+        while True:
+            at = replay.at()
+            events.append(at.event)
+            assert all(render(said, "ko") and render(said, "en") for said in at.said)
+            if not replay.forward():
+                break
+        assert events == sorted(events) and events[-1] < len(lines)
+        assert all(check.agree for check in at.wins)

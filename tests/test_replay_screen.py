@@ -225,3 +225,27 @@ async def test_the_palette_finds_the_import(tmp_path: Path) -> None:
         assert "import a game" in str(found.query_one(CommandList).get_option_at_index(0).prompt).lower()
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "the palette's import")
+
+
+async def test_the_replay_redraws_in_the_other_language_where_it_stands(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        await pilot.press("right", "right", "s")
+        await wait_for(pilot, lambda: "(seat 1)" in shown(screen, "#status"), "two steps and seat 1")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: "1번 자리" in shown(screen, "#status"), "l to redraw in Korean")
+        assert (screen.replay.step, screen.replay.seat) == (2, 1)
+
+
+async def test_in_a_class_a_path_names_a_file_of_the_learners_own_folder(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "i to open the import dialog")
+        dialog = app.screen
+        assert isinstance(dialog, ImportScreen)
+        assert dialog.path_of("/etc/passwd") == Path("/etc/passwd")
+        app.joined = "kim"
+        assert dialog.path_of("/etc/passwd") == app.files_folder() / "passwd"
+        assert dialog.path_of("../../other/game.json") == app.files_folder() / "game.json"
