@@ -60,7 +60,7 @@ async def test_a_log_imported_by_its_path_opens_its_replay(tmp_path: Path) -> No
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, tmp_path)
-        assert screen.replay.format == "tenhou6" and len(screen.replay.rounds) == len(imported(tmp_path).hands)
+        assert screen.replay.format == "tenhou6" and len(screen.replay.rounds) == len(imported(tmp_path).rounds)
         status = shown(screen, "#status")
         assert status.startswith("East 1, 0 honba · event ") and "East (seat 0) · own hand" in status
         assert "The hand is dealt." in shown(screen, "#said")

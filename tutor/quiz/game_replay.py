@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Final
 
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.game.log_review import DrawCheck, RoundReview, WinCheck
-from tutor.engine.game.replay import ReplayedHand
+from tutor.engine.game.read_tenhou import LogRound
+from tutor.engine.game.replay import ReplayedHand, replay
 from tutor.engine.game.state import Event, KyokuState
 from tutor.engine.tiles import WIND_LETTERS, tile_name
 from tutor.locale import Message, message
@@ -42,13 +44,20 @@ UNSAID: Final = frozenset({"riichi_accepted"})
 
 @dataclass(frozen=True)
 class ReplayRound:
-    """One round of the log: its replay, its review, and for an mjai log
-    each of its events' line in the log (an event is named by its index in
-    the log, as `tutor review` names it)."""
+    """One round of the log: the round as read, its review, and for an mjai
+    log each of its events' line in the log (an event is named by its index
+    in the log, as `tutor review` names it)."""
 
-    hand: ReplayedHand
+    round: LogRound
     review: RoundReview
     lines: tuple[int, ...] = ()
+
+    @cached_property
+    def hand(self) -> ReplayedHand:
+        """The round played again, when first shown (some milliseconds).  The
+        review played this very round without a LogError, and replaying is
+        deterministic."""
+        return replay(self.round)
 
     @property
     def steps(self) -> int:
@@ -175,12 +184,12 @@ class GameReplay:
     def of(
         cls,
         format: str,
-        hands: Sequence[ReplayedHand],
+        rounds: Sequence[LogRound],
         reviews: Sequence[RoundReview],
         lines: Sequence[tuple[int, ...]],
     ) -> GameReplay:
         """The replay of an imported game, at its first step, from seat 0."""
-        return cls(tuple(ReplayRound(*found) for found in zip(hands, reviews, lines, strict=True)), format=format)
+        return cls(tuple(ReplayRound(*found) for found in zip(rounds, reviews, lines, strict=True)), format=format)
 
     @property
     def current(self) -> ReplayRound:

@@ -87,7 +87,7 @@ class ReplayScreen(TutorScreen):
         review = game.review
         self.game = game
         self.name_shown = name
-        self.replay = GameReplay.of(review.format, game.hands, review.rounds, review.lines)
+        self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines)
         self.recorded: set[int] = set()
         """The seats whose findings are stored already (the first drill of each stores them)."""
 
