@@ -427,3 +427,61 @@ class TestPlayScenario:
             await settled(pilot)
 
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=projected)
+
+
+def replayed(*keys: str, form: str = "tenhou6", cut: bool = False) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Home's `i` on the replay tests' game (tests/replay_games.py), its file
+    named relative to the working folder so that no temporary path shows;
+    `cut`: the file cut in half, refused; then `keys`."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        from tests.helpers import wait_for
+        from tests.replay_games import write_log
+        from tutor.ui.screens.import_game import ImportScreen
+        from tutor.ui.screens.replay import ReplayScreen
+
+        path = write_log(Path.cwd(), form=form)
+        if cut:
+            whole = path.read_text(encoding="utf-8")
+            path.write_text(whole[: len(whole) // 2], encoding="utf-8")
+        await pilot.press("i")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ImportScreen), "the import dialog")
+        dialog = pilot.app.screen
+        dialog.query_one(Input).value = path.name
+        await pilot.press("enter")
+        if cut:
+            await wait_for(
+                pilot, lambda: dialog.said is not None and dialog.said.key != "replay.importing", "the refusal"
+            )
+        else:
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+        await pilot.press(*keys)
+        await settled(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize(("language", "size"), NARROW, ids=NARROW_IDS)
+class TestReplay:
+    """An imported game at 80x24: the table mid-hand with every hand open,
+    a win re-scored beside the log's deltas, seat 3's findings listed with
+    their rules and lessons, and the one line of a refused log."""
+
+    @pytest.fixture(autouse=True)
+    def _in_tmp(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+
+    def test_mid_hand(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        keys = ("right",) * 20 + ("h",)
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=replayed(*keys))
+
+    def test_win(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        keys = ("right",) * 80
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=replayed(*keys))
+
+    def test_findings(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=replayed("s", "s", "s", "f"))
+
+    def test_refused(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        run = replayed(form="mjai", cut=True)
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)

@@ -41,6 +41,8 @@ class SeatView:
     """Each meld by its faces ("[5筒5筒5筒]"; a concealed kong in round brackets)."""
     flowers: int = 0
     river: tuple[RiverTile, ...] = ()
+    hand: tuple[int, ...] = ()
+    """The concealed tiles, where the hand is shown open (a replay's); empty when face down."""
 
 
 @dataclass(frozen=True)

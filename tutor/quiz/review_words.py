@@ -73,6 +73,11 @@ def riichi_review_lines(review: HandReview) -> tuple[Message, ...]:
     return tuple(lines)
 
 
+def win_lines(win: WinReview, seat: Seat) -> list[Message]:
+    """One win step by step (a log's win re-scored, tutor/ui/screens/replay.py)."""
+    return _win_lines(win, seat)
+
+
 def _win_lines(win: WinReview, seat: Seat) -> list[Message]:
     if win.source is None:
         lines = [message("review.tsumo", seat=seat(win.seat), tile=tile_message(win.tile))]

@@ -54,6 +54,7 @@ from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_setup import DrillSetupScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.import_game import ImportScreen
 from tutor.ui.screens.info import GlossaryScreen, HelpScreen, SettingsScreen
 from tutor.ui.screens.learner import SERVED_ICON, LearnerScreen
 from tutor.ui.screens.lesson import LessonScreen
@@ -490,6 +491,12 @@ class TutorApp(App[None]):
 
     def action_play(self) -> None:
         self.open_play()
+
+    def open_import(self) -> None:
+        self.push_screen(ImportScreen())
+
+    def action_import_game(self) -> None:
+        self.open_import()
 
     def open_workbench(self, source: str = "", settings: Settings | None = None, rules: Rules = Rules.RIICHI) -> None:
         self.push_screen(WorkbenchScreen(source, settings, rules))

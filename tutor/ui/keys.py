@@ -73,6 +73,16 @@ KEY_IDS: Final = (
     "play_why",
     "play_drill",
     "presentation",
+    "import_game",
+    "replay_next",
+    "replay_back",
+    "replay_next_round",
+    "replay_previous_round",
+    "replay_rounds",
+    "replay_seat",
+    "replay_findings",
+    "replay_drill",
+    "replay_lesson",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

@@ -50,6 +50,9 @@ class LessonsAndTerms(Provider):
         entries.append((f"{table} {everywhere}", table, app.open_table))
         play = text(language, "play.palette")
         entries.append((" ".join(text(other, "play.palette") for other in LANGUAGES), play, app.open_play))
+        imported = text(language, "replay.palette")
+        searchable = " ".join(text(other, "replay.palette") for other in LANGUAGES)
+        entries.append((searchable, imported, app.open_import))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -63,6 +66,9 @@ class LessonsAndTerms(Provider):
         )
         yield DiscoveryHit(
             text(app.language, "play.palette"), app.open_play, help=text(app.language, "play.palette_help")
+        )
+        yield DiscoveryHit(
+            text(app.language, "replay.palette"), app.open_import, help=text(app.language, "replay.palette_help")
         )
         yield DiscoveryHit(
             text(app.language, "workbench.palette"),
@@ -80,6 +86,7 @@ class LessonsAndTerms(Provider):
             app.open_table: "table.palette_help",
             app.open_play: "play.palette_help",
             app.open_workbench: "workbench.palette_help",
+            app.open_import: "replay.palette_help",
         }
         matcher = self.matcher(query)
         seen: set[str] = set()

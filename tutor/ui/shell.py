@@ -59,6 +59,10 @@ class Tutor(Protocol):
         """A game against bots (tutor/ui/screens/play.py): its setup, or a lesson's scenario at once."""
         ...
 
+    def open_import(self) -> None:
+        """The dialog that imports a game log and opens its replay (tutor/ui/screens/import_game.py)."""
+        ...
+
     workbench_history: list[tuple[str, Settings]]
     """Hands of this session in the workbench, for its undo."""
 

@@ -59,6 +59,15 @@ class HomeScreen(TutorScreen):
         Binding(
             "w", "app.workbench", "Workbench", id="workbench", show=False, tooltip="Type any hand and see its scores"
         ),
+        # Out of the footer too (80 columns): the line of entries names it.
+        Binding(
+            "i",
+            "app.import_game",
+            "Import",
+            id="import_game",
+            show=False,
+            tooltip="Import a game log (tenhou.net/6, mjai) and replay it with its review",
+        ),
         # The arrows between the two tracks, as between two columns anywhere
         # (out of the footer, which is full at 80 columns; the help lists them).
         Binding("left", "track(-1)", "Other track", id="other_track", show=False, tooltip="The other track's lessons"),

@@ -46,8 +46,10 @@ class PlayHand(Widget):
             self.index = index
             self.again = again
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, numbered: bool = True) -> None:
         super().__init__(id=id)
+        self.numbered = numbered
+        """Each tile's position key under it (a replay's hand picks nothing and has none)."""
         self.tiles: tuple[int, ...] = ()
         self.apart: int | None = None
         self.melds: str = ""
@@ -75,7 +77,7 @@ class PlayHand(Widget):
             positions.append(position_key(index), position_style)
         if self.melds:
             faces.append("   " + self.melds)
-        return Text("\n").join([faces, positions])
+        return Text("\n").join([faces, positions]) if self.numbered else faces
 
     def on_click(self, event: events.Click) -> None:
         x = event.x - 1  # the left padding

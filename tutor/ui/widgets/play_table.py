@@ -100,6 +100,20 @@ class PlayTable(Widget):
             cells.append((face(tile.kind), cell_style))
         return [(True, cells[start : start + per_row]) for start in range(0, len(cells), per_row)]
 
+    def hand_lines(self, seat: SeatView, width: int) -> list[Line]:
+        """A hand shown open: its faces side by side, as many to a line as `width` holds."""
+        tiles = tile_styles(self.app.theme_variables)
+        lines: list[Line] = []
+        used = width
+        for kind in seat.hand:
+            shown = face(kind)
+            if used + cell_width(shown) > width:
+                lines.append((False, []))
+                used = 0
+            lines[-1][1].append((shown, tiles.get(style_of(kind), Style())))
+            used += cell_width(shown)
+        return lines
+
     def seat_block(self, relation: int, per_row: int, width: int) -> list[Line]:
         """The seat's lines: its label, its melds and flowers, its river; each line as styled pieces."""
         seat, language = self.view.seats[relation], self.language
@@ -111,6 +125,8 @@ class PlayTable(Widget):
             shown.append(text(language, "table.flower_count", count=seat.flowers))
         melds = " ".join(shown)
         lines += [(False, [(piece, Style())]) for piece in fitted(melds, width)] if melds else []
+        # A column short of the block, so that a side hand never touches the middle lines.
+        lines += self.hand_lines(seat, width - 1)
         lines += self.river_rows(seat, per_row)
         return lines
 

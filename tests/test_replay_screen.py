@@ -1,0 +1,251 @@
+"""The app's import and replay of a game log (issue 31, tutor/ui/screens/
+import_game.py, replay.py): home's `i` imports by path, a log refused is
+one line naming round, event and problem and stores nothing, the replay
+steps, turns to another seat and opens every hand, jumps between hands, shows
+each win re-scored beside the log (a difference said), and lists the seat's
+findings, which open their lesson and become a drill whose mistakes are stored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from tests.helpers import committed_answers, make_app, search_palette, wait_for
+from tests.replay_games import imported, write_log
+from tutor.locale import render
+from tutor.quiz.drill_rules import DrillRules
+from tutor.quiz.game_replay import drill_questions
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.import_game import ImportScreen
+from tutor.ui.screens.lesson import LessonScreen
+from tutor.ui.screens.links import LinksScreen
+from tutor.ui.screens.replay import ReplayScreen
+from tutor.ui.screens.replay_findings import FindingsScreen
+from tutor.ui.widgets.play_table import PlayTable
+
+
+def shown(screen: ReplayScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def import_path(pilot: Pilot[Any], path: Path) -> ImportScreen:
+    """Home's `i`, the path pasted, enter."""
+    app = pilot.app
+    await pilot.press("i")
+    await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "i to open the import dialog")
+    dialog = app.screen
+    assert isinstance(dialog, ImportScreen)
+    dialog.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    return dialog
+
+
+async def opened(pilot: Pilot[Any], folder: Path, path: Path | None = None) -> ReplayScreen:
+    """The replay of the test game (or of `path`), opened as home's `i` opens it."""
+    app = pilot.app
+    await import_path(pilot, path or write_log(folder))
+    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay after the import")
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+async def test_a_log_imported_by_its_path_opens_its_replay(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        assert screen.replay.format == "tenhou6" and len(screen.replay.rounds) == len(imported(tmp_path).rounds)
+        status = shown(screen, "#status")
+        assert status.startswith("East 1, 0 honba · event ") and "East (seat 0) · own hand" in status
+        assert "The hand is dealt." in shown(screen, "#said")
+        assert committed_answers(tmp_path / "progress.sqlite3") == 0
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+async def test_a_refused_log_is_one_line_and_the_store_is_untouched(tmp_path: Path, language: str) -> None:
+    path = write_log(tmp_path, form="mjai")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await import_path(pilot, path)
+        expected = {"en": "Not imported: round ", "ko": "가져오지 못했다: "}[language]
+
+        def said() -> str:
+            return str(dialog.query_one("#import-said", Static).render())
+
+        await wait_for(pilot, lambda: said().startswith(expected), "the refusal")
+        assert "\n" not in said() and ("event" in said() or "이벤트" in said())
+        assert app.screen is dialog
+        assert not app.answer_log.waiting
+    assert committed_answers(tmp_path / "progress.sqlite3") == 0
+
+
+async def test_the_replay_steps_forward_and_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        first = screen.replay.at().event
+        await pilot.press("right", "right", "space")
+        await wait_for(pilot, lambda: screen.replay.step == 3, "three steps")
+        assert screen.replay.at().event > first
+        assert f"event {screen.replay.at().event} of" in shown(screen, "#status")
+        await pilot.press("left")
+        await wait_for(pilot, lambda: screen.replay.step == 2, "a step back")
+        said = shown(screen, "#said")
+        assert any(word in said for word in ("discarded", "drew", "called", "declared"))
+
+
+async def test_another_seat_is_viewed_and_every_hand_opened(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: "(seat 1)" in shown(screen, "#status"), "s to view seat 1")
+        table = screen.query_one(PlayTable)
+        assert table.view.seats[0].points == screen.replay.current.state(0).scores[1]
+        assert all(not seat.hand for seat in table.view.seats)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "all hands open" in shown(screen, "#status"), "h to open every hand")
+        assert all(len(seat.hand) in (13, 14) for seat in table.view.seats[1:]) and not table.view.seats[0].hand
+
+
+async def test_the_list_of_hands_jumps_to_one_and_n_and_p_move_between_them(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, LinksScreen), "g to list the hands")
+        await pilot.press("down", "down", "down", "enter")
+        await wait_for(pilot, lambda: app.screen is screen and screen.replay.round == 3, "the fourth hand")
+        label = render(screen.replay.round_label(3), "en")
+        assert shown(screen, "#status").startswith(label) and screen.replay.step == 0
+        await pilot.press("n")
+        await wait_for(pilot, lambda: screen.replay.round == 4, "n to the next hand")
+        await pilot.press("p", "p")
+        await wait_for(pilot, lambda: screen.replay.round == 2, "p twice to the hand before")
+
+
+def with_a_wrong_win(folder: Path) -> Path:
+    """The test game with the first win's deltas moved by 1,000: a wrong log."""
+    path = write_log(folder)
+    log = json.loads(path.read_text(encoding="utf-8"))
+    for found in log["log"]:
+        result = found[-1]
+        if result[0] == "和了":
+            deltas = result[1]
+            deltas[max(range(4), key=deltas.__getitem__)] += 1000
+            deltas[min(range(4), key=deltas.__getitem__)] -= 1000
+            break
+    path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+async def to_the_end(pilot: Pilot[Any], screen: ReplayScreen) -> None:
+    await pilot.press(*["right"] * screen.replay.current.steps)
+    await wait_for(pilot, screen.replay.at_end, "the end of the hand")
+
+
+async def test_a_win_is_re_scored_step_by_step_beside_the_log_and_a_difference_is_said(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path, with_a_wrong_win(tmp_path))
+        wrong = next(index for index, found in enumerate(screen.replay.rounds) if found.review.wins)
+        screen.replay.jump(wrong)
+        await to_the_end(pilot, screen)
+        await wait_for(pilot, lambda: "they differ" in shown(screen, "#result-lines"), "the difference")
+        lines = shown(screen, "#result-lines").split("\n")
+        assert lines[0].startswith("The log's deltas ") and "a rule option or a wrong log" in lines[0]
+        win = screen.replay.current.review.wins[0].ours
+        assert any(line.endswith(f"{win.fu} fu") for line in lines)
+        assert "riichi: 1 han" in lines and dict(win.yaku)["riichi"] == 1
+        assert screen.has_class("-end")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: not screen.replay.at_end(), "n to the next hand")
+        agreeing = next(
+            index for index, found in enumerate(screen.replay.rounds) if found.review.wins and index > wrong
+        )
+        screen.replay.jump(agreeing)
+        await to_the_end(pilot, screen)
+        await wait_for(pilot, lambda: "they agree" in shown(screen, "#result-lines"), "the agreement")
+
+
+async def test_the_findings_open_their_position_and_lesson_and_become_a_stored_drill(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        await pilot.press("s", "s", "s", "f")
+        await wait_for(pilot, lambda: isinstance(app.screen, FindingsScreen), "f to list the findings")
+        findings = screen.replay.findings(3)
+        options = app.screen.query_one(OptionList)
+        assert options.option_count == len(findings) > 3
+        assert all("concept" in str(options.get_option_at_index(index).prompt) for index in range(len(findings)))
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: app.screen is screen, "enter to the finding's position")
+        index, finding = findings[1]
+        assert (screen.replay.round, screen.replay.seat) == (index, 3)
+        assert finding in screen.replay.at().findings and shown(screen, "#found").startswith("Found: ")
+        await pilot.press("f")
+        await wait_for(pilot, lambda: isinstance(app.screen, FindingsScreen), "f again")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen), "o to open the lesson")
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.lesson.id == findings[0][1].lesson
+        app.pop_screen()
+        await wait_for(pilot, lambda: app.screen is screen, "back at the replay")
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "d to drill the findings")
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        expected = drill_questions([found for _, found in findings], 31, DrillRules())
+        assert drill.questions == expected and expected
+        rule_concepts = {
+            found.concept for _, found in findings if found.rule and found.kind.value != "deal_in_safe_held"
+        }
+        assert rule_concepts
+
+        def stored() -> set[str]:
+            return {count.concept for count in app.store.concept_counts() if count.wrong}
+
+        await wait_for(pilot, lambda: rule_concepts <= stored(), "the findings stored under their concepts")
+
+
+async def test_the_palette_finds_the_import(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "ctrl+p to open the palette")
+        found = await search_palette(pilot, "import a game")
+        assert "import a game" in str(found.query_one(CommandList).get_option_at_index(0).prompt).lower()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "the palette's import")
+
+
+async def test_the_replay_redraws_in_the_other_language_where_it_stands(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        await pilot.press("right", "right", "s")
+        await wait_for(pilot, lambda: "(seat 1)" in shown(screen, "#status"), "two steps and seat 1")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: "1번 자리" in shown(screen, "#status"), "l to redraw in Korean")
+        assert (screen.replay.step, screen.replay.seat) == (2, 1)
+
+
+async def test_in_a_class_a_path_names_a_file_of_the_learners_own_folder(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "i to open the import dialog")
+        dialog = app.screen
+        assert isinstance(dialog, ImportScreen)
+        assert dialog.path_of("/etc/passwd") == Path("/etc/passwd")
+        app.joined = "kim"
+        assert dialog.path_of("/etc/passwd") == app.files_folder() / "passwd"
+        assert dialog.path_of("../../other/game.json") == app.files_folder() / "game.json"

@@ -1,0 +1,323 @@
+"""An imported game replayed step by step, as data: where the replay stands
+(the round, the step, the seat whose view it is, whether every hand is
+open) and what the table shows there.  The replay screen
+(tutor/ui/screens/replay.py) draws it and passes its keys to it; this
+module knows nothing of Textual.
+
+A round's steps are the decisions of its replay (`ReplayedHand.record.turns`:
+a seat to play, or the seats answering a discard) and then its end.  Each
+step stands at an event of the log: the last event before the decision, or
+the log's last at the end; what happened since the step before (a draw and
+a discard, a call, a win) is said in words.  A finding is found at the
+step of the decision it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Final
+
+from tutor.engine.game.actions import ActionKind
+from tutor.engine.game.log_findings import Finding, FindingKind
+from tutor.engine.game.log_review import DrawCheck, RoundReview, WinCheck
+from tutor.engine.game.read_tenhou import LogRound
+from tutor.engine.game.replay import ReplayedHand, replay
+from tutor.engine.game.state import Event, KyokuState
+from tutor.engine.tiles import WIND_LETTERS, tile_name
+from tutor.locale import Message, message
+from tutor.quiz.drill_rules import DrillRules
+from tutor.quiz.kinds import KINDS, concept_kind, generate
+from tutor.quiz.names import CALL_NAMES, WIN_WORDS
+from tutor.quiz.play_view import PlayView, riichi_table
+from tutor.quiz.question import Question
+from tutor.quiz.review_findings import LEVEL, finding_question
+from tutor.quiz.review_words import wind_seat
+
+SEATS: Final = 4
+CALLS: Final = frozenset({"chi", "pon", "open_kan"})
+KANS_DECLARED: Final = frozenset({"closed_kan", "added_kan"})
+UNSAID: Final = frozenset({"riichi_accepted"})
+"""Events the table shows for itself (the stick on the table)."""
+
+
+@dataclass(frozen=True)
+class ReplayRound:
+    """One round of the log: the round as read, its review, and for an mjai
+    log each of its events' line in the log (an event is named by its index
+    in the log, as `tutor review` names it)."""
+
+    round: LogRound
+    review: RoundReview
+    lines: tuple[int, ...] = ()
+
+    @cached_property
+    def hand(self) -> ReplayedHand:
+        """The round played again, when first shown (some milliseconds).  The
+        review played this very round without a LogError, and replaying is
+        deterministic."""
+        return replay(self.round)
+
+    @property
+    def steps(self) -> int:
+        """The decisions, and the end."""
+        return len(self.hand.record.turns) + 1
+
+    def state(self, step: int) -> KyokuState:
+        turns = self.hand.record.turns
+        return turns[step].state if step < len(turns) else self.hand.record.end
+
+    def event(self, step: int) -> int:
+        """The index in the round's events where the step stands."""
+        if step < len(self.hand.plays):
+            return self.hand.plays[step][0]
+        return max(len(self.hand.round.events) - 1, 0)
+
+    def log_index(self, event: int) -> int:
+        """An event's index in the log (see `review_log.LogReview.event_index`)."""
+        lines = self.lines
+        return lines[event] if lines and 0 <= event < len(lines) else event
+
+    def made(self, step: int) -> tuple[Event, ...]:
+        """The events that led to the step: the deal, or what the choices before it made."""
+        if step == 0:
+            return self.hand.record.start_events
+        return self.hand.record.turns[step - 1].events
+
+    def step_of(self, finding: Finding) -> int:
+        """The step of the decision a finding is about: the seat's own play
+        at the finding's event, else the answering of the discard it names."""
+        plays = self.hand.plays
+        turns = self.hand.record.turns
+        for index, (_before, first) in enumerate(plays):
+            chosen = turns[index].choices.get(finding.seat)
+            if first == finding.event and chosen is not None and chosen.kind is not ActionKind.PASS:
+                return index
+        for index, (before, _first) in enumerate(plays):
+            if before >= finding.event:
+                return index
+        return self.steps - 1
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """What the replay shows at one step."""
+
+    table: PlayView
+    """The table from the seat viewed (at the bottom), the other hands in it when they are open."""
+    hand: tuple[int, ...]
+    """The seat viewed's concealed tiles, sorted, the tile just drawn last."""
+    drawn: bool
+    """The seat viewed holds a tile just drawn (the last of its hand)."""
+    said: tuple[Message, ...]
+    """What happened since the step before."""
+    event: int
+    """The step's event, as the log numbers it."""
+    events: int
+    """How many events the round holds, as the log numbers them (its last's index + 1)."""
+    wins: tuple[WinCheck, ...] = ()
+    """At the end: each win re-scored, beside the log's deltas."""
+    draw: DrawCheck | None = None
+    findings: tuple[Finding, ...] = ()
+    """The seat viewed's findings at this step."""
+
+
+def seat_named(state: KyokuState, seat: int) -> Message:
+    """A seat by its wind this hand, as the review names seats."""
+    return wind_seat((seat - state.dealer) % 4)
+
+
+def event_message(state: KyokuState, event: Event, shown: bool) -> Message | None:
+    """One event in words; a draw names its tile only when `shown` (the
+    drawer's hand is in view).  None for those the table shows by itself."""
+    kind = event.kind
+    seat = seat_named(state, event.seat) if event.seat is not None else ""
+    tile = tile_name(state.kind(event.slots[0])) if event.slots else ""
+    if kind == "start":
+        return message("replay.event.start")
+    if kind == "draw":
+        return (
+            message("replay.event.draw", seat=seat, tile=tile)
+            if shown
+            else message("replay.event.draw_hidden", seat=seat)
+        )
+    if kind == "discard":
+        return message("play.bot.discard", seat=seat, tile=tile)
+    if kind == "riichi":
+        return message("play.bot.declare", seat=seat, action=message("play.action.riichi"), tile="")
+    if kind in CALLS and event.called is not None:
+        called = tile_name(state.kind(event.called))
+        return message("play.bot.call", seat=seat, action=CALL_NAMES.name(kind), tile=called)
+    if kind in KANS_DECLARED:
+        return message("play.bot.declare_tile", seat=seat, action=message(f"play.action.{kind}"), tile=tile)
+    if kind == "dora":
+        return message("replay.event.dora", tile=tile)
+    if kind == "win":
+        how = WIN_WORDS.name("tsumo" if event.source is None else "ron")
+        return message("play.bot.win", seat=seat, action=how, tile=tile)
+    return None
+
+
+def _hand_kinds(state: KyokuState, seat: int) -> tuple[int, ...]:
+    """The seat's concealed tiles sorted, the tile just drawn last."""
+    player = state.players[seat]
+    drawn = player.drawn if player.drawn in player.hand else None
+    kinds = sorted(state.kind(slot) for slot in player.hand if slot != drawn)
+    return (*kinds, state.kind(drawn)) if drawn is not None else tuple(kinds)
+
+
+@dataclass
+class GameReplay:
+    """Where the replay of a game stands, and the moves that change it."""
+
+    rounds: tuple[ReplayRound, ...]
+    round: int = 0
+    step: int = 0
+    seat: int = 0
+    """The seat viewed, at the bottom; its findings are listed."""
+    open: bool = False
+    """Every hand shown, not only the seat viewed's."""
+    format: str = field(default="")
+
+    @classmethod
+    def of(
+        cls,
+        format: str,
+        rounds: Sequence[LogRound],
+        reviews: Sequence[RoundReview],
+        lines: Sequence[tuple[int, ...]],
+    ) -> GameReplay:
+        """The replay of an imported game, at its first step, from seat 0."""
+        return cls(tuple(ReplayRound(*found) for found in zip(rounds, reviews, lines, strict=True)), format=format)
+
+    @property
+    def current(self) -> ReplayRound:
+        return self.rounds[self.round]
+
+    def forward(self) -> bool:
+        """One step on; False at the round's end."""
+        if self.step + 1 >= self.current.steps:
+            return False
+        self.step += 1
+        return True
+
+    def back(self) -> bool:
+        if self.step == 0:
+            return False
+        self.step -= 1
+        return True
+
+    def jump(self, round_index: int, step: int = 0) -> None:
+        """To a round (kept within the game) at a step."""
+        self.round = max(0, min(len(self.rounds) - 1, round_index))
+        self.step = max(0, min(self.current.steps - 1, step))
+
+    def next_round(self) -> bool:
+        if self.round + 1 >= len(self.rounds):
+            return False
+        self.jump(self.round + 1)
+        return True
+
+    def previous_round(self) -> bool:
+        """To the start of the round before (or of this one, if it is the first)."""
+        self.jump(self.round - 1)
+        return True
+
+    def at_end(self) -> bool:
+        return self.step == self.current.steps - 1
+
+    def next_seat(self) -> int:
+        self.seat = (self.seat + 1) % SEATS
+        return self.seat
+
+    def toggle_open(self) -> bool:
+        self.open = not self.open
+        return self.open
+
+    def findings(self, seat: int | None = None) -> list[tuple[int, Finding]]:
+        """The game's findings of a seat (the seat viewed by default), each with its round's index, in order."""
+        wanted = self.seat if seat is None else seat
+        return [
+            (index, finding)
+            for index, found in enumerate(self.rounds)
+            for finding in found.review.findings
+            if finding.seat == wanted
+        ]
+
+    def go_to(self, round_index: int, finding: Finding) -> None:
+        """To the step of a finding's decision, seen from its seat."""
+        self.jump(round_index)
+        self.seat = finding.seat
+        self.step = self.current.step_of(finding)
+
+    def at(self) -> TableAt:
+        found = self.current
+        state = found.state(self.step)
+        viewer = self.seat
+        table = riichi_table(state, viewer)
+        if self.open:
+            seats = tuple(
+                replace(view, hand=_hand_kinds(state, (viewer + relation) % SEATS)) if relation else view
+                for relation, view in enumerate(table.seats)
+            )
+            table = replace(table, seats=(seats[0], seats[1], seats[2], seats[3]))
+        player = state.players[viewer]
+        said = tuple(
+            said
+            for event in found.made(self.step)
+            if event.kind not in UNSAID
+            and (said := event_message(state, event, self.open or event.seat == viewer)) is not None
+        )
+        ending = self.at_end()
+        return TableAt(
+            table=table,
+            hand=_hand_kinds(state, viewer),
+            drawn=player.drawn is not None and player.drawn in player.hand,
+            said=said,
+            event=found.log_index(found.event(self.step)),
+            events=found.log_index(max(len(found.hand.round.events) - 1, 0)) + 1,
+            wins=found.review.wins if ending else (),
+            draw=found.review.draw if ending else None,
+            findings=tuple(
+                finding
+                for finding in found.review.findings
+                if finding.seat == viewer and found.step_of(finding) == self.step
+            ),
+        )
+
+    def round_label(self, index: int) -> Message:
+        """A round as the list names it: "East 2, 1 honba"."""
+        review = self.rounds[index].review
+        return message(
+            "replay.round",
+            round=message(f"round_wind.{WIND_LETTERS[review.round_wind]}"),
+            number=review.hand_number + 1,
+            honba=review.honba,
+        )
+
+
+DRILLED_ALONE: Final = frozenset({FindingKind.DEAL_IN_SAFE_HELD})
+"""Findings whose concept no drill kind asks of a new hand (`review_findings.finding_answer`)."""
+
+
+def drill_questions(findings: Iterable[Finding], seed: int, rules: DrillRules) -> list[Question]:
+    """A drill of findings: a discard finding asks "which tile?" of its own
+    position (`finding_question`); every other asks a question of its
+    concept, dealt as review deals a concept due.  One question a position
+    or concept."""
+    questions: list[Question] = []
+    seen: set[object] = set()
+    for offset, finding in enumerate(findings):
+        asked = finding_question(finding, seed + offset)
+        if asked is not None:
+            key: object = (finding.kind, finding.hand)
+        elif finding.kind in DRILLED_ALONE or concept_kind(finding.concept) not in KINDS:
+            continue
+        else:
+            key = finding.concept
+            asked = generate(concept_kind(finding.concept), seed + offset, LEVEL, concept=finding.concept, rules=rules)
+        if key not in seen:
+            seen.add(key)
+            questions.append(asked)
+    return questions

@@ -1,0 +1,44 @@
+"""A game log imported into the app (issue 31): reviewed by the very service
+`tutor review` uses (`review_log.review_file`: the same formats, the same
+refusals), and its rounds kept as read so that the app's replay can play
+each again for the table when it is shown (`game_replay.ReplayRound.hand`).
+
+The review keeps only what it found, not the states it walked through;
+replaying every round again here would cost half as much as the review
+once more, where a learner looks at a few hands: the rounds are only read
+again (a twentieth of the review's time) and each is replayed when first
+shown.  A log the review accepted reads and replays the same way; any
+problem is still a `LogRefused`, never an internal error.  Nothing here
+writes anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.engine.game.read_tenhou import LogRound
+from tutor.service.review_log import MAX_BYTES, LogRefused, LogReview, read_log, review_file
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """The review of a log (every seat's findings) and its rounds as read, in order."""
+
+    review: LogReview
+    rounds: tuple[LogRound, ...]
+
+
+def import_game(path: Path) -> ImportedGame:
+    """Reads and reviews the log at `path`; raises LogRefused."""
+    review = review_file(path)
+    try:
+        with path.open("rb") as handle:
+            text = handle.read(MAX_BYTES + 1).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        # The file changed between the two reads.
+        raise LogRefused("unreadable", 0, None) from error
+    _, log = read_log(text)
+    if len(log.rounds) != len(review.rounds):
+        raise LogRefused("unreadable", 0, None)
+    return ImportedGame(review, log.rounds)

@@ -1,0 +1,295 @@
+"""The replay of an imported game: its hands step by step on the play
+screen's table (widgets/play_table.py, play_hand.py), from any seat's view
+or with every hand open, and at each hand's end our engine's re-score of
+every win beside the log's deltas (a difference is said, never hidden).
+
+The screen draws what tutor/quiz/game_replay.py holds and passes its keys
+to it: right (or space) and left step, n and p the next and previous hand,
+g the list of hands, s the next seat, h every hand open or not, f the
+seat's findings (each with its rule and lesson: enter shows its position,
+o opens its lesson), d a drill of them.  Drilling stores the findings'
+rule mistakes under their concepts, as a game played here stores its
+mistakes, and the drill's own answers as every drill's are.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tutor.engine.game.log_findings import Finding
+from tutor.locale import Message, joined, message, render, text
+from tutor.quiz.faces import faces_in_text
+from tutor.quiz.game_replay import GameReplay, TableAt, drill_questions
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.review_findings import finding_answer
+from tutor.quiz.review_words import win_lines, wind_seat
+from tutor.service.replay_import import ImportedGame
+from tutor.service.review_log_words import finding_message
+from tutor.ui.keys import scroll_bindings
+from tutor.ui.lesson_titles import lesson_title
+from tutor.ui.screens.base import TutorScreen
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.links import LinksScreen
+from tutor.ui.screens.replay_findings import FindingsScreen
+from tutor.ui.tile_art import hand_groups
+from tutor.ui.widgets.hand_view import TilesView
+from tutor.ui.widgets.key_footer import KeyFooter
+from tutor.ui.widgets.play_hand import PlayHand
+from tutor.ui.widgets.play_table import PlayTable
+
+DRILL_SEED: Final = 31
+
+
+def deltas_text(deltas: tuple[int, ...]) -> str:
+    return " ".join(f"{delta:+,}" for delta in deltas)
+
+
+class ReplayScreen(TutorScreen):
+    """One step of one hand at a time; the hand's result at its end."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Step", id="replay_next", tooltip="The next step of the hand"),
+        Binding("left", "step(-1)", "Step back", id="replay_back", show=False, tooltip="The step before"),
+        # Its own action: the footer shows one key per action, and this one it leaves out.
+        Binding("space", "step_on", show=False),
+        Binding("n", "round(1)", "Next hand", id="replay_next_round", show=False, tooltip="The start of the next hand"),
+        Binding("p", "round(-1)", "Previous hand", id="replay_previous_round", show=False, tooltip="The hand before"),
+        Binding("g", "rounds", "Hand list", id="replay_rounds", tooltip="The game's hands, to jump to one"),
+        Binding("s", "seat", "Seat", id="replay_seat", tooltip="See the game from the next seat"),
+        Binding("h", "hands", "Hands", id="hands", tooltip="Open or turn down every seat's hand"),
+        Binding("f", "findings", "Findings", id="replay_findings", tooltip="The seat's findings"),
+        Binding("d", "drill", "Drill", id="replay_drill", tooltip="Drill the seat's findings"),
+        Binding("escape", "app.pop_screen", "Back", id="back", tooltip="Return"),
+        Binding("question_mark", "app.help", "Help", id="help", show=False),
+        *scroll_bindings("scroll_result"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    ReplayScreen #said { height: auto; max-height: 2; padding: 0 1; }
+    ReplayScreen #found { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+    ReplayScreen #found.-empty { display: none; }
+    ReplayScreen #result { height: 1fr; padding: 0 1; display: none; }
+    ReplayScreen.-end #result { display: block; }
+    ReplayScreen.-end PlayTable { display: none; }
+    ReplayScreen.-end PlayHand { display: none; }
+    ReplayScreen #result-lines { height: auto; }
+    ReplayScreen PlayHand { height: 1; }
+    """
+
+    def __init__(self, game: ImportedGame, name: str) -> None:
+        super().__init__()
+        review = game.review
+        self.game = game
+        self.name_shown = name
+        self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines)
+        self.recorded: set[int] = set()
+        """The seats whose findings are stored already (the first drill of each stores them)."""
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        at = self.replay.at()
+        yield Static(id="status", markup=False)
+        yield PlayTable(at.table, self.tutor.language, id="table")
+        result = VerticalScroll(id="result")
+        # Never focused: the arrows step the replay; the screen scrolls it (scroll_bindings).
+        result.can_focus = False
+        with result:
+            yield TilesView([], id="result-hand")
+            yield Static(id="result-lines", markup=False)
+        yield PlayHand(id="hand", numbered=False)
+        yield Static(id="said", markup=False)
+        yield Static(id="found", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show()
+
+    def redraw_in_language(self) -> None:
+        self.show()
+
+    def seat_name(self, seat: int) -> Message:
+        """A seat by its number in the log and its wind this hand."""
+        dealer = self.replay.current.hand.round.dealer
+        return message("replay.view", wind=wind_seat((seat - dealer) % 4), seat=seat)
+
+    def lesson(self, lesson: str) -> str:
+        return lesson_title(self.tutor.library, lesson, self.tutor.language)
+
+    def show(self) -> None:
+        language = self.tutor.language
+        replay = self.replay
+        at = replay.at()
+        self.title = text(language, "replay.title", name=self.name_shown)
+        status = message(
+            "replay.status",
+            round=replay.round_label(replay.round),
+            event=at.event,
+            events=at.events,
+            seat=self.seat_name(replay.seat),
+            hands=message("replay.hands_open" if replay.open else "replay.hands_own"),
+        )
+        self.query_one("#status", Static).update(render(status, language))
+        self.query_one(PlayTable).show(at.table, language)
+        self.query_one(PlayHand).show(
+            at.hand, len(at.hand) - 1 if at.drawn else None, " ".join(at.table.seats[0].melds), None
+        )
+        ending = replay.at_end()
+        self.set_class(ending, "-end")
+        said = list(at.said)
+        if ending:
+            said.append(message("replay.end_prompt"))
+        self.query_one("#said", Static).update(faces_in_text(render(joined(said, " "), language)))
+        found = self.query_one("#found", Static)
+        found.update("\n".join(self.finding_text(finding) for finding in at.findings))
+        found.set_class(not at.findings, "-empty")
+        if ending:
+            self.show_result(at)
+
+    def finding_text(self, finding: Finding) -> str:
+        language = self.tutor.language
+        said = render(finding_message(self.game.review, self.replay.round, finding), language).strip()
+        line = message("replay.finding_here", finding=said, lesson=self.lesson(finding.lesson))
+        return faces_in_text(render(line, language)).strip()
+
+    def result_lines(self, at: TableAt) -> list[Message]:
+        """Each win step by step with the log's deltas beside ours, or the draw with both deltas."""
+        dealer = self.replay.current.hand.round.dealer
+
+        def seat(number: int) -> Message:
+            return wind_seat((number - dealer) % 4)
+
+        lines: list[Message] = []
+        for check in at.wins:
+            # The comparison first, in sight without scrolling: a difference is never left below the fold.
+            key = "replay.deltas_agree" if check.agree else "replay.deltas_differ"
+            lines.append(message(key, logged=deltas_text(check.logged), ours=deltas_text(check.ours.payments)))
+            lines += win_lines(check.ours, seat)
+        if at.draw is not None:
+            draw = at.draw
+            lines.append(message(f"review_log.draw.{draw.kind.value}"))
+            key = "replay.deltas_agree" if draw.agree else "replay.deltas_differ"
+            lines.append(message(key, logged=deltas_text(draw.logged), ours=deltas_text(draw.ours)))
+        return lines
+
+    def show_result(self, at: TableAt) -> None:
+        language = self.tutor.language
+        end = self.replay.current.hand.record.end
+        groups = []
+        if at.wins:
+            win = at.wins[0].ours
+            groups = hand_groups(end.engine_hand(win.seat, None if win.source is None else win.tile), win=win.tile)
+        self.query_one("#result-hand", TilesView).groups = groups
+        lines = (faces_in_text(render(line, language)) for line in self.result_lines(at))
+        self.query_one("#result-lines", Static).update("\n".join(lines))
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def action_step(self, step: int) -> None:
+        moved = self.replay.forward() if step > 0 else self.replay.back()
+        if moved:
+            self.show()
+
+    def action_scroll_result(self, how: str) -> None:
+        getattr(self.query_one("#result", VerticalScroll), f"action_{how}")()
+
+    def action_step_on(self) -> None:
+        self.action_step(1)
+
+    def action_round(self, step: int) -> None:
+        moved = self.replay.next_round() if step > 0 else self.replay.previous_round()
+        if moved:
+            self.show()
+
+    def action_seat(self) -> None:
+        self.replay.next_seat()
+        self.show()
+
+    def action_hands(self) -> None:
+        self.replay.toggle_open()
+        self.show()
+
+    def action_rounds(self) -> None:
+        """The list of the game's hands; enter jumps to the start of one."""
+        language = self.tutor.language
+        links = [
+            (render(self.replay.round_label(index), language), f"round:{index}")
+            for index in range(len(self.replay.rounds))
+        ]
+
+        def jump(href: str | None) -> None:
+            if href:
+                self.replay.jump(int(href.removeprefix("round:")))
+                self.show()
+
+        self.app.push_screen(LinksScreen(links, heading="replay.rounds_heading", highlighted=self.replay.round), jump)
+
+    def action_findings(self) -> None:
+        """The seat's findings with their rules and lessons, to go to one, open its lesson, or drill them."""
+        replay = self.replay
+        language = self.tutor.language
+        found = replay.findings()
+        lines = [
+            faces_in_text(
+                render(
+                    message(
+                        "replay.finding_line",
+                        round=replay.round_label(index),
+                        finding=render(finding_message(self.game.review, index, finding), language).strip(),
+                        lesson=self.lesson(finding.lesson),
+                    ),
+                    language,
+                )
+            ).strip()
+            for index, finding in found
+        ]
+        heading = message(
+            "replay.findings_heading" if found else "replay.no_findings", seat=self.seat_name(replay.seat)
+        )
+
+        def chosen(choice: tuple[str, int] | None) -> None:
+            if choice is None:
+                return
+            what, number = choice
+            if what == "drill":
+                self.action_drill()
+                return
+            index, finding = found[number]
+            if what == "lesson":
+                self.tutor.open_lesson(finding.lesson)
+            else:
+                replay.go_to(index, finding)
+                self.show()
+
+        self.app.push_screen(FindingsScreen(lines, render(heading, language)), chosen)
+
+    def action_drill(self) -> None:
+        """A drill of the seat's findings, from their own positions; their
+        rule mistakes stored under their concepts the first time."""
+        replay = self.replay
+        found = replay.findings()
+        if replay.seat not in self.recorded:
+            self.recorded.add(replay.seat)
+            game = f"{replay.format}:{self.name_shown}"
+            now = time.time()
+            for offset, (index, finding) in enumerate(found):
+                answer = finding_answer(
+                    finding, game, replay.rounds[index].review.number, DRILL_SEED, now + offset * 1e-6
+                )
+                if answer is not None:
+                    self.tutor.save_write(answer)
+        rules = self.tutor.drill_rules()
+        questions = drill_questions([finding for _, finding in found], DRILL_SEED, rules)
+        if not questions:
+            self.tutor.say("replay.nothing_to_drill", seat=render(self.seat_name(replay.seat), self.tutor.language))
+            return
+        kinds = tuple(dict.fromkeys(question.kind for question in questions))
+        plan = DrillPlan(kinds, length=len(questions), again=tuple(questions), rules=rules)
+        self.app.push_screen(DrillScreen(plan))
