@@ -170,10 +170,14 @@ def _parser() -> argparse.ArgumentParser:
 
     review = commands.add_parser(
         "review",
-        help="import a game log (tenhou.net/6 JSON or mjai JSON lines), replay it by the rules, re-score every win",
+        help="import a game log (tenhou.net/6, mjai, or our MCR log), replay it by the rules, re-score every win",
         description="Review a game log, e.g.  tutor review game.json --seat 0",
     )
-    review.add_argument("file", type=Path, help="the log: tenhou.net/6 JSON or mjai JSON lines, found from its content")
+    review.add_argument(
+        "file",
+        type=Path,
+        help="the log: tenhou.net/6 JSON, mjai JSON lines or our MCR JSON lines, found from its content",
+    )
     review.add_argument(
         "--seat",
         type=_whole_number,
