@@ -266,6 +266,12 @@ def review_json(review: LogReview) -> dict[str, Any]:
     return {"format": review.format, "seats": list(review.seats), "rounds": rounds}
 
 
+def seat_findings(review: LogReview) -> list[tuple[int, Finding]]:
+    """Every finding of the review with its round's number, in the log's order."""
+    found = [(reviewed.number, finding) for reviewed in review.rounds for finding in reviewed.findings]
+    return found + [(hand.number, finding) for hand in review.mcr_rounds for finding in hand.findings]
+
+
 def refusal_json(refused: LogRefused) -> dict[str, Any]:
     return {"error": refused.code, "round": refused.round, "event": refused.event, "rule": refused.rule or None}
 

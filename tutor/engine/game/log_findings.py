@@ -71,6 +71,12 @@ class Finding:
     hand: Hand | None = None
     """The position: the seat's hand at the decision (14 tiles on its turn, 13
     answering a discard), or the winning hand for a scoring question."""
+    river: tuple[int, ...] = ()
+    """For a deal-in: the riichi player's discards (kinds, in order, those called away included)."""
+    riichi_at: int | None = None
+    """For a deal-in: the index in `river` of the riichi discard."""
+    passed: tuple[int, ...] = ()
+    """For a deal-in: the kinds the riichi player let go by since the riichi."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
@@ -168,8 +174,21 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             values = (("winner", win.seat),)
             play = hand.plays[index][1]
             position = state.engine_hand(seat)
+            winner = state.players[win.seat]
+            river = tuple(state.kind(slot) for slot in winner.discards)
             yield Finding(
-                FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values, position
+                FindingKind.DEAL_IN_SAFE_HELD,
+                seat,
+                play,
+                _SAFE_CONCEPT,
+                DEFENCE,
+                True,
+                safe,
+                values,
+                position,
+                river,
+                winner.riichi_at,
+                winner.passed_since_riichi,
             )
 
 
