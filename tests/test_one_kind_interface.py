@@ -85,7 +85,7 @@ def test_the_ui_holds_no_branch_on_answer_types_or_kinds() -> None:
 
 
 def test_every_kind_is_a_kind_and_its_questions_take_its_answer_types() -> None:
-    assert len(KINDS) == 18
+    assert len(KINDS) == 19
     for kind_id, kind in KINDS.items():
         assert isinstance(kind, Kind) and kind.id == kind_id
         for level in LEVELS:

@@ -308,8 +308,9 @@ def test_a_red_five_discarded_from_a_hand_without_one_is_refused() -> None:
 
 
 def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks() -> None:
-    """A discard finding asks "which tile?" of its own 14 tiles; every finding
-    stored is a wrong answer of a concept some drill kind brings back."""
+    """A discard finding asks "which tile?" of its own 14 tiles, a deal-in
+    "which tile was safe?"; every finding stored is a wrong answer of a
+    concept some drill kind brings back."""
     from tutor.engine.notation import parse_hand
     from tutor.quiz.kinds import KINDS, concept_kind
     from tutor.quiz.review_findings import finding_answer, finding_question
@@ -321,7 +322,7 @@ def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks
             question = finding_question(finding, seed=finding.event)
             if question is not None:
                 asked += 1
-                assert question.kind == "discard"
+                assert question.kind == ("defence" if finding.kind.value == "deal_in_safe_held" else "discard")
                 assert finding.hand is not None and parse_hand(question.request["hand"]) == finding.hand
                 if finding.kind.value == "efficiency" and not finding.hand.melds:
                     assert question.concept == finding.concept

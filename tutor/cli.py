@@ -36,6 +36,7 @@ from tutor.service.score import evaluate, refusal_json, score_as_json, score_jso
 
 if TYPE_CHECKING:
     from tutor.serve import ClassroomServer
+    from tutor.service.review_log import LogReview
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -170,10 +171,14 @@ def _parser() -> argparse.ArgumentParser:
 
     review = commands.add_parser(
         "review",
-        help="import a game log (tenhou.net/6 JSON or mjai JSON lines), replay it by the rules, re-score every win",
+        help="import a game log (tenhou.net/6, mjai, or our MCR log), replay it by the rules, re-score every win",
         description="Review a game log, e.g.  tutor review game.json --seat 0",
     )
-    review.add_argument("file", type=Path, help="the log: tenhou.net/6 JSON or mjai JSON lines, found from its content")
+    review.add_argument(
+        "file",
+        type=Path,
+        help="the log: tenhou.net/6 JSON, mjai JSON lines or our MCR JSON lines, found from its content",
+    )
     review.add_argument(
         "--seat",
         type=_whole_number,
@@ -182,6 +187,18 @@ def _parser() -> argparse.ArgumentParser:
         help="the seat to review, 0-3 (default: every seat)",
     )
     review.add_argument("--json", dest="review_json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--store",
+        dest="review_store",
+        action="store_true",
+        help="store the seat's findings as mistakes to review, with questions from their positions (needs --seat)",
+    )
+    review.add_argument(
+        "--learner",
+        dest="review_learner",
+        metavar="NAME",
+        help="with --store: the progress of the learner of this name (as `tutor serve` keeps it), not the app's own",
+    )
     review.add_argument(
         "--lang", dest="review_lang", choices=LANGUAGES, help="language of the text (default: from LANG)"
     )
@@ -577,6 +594,10 @@ def _review(args: argparse.Namespace) -> int:
 
     seats = (0, 1, 2, 3) if args.seat is None else (args.seat,)
     language = args.review_lang or args.lang or default_language()
+    learner = None if args.review_learner is None else " ".join(args.review_learner.split())
+    if (args.review_store and args.seat is None) or (learner is not None and (not args.review_store or not learner)):
+        print(render(message("review_log.store_usage"), language), file=sys.stderr)
+        return EXIT_USAGE
     try:
         review = review_file(args.file, seats)
     except LogRefused as refused:
@@ -587,9 +608,64 @@ def _review(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     if args.review_json:
         print(json.dumps(review_json(review), ensure_ascii=False))
+    else:
+        for line in review_lines(review):
+            print(render(line, language))
+    if args.review_store:
+        return _store_review(review, args.file, learner, language)
+    return EXIT_OK
+
+
+def _store_review(review: LogReview, path: Path, learner: str | None, language: str) -> int:
+    """`tutor review --store`: the seat's findings into the learner's store
+    (the app's own, or a served learner's), as the app opens it: a store
+    busy or full keeps the writes in its pending file for the next start."""
+    import contextlib
+    import time
+
+    from tutor.engine.rules import Rules
+    from tutor.locale import render
+    from tutor.quiz.review_findings import store_findings
+    from tutor.quiz.store import Store
+    from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
+    from tutor.quiz.stores import open_store, store_place
+    from tutor.quiz.writes import Writes
+    from tutor.service.review_log import seat_findings
+
+    carry_to = None
+    store: ProgressStore
+    try:
+        store = open_store(learner)
+    except StoreUnavailable as problem:
+        if problem.problem not in PASSING_PROBLEMS:
+            print(text(language, f"store_{problem.problem}", path=problem.path), file=sys.stderr)
+            return EXIT_REFUSED
+        store, carry_to = Store.in_memory(), store_place(learner)
+        # The pending file goes beside the store, whose folder a store never opened may lack.
+        with contextlib.suppress(OSError):
+            carry_to.parent.mkdir(parents=True, exist_ok=True)
+    writes = Writes(store, carry_to)
+    writes.merge_pending()
+    rules = Rules.MCR if review.format == "tutor" else Rules.RIICHI
+    stored = store_findings(writes, seat_findings(review), path.name, rules, time.time())
+    handover = writes.finish(close_store=True)
+    place = writes.target or store.place
+    said = message(
+        "review_log.stored",
+        mistakes=message("review_log.mistakes", count=stored.answers),
+        positions=message("review_log.positions", count=stored.positions),
+        place=str(place),
+    )
+    print(render(said, language), file=sys.stderr)
+    if handover is None:
         return EXIT_OK
-    for line in review_lines(review):
-        print(render(line, language))
+    if handover.path is None:
+        print(
+            text(language, "store.pending_lost", count=handover.count, path=place, error=handover.error),
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
+    print(text(language, "store.pending_kept", count=handover.count, path=handover.path), file=sys.stderr)
     return EXIT_OK
 
 

@@ -30,6 +30,7 @@ QUIZ_KINDS = (
     "shanten",
     "ukeire",
     "discard",
+    "defence",
 )
 """The quiz kinds of the quizzes issue, by id."""
 

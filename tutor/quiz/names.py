@@ -97,6 +97,7 @@ CLAIM_NAMES: Final = names_table(
         "stack",
         "lines",
         "left_out",
+        "safe",
     ),
 )
 """What a lesson's claims and a question's answers are called: the keys of

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tutor.quiz.drill_rules import DrillRules
@@ -36,13 +37,23 @@ class DrillPlan:
     again: tuple[Question, ...] = ()
     rules: DrillRules = field(default_factory=DrillRules)
     """The rule options the questions are dealt and judged under (the learner's settings)."""
+    positions: Mapping[str, Question] = field(default_factory=dict)
+    """For a review: a concept's question from a position of the learner's
+    own game (tutor/quiz/review_findings.py), asked instead of one dealt."""
 
     @classmethod
-    def review(cls, concepts: list[str], rules: DrillRules | None = None) -> DrillPlan:
-        """The concepts due, most overdue first, as one drill."""
+    def review(
+        cls, concepts: list[str], rules: DrillRules | None = None, positions: Mapping[str, Question] | None = None
+    ) -> DrillPlan:
+        """The concepts due, most overdue first, as one drill; a concept with
+        a position of the learner's own game is asked from it."""
         kinds = tuple(dict.fromkeys(concept_kind(concept) for concept in concepts))
         return cls(
-            kinds, length=min(REVIEW_LENGTH, len(concepts)), concepts=tuple(concepts), rules=rules or DrillRules()
+            kinds,
+            length=min(REVIEW_LENGTH, len(concepts)),
+            concepts=tuple(concepts),
+            rules=rules or DrillRules(),
+            positions=dict(positions or {}),
         )
 
     @classmethod
@@ -62,9 +73,12 @@ class DrillPlan:
             return list(self.again)
         rng = random.Random(self.seed)
         if self.concepts:
+            asked = self.concepts[: self.length]
+            seeds = [rng.randrange(1 << 30) for _ in asked]
             return [
-                generate(concept_kind(concept), rng.randrange(1 << 30), self.level, concept=concept, rules=self.rules)
-                for concept in self.concepts[: self.length]
+                self.positions.get(concept)
+                or generate(concept_kind(concept), seed, self.level, concept=concept, rules=self.rules)
+                for concept, seed in zip(asked, seeds, strict=True)
             ]
         return [
             generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level, rules=self.rules)

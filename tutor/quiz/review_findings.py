@@ -1,45 +1,69 @@
-"""The findings of a game log reviewed (tutor/engine/game/log_findings.py)
-as drill questions from their positions, and as answers stored under their
-concepts like every other mistake of a game (`coach_record.play_answer`).
+"""The findings of a game log reviewed (tutor/engine/game/log_findings.py,
+tutor/engine/game/mcr/log_review.py) as drill questions from their
+positions, and as answers stored under their concepts like every other
+mistake of a game (`coach_record.play_answer`).
 
-A finding about a discard (efficiency, a discard into furiten, a deal-in
-with a tile safe by rule held) asks "which tile?" of the 14 tiles the seat
-held then (the discard drill, `kinds.efficiency.discard_question`).  The
-other kinds (a win missed, a call without yaku, a scoring question) are
-stored by their concepts, which the drills of those concepts bring back;
-a question built from their own position is not made yet.
+A question is built from the finding's own position: an efficiency
+finding asks "which tile?" of the 14 tiles the seat held then (the discard
+drill, `kinds.efficiency.discard_question`), a deal-in with a tile safe by
+rule held asks which tile was safe, with the riichi player's discards and
+the tiles passed since (the defence drill, `kinds.defence.defence_question`).
+The other kinds (a win missed, a call without yaku, furiten, a false win)
+are stored by their concepts, which the drills of those concepts bring back
+with questions of their own; a scoring question (the seat's own win) is no
+mistake and is not stored.
+
+`tutor review --store` keeps each question built as a position under its
+concept (the setting `review.position.<concept>`, the newest first, at most
+`KEPT`), and a review of that concept, once it is due, asks the newest
+position kept (`review_positions`) instead of a question dealt at random.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from tutor.engine.game.log_findings import Finding, FindingKind
+from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.rules import Rules
 from tutor.quiz.coach_record import play_answer
+from tutor.quiz.kinds.defence import defence_question
 from tutor.quiz.kinds.efficiency import discard_question
-from tutor.quiz.question import Question
-from tutor.quiz.writes import Answer
+from tutor.quiz.question import LEVELS, Question
+from tutor.quiz.store_api import ProgressStore
+from tutor.quiz.writes import Answer, SettingWrite, Writes
 
-WHICH_TILE: Final = frozenset({FindingKind.EFFICIENCY, FindingKind.FURITEN_WAIT, FindingKind.DEAL_IN_SAFE_HELD})
+WHICH_TILE: Final = frozenset({FindingKind.EFFICIENCY, FindingKind.FURITEN_WAIT})
 DISCARD_HAND: Final = 14
 LEVEL: Final = 2
+POSITION_KEY: Final = "review.position."
+KEPT: Final = 10
+"""Positions kept per concept: a review asks the newest."""
 
 
-def finding_question(finding: Finding, seed: int) -> Question | None:
-    """ "Which tile?" from the finding's position, for a finding about a discard; else None."""
+def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -> Question | None:
+    """The question of the finding's position: "which tile?" for a discard
+    (by `rules`), "which tile was safe?" for a deal-in; else None."""
     hand = finding.hand
-    if finding.kind not in WHICH_TILE or hand is None or hand.tile_count != DISCARD_HAND:
+    if hand is None or hand.tile_count != DISCARD_HAND:
         return None
-    return discard_question(hand, Rules.RIICHI, seed, LEVEL)
+    if finding.kind is FindingKind.DEAL_IN_SAFE_HELD and finding.riichi_at is not None:
+        try:
+            return defence_question(hand, finding.river, finding.riichi_at, finding.passed, seed, LEVEL)
+        except ValueError:
+            return None
+    if finding.kind in WHICH_TILE:
+        return discard_question(hand, rules, seed, LEVEL)
+    return None
 
 
 def finding_answer(finding: Finding, game: str, round_number: int, seed: int, now: float) -> Answer | None:
     """A rule mistake or an efficiency loss as a wrong answer of its concept;
-    None for a scoring question (the seat's own win is no mistake) and for a
-    deal-in with a safe tile held, whose concept no drill kind brings back yet
-    (a stored concept must have a kind that asks it, `kinds.concept_kind`)."""
-    if finding.kind in (FindingKind.SCORING, FindingKind.DEAL_IN_SAFE_HELD):
+    None for a scoring question (the seat's own win is no mistake)."""
+    if finding.kind is FindingKind.SCORING:
         return None
     response: dict[str, object] = {
         "finding": finding.kind.value,
@@ -49,3 +73,98 @@ def finding_answer(finding: Finding, game: str, round_number: int, seed: int, no
         "tiles": list(finding.tiles),
     }
     return play_answer(finding.concept, finding.lesson, response, seed, now)
+
+
+def position_record(question: Question) -> dict[str, Any]:
+    """What rebuilds a question of a position: its kind, seed, level, rules and request."""
+    return {
+        "kind": question.kind,
+        "seed": question.seed,
+        "level": question.level,
+        "rules": question.rules,
+        "request": question.request,
+    }
+
+
+def position_question(record: object) -> Question | None:
+    """The question a kept record rebuilds, or None for a record not understood (never an error)."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        kind, request = record["kind"], record["request"]
+        seed, level = int(record["seed"]), int(record["level"])
+        if level not in LEVELS:
+            return None
+        hand = parse_hand(str(request["hand"]))
+        if kind == "discard":
+            return discard_question(hand, Rules(record["rules"]), seed, level)
+        if kind == "defence":
+            river = [parse_tile(str(tile)) for tile in request["river"]]
+            passed = [parse_tile(str(tile)) for tile in request["passed"]]
+            return defence_question(hand, river, int(request["riichi_at"]), passed, seed, level)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    return None
+
+
+def kept_positions(store: ProgressStore, concept: str) -> list[Any]:
+    """The records kept for a concept, newest first (none for a setting not understood)."""
+    try:
+        found = json.loads(store.setting(POSITION_KEY + concept) or "[]")
+    except ValueError:
+        return []
+    return found if isinstance(found, list) else []
+
+
+def review_positions(store: ProgressStore, concepts: Iterable[str]) -> dict[str, Question]:
+    """For each concept with a position kept, the newest one's question (of that concept)."""
+    found: dict[str, Question] = {}
+    for concept in concepts:
+        for record in kept_positions(store, concept):
+            question = position_question(record)
+            if question is not None and question.concept == concept:
+                found[concept] = question
+                break
+    return found
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What `store_findings` handed to the store: answers and positions, and
+    the store's problem in one line while they wait (kept, retried)."""
+
+    answers: int
+    positions: int
+    problem: str | None
+
+
+def store_findings(writes: Writes, found: Sequence[tuple[int, Finding]], game: str, rules: Rules, now: float) -> Stored:
+    """Each finding (with its round's number) as a wrong answer of its
+    concept, and each position question of the finding's own concept kept
+    for review; every write goes through `writes`."""
+    answers = 0
+    problem = None
+    positions: dict[str, list[dict[str, Any]]] = {}
+    for offset, (round_number, finding) in enumerate(found):
+        # Apart by a microsecond each: two findings are two answers, never one merged.
+        answer = finding_answer(finding, game, round_number, finding.event, now + offset * 1e-6)
+        if answer is not None:
+            answers += 1
+            problem = writes.save(answer)
+        question = finding_question(finding, finding.event, rules)
+        if answer is not None and question is not None and question.concept == finding.concept:
+            positions.setdefault(finding.concept, []).append(position_record(question))
+    for concept, records in positions.items():
+        with writes.reading() as reader:
+            kept = _newest_first([*reversed(records), *kept_positions(reader, concept)])
+        problem = writes.save(SettingWrite(POSITION_KEY + concept, json.dumps(kept, ensure_ascii=False)))
+    return Stored(answers, sum(len(records) for records in positions.values()), problem)
+
+
+def _newest_first(records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The records without repeats (the same log stored twice), at most KEPT."""
+    kept: list[Mapping[str, Any]] = []
+    for record in records:
+        if record not in kept:
+            kept.append(record)
+    return kept[:KEPT]

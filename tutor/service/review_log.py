@@ -5,9 +5,10 @@ the findings of the chosen seats (tutor/engine/game/log_findings.py).
 The format is found from the content: one JSON object with a `log` array
 is tenhou.net/6 (`"tenhou6"`), JSON lines of mjai events are `"mjai"`, and
 the JSON lines of this game's own MCR games (`tutor play --simulate --rules
-mcr`, whose `start_game` says `"rules":"mcr"`) are `"tutor"`; those are
-recognised and refused for now, since the review re-scores riichi.  Our
-riichi logs are mjai or tenhou.net/6 and import as those.
+mcr`, whose `start_game` says `"rules":"mcr"`) are `"tutor"`, played again
+by the MCR rules and reviewed by tutor/engine/game/mcr/log_review.py (their
+rounds are `LogReview.mcr_rounds`).  Our riichi logs are mjai or
+tenhou.net/6 and import as those.
 
 A log that cannot be read or breaks the rules raises `LogRefused`: a code,
 the round (from 1; 0 for the log as a whole), the event (its index in the
@@ -28,6 +29,9 @@ from typing import Any, Final
 from tutor.engine.game import read_mjai, read_tenhou
 from tutor.engine.game.log_findings import Finding
 from tutor.engine.game.log_review import RoundReview, review_round
+from tutor.engine.game.mcr import log_replay
+from tutor.engine.game.mcr.log_review import McrRoundReview
+from tutor.engine.game.mcr.log_review import review_round as review_mcr_round
 from tutor.engine.game.mjai import WIND_NAMES, pai
 from tutor.engine.game.read_tenhou import LogError, TenhouLog
 from tutor.engine.game.replay import replay
@@ -60,6 +64,9 @@ class LogReview:
     rounds: tuple[RoundReview, ...]
     lines: tuple[tuple[int, ...], ...]
     """Each round's events' indices in an mjai log (empty for tenhou.net/6)."""
+    mcr_rounds: tuple[McrRoundReview, ...] = ()
+    """The hands of an MCR log (`format` "tutor"), whose `rounds` is empty;
+    their events are the log's own indices, and their seats players."""
 
     def event_index(self, round_index: int, event: int) -> int:
         """An event's index in the log, from its index in the round."""
@@ -73,7 +80,7 @@ def detect(text: str) -> str:
     first_line = stripped.split("\n", 1)[0]
     if stripped.startswith("{") and '"log"' in stripped[:200_000] and '"type"' not in first_line[:200]:
         return "tenhou6"
-    if '"rules"' in first_line and '"mcr"' in first_line:
+    if log_replay.is_mcr_log(first_line):
         return "tutor"
     if stripped.startswith("{"):
         return "mjai"
@@ -89,7 +96,8 @@ def _refused(error: LogError, lines: tuple[int, ...] = ()) -> LogRefused:
 
 
 def read_log(text: str) -> tuple[str, TenhouLog]:
-    """The log's format and rounds; raises LogRefused."""
+    """The format and rounds of a riichi log, as the replay plays them;
+    raises LogRefused (`mcr_not_reviewed` for an MCR log: `review_text` reviews it)."""
     found = detect(text)
     if found == "tutor":
         raise LogRefused("mcr_not_reviewed", 0, None)
@@ -101,6 +109,8 @@ def read_log(text: str) -> tuple[str, TenhouLog]:
 
 def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
     """The whole review of a log's text; raises LogRefused."""
+    if detect(text) == "tutor":
+        return review_mcr_text(text, seats)
     found, log = read_log(text)
     if len(log.rounds) > MAX_ROUNDS:
         raise LogRefused("too_large", 0, None)
@@ -111,6 +121,16 @@ def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
         except LogError as error:
             raise _refused(error, round_.lines) from error
     return LogReview(found, tuple(seats), tuple(rounds), tuple(round_.lines for round_ in log.rounds))
+
+
+def review_mcr_text(text: str, players: Sequence[int] = SEATS) -> LogReview:
+    """The review of an MCR log of this tutor (`players` by starting seat); raises LogRefused."""
+    try:
+        hands = log_replay.loads(text)
+        rounds = tuple(review_mcr_round(hand, tuple(players)) for hand in hands)
+    except LogError as error:
+        raise _refused(error) from error
+    return LogReview("tutor", tuple(players), (), tuple(() for _ in rounds), rounds)
 
 
 def review_file(path: Path, seats: Sequence[int] = SEATS) -> LogReview:
@@ -132,7 +152,7 @@ def review_file(path: Path, seats: Sequence[int] = SEATS) -> LogReview:
 def _finding_json(review: LogReview, round_index: int, finding: Finding) -> dict[str, Any]:
     return {
         "seat": finding.seat,
-        "round": review.rounds[round_index].number,
+        "round": (review.mcr_rounds or review.rounds)[round_index].number,
         "event": review.event_index(round_index, finding.event),
         "concept": finding.concept,
         "kind": finding.kind.value,
@@ -189,13 +209,67 @@ def _dora(dora: int, ura: int, red: int) -> tuple[tuple[str, int], ...]:
     return (("dora", dora), ("ura_dora", ura), ("red_dora", red))
 
 
+def _mcr_round_json(review: LogReview, round_index: int) -> dict[str, Any]:
+    reviewed = review.mcr_rounds[round_index]
+    results: list[dict[str, Any]] = []
+    if reviewed.win is not None:
+        check = reviewed.win
+        ours = check.ours
+        results.append(
+            {
+                "type": "hora",
+                "seat": reviewed.seats[ours.seat],
+                "from": None if ours.source is None else reviewed.seats[ours.source],
+                "event": check.event,
+                "deltas": list(check.logged),
+                "total": check.logged_win.total,
+                "ours": {
+                    "han": ours.total,
+                    "fu": None,
+                    "yaku": [[fan.fan, fan.points * fan.count] for fan in ours.fans],
+                    "fans": [[fan.fan, fan.count] for fan in ours.fans],
+                    "total": ours.total,
+                    "deltas": list(check.deltas),
+                },
+                "agree": check.agree,
+            }
+        )
+    if reviewed.draw is not None:
+        draw = reviewed.draw
+        results.append(
+            {
+                "type": "ryukyoku",
+                "kind": "exhaustive",
+                "event": draw.event,
+                "deltas": list(draw.logged),
+                "ours": {"deltas": list(draw.ours)},
+                "agree": draw.agree,
+            }
+        )
+    return {
+        "round": reviewed.number,
+        "wind": WIND_NAMES[reviewed.prevalent],
+        "hand": reviewed.hand_number % 4 + 1,
+        "honba": 0,
+        "sticks": 0,
+        "results": results,
+        "findings": [_finding_json(review, round_index, finding) for finding in reviewed.findings],
+    }
+
+
 def review_json(review: LogReview) -> dict[str, Any]:
     """The `--json` contract: `{"format": ..., "rounds": [...]}` (README, "Reviewing a game log")."""
-    return {
-        "format": review.format,
-        "seats": list(review.seats),
-        "rounds": [_round_json(review, index) for index in range(len(review.rounds))],
-    }
+    if review.mcr_rounds:
+        rounds = [_mcr_round_json(review, index) for index in range(len(review.mcr_rounds))]
+    else:
+        rounds = [_round_json(review, index) for index in range(len(review.rounds))]
+    return {"format": review.format, "seats": list(review.seats), "rounds": rounds}
+
+
+def seat_findings(review: LogReview) -> list[tuple[int, Finding]]:
+    """Every finding of the review with its round's number, in the log's order."""
+    found = [(reviewed.number, finding) for reviewed in review.rounds for finding in reviewed.findings]
+    return found + [(hand.number, finding) for hand in review.mcr_rounds for finding in hand.findings]
 
 
 def refusal_json(refused: LogRefused) -> dict[str, Any]:

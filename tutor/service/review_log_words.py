@@ -12,6 +12,7 @@ from typing import Final
 
 from tutor.engine.game.log_findings import Finding
 from tutor.engine.game.log_review import DrawCheck, WinCheck
+from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mjai import WIND_NAMES
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message
@@ -34,6 +35,8 @@ PLAYS: Final = frozenset(
         "tsumo",
         "ron",
         "nine_terminals",
+        "flower",
+        "false_win",
     }
 )
 """The plays a problem code may name after `unexpected_`, `missing_` or `illegal_`."""
@@ -56,6 +59,8 @@ RULES: Final = frozenset(
     }
 )
 """The rules an illegal play may name: the coach's words for them (`coach.rule.riichi.*`)."""
+MCR_RULES: Final = frozenset({"under_eight", "not_complete", "priority", "chow_not_left", "dead_hand", "no_tiles"})
+"""The MCR rules an illegal play of an MCR log may name (`coach.rule.mcr.*`)."""
 
 
 def _tiles(tiles: Iterable[int]) -> Value:
@@ -72,9 +77,11 @@ def problem(refused: LogRefused) -> Message:
     for head in ("unexpected_", "missing_", "illegal_"):
         play = code.removeprefix(head)
         if code.startswith(head) and play in PLAYS:
-            rule = (
-                message(f"coach.rule.riichi.{refused.rule}") if refused.rule in RULES else message(f"{PREFIX}no_rule")
-            )
+            rule = message(f"{PREFIX}no_rule")
+            if refused.rule in RULES:
+                rule = message(f"coach.rule.riichi.{refused.rule}")
+            elif refused.rule in MCR_RULES:
+                rule = message(f"coach.rule.mcr.{refused.rule}")
             return message(f"{PREFIX}problem.{head[:-1]}", play=message(f"{PREFIX}play.{play}"), rule=rule)
     return message(f"{PREFIX}problem.{code}")
 
@@ -132,6 +139,9 @@ def finding_message(review: LogReview, round_index: int, finding: Finding) -> Me
             best_ukeire=named["best_ukeire"],
             best_shanten=named["best_shanten"],
         )
+    elif finding.kind.value == "scoring" and "total" in named:
+        values.update(total=named["total"], points=named["points"])
+        return message(f"{PREFIX}finding.mcr_scoring", **values)
     elif finding.kind.value == "scoring":
         values.update(han=named["han"], fu=named["fu"], points=named["points"])
     elif finding.kind.value == "deal_in_safe_held":
@@ -146,7 +156,7 @@ def review_lines(review: LogReview) -> list[Message]:
         message(
             f"{PREFIX}header",
             format=review.format,
-            rounds=message(f"{PREFIX}rounds", count=len(review.rounds)),
+            rounds=message(f"{PREFIX}rounds", count=len(review.rounds) + len(review.mcr_rounds)),
             seats=seats,
         )
     ]
@@ -165,4 +175,45 @@ def review_lines(review: LogReview) -> list[Message]:
         if reviewed.draw is not None:
             lines.append(_draw(review, index, reviewed.draw))
         lines.extend(finding_message(review, index, finding) for finding in reviewed.findings)
+    for index, hand in enumerate(review.mcr_rounds):
+        lines += _mcr_round(review, index, hand)
+    return lines
+
+
+def _mcr_round(review: LogReview, index: int, hand: McrRoundReview) -> list[Message]:
+    lines = [
+        message(
+            f"{PREFIX}mcr_round",
+            number=hand.number,
+            wind=message(f"wind.{WIND_NAMES[hand.prevalent]}"),
+            hand=hand.hand_number % 4 + 1,
+        )
+    ]
+    if hand.win is not None:
+        check = hand.win
+        ours = check.ours
+        how = (
+            message(f"{PREFIX}mcr_how.self_drawn")
+            if ours.source is None
+            else message(f"{PREFIX}mcr_how.discard", source=hand.seats[ours.source])
+        )
+        values: dict[str, Value] = {
+            "seat": hand.seats[ours.seat],
+            "how": how,
+            "event": check.event,
+            "total": ours.total,
+            "deltas": _deltas(check.deltas),
+            "logged": _deltas(check.logged),
+        }
+        lines.append(message(f"{PREFIX}mcr_win_agrees" if check.agree else f"{PREFIX}mcr_win_differs", **values))
+    if hand.draw is not None:
+        draw = hand.draw
+        values = {
+            "draw": message(f"{PREFIX}draw.exhaustive"),
+            "event": draw.event,
+            "deltas": _deltas(draw.ours),
+            "logged": _deltas(draw.logged),
+        }
+        lines.append(message(f"{PREFIX}draw_agrees" if draw.agree else f"{PREFIX}draw_differs", **values))
+    lines.extend(finding_message(review, index, finding) for finding in hand.findings)
     return lines

@@ -38,6 +38,7 @@ from tutor.quiz.kinds import concept_kind
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.play_session import scenario_refusal
 from tutor.quiz.play_sessions import scenario_setup
+from tutor.quiz.review_findings import review_positions
 from tutor.quiz.store import Store, data_folder, learner_folder
 from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store, store_place
@@ -435,7 +436,7 @@ class TutorApp(App[None]):
             # Saying so: the setup alone read as if the key had done nothing.
             self.push_screen(DrillSetupScreen(nothing_due=True))
             return
-        self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules())))
+        self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules(), review_positions(self.store, due))))
 
     def drill_rules(self) -> DrillRules:
         """The rule options the learner's new drills follow (the settings

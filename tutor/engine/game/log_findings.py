@@ -49,6 +49,8 @@ class FindingKind(StrEnum):
     """Dealt in to a riichi with a tile safe by rule in hand."""
     EFFICIENCY = "efficiency"
     SCORING = "scoring"
+    FALSE_WIN = "false_win"
+    """MCR: a hu declared that the rules refuse (under 8 points, or no complete hand)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,12 @@ class Finding:
     hand: Hand | None = None
     """The position: the seat's hand at the decision (14 tiles on its turn, 13
     answering a discard), or the winning hand for a scoring question."""
+    river: tuple[int, ...] = ()
+    """For a deal-in: the riichi player's discards (kinds, in order, those called away included)."""
+    riichi_at: int | None = None
+    """For a deal-in: the index in `river` of the riichi discard."""
+    passed: tuple[int, ...] = ()
+    """For a deal-in: the kinds the riichi player let go by since the riichi."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
@@ -166,8 +174,21 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             values = (("winner", win.seat),)
             play = hand.plays[index][1]
             position = state.engine_hand(seat)
+            winner = state.players[win.seat]
+            river = tuple(state.kind(slot) for slot in winner.discards)
             yield Finding(
-                FindingKind.DEAL_IN_SAFE_HELD, seat, play, _SAFE_CONCEPT, DEFENCE, True, safe, values, position
+                FindingKind.DEAL_IN_SAFE_HELD,
+                seat,
+                play,
+                _SAFE_CONCEPT,
+                DEFENCE,
+                True,
+                safe,
+                values,
+                position,
+                river,
+                winner.riichi_at,
+                winner.passed_since_riichi,
             )
 
 
@@ -180,28 +201,34 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         decision = next(item for item in turn.decisions if item.seat == seat)
         allowed = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
-        table = _legal_table(state.engine_hand(seat), allowed, kind)
-        chosen = next((option for option in table if option.discard == kind), None)
-        if chosen is None or not table:
-            continue
-        best = table[0]
-        if (chosen.shanten, -chosen.ukeire.count) <= (best.shanten, -best.ukeire.count):
-            continue
-        tops = tuple(
-            option.discard
-            for option in table
-            if (option.shanten, option.ukeire.count) == (best.shanten, best.ukeire.count)
-        )
-        values = (
-            ("shanten", chosen.shanten),
-            ("ukeire", chosen.ukeire.count),
-            ("best_shanten", best.shanten),
-            ("best_ukeire", best.ukeire.count),
-        )
-        play = hand.plays[index][1]
-        concept = discard_concept(best.discard)
         position = state.engine_hand(seat)
-        yield Finding(FindingKind.EFFICIENCY, seat, play, concept, EFFICIENCY, False, (kind, *tops), values, position)
+        found = efficiency_finding(seat, hand.plays[index][1], kind, _legal_table(position, allowed, kind), position)
+        if found is not None:
+            yield found
+
+
+def efficiency_finding(
+    seat: int, event: int, kind: int, table: Sequence[DiscardOption], position: Hand
+) -> Finding | None:
+    """An efficiency finding when the discard of `kind` is below the best of
+    `table` (the legal discards, best first), else None."""
+    chosen = next((option for option in table if option.discard == kind), None)
+    if chosen is None or not table:
+        return None
+    best = table[0]
+    if (chosen.shanten, -chosen.ukeire.count) <= (best.shanten, -best.ukeire.count):
+        return None
+    tops = tuple(
+        option.discard for option in table if (option.shanten, option.ukeire.count) == (best.shanten, best.ukeire.count)
+    )
+    values = (
+        ("shanten", chosen.shanten),
+        ("ukeire", chosen.ukeire.count),
+        ("best_shanten", best.shanten),
+        ("best_ukeire", best.ukeire.count),
+    )
+    concept = discard_concept(best.discard)
+    return Finding(FindingKind.EFFICIENCY, seat, event, concept, EFFICIENCY, False, (kind, *tops), values, position)
 
 
 def _legal_table(hand: Hand, allowed: set[int | None], kind: int) -> list[DiscardOption]:

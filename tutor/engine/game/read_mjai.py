@@ -65,6 +65,13 @@ class _Round:
 
 def loads(text: str) -> TenhouLog:
     """The rounds of an mjai log; raises LogError for anything malformed."""
+    return read(parse_lines(text))
+
+
+def parse_lines(text: str) -> list[dict[str, Any]]:
+    """JSON lines as event objects (each with a text `type`), blank lines
+    left out; raises LogError naming the round (the `start_kyoku`s so far)
+    and the index of the event a bad line stands at."""
     if len(text) > MAX_CHARS:
         raise LogError(0, None, "too_large")
     entries: list[dict[str, Any]] = []
@@ -83,7 +90,7 @@ def loads(text: str) -> TenhouLog:
             raise LogError(rounds, len(entries), "not_event")
         rounds += entry["type"] == "start_kyoku"
         entries.append(entry)
-    return read(entries)
+    return entries
 
 
 def read(entries: list[dict[str, Any]]) -> TenhouLog:

@@ -12,6 +12,7 @@ from tutor.quiz.drill_rules import DEFAULT, DrillRules
 from tutor.quiz.judgement import Judgement
 from tutor.quiz.kind import ConceptLesson, Explain, Generate, Given, Judge, Kind, Missed, MissedLesson
 from tutor.quiz.kinds import (
+    defence,
     discard_words,
     fu_steps_judge,
     fu_steps_words,
@@ -23,6 +24,7 @@ from tutor.quiz.kinds import (
     waits_words,
 )
 from tutor.quiz.kinds.basics import check_sets, check_tiles, generate_sets, generate_tiles
+from tutor.quiz.kinds.defence import check_defence, generate_defence
 from tutor.quiz.kinds.efficiency import (
     check_discard,
     check_shanten,
@@ -188,6 +190,7 @@ _ALL: Final = (
         discard_words.missed,
         discard_words.given,
     ),
+    plain("defence", ("choice",), generate_defence, check_defence, defence.explain, defence.missed, defence.given),
 )
 
 KINDS: Final[dict[str, Kind]] = {kind.id: kind for kind in _ALL}

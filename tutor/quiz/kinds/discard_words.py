@@ -14,10 +14,15 @@ from tutor.quiz.kinds.plain_words import explain_with, missed_lines, word
 
 def given(judgement: Judgement[Any, Any]) -> Value:
     """The tile picked. The answer's own name ("Best discards") would call the pick best."""
+    return picked(judgement, "discards")
+
+
+def picked(judgement: Judgement[Any, Any], key: str) -> Value:
+    """The tile (or tiles) a response of a "which tile?" kind picked under `key`, by their labels."""
     if not judgement.response:
         return word("no_answer")
     question = judgement.question
-    picked = judgement.response.get("discards")
+    picked = judgement.response.get(key)
     picks = [picked] if isinstance(picked, str) else picked if isinstance(picked, list) else []
     labels: dict[str, Value] = dict(zip(question.choices, question.choice_labels, strict=False))
     return word("discard_given", tiles=joined(labels.get(str(pick), str(pick)) for pick in picks))

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.quiz.plan import LENGTHS, DrillPlan
 from tutor.quiz.question import LEVELS
+from tutor.quiz.review_findings import review_positions
 from tutor.quiz.writes import SettingWrite
 from tutor.ui.drill_words import kind_about, kind_name, word
 from tutor.ui.screens.drill import DrillScreen
@@ -181,7 +182,8 @@ class DrillSetupScreen(RedrawnScreen):
         if not due:
             self._say("nothing_due")
             return
-        self.app.switch_screen(DrillScreen(DrillPlan.review(due, self.tutor.drill_rules())))
+        positions = review_positions(self.tutor.store, due)
+        self.app.switch_screen(DrillScreen(DrillPlan.review(due, self.tutor.drill_rules(), positions)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         preset = (event.button.id or "").removeprefix("preset-")
