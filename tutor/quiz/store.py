@@ -34,9 +34,12 @@ from typing import Any
 
 from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
 from tutor.quiz.store_api import (
+    ASSIGNED_ANSWERS,
     BOX_DAYS,
     CONCEPT_COUNTS,
     DAY,
+    AssignedAnswer,
+    AssignedPlace,
     ConceptCount,
     Damage,
     DayAccuracy,
@@ -45,8 +48,10 @@ from tutor.quiz.store_api import (
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    assigned_answer_rows,
     concept_count_rows,
     due_rows,
+    place_columns,
 )
 
 __all__ = [
@@ -282,11 +287,20 @@ class Store(ProgressStore):
         )
 
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None:
         self.connection.execute(
-            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (answered_at, kind, level, seed, concept, int(correct), response),
+            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response, assignment, question) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (answered_at, kind, level, seed, concept, int(correct), response, *place_columns(place)),
         )
 
     def _concept_state(self, concept: str) -> tuple[int, float] | None:
@@ -342,6 +356,9 @@ class Store(ProgressStore):
 
     def _concept_counts(self) -> list[ConceptCount]:
         return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="")))
+
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        return assigned_answer_rows(self._rows(ASSIGNED_ANSWERS.format(where=""), (assignment,)))
 
     def _delete_settings(self) -> None:
         self.connection.execute("DELETE FROM settings")

@@ -123,6 +123,52 @@ def concept_count_rows(rows: list[Any]) -> list[ConceptCount]:
     return [ConceptCount(str(concept), int(right), int(wrong)) for concept, right, wrong in rows]
 
 
+@dataclass(frozen=True, slots=True)
+class AssignedPlace:
+    """Where an answer stands in a class's assignment: the assignment's
+    reference (`tutor.quiz.classbook.Assignment.ref`) and the question's
+    number in it, from 0; an answer outside any assignment has none."""
+
+    assignment: str
+    question: int
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedAnswer:
+    """One answer a learner gave to a question of an assignment."""
+
+    question: int
+    kind: str
+    concept: str
+    correct: bool
+    response: str
+    answered_at: float
+
+
+ASSIGNED_ANSWERS = (
+    "SELECT question, kind, concept, correct, response, answered_at FROM answers WHERE {where} assignment = ? "
+    "ORDER BY question, answered_at"
+)
+"""A learner's answers to an assignment; a backend names its learner in `where`."""
+
+
+def assigned_answer_rows(rows: list[Any]) -> list[AssignedAnswer]:
+    return [
+        AssignedAnswer(int(question), str(kind), str(concept), bool(correct), str(response), float(answered_at))
+        for question, kind, concept, correct, response, answered_at in rows
+    ]
+
+
+def place_columns(place: AssignedPlace | None) -> tuple[str | None, int | None]:
+    """An answer's assignment and question columns."""
+    return (None, None) if place is None else (place.assignment, place.question)
+
+
+def place_of(assignment: object, question: object) -> AssignedPlace | None:
+    """An answer's place from its columns as a backend reads them."""
+    return None if assignment is None or question is None else AssignedPlace(str(assignment), int(str(question)))
+
+
 @dataclass(frozen=True)
 class Damage:
     """A damaged progress file that was set aside: the facts a notice in the
@@ -262,7 +308,15 @@ class ProgressStore(ABC):
 
     @abstractmethod
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None: ...
 
     @abstractmethod
@@ -300,6 +354,10 @@ class ProgressStore(ABC):
     @abstractmethod
     def _concept_counts(self) -> list[ConceptCount]:
         """Right and wrong answers per concept, by concept."""
+
+    @abstractmethod
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        """The answers to the assignment of this reference, by question and time."""
 
     @abstractmethod
     def _delete_settings(self) -> None:
@@ -356,6 +414,10 @@ class ProgressStore(ABC):
         """Right and wrong answers per concept: a learner's line on the teacher's dashboard."""
         return self._read(lambda source: source._concept_counts(), [])
 
+    def assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        """The learner's answers to one assignment (its reference), by question: the teacher's pages."""
+        return self._read(lambda source: source._assigned_answers(assignment), [])
+
     # --- writes ----------------------------------------------------------------------------
 
     def set_setting(self, key: str, value: str) -> None:
@@ -395,6 +457,7 @@ class ProgressStore(ABC):
         response: str,
         now: float | None = None,
         rules: tuple[tuple[str, bool], ...] = (),
+        place: AssignedPlace | None = None,
     ) -> None:
         """Store one answer and move its concept between Leitner boxes, in
         one transaction: either both happen or neither does.
@@ -402,10 +465,11 @@ class ProgressStore(ABC):
         A step answer gives `rules`, each rule it applied with whether it
         was applied rightly: then those concepts move, each on its own, and
         not the question's (a hand with one wrong line is one rule missed).
+        `place`: the assignment and question it answers, if any.
         """
         now = time.time() if now is None else now
         with self._transaction() as nested:
-            self._insert_answer(now, kind, level, seed, concept, correct, response)
+            self._insert_answer(now, kind, level, seed, concept, correct, response, place)
             for moved, right in rules or ((concept, correct),):
                 move = leitner_move(self._concept_state(moved), right, now)
                 if move is not None:

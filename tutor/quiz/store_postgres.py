@@ -28,15 +28,21 @@ from psycopg.conninfo import conninfo_to_dict
 
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import (
+    ASSIGNED_ANSWERS,
     CONCEPT_COUNTS,
+    AssignedAnswer,
+    AssignedPlace,
     ConceptCount,
     DayAccuracy,
     Due,
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    assigned_answer_rows,
     concept_count_rows,
     due_rows,
+    place_columns,
+    place_of,
 )
 
 CONNECT_TIMEOUT = 5
@@ -197,8 +203,8 @@ class PostgresStore(ProgressStore):
         settings = self._rows("SELECT key, value FROM settings WHERE learner = %s")
         marks = self._rows("SELECT lesson_id, read_at FROM lessons_read WHERE learner = %s")
         answers = self._rows(
-            "SELECT answered_at, kind, level, seed, concept, correct, response FROM answers WHERE learner = %s "
-            "ORDER BY id"
+            "SELECT answered_at, kind, level, seed, concept, correct, response, assignment, question FROM answers "
+            "WHERE learner = %s ORDER BY id"
         )
         concepts = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE learner = %s")
         with memory._transaction():
@@ -206,8 +212,9 @@ class PostgresStore(ProgressStore):
                 memory._put_setting(key, value)
             for lesson_id, read_at in marks:
                 memory._put_read_mark(lesson_id, read_at)
-            for answered_at, kind, level, seed, concept, correct, response in answers:
-                memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response)
+            for answered_at, kind, level, seed, concept, correct, response, assignment, question in answers:
+                place = place_of(assignment, question)
+                memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response, place)
             for concept, box, due_at, lesson in concepts:
                 memory._put_concept(concept, box, due_at, lesson)
 
@@ -236,12 +243,20 @@ class PostgresStore(ProgressStore):
         )
 
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None:
         self._write(
-            "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            (answered_at, kind, level, seed, concept, int(correct), response),
+            "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response, assignment, "
+            "question) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (answered_at, kind, level, seed, concept, int(correct), response, *place_columns(place)),
         )
 
     def _concept_state(self, concept: str) -> tuple[int, float] | None:
@@ -313,6 +328,10 @@ class PostgresStore(ProgressStore):
 
     def _concept_counts(self) -> list[ConceptCount]:
         return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="WHERE learner = %s")))
+
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        query = ASSIGNED_ANSWERS.format(where="learner = %s AND").replace("?", "%s")
+        return assigned_answer_rows(self._rows(query, (assignment,)))
 
     def _delete_settings(self) -> None:
         self._write("DELETE FROM settings WHERE learner = %s")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.quiz.store import Store
-from tutor.quiz.store_api import ProgressStore
+from tutor.quiz.store_api import AssignedPlace, ProgressStore, place_of
 
 PENDING_SUFFIX = ".pending"
 MAX_PENDING_BYTES = 16 * 1024 * 1024
@@ -60,6 +60,8 @@ class Answer:
     answered_at: float
     rules: tuple[tuple[str, bool], ...] = ()
     """For a step question, each rule applied and whether rightly (see Store.record_answer)."""
+    place: AssignedPlace | None = None
+    """The class's assignment and question it answers, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +486,7 @@ def _apply(store: ProgressStore, write: Write | _Merged) -> None:
             response=write.response,
             now=write.answered_at,
             rules=write.rules,
+            place=write.place,
         )
 
 
@@ -521,10 +524,18 @@ def _from_json(value: Any) -> Write | None:
                 response=str(fields["response"]),
                 answered_at=float(fields["answered_at"]),
                 rules=rules,
+                place=_place_from_json(fields.get("place")),
             )
     except (KeyError, TypeError, ValueError):
         return None
     return None
+
+
+def _place_from_json(value: Any) -> AssignedPlace | None:
+    """An answer's place as `asdict` wrote it (absent in a file of a tutor before assignments)."""
+    if not isinstance(value, dict):
+        return None
+    return place_of(value.get("assignment"), value.get("question"))
 
 
 def _read_pending(path: Path) -> list[Write]:
