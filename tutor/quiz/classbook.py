@@ -71,6 +71,13 @@ class Assignment:
     due: str
     """The due date, YYYY-MM-DD."""
 
+    def ref(self, class_name: str) -> str:
+        """What a learner's answers to it carry (`AssignedPlace.assignment`):
+        the class and the moment it was set, hashed, so one learner's answers
+        in two classes never mix."""
+        made = f"{learner_key(class_name)}\n{self.created_at!r}"
+        return hashlib.sha256(made.encode("utf-8")).hexdigest()[:16]
+
 
 @dataclass(frozen=True, slots=True)
 class LearnerResults:

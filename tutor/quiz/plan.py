@@ -36,6 +36,22 @@ class DrillPlan:
     again: tuple[Question, ...] = ()
     rules: DrillRules = field(default_factory=DrillRules)
     """The rule options the questions are dealt and judged under (the learner's settings)."""
+    levels: tuple[int, ...] = ()
+    """A class's assignment: each question's level drawn from these (then `level` is unused)."""
+    assignment: str | None = None
+    """A class's assignment: its reference, which each answer carries."""
+    places: tuple[int, ...] = ()
+    """A class's assignment: the numbers (from 0) of its questions still to ask, in order."""
+
+    @classmethod
+    def assigned(
+        cls, kinds: tuple[str, ...], levels: tuple[int, ...], count: int, seed: int, ref: str, answered: set[int]
+    ) -> DrillPlan:
+        """A class's assignment: `count` questions dealt from `seed`, the
+        rule options the defaults (so that one seed is one sheet for every
+        learner); those `answered` already are not asked again."""
+        places = tuple(number for number in range(count) if number not in answered)
+        return cls(kinds, length=count, seed=seed, levels=levels, assignment=ref, places=places)
 
     @classmethod
     def review(cls, concepts: list[str], rules: DrillRules | None = None) -> DrillPlan:
@@ -66,6 +82,12 @@ class DrillPlan:
                 generate(concept_kind(concept), rng.randrange(1 << 30), self.level, concept=concept, rules=self.rules)
                 for concept in self.concepts[: self.length]
             ]
+        if self.levels:
+            sheet = [
+                generate(rng.choice(self.kinds), rng.randrange(1 << 30), rng.choice(self.levels), rules=self.rules)
+                for _ in range(self.length)
+            ]
+            return [sheet[number] for number in self.places]
         return [
             generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level, rules=self.rules)
             for _ in range(self.length)

@@ -73,6 +73,7 @@ KEY_IDS: Final = (
     "play_why",
     "play_drill",
     "presentation",
+    "assignment",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

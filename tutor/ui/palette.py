@@ -50,6 +50,10 @@ class LessonsAndTerms(Provider):
         entries.append((f"{table} {everywhere}", table, app.open_table))
         play = text(language, "play.palette")
         entries.append((" ".join(text(other, "play.palette") for other in LANGUAGES), play, app.open_play))
+        if app.class_name is not None:
+            work = text(language, "class_work.palette")
+            everywhere = " ".join(text(other, "class_work.palette") for other in LANGUAGES)
+            entries.append((f"{work} {everywhere}", work, app.start_assignment))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -69,6 +73,12 @@ class LessonsAndTerms(Provider):
             app.open_workbench,
             help=text(app.language, "workbench.palette_help"),
         )
+        if app.class_name is not None:
+            yield DiscoveryHit(
+                text(app.language, "class_work.palette"),
+                app.start_assignment,
+                help=text(app.language, "class_work.palette_help"),
+            )
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)
@@ -80,6 +90,7 @@ class LessonsAndTerms(Provider):
             app.open_table: "table.palette_help",
             app.open_play: "play.palette_help",
             app.open_workbench: "workbench.palette_help",
+            app.start_assignment: "class_work.palette_help",
         }
         matcher = self.matcher(query)
         seen: set[str] = set()
