@@ -20,6 +20,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +31,12 @@ from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
 from tests.store_fixtures import V1_ANSWERS, V1_FILE
-from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.quiz.class_trend import trend
+from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
 from tutor.quiz.migrations import SCHEMA_VERSION
-from tutor.quiz.store import Store, data_folder, learner_key, learner_path
+from tutor.quiz.store import DAY, Store, data_folder, learner_key, learner_path
 from tutor.quiz.stores import STORE_ENV, open_store
 from tutor.serve import ClassroomServer, bind
 from tutor.ui.app import TutorApp
@@ -140,17 +143,51 @@ async def test_the_dashboard_counts_right_and_wrong_per_learner_and_rule(classro
     ann = page[page.index("Ann Lee") : page.index("<h2>Bo")]
     assert re.search(r'<td class="number">1</td>\s*<td class="number wrong">2</td>', ann)
     rows = list(csv.reader(io.StringIO(await (await classroom.client.get("/class/results.csv")).text())))
-    assert rows[0] == ["Learner", "Key", "Rule", "Right", "Wrong"]
+    assert rows[0][:5] == ["Learner", "Key", "Rule", "Right before", "Wrong before"]
     assert [(row[0], row[1], row[3], row[4]) for row in rows[1:]] == [
         ("Ann Lee", "fu:closed-ron", "1", "2"),
         ("Bo", "yaku:riichi", "1", "0"),
     ]
 
 
+async def test_the_last_week_is_set_against_before_on_the_dashboard_the_csv_and_the_board(
+    classroom: Classroom,
+) -> None:
+    now = time.time()
+    for name in [f"L{number:02}" for number in range(BOARD_PAGE + 2)]:
+        classroom.clock.now += JOIN_EVERY  # one classroom's address: joins at the pace the limiter allows
+        assert await classroom.join(name) == 303
+    for when, correct in ((now - 10 * DAY, False), (now - 9 * DAY, False), (now - DAY, True), (now - 3600, True)):
+        answer("L00", "fu:closed-ron", correct, when)  # 0 of 2 before, 2 of 2 this week: better
+    answer("L00", "yaku:riichi", False, now - 60)  # this week only: new, and the rule missed most
+    answer("L01", "fu:closed-ron", True, now - 8 * DAY)  # nothing this week
+    await classroom.as_teacher()
+    rows = list(csv.reader(io.StringIO(await (await classroom.client.get("/class/results.csv")).text())))
+    assert rows[0][3:] == ["Right before", "Wrong before", "Right, last 7 days", "Wrong, last 7 days", "Trend"]
+    assert [(row[0], row[1], *row[3:]) for row in rows[1:]] == [
+        ("L00", "fu:closed-ron", "0", "2", "2", "0", "↑ better"),
+        ("L00", "yaku:riichi", "0", "0", "0", "1", "new"),
+        ("L01", "fu:closed-ron", "1", "0", "0", "0", "no answers lately"),
+    ]
+    page = await (await classroom.client.get("/class")).text()
+    assert '<td class="trend up">↑ better</td>' in page and '<td class="trend new">new</td>' in page
+    board = await (await classroom.client.get("/class/board")).text()
+    lines = re.findall(r"<tr>\s*<td>(L\d\d)</td>(.*?)</tr>", board, re.S)
+    assert [name for name, _ in lines] == [f"L{number:02}" for number in range(BOARD_PAGE)]
+    assert "page 1 of 2" in board and "/class/board?page=2" in board
+    first = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", lines[0][1])).split()
+    assert first[:4] == ["2", "1", "0", "2"] and "↑ better" in lines[0][1]
+    assert concept_label("yaku:riichi", "en") in lines[0][1] and "no answers lately" in lines[1][1]
+    second = await (await classroom.client.get("/class/board?page=2")).text()
+    assert re.findall(r"<td>(L\d\d)</td>", second) == ["L15", "L16"] and "page 2 of 2" in second
+    assert "page 2 of 2" in await (await classroom.client.get("/class/board?page=99")).text()
+    assert "page 1 of 2" in await (await classroom.client.get("/class/board?page=-1")).text()
+
+
 async def test_only_the_teachers_token_reaches_the_teachers_pages(classroom: Classroom) -> None:
     assert await classroom.join("Ann") == 303  # a learner's cookie is no teacher's
     client = classroom.client
-    for path in ("/class", "/class/results.csv", f"/class/forget?learner={learner_key('Ann')}"):
+    for path in ("/class", "/class/results.csv", "/class/board", f"/class/forget?learner={learner_key('Ann')}"):
         response = await client.get(path, allow_redirects=False)
         assert response.status == 403, path
         assert "for the class's teacher only" in await response.text()
@@ -435,3 +472,19 @@ def test_listening_on_every_network_gives_addresses_a_browser_can_open() -> None
         assert learners.endswith(f":{port}") and "0.0.0.0" not in learners
     finally:
         listener.close()
+
+
+@pytest.mark.parametrize(
+    ("before", "recent", "expected"),
+    [
+        ((0, 0), (1, 0), "new"),
+        ((3, 1), (0, 0), "quiet"),
+        ((1, 1), (3, 1), "up"),  # a half right, then three quarters
+        ((3, 1), (1, 1), "down"),
+        ((9, 1), (17, 3), "same"),  # 0.90 then 0.85: within the margin
+    ],
+)
+def test_a_trend_is_the_share_right_this_week_against_before(
+    before: tuple[int, int], recent: tuple[int, int], expected: str
+) -> None:
+    assert trend(*before, *recent) == expected

@@ -13,7 +13,8 @@ join with a name, the teacher sees the class's answers rule by rule.
 * `/class`: the dashboard, right and wrong answers per learner and rule,
   and the class's assignments, which the teacher sets there
   (`/class/assign`) and learners see on the join page;
-  `/class/results.csv`: the same as CSV; `/class/forget`: a learner's data
+  `/class/results.csv`: the same as CSV; `/class/board`: a line per
+  learner for the projector, paged; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
 
@@ -38,10 +39,12 @@ from aiohttp import web
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
 from tutor.quiz.question import LEVELS
 from tutor.quiz.store import MAX_LEARNER_NAME, learner_key
+from tutor.quiz.store_api import RECENT_DAYS
 from tutor.ui.drill_words import kind_name
 from tutor.ui.screens.learner import clean_name
 
@@ -55,6 +58,18 @@ MAX_CODE = 40
 MAX_QUESTIONS = 100
 """The most questions an assignment asks."""
 MAX_SEED = 2**31 - 1
+BOARD_PAGE = 15
+"""Learners on one page of the projector's board: in its large type they fit a 1080-line screen unscrolled."""
+CSV_COLUMNS = (
+    "learner",
+    "concept",
+    "rule",
+    "before_right",
+    "before_wrong",
+    "recent_right",
+    "recent_wrong",
+    "trend",
+)
 MAX_ADDRESSES = 10_000
 """Addresses the join limiter remembers; past this it forgets those with a full bucket."""
 
@@ -109,6 +124,7 @@ class ClassPages:
             web.get("/class/teacher", self.teacher_link),
             web.get("/class", self.dashboard),
             web.get("/class/results.csv", self.results_csv),
+            web.get("/class/board", self.board),
             web.get("/class/forget", self.forget_page),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
@@ -193,11 +209,16 @@ class ClassPages:
                     {
                         "concept": count.concept,
                         "rule": concept_label(count.concept, self.language),
-                        "right": count.right,
-                        "wrong": count.wrong,
+                        "before_right": count.before_right,
+                        "before_wrong": count.before_wrong,
+                        "recent_right": count.recent_right,
+                        "recent_wrong": count.recent_wrong,
+                        "trend": concept_trend(count),
+                        "trend_words": self.say(f"class.trend_{concept_trend(count)}"),
                     }
                     for count in results.counts
                 ],
+                "week": week_of(results.counts),
             }
             for results in self.book.results()
         ]
@@ -213,6 +234,7 @@ class ClassPages:
             levels=LEVELS,
             most=MAX_QUESTIONS,
             problem=problem,
+            days=RECENT_DAYS,
         )
 
     async def dashboard(self, request: web.Request) -> web.Response:
@@ -240,12 +262,10 @@ class ClassPages:
         self._teacher(request)
         out = io.StringIO()
         table = csv.writer(out)
-        table.writerow(
-            [self.say(f"class.column_{column}") for column in ("learner", "concept", "rule", "right", "wrong")]
-        )
+        table.writerow([self.say(f"class.column_{column}", days=RECENT_DAYS) for column in CSV_COLUMNS])
         for learner in self._rows():
             for count in learner["counts"]:
-                row = [learner["name"], count["concept"], count["rule"], count["right"], count["wrong"]]
+                row = [learner["name"], *(count[column] for column in CSV_COLUMNS[1:-1]), count["trend_words"]]
                 # A cell a spreadsheet would take for a formula is written as text.
                 table.writerow([f"'{cell}" if str(cell)[:1] in "=+-@\t\r" else cell for cell in row])
         return web.Response(
@@ -254,6 +274,26 @@ class ClassPages:
             charset="utf-8",
             headers={"Content-Disposition": 'attachment; filename="results.csv"'},
         )
+
+    async def board(self, request: web.Request) -> web.Response:
+        """The projector's page: a line per learner, BOARD_PAGE learners a page, in large type."""
+        self._teacher(request)
+        learners = self._rows()
+        pages = max(1, -(-len(learners) // BOARD_PAGE))
+        try:
+            page = min(max(1, read_whole_number(request.query.get("page", "1"))), pages)
+        except NumberError:
+            page = 1
+        shown = [
+            {
+                "name": learner["name"],
+                "week": learner["week"],
+                "trend_words": self.say(f"class.trend_{learner['week'].trend}"),
+                "weakest": ", ".join(concept_label(concept, self.language) for concept in learner["week"].weakest),
+            }
+            for learner in learners[(page - 1) * BOARD_PAGE : page * BOARD_PAGE]
+        ]
+        return self._page("class_board.html", request, learners=shown, page=page, pages=pages, days=RECENT_DAYS)
 
     def _member(self, key: str) -> Member:
         member = self.book.member(key)

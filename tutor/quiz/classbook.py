@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.quiz.store import COMPANIONS, COUNT_SUFFIX, Store, data_folder, learner_folder, learner_key
-from tutor.quiz.store_api import ConceptCount, ProgressStore, concept_count_rows
+from tutor.quiz.store_api import DAY, RECENT_DAYS, ConceptCount, ProgressStore, concept_count_rows, concept_counts_sql
 from tutor.quiz.stores import APP_LEARNER, POSTGRES_SUFFIX, open_postgres, open_store, store_place, store_url
 from tutor.quiz.writes import PENDING_SUFFIX
 
@@ -138,27 +138,30 @@ class ClassBook:
     def member(self, key: str) -> Member | None:
         return next((member for member in self.members() if member.key == key), None)
 
-    def results(self) -> list[LearnerResults]:
-        """Each learner's right and wrong answers per concept, from their own store."""
+    def results(self, now: float | None = None) -> list[LearnerResults]:
+        """Each learner's right and wrong answers per concept, in all and in
+        the RECENT_DAYS before `now`, from their own store."""
+        since = (time.time() if now is None else now) - RECENT_DAYS * DAY
         if store_url() is not None:
-            return self._results_in_one_query()
+            return self._results_in_one_query(since)
         found = []
         for member in self.members():
             store = open_store(member.name)
             try:
-                found.append(LearnerResults(member, store.concept_counts()))
+                found.append(LearnerResults(member, store.concept_counts(since)))
             finally:
                 store.close()
         return found
 
-    def _results_in_one_query(self) -> list[LearnerResults]:
+    def _results_in_one_query(self, since: float) -> list[LearnerResults]:
         """With PostgreSQL every learner's answers are in the class's own
         database: one query for the whole class, not a connection per learner
         (0.83 s for 40 learners that way)."""
+        where = "WHERE learner IN (SELECT learner FROM class_learners WHERE class = ?)"
         rows = self.store.class_rows(
-            "SELECT learner, concept, SUM(correct), COUNT(*) - SUM(correct) FROM answers "
-            "WHERE learner IN (SELECT learner FROM class_learners WHERE class = ?) "
-            "GROUP BY learner, concept ORDER BY learner, concept",
+            concept_counts_sql(where, since)
+            .replace("SELECT concept,", "SELECT learner, concept,")
+            .replace("GROUP BY concept ORDER BY concept", "GROUP BY learner, concept ORDER BY learner, concept"),
             (self.name,),
         )
         counts: dict[str, list[ConceptCount]] = {}

@@ -36,7 +36,6 @@ from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
     BOX_DAYS,
-    CONCEPT_COUNTS,
     DAY,
     AssignedAnswer,
     AssignedPlace,
@@ -50,6 +49,7 @@ from tutor.quiz.store_api import (
     StoreUnavailable,
     assigned_answer_rows,
     concept_count_rows,
+    concept_counts_sql,
     due_rows,
     place_columns,
 )
@@ -354,8 +354,8 @@ class Store(ProgressStore):
         )
         return [DayAccuracy(str(day), str(kind), int(n), int(right)) for day, kind, n, right in rows]
 
-    def _concept_counts(self) -> list[ConceptCount]:
-        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="")))
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(concept_counts_sql("", since)))
 
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         return assigned_answer_rows(self._rows(ASSIGNED_ANSWERS.format(where=""), (assignment,)))

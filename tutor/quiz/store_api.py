@@ -28,6 +28,8 @@ BOX_DAYS = (0, 1, 2, 4, 8, 16)
 answer to a due concept moves it up a box (a right answer before it is due
 leaves it where it is), a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
+RECENT_DAYS = 7
+"""The teacher's dashboard sets a learner's answers of the last this many days against those before."""
 
 Problem = Literal["busy", "full", "io", "denied", "schema", "server"]
 PASSING_PROBLEMS: frozenset[Problem] = frozenset({"busy", "full", "io", "server"})
@@ -106,21 +108,44 @@ class DayAccuracy:
 
 @dataclass(frozen=True, slots=True)
 class ConceptCount:
-    """A learner's right and wrong answers to one concept (the spaced repetition's key)."""
+    """A learner's right and wrong answers to one concept (the spaced
+    repetition's key): in all, and those since a moment (the last week)."""
 
     concept: str
     right: int
     wrong: int
+    recent_right: int = 0
+    recent_wrong: int = 0
+
+    @property
+    def before_right(self) -> int:
+        return self.right - self.recent_right
+
+    @property
+    def before_wrong(self) -> int:
+        return self.wrong - self.recent_wrong
 
 
 CONCEPT_COUNTS = (
-    "SELECT concept, SUM(correct), COUNT(*) - SUM(correct) FROM answers {where} GROUP BY concept ORDER BY concept"
+    "SELECT concept, SUM(correct), COUNT(*) - SUM(correct), "
+    "SUM(CASE WHEN answered_at >= {since} THEN correct ELSE 0 END), "
+    "SUM(CASE WHEN answered_at >= {since} THEN 1 - correct ELSE 0 END) "
+    "FROM answers {where} GROUP BY concept ORDER BY concept"
 )
-"""Right and wrong answers per concept; a backend names its learner in `where`."""
+"""Right and wrong answers per concept, in all and since a moment; a backend
+names its learner in `where`, and the moment (a number) in `since`."""
+
+
+def concept_counts_sql(where: str, since: float) -> str:
+    # The moment is a float the program made, written as a literal: the same in both backends' statements.
+    return CONCEPT_COUNTS.format(where=where, since=repr(float(since)))
 
 
 def concept_count_rows(rows: list[Any]) -> list[ConceptCount]:
-    return [ConceptCount(str(concept), int(right), int(wrong)) for concept, right, wrong in rows]
+    return [
+        ConceptCount(str(concept), int(right), int(wrong), int(recent_right), int(recent_wrong))
+        for concept, right, wrong, recent_right, recent_wrong in rows
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,8 +377,8 @@ class ProgressStore(ABC):
         """Answers and right answers per local day and kind, in that order."""
 
     @abstractmethod
-    def _concept_counts(self) -> list[ConceptCount]:
-        """Right and wrong answers per concept, by concept."""
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        """Right and wrong answers per concept, by concept, in all and since `since`."""
 
     @abstractmethod
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
@@ -410,9 +435,11 @@ class ProgressStore(ABC):
     def accuracy_by_day(self) -> list[DayAccuracy]:
         return self._read(lambda source: source._answers_by_day(), [])
 
-    def concept_counts(self) -> list[ConceptCount]:
-        """Right and wrong answers per concept: a learner's line on the teacher's dashboard."""
-        return self._read(lambda source: source._concept_counts(), [])
+    def concept_counts(self, since: float | None = None) -> list[ConceptCount]:
+        """Right and wrong answers per concept, in all and since `since` (the
+        last week, by default): a learner's lines on the teacher's dashboard."""
+        moment = time.time() - RECENT_DAYS * DAY if since is None else since
+        return self._read(lambda source: source._concept_counts(moment), [])
 
     def assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         """The learner's answers to one assignment (its reference), by question: the teacher's pages."""

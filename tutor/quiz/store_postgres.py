@@ -29,7 +29,6 @@ from psycopg.conninfo import conninfo_to_dict
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
-    CONCEPT_COUNTS,
     AssignedAnswer,
     AssignedPlace,
     ConceptCount,
@@ -40,6 +39,7 @@ from tutor.quiz.store_api import (
     StoreUnavailable,
     assigned_answer_rows,
     concept_count_rows,
+    concept_counts_sql,
     due_rows,
     place_columns,
     place_of,
@@ -326,8 +326,8 @@ class PostgresStore(ProgressStore):
             counts[1] += int(right)
         return [DayAccuracy(day, kind, answered, right) for (day, kind), (answered, right) in sorted(days.items())]
 
-    def _concept_counts(self) -> list[ConceptCount]:
-        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="WHERE learner = %s")))
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(concept_counts_sql("WHERE learner = %s", since)))
 
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         query = ASSIGNED_ANSWERS.format(where="learner = %s AND").replace("?", "%s")
