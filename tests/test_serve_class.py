@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import re
 import shutil
@@ -34,9 +35,11 @@ from tests.store_fixtures import V1_ANSWERS, V1_FILE
 from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
 from tutor.quiz.class_trend import trend
 from tutor.quiz.class_words import concept_label
-from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
+from tutor.quiz.classbook import Assignment, ClassBook, class_place, open_class_store, token_hash
 from tutor.quiz.migrations import SCHEMA_VERSION
+from tutor.quiz.plan import DrillPlan
 from tutor.quiz.store import DAY, Store, data_folder, learner_key, learner_path
+from tutor.quiz.store_api import AssignedPlace
 from tutor.quiz.stores import STORE_ENV, open_store
 from tutor.serve import ClassroomServer, bind
 from tutor.ui.app import TutorApp
@@ -119,11 +122,21 @@ async def classroom(backend: str) -> AsyncIterator[Classroom]:
     book.store.close()
 
 
-def answer(name: str, concept: str, correct: bool, at: float) -> None:
+def answer(
+    name: str, concept: str, correct: bool, at: float, place: AssignedPlace | None = None, response: str = "x"
+) -> None:
     store = open_store(name)
     try:
         store.record_answer(
-            kind="fu-steps", level=1, seed=1, concept=concept, lesson="fu", correct=correct, response="x", now=at
+            kind="fu" if place else "fu-steps",
+            level=1,
+            seed=1,
+            concept=concept,
+            lesson="fu",
+            correct=correct,
+            response=response,
+            now=at,
+            place=place,
         )
     finally:
         store.close()
@@ -488,3 +501,47 @@ def test_a_trend_is_the_share_right_this_week_against_before(
     before: tuple[int, int], recent: tuple[int, int], expected: str
 ) -> None:
     assert trend(*before, *recent) == expected
+
+
+async def test_a_seeded_assignments_answers_per_question_show_the_misconception(classroom: Classroom) -> None:
+    for name in ("Ann", "Bo", "Cy"):
+        assert await classroom.join(name) == 303
+    seeded = Assignment(time.time(), ("fu",), (1,), 2, 42, "2027-01-15")
+    classroom.book.assign(seeded)
+    classroom.book.assign(Assignment(time.time() + 1, ("fu",), (1,), 2, None, "2027-01-15"))
+    ref = seeded.ref("Club A")
+    sheet = DrillPlan.assigned(("fu",), (1,), 2, 42, ref, set()).questions()
+    right = sheet[0].answer["fu"]
+    for name, fu, at in (("Ann", right, 1.0), ("Bo", right + 10, 2.0), ("Cy", right + 10, 3.0), ("Bo", right, 4.0)):
+        placed(name, ref, 0, {"fu": fu}, fu == right, at)  # Bo's second try comes after the first: not counted
+    placed("Cy", ref, 1, {}, False, 5.0)  # skipped
+    await classroom.as_teacher()
+    dashboard = await (await classroom.client.get("/class")).text()
+    assert dashboard.count("/class/sheet?assignment=") == 1 and f"/class/sheet?assignment={ref}" in dashboard
+    page = await (await classroom.client.get(f"/class/sheet?assignment={ref}")).text()
+    first = page[page.index("Question 1") : page.index("Question 2")]
+    rows = re.findall(r'<tr class="(\w+)">\s*<td>([^<]*)</td>\s*<td class="number">(\d+)</td>', first)
+    assert rows == [("misconception", f"Fu: {right + 10}", "2"), ("right", f"Fu: {right}", "1")]
+    assert "the most common wrong answer" in first and f"Right answer: Fu: {right}" in first
+    second = page[page.index("Question 2") :]
+    assert re.findall(r'<tr class="(\w+)">', second) == ["misconception"] and "(skipped or answer shown)" in second
+
+
+async def test_only_the_teachers_token_reaches_the_answers_per_question(classroom: Classroom) -> None:
+    seeded = Assignment(time.time(), ("fu",), (1,), 2, 42, "2027-01-15")
+    unseeded = Assignment(time.time() + 1, ("fu",), (1,), 2, None, "2027-01-15")
+    classroom.book.assign(seeded)
+    classroom.book.assign(unseeded)
+    path = f"/class/sheet?assignment={seeded.ref('Club A')}"
+    assert (await classroom.client.get(path)).status == 403  # no cookie at all
+    assert await classroom.join("Ann") == 303
+    refused = await classroom.client.get(path)  # a learner's cookie
+    assert refused.status == 403 and "for the class's teacher only" in await refused.text()
+    await classroom.as_teacher()
+    assert (await classroom.client.get(path)).status == 200
+    for other in (unseeded.ref("Club A"), "0" * 16, "../../etc/passwd"):
+        assert (await classroom.client.get(f"/class/sheet?assignment={other}")).status == 404
+
+
+def placed(name: str, ref: str, question: int, response: dict[str, int], correct: bool, at: float) -> None:
+    answer(name, "fu:total", correct, at, AssignedPlace(ref, question), json.dumps(response))

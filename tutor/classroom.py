@@ -14,7 +14,8 @@ join with a name, the teacher sees the class's answers rule by rule.
   and the class's assignments, which the teacher sets there
   (`/class/assign`) and learners see on the join page;
   `/class/results.csv`: the same as CSV; `/class/board`: a line per
-  learner for the projector, paged; `/class/forget`: a learner's data
+  learner for the projector, paged; `/class/sheet?assignment=REF`: a
+  seeded assignment's answers question by question; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
 
@@ -27,10 +28,12 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import json
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import aiohttp_jinja2
@@ -39,13 +42,18 @@ from aiohttp import web
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.locale.message import render_value
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
-from tutor.quiz.question import LEVELS
+from tutor.quiz.kinds import KINDS
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.question import LEVELS, Question
+from tutor.quiz.sheet_tally import tally
 from tutor.quiz.store import MAX_LEARNER_NAME, learner_key
-from tutor.quiz.store_api import RECENT_DAYS
-from tutor.ui.drill_words import kind_name
+from tutor.quiz.store_api import RECENT_DAYS, AssignedAnswer
+from tutor.quiz.worksheet import hand_lines
+from tutor.ui.drill_words import kind_name, prompt_text, right_answer_text
 from tutor.ui.screens.learner import clean_name
 
 LEARNER_COOKIE = "tutor_learner"
@@ -125,6 +133,7 @@ class ClassPages:
             web.get("/class", self.dashboard),
             web.get("/class/results.csv", self.results_csv),
             web.get("/class/board", self.board),
+            web.get("/class/sheet", self.sheet),
             web.get("/class/forget", self.forget_page),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
@@ -155,7 +164,9 @@ class ClassPages:
         levels = ", ".join(str(level) for level in assignment.levels)
         line = self.say("class.assignment", count=assignment.count, kinds=kinds, levels=levels, due=assignment.due)
         seed = "" if assignment.seed is None else self.say("class.assignment_seed", seed=assignment.seed)
-        return {"line": line, "seed": seed}
+        # A seeded assignment's sheet is one for all: its answers can be set side by side, question by question.
+        sheet = "" if assignment.seed is None else assignment.ref(self.book.name)
+        return {"line": line, "seed": seed, "sheet": sheet}
 
     def _join_form(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
         return self._page("class_join.html", request, status, problem=problem)
@@ -235,6 +246,7 @@ class ClassPages:
             most=MAX_QUESTIONS,
             problem=problem,
             days=RECENT_DAYS,
+            teacher=True,
         )
 
     async def dashboard(self, request: web.Request) -> web.Response:
@@ -294,6 +306,47 @@ class ClassPages:
             for learner in learners[(page - 1) * BOARD_PAGE : page * BOARD_PAGE]
         ]
         return self._page("class_board.html", request, learners=shown, page=page, pages=pages, days=RECENT_DAYS)
+
+    async def sheet(self, request: web.Request) -> web.Response:
+        """A seeded assignment, question by question: the answers the learners
+        chose and how many chose each, the most common wrong one marked."""
+        self._teacher(request)
+        ref = request.query.get("assignment", "")
+        assignment = next(
+            (found for found in self.book.assignments() if found.seed is not None and found.ref(self.book.name) == ref),
+            None,
+        )
+        if assignment is None or assignment.seed is None:
+            raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
+        plan = DrillPlan.assigned(assignment.kinds, assignment.levels, assignment.count, assignment.seed, ref, set())
+        questions = plan.questions()
+        tallies = tally(assignment.count, self.book.assigned_answers(ref), partial(self._given, questions))
+        shown = [
+            {
+                "number": question_tally.number + 1,
+                "kind": kind_name(question.kind, self.language),
+                "prompt": "\n".join([prompt_text(question, self.language), *hand_lines(question, self.language)]),
+                "right": right_answer_text(question, self.language),
+                "tally": question_tally,
+            }
+            for question, question_tally in zip(questions, tallies, strict=True)
+        ]
+        return self._page("class_sheet.html", request, line=self._assignment_line(assignment)["line"], questions=shown)
+
+    def _given(self, questions: list[Question], answer: AssignedAnswer) -> str:
+        """A stored answer in the words the drill's feedback gives it; one
+        that cannot be read so (from another version, say) as it was stored."""
+        question = questions[answer.question]
+        kind = KINDS.get(question.kind)
+        try:
+            response = json.loads(answer.response)
+            if kind is None or not isinstance(response, dict):
+                return answer.response
+            if not response:
+                return self.say("class.no_answer_given")
+            return render_value(kind.given(kind.judge(question, response)), self.language)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return answer.response
 
     def _member(self, key: str) -> Member:
         member = self.book.member(key)

@@ -20,9 +20,20 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tutor.quiz.store import COMPANIONS, COUNT_SUFFIX, Store, data_folder, learner_folder, learner_key
-from tutor.quiz.store_api import DAY, RECENT_DAYS, ConceptCount, ProgressStore, concept_count_rows, concept_counts_sql
+from tutor.quiz.store_api import (
+    ASSIGNED_ANSWERS,
+    DAY,
+    RECENT_DAYS,
+    AssignedAnswer,
+    ConceptCount,
+    ProgressStore,
+    assigned_answer_rows,
+    concept_count_rows,
+    concept_counts_sql,
+)
 from tutor.quiz.stores import APP_LEARNER, POSTGRES_SUFFIX, open_postgres, open_store, store_place, store_url
 from tutor.quiz.writes import PENDING_SUFFIX
 
@@ -168,6 +179,29 @@ class ClassBook:
         for key, *count in rows:
             counts.setdefault(str(key), []).extend(concept_count_rows([count]))
         return [LearnerResults(member, counts.get(member.key, [])) for member in self.members()]
+
+    def assigned_answers(self, ref: str) -> list[list[AssignedAnswer]]:
+        """Every learner's answers to the assignment of reference `ref`, a list per learner."""
+        if store_url() is not None:
+            # One query for the class, as for the results.
+            rows = self.store.class_rows(
+                ASSIGNED_ANSWERS.format(where="learner IN (SELECT learner FROM class_learners WHERE class = ?) AND")
+                .replace("SELECT question,", "SELECT learner, question,")
+                .replace("ORDER BY question", "ORDER BY learner, question"),
+                (self.name, ref),
+            )
+            by_learner: dict[str, list[Any]] = {}
+            for key, *row in rows:
+                by_learner.setdefault(str(key), []).append(row)
+            return [assigned_answer_rows(found) for found in by_learner.values()]
+        found = []
+        for member in self.members():
+            store = open_store(member.name)
+            try:
+                found.append(store.assigned_answers(ref))
+            finally:
+                store.close()
+        return found
 
     def forget(self, member: Member) -> None:
         """The learner's data deleted: their answers, settings and name, their
