@@ -15,11 +15,14 @@ from tests.helpers import search_palette, wait_for
 from tutor.cli import _parser, session_command
 from tutor.quiz.assigned import own_seed, work_due
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
+from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, situation
+from tutor.quiz.play_session import PlaySession, PlaySetup
 from tutor.quiz.stores import open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
 from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.play import PlayScreen
 from tutor.ui.textual_compat import notifications_showing
 
 CLASS = "Club A"
@@ -113,3 +116,42 @@ def test_a_class_sessions_command_names_the_class_to_the_app() -> None:
     args = _parser().parse_args([*words[4:], "--learner", "Ann"])
     assert args.in_class == "Club 'A' $(x)" and args.classroom and args.lang == "ko" and args.learner == "Ann"
     assert "--in-class" not in session_command(None, None)
+
+
+def set_deal(seed: int) -> str:
+    store = open_class_store(CLASS)
+    try:
+        book = ClassBook(store, CLASS)
+        book.start("en", "")
+        assignment = Assignment(time.time(), (DEAL_KIND,), (), 1, seed, "2027-01-15")
+        book.assign(assignment)
+        return assignment.ref(CLASS)
+    finally:
+        store.close()
+
+
+async def test_a_shared_deal_is_played_from_home_and_each_decision_is_kept_with_its_situation() -> None:
+    ref = set_deal(4242)
+    app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        assert "shared deal, due 2027-01-15" in str(app.screen.query_one("#assignment", Static).render())
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the deal")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.assignment == ref and screen.session.setup.seed == 4242
+        await wait_for(pilot, lambda: screen.session.decision is not None, "the learner's first decision")
+        await pilot.press("enter")  # the tile picked, discarded
+        await wait_for(pilot, lambda: len(app.store.play_turns(ref)) == 1, "the decision kept")
+        first = app.store.play_turns(ref)[0]
+    assert first.turn == 0 and read_decision(first.decision) is not None
+    assert read_decision(first.decision).kind == "discard"  # type: ignore[union-attr]
+    # Every learner is dealt the same hand: Bob's first situation is Ann's.
+    assert situation(PlaySession(PlaySetup(seed=4242))) == first.situation
+    store = open_store("Ann")
+    try:
+        assert work_due(CLASS, store) is not None  # not finished: the hand is not over
+        store.record_turn(ref, 9, "{}", END, time.time())
+        assert work_due(CLASS, store) is None
+    finally:
+        store.close()

@@ -33,11 +33,15 @@ from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
 from tests.store_fixtures import V1_ANSWERS, V1_FILE
 from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.engine.game.actions import Action, ActionKind
+from tutor.engine.tiles import tile_name
 from tutor.quiz.class_trend import trend
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, class_place, open_class_store, token_hash
+from tutor.quiz.deal_turns import DEAL_KIND, decision, read_situation, situation
 from tutor.quiz.migrations import SCHEMA_VERSION
 from tutor.quiz.plan import DrillPlan
+from tutor.quiz.play_session import PlaySession, PlaySetup
 from tutor.quiz.store import DAY, Store, data_folder, learner_key, learner_path
 from tutor.quiz.store_api import AssignedPlace
 from tutor.quiz.stores import STORE_ENV, open_store
@@ -545,3 +549,35 @@ async def test_only_the_teachers_token_reaches_the_answers_per_question(classroo
 
 def placed(name: str, ref: str, question: int, response: dict[str, int], correct: bool, at: float) -> None:
     answer(name, "fu:total", correct, at, AssignedPlace(ref, question), json.dumps(response))
+
+
+async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroom: Classroom) -> None:
+    for name in ("Ann", "Bo"):
+        assert await classroom.join(name) == 303
+    deal = read_assignment([], [], "", "4242", "2027-01-15", deal=True)
+    assert deal is not None and deal.kinds == (DEAL_KIND,) and deal.seed == 4242
+    classroom.book.assign(deal)
+    ref = deal.ref("Club A")
+    session = PlaySession(PlaySetup(seed=4242))
+    seen = situation(session)
+    tile = session.hand_order()[0]
+    for name, kind in (("Ann", ActionKind.DISCARD), ("Bo", ActionKind.RIICHI)):
+        store = open_store(name)
+        try:
+            action = Action(0, kind, session.state.kind(tile) if kind is ActionKind.DISCARD else None)
+            store.record_turn(ref, 0, seen, decision(action), 1.0)
+            store.record_turn(ref, 0, "{}", decision(Action(0, ActionKind.PASS)), 2.0)  # the first play counts
+        finally:
+            store.close()
+    path = f"/class/deal?assignment={ref}"
+    assert (await classroom.client.get(path)).status == 403  # a learner's cookie
+    await classroom.as_teacher()
+    dashboard = await (await classroom.client.get("/class")).text()
+    assert path in dashboard and "A shared play deal (seed 4242)" in dashboard
+    page = await (await classroom.client.get(path)).text()
+    assert "Decision 1" in page and "Decision 2" not in page
+    hand = read_situation(seen)
+    assert hand is not None and f"The same for everyone: hand {hand.hand}" in page
+    rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", page)
+    assert rows == [("Ann", f"discard {tile_name(session.state.kind(tile))}"), ("Bo", "riichi")]
+    assert (await classroom.client.get(f"/class/deal?assignment={'0' * 16}")).status == 404

@@ -24,10 +24,10 @@ from tests.postgres_helpers import fresh_database, postgres_url
 from tests.store_fixtures import V1_ANSWERS, V1_FILE, V3_ANSWERS, V3_FILE
 from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
 from tutor.quiz.store import BOX_DAYS, DAY, Store
-from tutor.quiz.store_api import AssignedAnswer, AssignedPlace, ProgressStore, StoreUnavailable
+from tutor.quiz.store_api import AssignedAnswer, AssignedPlace, PlayTurn, ProgressStore, StoreUnavailable
 from tutor.quiz.store_postgres import PostgresStore
 from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
-from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes, _read_pending, _write_pending
+from tutor.quiz.writes import Answer, ReadMark, SettingWrite, TurnDecision, Writes, _read_pending, _write_pending
 
 Opener = Callable[[str], ProgressStore]
 
@@ -233,6 +233,28 @@ class TestTheInterface:
         }
         pending.write_text(json.dumps(line) + "\n", encoding="utf-8")
         assert _read_pending(pending) == [Answer("fu", 1, 1, "fu:pair", "l", True, "{}", 1.0)]
+
+    def test_a_deals_decisions_go_through_the_writer_and_the_pending_file_and_with_the_learners_data(
+        self, opener: Opener, tmp_path: Path
+    ) -> None:
+        ann, bob = opener("ann"), opener("bob")
+        writes = Writes(ann)
+        pending = tmp_path / "ann.pending"
+        _write_pending(pending, [TurnDecision("r", 0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0)])
+        for write in [
+            *_read_pending(pending),
+            TurnDecision("r", 0, "{}", "{}", 2.0),
+            TurnDecision("r", 1, "{}", "{}", 3.0),
+        ]:
+            writes.save(write)
+        assert writes.idle(30) and writes.finish(close_store=False) is None
+        assert ann.play_turns("r") == [
+            PlayTurn(0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0),  # the first play of a turn counts
+            PlayTurn(1, "{}", "{}", 3.0),
+        ]
+        assert bob.play_turns("r") == [] and ann.play_turns("other") == []
+        ann.forget_learner()
+        assert ann.play_turns("r") == []
 
 
 class TestLearnersApart:

@@ -15,7 +15,8 @@ join with a name, the teacher sees the class's answers rule by rule.
   (`/class/assign`) and learners see on the join page;
   `/class/results.csv`: the same as CSV; `/class/board`: a line per
   learner for the projector, paged; `/class/sheet?assignment=REF`: a
-  seeded assignment's answers question by question; `/class/forget`: a learner's data
+  seeded assignment's answers question by question; `/class/deal?assignment=REF`:
+  a shared play deal's decisions, turn by turn, learner beside learner; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
 
@@ -43,9 +44,11 @@ from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
 from tutor.locale.message import render_value
+from tutor.quiz.action_words import action_name
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
+from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, read_situation
 from tutor.quiz.kinds import KINDS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import LEVELS, Question
@@ -134,6 +137,7 @@ class ClassPages:
             web.get("/class/results.csv", self.results_csv),
             web.get("/class/board", self.board),
             web.get("/class/sheet", self.sheet),
+            web.get("/class/deal", self.deal),
             web.get("/class/forget", self.forget_page),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
@@ -160,13 +164,16 @@ class ClassPages:
         return aiohttp_jinja2.render_template(template, request, context, status=status)
 
     def _assignment_line(self, assignment: Assignment) -> dict[str, str]:
+        if assignment.kinds == (DEAL_KIND,):
+            line = self.say("class.assignment_deal", seed=assignment.seed or 0, due=assignment.due)
+            return {"line": line, "seed": "", "sheet": "", "deal": assignment.ref(self.book.name)}
         kinds = ", ".join(kind_name(kind, self.language) for kind in assignment.kinds)
         levels = ", ".join(str(level) for level in assignment.levels)
         line = self.say("class.assignment", count=assignment.count, kinds=kinds, levels=levels, due=assignment.due)
         seed = "" if assignment.seed is None else self.say("class.assignment_seed", seed=assignment.seed)
         # A seeded assignment's sheet is one for all: its answers can be set side by side, question by question.
         sheet = "" if assignment.seed is None else assignment.ref(self.book.name)
-        return {"line": line, "seed": seed, "sheet": sheet}
+        return {"line": line, "seed": seed, "sheet": sheet, "deal": ""}
 
     def _join_form(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
         return self._page("class_join.html", request, status, problem=problem)
@@ -264,6 +271,7 @@ class ClassPages:
             str(form.get("count", "")),
             str(form.get("seed", "")),
             str(form.get("due", "")),
+            deal=form.get("deal") == "yes",
         )
         if assignment is None:
             return self._dashboard(request, self.say("class.assign_problem", most=MAX_QUESTIONS), status=400)
@@ -333,6 +341,60 @@ class ClassPages:
         ]
         return self._page("class_sheet.html", request, line=self._assignment_line(assignment)["line"], questions=shown)
 
+    async def deal(self, request: web.Request) -> web.Response:
+        """A shared play deal, decision by decision: what each learner did,
+        and the situation they did it in (once, when it was everyone's)."""
+        self._teacher(request)
+        ref = request.query.get("assignment", "")
+        assignment = next(
+            (
+                found
+                for found in self.book.assignments()
+                if found.kinds == (DEAL_KIND,) and found.ref(self.book.name) == ref
+            ),
+            None,
+        )
+        if assignment is None:
+            raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
+        played = [(member, turns) for member, turns in self.book.play_turns(ref) if turns]
+        count = max((turn.turn for _, turns in played for turn in turns if turn.decision != END), default=-1) + 1
+        shown = []
+        for number in range(count):
+            rows = []
+            for member, turns in played:
+                turn = next((turn for turn in turns if turn.turn == number and turn.decision != END), None)
+                rows.append(
+                    {
+                        "name": member.name,
+                        "seen": "" if turn is None else self._seen(turn.situation),
+                        "did": self.say("class.deal_none") if turn is None else self._done(turn.decision),
+                    }
+                )
+            seen = {row["seen"] for row in rows if row["seen"]}
+            shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
+        line = self._assignment_line(assignment)["line"]
+        return self._page("class_deal.html", request, line=line, turns=shown, played=bool(played))
+
+    def _seen(self, stored: str) -> str:
+        seen = read_situation(stored)
+        if seen is None:
+            return stored
+        hand = f"{seen.hand} {seen.melds}".strip()
+        if seen.discard is not None:
+            return self.say("class.deal_seen_discard", hand=hand, tile=seen.discard)
+        if seen.drawn is not None:
+            return self.say("class.deal_seen_drew", hand=hand, tile=seen.drawn)
+        return self.say("class.deal_seen", hand=hand)
+
+    def _done(self, stored: str) -> str:
+        done = read_decision(stored)
+        if done is None:
+            return stored
+        action = render_value(action_name(done.kind), self.language)
+        if done.tile is None:
+            return self.say("class.deal_did_plain", action=action)
+        return self.say("class.deal_did", action=action, tile=done.tile)
+
     def _given(self, questions: list[Question], answer: AssignedAnswer) -> str:
         """A stored answer in the words the drill's feedback gives it; one
         that cannot be read so (from another version, say) as it was stored."""
@@ -371,8 +433,22 @@ class ClassPages:
         raise web.HTTPSeeOther("/class")
 
 
-def read_assignment(kinds: list[str], levels: list[str], count: str, seed: str, due: str) -> Assignment | None:
-    """An assignment from the dashboard's form, or None if any part of it is not one."""
+def read_assignment(
+    kinds: list[str], levels: list[str], count: str, seed: str, due: str, deal: bool = False
+) -> Assignment | None:
+    """An assignment from the dashboard's form, or None if any part of it is
+    not one.  `deal`: a shared play deal, whose kinds, levels and count are
+    not asked; without a seed it is given one, so that the deal is still
+    every learner's."""
+    if deal:
+        try:
+            dealt = read_whole_number(seed.strip()) if seed.strip() else secrets.randbelow(MAX_SEED) + 1
+            deal_due = datetime.date.fromisoformat(due.strip())
+        except (NumberError, ValueError):
+            return None
+        if dealt > MAX_SEED:
+            return None
+        return Assignment(time.time(), (DEAL_KIND,), (), 1, dealt, deal_due.isoformat())
     try:
         chosen_levels = tuple(sorted({read_whole_number(level) for level in levels}))
         questions = read_whole_number(count.strip())

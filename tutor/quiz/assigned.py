@@ -13,7 +13,9 @@ import hashlib
 from dataclasses import dataclass
 
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
+from tutor.quiz.deal_turns import DEAL_KIND, finished
 from tutor.quiz.plan import DrillPlan
+from tutor.quiz.play_session import PlaySetup
 from tutor.quiz.store import learner_key
 from tutor.quiz.store_api import ProgressStore, StoreUnavailable
 
@@ -25,6 +27,13 @@ class AssignedWork:
     assignment: Assignment
     ref: str
     answered: frozenset[int]
+
+    @property
+    def deal(self) -> PlaySetup | None:
+        """A shared play deal's game: the first hand dealt from its seed, as for every learner."""
+        if self.assignment.kinds != (DEAL_KIND,) or self.assignment.seed is None:
+            return None
+        return PlaySetup(seed=self.assignment.seed)
 
     @property
     def left(self) -> int:
@@ -62,6 +71,10 @@ def work_due(class_name: str, store: ProgressStore) -> AssignedWork | None:
             book_store.close()
     for assignment in assignments:
         ref = assignment.ref(class_name)
+        if assignment.kinds == (DEAL_KIND,):
+            if not finished(store.play_turns(ref)):
+                return AssignedWork(assignment, ref, frozenset())
+            continue
         answered = frozenset(
             answer.question for answer in store.assigned_answers(ref) if answer.question < assignment.count
         )

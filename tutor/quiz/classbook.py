@@ -18,25 +18,30 @@ import hmac
 import secrets
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.quiz.store import COMPANIONS, COUNT_SUFFIX, Store, data_folder, learner_folder, learner_key
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
     DAY,
+    PLAY_TURNS,
     RECENT_DAYS,
     AssignedAnswer,
     ConceptCount,
+    PlayTurn,
     ProgressStore,
     assigned_answer_rows,
     concept_count_rows,
     concept_counts_sql,
+    play_turn_rows,
 )
 from tutor.quiz.stores import APP_LEARNER, POSTGRES_SUFFIX, open_postgres, open_store, store_place, store_url
 from tutor.quiz.writes import PENDING_SUFFIX
 
+T = TypeVar("T")
 CLASSES_FOLDER = "classes"
 TOKEN_BYTES = 32
 
@@ -182,23 +187,44 @@ class ClassBook:
 
     def assigned_answers(self, ref: str) -> list[list[AssignedAnswer]]:
         """Every learner's answers to the assignment of reference `ref`, a list per learner."""
+        found = self._of_assignment(
+            ASSIGNED_ANSWERS, "question", ref, assigned_answer_rows, lambda store: store.assigned_answers(ref)
+        )
+        return [answers for _, answers in found]
+
+    def play_turns(self, ref: str) -> list[tuple[Member, list[PlayTurn]]]:
+        """Each learner's decisions in the shared deal of reference `ref`, in the order they joined."""
+        return self._of_assignment(PLAY_TURNS, "turn", ref, play_turn_rows, lambda store: store.play_turns(ref))
+
+    def _of_assignment(
+        self,
+        query: str,
+        first: str,
+        ref: str,
+        read: Callable[[list[Any]], list[T]],
+        from_store: Callable[[ProgressStore], list[T]],
+    ) -> list[tuple[Member, list[T]]]:
+        """Each learner's rows of one assignment: `query` (a learner's, whose
+        `where` and first column `first` are named) for the whole class in
+        one go with PostgreSQL, as for the results; else from each learner's
+        store (`from_store`)."""
+        members = self.members()
         if store_url() is not None:
-            # One query for the class, as for the results.
             rows = self.store.class_rows(
-                ASSIGNED_ANSWERS.format(where="learner IN (SELECT learner FROM class_learners WHERE class = ?) AND")
-                .replace("SELECT question,", "SELECT learner, question,")
-                .replace("ORDER BY question", "ORDER BY learner, question"),
+                query.format(where="learner IN (SELECT learner FROM class_learners WHERE class = ?) AND")
+                .replace(f"SELECT {first},", f"SELECT learner, {first},")
+                .replace(f"ORDER BY {first}", f"ORDER BY learner, {first}"),
                 (self.name, ref),
             )
             by_learner: dict[str, list[Any]] = {}
             for key, *row in rows:
                 by_learner.setdefault(str(key), []).append(row)
-            return [assigned_answer_rows(found) for found in by_learner.values()]
+            return [(member, read(by_learner.get(member.key, []))) for member in members]
         found = []
-        for member in self.members():
+        for member in members:
             store = open_store(member.name)
             try:
-                found.append(store.assigned_answers(ref))
+                found.append((member, from_store(store)))
             finally:
                 store.close()
         return found

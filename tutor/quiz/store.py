@@ -37,12 +37,15 @@ from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
     BOX_DAYS,
     DAY,
+    PLAY_TURNS,
+    PROGRESS_TABLES,
     AssignedAnswer,
     AssignedPlace,
     ConceptCount,
     Damage,
     DayAccuracy,
     Due,
+    PlayTurn,
     Problem,
     ProgressStore,
     ReadView,
@@ -52,6 +55,7 @@ from tutor.quiz.store_api import (
     concept_counts_sql,
     due_rows,
     place_columns,
+    play_turn_rows,
 )
 
 __all__ = [
@@ -315,7 +319,7 @@ class Store(ProgressStore):
         )
 
     def _delete_progress(self) -> None:
-        for table in ("answers", "concepts", "lessons_read"):
+        for table in PROGRESS_TABLES:
             self.connection.execute(f"DELETE FROM {table}")
 
     def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool:
@@ -359,6 +363,16 @@ class Store(ProgressStore):
 
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         return assigned_answer_rows(self._rows(ASSIGNED_ANSWERS.format(where=""), (assignment,)))
+
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        self.connection.execute(
+            "INSERT INTO play_turns (assignment, turn, situation, decision, decided_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (assignment, turn) DO NOTHING",
+            (assignment, turn, situation, decision, decided_at),
+        )
+
+    def _play_turns(self, assignment: str) -> list[PlayTurn]:
+        return play_turn_rows(self._rows(PLAY_TURNS.format(where=""), (assignment,)))
 
     def _delete_settings(self) -> None:
         self.connection.execute("DELETE FROM settings")

@@ -184,6 +184,31 @@ def assigned_answer_rows(rows: list[Any]) -> list[AssignedAnswer]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayTurn:
+    """One decision of a learner's in a shared play deal: the `turn`-th
+    (from 0) of their hand, the situation they decided in and what they did
+    (each JSON, tutor/quiz/deal_turns.py)."""
+
+    turn: int
+    situation: str
+    decision: str
+    decided_at: float
+
+
+PROGRESS_TABLES = ("answers", "concepts", "lessons_read", "play_turns")
+"""A learner's progress, which a reset and a deletion empty (the settings apart)."""
+PLAY_TURNS = "SELECT turn, situation, decision, decided_at FROM play_turns WHERE {where} assignment = ? ORDER BY turn"
+"""A learner's decisions in one shared deal; a backend names its learner in `where`."""
+
+
+def play_turn_rows(rows: list[Any]) -> list[PlayTurn]:
+    return [
+        PlayTurn(int(turn), str(situation), str(decision), float(decided_at))
+        for turn, situation, decision, decided_at in rows
+    ]
+
+
 def place_columns(place: AssignedPlace | None) -> tuple[str | None, int | None]:
     """An answer's assignment and question columns."""
     return (None, None) if place is None else (place.assignment, place.question)
@@ -385,6 +410,13 @@ class ProgressStore(ABC):
         """The answers to the assignment of this reference, by question and time."""
 
     @abstractmethod
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        """A decision in a shared deal; one already stored for that turn stays (the first play counts)."""
+
+    @abstractmethod
+    def _play_turns(self, assignment: str) -> list[PlayTurn]: ...
+
+    @abstractmethod
     def _delete_settings(self) -> None:
         """Every setting of this learner gone (their name among them)."""
 
@@ -445,6 +477,10 @@ class ProgressStore(ABC):
         """The learner's answers to one assignment (its reference), by question: the teacher's pages."""
         return self._read(lambda source: source._assigned_answers(assignment), [])
 
+    def play_turns(self, assignment: str) -> list[PlayTurn]:
+        """The learner's decisions in one shared play deal (its reference), by turn."""
+        return self._read(lambda source: source._play_turns(assignment), [])
+
     # --- writes ----------------------------------------------------------------------------
 
     def set_setting(self, key: str, value: str) -> None:
@@ -504,6 +540,10 @@ class ProgressStore(ABC):
         if not nested:
             # Only once the answer is committed: a count above the answers stored is damage.
             self.count_answers()
+
+    def record_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        with self._transaction():
+            self._put_turn(assignment, turn, situation, decision, decided_at)
 
     def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
         """Whether this very answer is stored already (a pending answer merged twice is stored once)."""

@@ -29,11 +29,14 @@ from psycopg.conninfo import conninfo_to_dict
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
+    PLAY_TURNS,
+    PROGRESS_TABLES,
     AssignedAnswer,
     AssignedPlace,
     ConceptCount,
     DayAccuracy,
     Due,
+    PlayTurn,
     ProgressStore,
     ReadView,
     StoreUnavailable,
@@ -43,6 +46,7 @@ from tutor.quiz.store_api import (
     due_rows,
     place_columns,
     place_of,
+    play_turn_rows,
 )
 
 CONNECT_TIMEOUT = 5
@@ -207,6 +211,9 @@ class PostgresStore(ProgressStore):
             "WHERE learner = %s ORDER BY id"
         )
         concepts = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE learner = %s")
+        turns = self._rows(
+            "SELECT assignment, turn, situation, decision, decided_at FROM play_turns WHERE learner = %s"
+        )
         with memory._transaction():
             for key, value in settings:
                 memory._put_setting(key, value)
@@ -217,6 +224,8 @@ class PostgresStore(ProgressStore):
                 memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response, place)
             for concept, box, due_at, lesson in concepts:
                 memory._put_concept(concept, box, due_at, lesson)
+            for assignment, turn, situation, decision, decided_at in turns:
+                memory._put_turn(assignment, turn, situation, decision, decided_at)
 
     def _rows(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A read's rows for this learner (the query's first parameter), on the reads' connection."""
@@ -275,7 +284,7 @@ class PostgresStore(ProgressStore):
         )
 
     def _delete_progress(self) -> None:
-        for table in ("answers", "concepts", "lessons_read"):
+        for table in PROGRESS_TABLES:
             self._write(f"DELETE FROM {table} WHERE learner = %s")
 
     def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool:
@@ -332,6 +341,17 @@ class PostgresStore(ProgressStore):
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         query = ASSIGNED_ANSWERS.format(where="learner = %s AND").replace("?", "%s")
         return assigned_answer_rows(self._rows(query, (assignment,)))
+
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        self._write(
+            "INSERT INTO play_turns (learner, assignment, turn, situation, decision, decided_at) "
+            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (learner, assignment, turn) DO NOTHING",
+            (assignment, turn, situation, decision, decided_at),
+        )
+
+    def _play_turns(self, assignment: str) -> list[PlayTurn]:
+        query = PLAY_TURNS.format(where="learner = %s AND").replace("?", "%s")
+        return play_turn_rows(self._rows(query, (assignment,)))
 
     def _delete_settings(self) -> None:
         self._write("DELETE FROM settings WHERE learner = %s")

@@ -88,7 +88,18 @@ class ResetProgress:
     at: float = field(default_factory=time.time)
 
 
-Write = Answer | SettingWrite | ReadMark | ResetProgress
+@dataclass(frozen=True, slots=True)
+class TurnDecision:
+    """A learner's decision in a class's shared play deal (tutor/quiz/deal_turns.py)."""
+
+    assignment: str
+    turn: int
+    situation: str
+    decision: str
+    decided_at: float
+
+
+Write = Answer | SettingWrite | ReadMark | ResetProgress | TurnDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +482,8 @@ def _apply(store: ProgressStore, write: Write | _Merged) -> None:
         store.reset_progress()
     elif isinstance(write, ReadMark):
         store.mark_read(write.lesson_id, write.read_at)
+    elif isinstance(write, TurnDecision):
+        store.record_turn(write.assignment, write.turn, write.situation, write.decision, write.decided_at)
     else:
         if merged and store.has_answer(
             kind=write.kind, seed=write.seed, concept=write.concept, answered_at=write.answered_at
@@ -496,7 +509,9 @@ def _one_line(error: BaseException) -> str:
 
 
 def _as_json(write: Write) -> dict[str, Any]:
-    kind = {Answer: "answer", SettingWrite: "setting", ReadMark: "read", ResetProgress: "reset"}[type(write)]
+    kind = {Answer: "answer", SettingWrite: "setting", ReadMark: "read", ResetProgress: "reset", TurnDecision: "turn"}[
+        type(write)
+    ]
     return {"write": kind, **asdict(write)}
 
 
@@ -512,6 +527,14 @@ def _from_json(value: Any) -> Write | None:
             return ReadMark(str(fields["lesson_id"]), float(fields["read_at"]))
         if value.get("write") == "reset":
             return ResetProgress(float(fields["at"]))
+        if value.get("write") == "turn":
+            return TurnDecision(
+                str(fields["assignment"]),
+                int(fields["turn"]),
+                str(fields["situation"]),
+                str(fields["decision"]),
+                float(fields["decided_at"]),
+            )
         if value.get("write") == "answer":
             rules = tuple((str(rule), bool(right)) for rule, right in fields.get("rules", ()))
             return Answer(

@@ -452,7 +452,8 @@ class TutorApp(App[None]):
         if work is None or self.learner is None:
             self.say("class_work.none", severity="warning")
             return
-        self.push_screen(DrillScreen(work.plan(self.learner)))
+        deal = work.deal
+        self.push_screen(DrillScreen(work.plan(self.learner)) if deal is None else PlayScreen(deal, work.ref))
 
     def drill_rules(self) -> DrillRules:
         """The rule options the learner's new drills follow (the settings

@@ -155,6 +155,9 @@ class HomeScreen(TutorScreen):
         line.set_class(work is None, "none")
         if work is not None:
             language = self.tutor.language
+            if work.deal is not None:
+                line.update(text(language, "class_work.home_deal", due=work.assignment.due))
+                return
             kinds = ", ".join(kind_name(kind, language) for kind in work.assignment.kinds)
             line.update(text(language, "class_work.home", count=work.left, kinds=kinds, due=work.assignment.due))
 
