@@ -204,7 +204,14 @@ async def test_the_last_week_is_set_against_before_on_the_dashboard_the_csv_and_
 async def test_only_the_teachers_token_reaches_the_teachers_pages(classroom: Classroom) -> None:
     assert await classroom.join("Ann") == 303  # a learner's cookie is no teacher's
     client = classroom.client
-    for path in ("/class", "/class/results.csv", "/class/board", f"/class/forget?learner={learner_key('Ann')}"):
+    for path in (
+        "/class",
+        "/class/results.csv",
+        "/class/board",
+        "/class/sheet?assignment=0",
+        "/class/deal?assignment=0",
+        f"/class/forget?learner={learner_key('Ann')}",
+    ):
         response = await client.get(path, allow_redirects=False)
         assert response.status == 403, path
         assert "for the class's teacher only" in await response.text()
@@ -554,9 +561,26 @@ def placed(name: str, ref: str, question: int, response: dict[str, int], correct
 async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroom: Classroom) -> None:
     for name in ("Ann", "Bo"):
         assert await classroom.join(name) == 303
-    deal = read_assignment([], [], "", "4242", "2027-01-15", deal=True)
-    assert deal is not None and deal.kinds == (DEAL_KIND,) and deal.seed == 4242
-    classroom.book.assign(deal)
+    assert (await classroom.client.get(f"/class/deal?assignment={'0' * 16}")).status == 403  # a learner's cookie
+    await classroom.as_teacher()
+    for form, status in (({"seed": "x"}, 400), ({"seed": "4242"}, 303)):
+        response = await classroom.client.post(
+            "/class/assign",
+            data={"deal": "yes", "due": "2027-01-15", **form},
+            headers={"Origin": classroom.origin},
+            allow_redirects=False,
+        )
+        assert response.status == status
+    assert (
+        "A shared deal needs a due date"
+        in await (
+            await classroom.client.post(
+                "/class/assign", data={"deal": "yes", "due": ""}, headers={"Origin": classroom.origin}
+            )
+        ).text()
+    )
+    [deal] = classroom.book.assignments()
+    assert deal.kinds == (DEAL_KIND,) and deal.seed == 4242 and deal.count == 1
     ref = deal.ref("Club A")
     session = PlaySession(PlaySetup(seed=4242))
     seen = situation(session)
@@ -570,8 +594,6 @@ async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroo
         finally:
             store.close()
     path = f"/class/deal?assignment={ref}"
-    assert (await classroom.client.get(path)).status == 403  # a learner's cookie
-    await classroom.as_teacher()
     dashboard = await (await classroom.client.get("/class")).text()
     assert path in dashboard and "A shared play deal (seed 4242)" in dashboard
     page = await (await classroom.client.get(path)).text()

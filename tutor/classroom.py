@@ -265,16 +265,20 @@ class ClassPages:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
         form = await request.post()
+        deal = form.get("deal") == "yes"
         assignment = read_assignment(
             [str(kind) for kind in form.getall("kind", [])],
             [str(level) for level in form.getall("level", [])],
             str(form.get("count", "")),
             str(form.get("seed", "")),
             str(form.get("due", "")),
-            deal=form.get("deal") == "yes",
+            deal=deal,
         )
         if assignment is None:
-            return self._dashboard(request, self.say("class.assign_problem", most=MAX_QUESTIONS), status=400)
+            problem = (
+                self.say("class.assign_deal_problem") if deal else self.say("class.assign_problem", most=MAX_QUESTIONS)
+            )
+            return self._dashboard(request, problem, status=400)
         self.book.assign(assignment)
         raise web.HTTPSeeOther("/class")
 
