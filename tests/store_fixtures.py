@@ -62,3 +62,7 @@ DATA = Path(__file__).resolve().parent / "data"
 V1_FILE = DATA / "progress-v1.sqlite3"
 """A progress file written by the tutor of schema version 1 (main's store.py before issue 32), with its count."""
 V1_ANSWERS = 13
+V3_FILE = DATA / "progress-v3.sqlite3"
+"""A progress file of schema version 3 (the class tables, before answers carried their assignment), with
+its count, a class of one learner and one assignment in it: written by the tutor of that version."""
+V3_ANSWERS = 7

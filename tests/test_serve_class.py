@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import re
 import shutil
@@ -20,6 +21,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +32,18 @@ from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
 from tests.store_fixtures import V1_ANSWERS, V1_FILE
-from tutor.classroom import JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
-from tutor.quiz.classbook import ClassBook, class_place, open_class_store, token_hash
+from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.engine.game.actions import Action, ActionKind
+from tutor.engine.tiles import tile_name
+from tutor.quiz.class_trend import trend
+from tutor.quiz.class_words import concept_label
+from tutor.quiz.classbook import Assignment, ClassBook, class_place, open_class_store, token_hash
+from tutor.quiz.deal_turns import DEAL_KIND, decision, read_situation, situation
 from tutor.quiz.migrations import SCHEMA_VERSION
-from tutor.quiz.store import Store, data_folder, learner_key, learner_path
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.play_session import PlaySession, PlaySetup
+from tutor.quiz.store import DAY, Store, data_folder, learner_key, learner_path
+from tutor.quiz.store_api import AssignedPlace
 from tutor.quiz.stores import STORE_ENV, open_store
 from tutor.serve import ClassroomServer, bind
 from tutor.ui.app import TutorApp
@@ -116,11 +126,21 @@ async def classroom(backend: str) -> AsyncIterator[Classroom]:
     book.store.close()
 
 
-def answer(name: str, concept: str, correct: bool, at: float) -> None:
+def answer(
+    name: str, concept: str, correct: bool, at: float, place: AssignedPlace | None = None, response: str = "x"
+) -> None:
     store = open_store(name)
     try:
         store.record_answer(
-            kind="fu-steps", level=1, seed=1, concept=concept, lesson="fu", correct=correct, response="x", now=at
+            kind="fu" if place else "fu-steps",
+            level=1,
+            seed=1,
+            concept=concept,
+            lesson="fu",
+            correct=correct,
+            response=response,
+            now=at,
+            place=place,
         )
     finally:
         store.close()
@@ -140,17 +160,58 @@ async def test_the_dashboard_counts_right_and_wrong_per_learner_and_rule(classro
     ann = page[page.index("Ann Lee") : page.index("<h2>Bo")]
     assert re.search(r'<td class="number">1</td>\s*<td class="number wrong">2</td>', ann)
     rows = list(csv.reader(io.StringIO(await (await classroom.client.get("/class/results.csv")).text())))
-    assert rows[0] == ["Learner", "Key", "Rule", "Right", "Wrong"]
+    assert rows[0][:5] == ["Learner", "Key", "Rule", "Right before", "Wrong before"]
     assert [(row[0], row[1], row[3], row[4]) for row in rows[1:]] == [
         ("Ann Lee", "fu:closed-ron", "1", "2"),
         ("Bo", "yaku:riichi", "1", "0"),
     ]
 
 
+async def test_the_last_week_is_set_against_before_on_the_dashboard_the_csv_and_the_board(
+    classroom: Classroom,
+) -> None:
+    now = time.time()
+    for name in [f"L{number:02}" for number in range(BOARD_PAGE + 2)]:
+        classroom.clock.now += JOIN_EVERY  # one classroom's address: joins at the pace the limiter allows
+        assert await classroom.join(name) == 303
+    for when, correct in ((now - 10 * DAY, False), (now - 9 * DAY, False), (now - DAY, True), (now - 3600, True)):
+        answer("L00", "fu:closed-ron", correct, when)  # 0 of 2 before, 2 of 2 this week: better
+    answer("L00", "yaku:riichi", False, now - 60)  # this week only: new, and the rule missed most
+    answer("L01", "fu:closed-ron", True, now - 8 * DAY)  # nothing this week
+    await classroom.as_teacher()
+    rows = list(csv.reader(io.StringIO(await (await classroom.client.get("/class/results.csv")).text())))
+    assert rows[0][3:] == ["Right before", "Wrong before", "Right, last 7 days", "Wrong, last 7 days", "Trend"]
+    assert [(row[0], row[1], *row[3:]) for row in rows[1:]] == [
+        ("L00", "fu:closed-ron", "0", "2", "2", "0", "↑ better"),
+        ("L00", "yaku:riichi", "0", "0", "0", "1", "new"),
+        ("L01", "fu:closed-ron", "1", "0", "0", "0", "no answers lately"),
+    ]
+    page = await (await classroom.client.get("/class")).text()
+    assert '<td class="trend up">↑ better</td>' in page and '<td class="trend new">new</td>' in page
+    board = await (await classroom.client.get("/class/board")).text()
+    lines = re.findall(r"<tr>\s*<td>(L\d\d)</td>(.*?)</tr>", board, re.S)
+    assert [name for name, _ in lines] == [f"L{number:02}" for number in range(BOARD_PAGE)]
+    assert "page 1 of 2" in board and "/class/board?page=2" in board
+    first = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", lines[0][1])).split()
+    assert first[:4] == ["2", "1", "0", "2"] and "↑ better" in lines[0][1]
+    assert concept_label("yaku:riichi", "en") in lines[0][1] and "no answers lately" in lines[1][1]
+    second = await (await classroom.client.get("/class/board?page=2")).text()
+    assert re.findall(r"<td>(L\d\d)</td>", second) == ["L15", "L16"] and "page 2 of 2" in second
+    assert "page 2 of 2" in await (await classroom.client.get("/class/board?page=99")).text()
+    assert "page 1 of 2" in await (await classroom.client.get("/class/board?page=-1")).text()
+
+
 async def test_only_the_teachers_token_reaches_the_teachers_pages(classroom: Classroom) -> None:
     assert await classroom.join("Ann") == 303  # a learner's cookie is no teacher's
     client = classroom.client
-    for path in ("/class", "/class/results.csv", f"/class/forget?learner={learner_key('Ann')}"):
+    for path in (
+        "/class",
+        "/class/results.csv",
+        "/class/board",
+        "/class/sheet?assignment=0",
+        "/class/deal?assignment=0",
+        f"/class/forget?learner={learner_key('Ann')}",
+    ):
         response = await client.get(path, allow_redirects=False)
         assert response.status == 403, path
         assert "for the class's teacher only" in await response.text()
@@ -422,7 +483,7 @@ def test_a_real_version_1_file_takes_the_class_step_and_keeps_a_class(tmp_path: 
         assert [member.key for member in book.members()] == ["ann"] and store.answer_count() == V1_ANSWERS
     finally:
         store.close()
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_listening_on_every_network_gives_addresses_a_browser_can_open() -> None:
@@ -435,3 +496,110 @@ def test_listening_on_every_network_gives_addresses_a_browser_can_open() -> None
         assert learners.endswith(f":{port}") and "0.0.0.0" not in learners
     finally:
         listener.close()
+
+
+@pytest.mark.parametrize(
+    ("before", "recent", "expected"),
+    [
+        ((0, 0), (1, 0), "new"),
+        ((3, 1), (0, 0), "quiet"),
+        ((1, 1), (3, 1), "up"),  # a half right, then three quarters
+        ((3, 1), (1, 1), "down"),
+        ((9, 1), (17, 3), "same"),  # 0.90 then 0.85: within the margin
+    ],
+)
+def test_a_trend_is_the_share_right_this_week_against_before(
+    before: tuple[int, int], recent: tuple[int, int], expected: str
+) -> None:
+    assert trend(*before, *recent) == expected
+
+
+async def test_a_seeded_assignments_answers_per_question_show_the_misconception(classroom: Classroom) -> None:
+    for name in ("Ann", "Bo", "Cy"):
+        assert await classroom.join(name) == 303
+    seeded = Assignment(time.time(), ("fu",), (1,), 2, 42, "2027-01-15")
+    classroom.book.assign(seeded)
+    classroom.book.assign(Assignment(time.time() + 1, ("fu",), (1,), 2, None, "2027-01-15"))
+    ref = seeded.ref("Club A")
+    sheet = DrillPlan.assigned(("fu",), (1,), 2, 42, ref, set()).questions()
+    right = sheet[0].answer["fu"]
+    for name, fu, at in (("Ann", right, 1.0), ("Bo", right + 10, 2.0), ("Cy", right + 10, 3.0), ("Bo", right, 4.0)):
+        placed(name, ref, 0, {"fu": fu}, fu == right, at)  # Bo's second try comes after the first: not counted
+    placed("Cy", ref, 1, {}, False, 5.0)  # skipped
+    await classroom.as_teacher()
+    dashboard = await (await classroom.client.get("/class")).text()
+    assert dashboard.count("/class/sheet?assignment=") == 1 and f"/class/sheet?assignment={ref}" in dashboard
+    page = await (await classroom.client.get(f"/class/sheet?assignment={ref}")).text()
+    first = page[page.index("Question 1") : page.index("Question 2")]
+    rows = re.findall(r'<tr class="(\w+)">\s*<td>([^<]*)</td>\s*<td class="number">(\d+)</td>', first)
+    assert rows == [("misconception", f"Fu: {right + 10}", "2"), ("right", f"Fu: {right}", "1")]
+    assert "the most common wrong answer" in first and f"Right answer: Fu: {right}" in first
+    second = page[page.index("Question 2") :]
+    assert re.findall(r'<tr class="(\w+)">', second) == ["misconception"] and "(skipped or answer shown)" in second
+
+
+async def test_only_the_teachers_token_reaches_the_answers_per_question(classroom: Classroom) -> None:
+    seeded = Assignment(time.time(), ("fu",), (1,), 2, 42, "2027-01-15")
+    unseeded = Assignment(time.time() + 1, ("fu",), (1,), 2, None, "2027-01-15")
+    classroom.book.assign(seeded)
+    classroom.book.assign(unseeded)
+    path = f"/class/sheet?assignment={seeded.ref('Club A')}"
+    assert (await classroom.client.get(path)).status == 403  # no cookie at all
+    assert await classroom.join("Ann") == 303
+    refused = await classroom.client.get(path)  # a learner's cookie
+    assert refused.status == 403 and "for the class's teacher only" in await refused.text()
+    await classroom.as_teacher()
+    assert (await classroom.client.get(path)).status == 200
+    for other in (unseeded.ref("Club A"), "0" * 16, "../../etc/passwd"):
+        assert (await classroom.client.get(f"/class/sheet?assignment={other}")).status == 404
+
+
+def placed(name: str, ref: str, question: int, response: dict[str, int], correct: bool, at: float) -> None:
+    answer(name, "fu:total", correct, at, AssignedPlace(ref, question), json.dumps(response))
+
+
+async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroom: Classroom) -> None:
+    for name in ("Ann", "Bo"):
+        assert await classroom.join(name) == 303
+    assert (await classroom.client.get(f"/class/deal?assignment={'0' * 16}")).status == 403  # a learner's cookie
+    await classroom.as_teacher()
+    for form, status in (({"seed": "x"}, 400), ({"seed": "4242"}, 303)):
+        response = await classroom.client.post(
+            "/class/assign",
+            data={"deal": "yes", "due": "2027-01-15", **form},
+            headers={"Origin": classroom.origin},
+            allow_redirects=False,
+        )
+        assert response.status == status
+    assert (
+        "A shared deal needs a due date"
+        in await (
+            await classroom.client.post(
+                "/class/assign", data={"deal": "yes", "due": ""}, headers={"Origin": classroom.origin}
+            )
+        ).text()
+    )
+    [deal] = classroom.book.assignments()
+    assert deal.kinds == (DEAL_KIND,) and deal.seed == 4242 and deal.count == 1
+    ref = deal.ref("Club A")
+    session = PlaySession(PlaySetup(seed=4242))
+    seen = situation(session)
+    tile = session.hand_order()[0]
+    for name, kind in (("Ann", ActionKind.DISCARD), ("Bo", ActionKind.RIICHI)):
+        store = open_store(name)
+        try:
+            action = Action(0, kind, session.state.kind(tile) if kind is ActionKind.DISCARD else None)
+            store.record_turn(ref, 0, seen, decision(action), 1.0)
+            store.record_turn(ref, 0, "{}", decision(Action(0, ActionKind.PASS)), 2.0)  # the first play counts
+        finally:
+            store.close()
+    path = f"/class/deal?assignment={ref}"
+    dashboard = await (await classroom.client.get("/class")).text()
+    assert path in dashboard and "A shared play deal (seed 4242)" in dashboard
+    page = await (await classroom.client.get(path)).text()
+    assert "Decision 1" in page and "Decision 2" not in page
+    hand = read_situation(seen)
+    assert hand is not None and f"The same for everyone: hand {hand.hand}" in page
+    rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", page)
+    assert rows == [("Ann", f"discard {tile_name(session.state.kind(tile))}"), ("Bo", "riichi")]
+    assert (await classroom.client.get(f"/class/deal?assignment={'0' * 16}")).status == 404

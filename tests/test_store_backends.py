@@ -9,23 +9,25 @@ and left as it was.
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.postgres_helpers import fresh_database, postgres_url
-from tests.store_fixtures import V1_ANSWERS, V1_FILE
+from tests.store_fixtures import V1_ANSWERS, V1_FILE, V3_ANSWERS, V3_FILE
 from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
 from tutor.quiz.store import BOX_DAYS, DAY, Store
-from tutor.quiz.store_api import ProgressStore, StoreUnavailable
+from tutor.quiz.store_api import AssignedAnswer, AssignedPlace, PlayTurn, ProgressStore, StoreUnavailable
 from tutor.quiz.store_postgres import PostgresStore
 from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
-from tutor.quiz.writes import Answer, ReadMark, SettingWrite, Writes
+from tutor.quiz.writes import Answer, ReadMark, SettingWrite, TurnDecision, Writes, _read_pending, _write_pending
 
 Opener = Callable[[str], ProgressStore]
 
@@ -55,9 +57,19 @@ def opener(backend: str, tmp_path: Path) -> Iterator[Opener]:
         store.close()
 
 
-def answer(store: ProgressStore, concept: str, correct: bool, now: float, seed: int = 1) -> None:
+def answer(
+    store: ProgressStore, concept: str, correct: bool, now: float, seed: int = 1, place: AssignedPlace | None = None
+) -> None:
     store.record_answer(
-        kind="fu", level=1, seed=seed, concept=concept, lesson="r07-fu", correct=correct, response="{}", now=now
+        kind="fu",
+        level=1,
+        seed=seed,
+        concept=concept,
+        lesson="r07-fu",
+        correct=correct,
+        response="{}",
+        now=now,
+        place=place,
     )
 
 
@@ -185,6 +197,65 @@ class TestTheInterface:
         writes.finish(close_store=False)
         assert store.answer_count() == 1
 
+    def test_an_answer_keeps_its_assignment_and_question_on_every_path(self, opener: Opener, tmp_path: Path) -> None:
+        """Stored at once, read from the copy while it waits, and carried through a pending file."""
+        store = opener("ann")
+        placed = Answer("fu", 1, 5, "fu:pair", "r07-fu", False, '{"fu": 40}', 10.0, place=AssignedPlace("a1", 2))
+        writes = Writes(store)
+        writes.save(placed)
+        writes.waiting.append(replace(placed, answered_at=11.0, place=AssignedPlace("a1", 0)))
+        writes._version += 1
+        assert [(a.question, a.answered_at) for a in store.assigned_answers("a1")] == [(0, 11.0), (2, 10.0)]
+        writes.waiting.clear()
+        writes._version += 1
+        pending = tmp_path / "ann.pending"
+        _write_pending(pending, [replace(placed, answered_at=12.0, place=AssignedPlace("a2", 1)), placed])
+        assert _read_pending(pending)[0].place == AssignedPlace("a2", 1)  # type: ignore[union-attr]
+        for write in _read_pending(pending):
+            writes.save(write)
+        assert writes.idle(30) and writes.finish(close_store=False) is None
+        assert store.assigned_answers("a2") == [AssignedAnswer(1, "fu", "fu:pair", False, '{"fu": 40}', 12.0)]
+        assert store.assigned_answers("nothing") == []
+
+    def test_a_pending_line_of_a_tutor_before_assignments_has_no_place(self, tmp_path: Path) -> None:
+        pending = tmp_path / "old.pending"
+        line = {
+            "write": "answer",
+            "kind": "fu",
+            "level": 1,
+            "seed": 1,
+            "concept": "fu:pair",
+            "lesson": "l",
+            "correct": True,
+            "response": "{}",
+            "answered_at": 1.0,
+            "rules": [],
+        }
+        pending.write_text(json.dumps(line) + "\n", encoding="utf-8")
+        assert _read_pending(pending) == [Answer("fu", 1, 1, "fu:pair", "l", True, "{}", 1.0)]
+
+    def test_a_deals_decisions_go_through_the_writer_and_the_pending_file_and_with_the_learners_data(
+        self, opener: Opener, tmp_path: Path
+    ) -> None:
+        ann, bob = opener("ann"), opener("bob")
+        writes = Writes(ann)
+        pending = tmp_path / "ann.pending"
+        _write_pending(pending, [TurnDecision("r", 0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0)])
+        for write in [
+            *_read_pending(pending),
+            TurnDecision("r", 0, "{}", "{}", 2.0),
+            TurnDecision("r", 1, "{}", "{}", 3.0),
+        ]:
+            writes.save(write)
+        assert writes.idle(30) and writes.finish(close_store=False) is None
+        assert ann.play_turns("r") == [
+            PlayTurn(0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0),  # the first play of a turn counts
+            PlayTurn(1, "{}", "{}", 3.0),
+        ]
+        assert bob.play_turns("r") == [] and ann.play_turns("other") == []
+        ann.forget_learner()
+        assert ann.play_turns("r") == []
+
 
 class TestLearnersApart:
     def test_no_learner_reaches_anothers_progress(self, opener: Opener) -> None:
@@ -238,6 +309,28 @@ def sqlite_schema(path: Path) -> list[tuple[str, str]]:
         connection.close()
 
 
+def sqlite_columns(path: Path) -> dict[str, list[str]]:
+    """Each table's columns."""
+    connection = sqlite3.connect(path)
+    try:
+        tables = [str(row[0]) for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: [str(row[1]) for row in connection.execute(f"PRAGMA table_info({table})")] for table in tables}
+    finally:
+        connection.close()
+
+
+def sqlite_rows(path: Path, columns: dict[str, list[str]]) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of these tables, these columns only (an earlier version's, say)."""
+    connection = sqlite3.connect(path)
+    try:
+        return {
+            table: connection.execute(f"SELECT {', '.join(names)} FROM {table} ORDER BY 1").fetchall()
+            for table, names in columns.items()
+        }
+    finally:
+        connection.close()
+
+
 def postgres_schema(url: str) -> list[tuple[Any, ...]]:
     import psycopg
 
@@ -250,6 +343,9 @@ def postgres_schema(url: str) -> list[tuple[Any, ...]]:
             "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname"
         ).fetchall()
     return [*columns, *indexes]
+
+
+EARLIER_ANSWERS = {1: V1_ANSWERS, 3: V3_ANSWERS}
 
 
 def postgres_version(url: str) -> int:
@@ -265,23 +361,37 @@ class TestSchema:
         assert all(step.sqlite and step.postgres for step in MIGRATIONS)
         assert steps_after(SCHEMA_VERSION) == () and len(steps_after(0)) == SCHEMA_VERSION
 
-    def test_a_real_version_1_file_migrates_with_everything_in_it(self, tmp_path: Path) -> None:
+    @pytest.mark.parametrize(
+        ("earlier", "version", "language", "read"),
+        [
+            (V1_FILE, 1, "ko", {"r01-tiles", "m02-fans"}),
+            (V3_FILE, 3, "en", {"r01-tiles", "r07-fu"}),
+        ],
+    )
+    def test_a_real_earlier_file_migrates_with_everything_in_it(
+        self, tmp_path: Path, earlier: Path, version: int, language: str, read: set[str]
+    ) -> None:
         path = tmp_path / "progress.sqlite3"
-        shutil.copy(V1_FILE, path)
-        shutil.copy(V1_FILE.with_name(V1_FILE.name + ".answers"), path.with_name(path.name + ".answers"))
-        connection = sqlite3.connect(path)
-        before = {table: connection.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in TABLES}
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 1
-        connection.close()
+        shutil.copy(earlier, path)
+        shutil.copy(earlier.with_name(earlier.name + ".answers"), path.with_name(path.name + ".answers"))
+        columns = sqlite_columns(path)
+        before = sqlite_rows(path, columns)
+        answers = len(before["answers"])
+        assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == version
         store = Store.open(path)
-        assert store.notice is None and store.answer_count() == V1_ANSWERS
-        assert store.setting("language") == "ko" and store.lessons_read() == {"r01-tiles", "m02-fans"}
+        assert store.notice is None and store.answer_count() == answers == EARLIER_ANSWERS[version]
+        assert store.setting("language") == language and store.lessons_read() == read
+        store.close()
+        assert sqlite_rows(path, columns) == before
+        # The learner's history goes on in the migrated file, now with the assignment each answer is of.
+        store = Store.open(path)
+        answer(store, "fu:x", True, 5.0, place=AssignedPlace("a1", 3))
         store.close()
         connection = sqlite3.connect(path)
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        after = {table: connection.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in TABLES}
+        placed = connection.execute("SELECT assignment, question FROM answers ORDER BY id").fetchall()
         connection.close()
-        assert after == before
+        assert placed == [(None, None)] * answers + [("a1", 3)]
         Store.open(tmp_path / "fresh.sqlite3").close()
         assert sqlite_schema(path) == sqlite_schema(tmp_path / "fresh.sqlite3")
         assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name] == []
@@ -299,15 +409,17 @@ class TestSchema:
         other.close()
         assert Store.open(path).answer_count() == V1_ANSWERS
 
-    def test_a_version_1_postgresql_database_migrates_with_everything_in_it(self, tmp_path: Path) -> None:
+    @pytest.mark.parametrize("version", [1, 3])
+    def test_an_earlier_postgresql_database_migrates_with_everything_in_it(self, tmp_path: Path, version: int) -> None:
         import psycopg
 
         with fresh_database() as url:
             with psycopg.connect(url, autocommit=True) as connection:
                 connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                connection.execute("INSERT INTO schema_version VALUES (1)")
-                for statement in MIGRATIONS[0].postgres:
-                    connection.execute(statement)  # type: ignore[arg-type]
+                connection.execute("INSERT INTO schema_version VALUES (%s)", (version,))
+                for step in MIGRATIONS[:version]:
+                    for statement in step.postgres:
+                        connection.execute(statement)  # type: ignore[arg-type]
                 for learner in ("ann", "bob"):
                     connection.execute(
                         "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response) "
@@ -317,8 +429,15 @@ class TestSchema:
                     connection.execute("INSERT INTO settings VALUES (%s, 'language', %s)", (learner, learner))
             store = open_postgres(url, "ann", tmp_path / "ann.postgresql")
             assert store.answer_count() == 1 and store.setting("language") == "ann"
+            answer(store, "fu:x", False, 2.0, place=AssignedPlace("a1", 4))
+            assert [answer.question for answer in store.assigned_answers("a1")] == [4]
             store.close()
             assert postgres_version(url) == SCHEMA_VERSION
+            with psycopg.connect(url) as connection:
+                kept = connection.execute(
+                    "SELECT learner, answered_at, assignment, question FROM answers ORDER BY id"
+                ).fetchall()
+            assert kept[:2] == [("ann", 1.0, None, None), ("bob", 1.0, None, None)]
             migrated = postgres_schema(url)
         with fresh_database() as url:
             open_postgres(url, "ann", tmp_path / "ann.postgresql").close()

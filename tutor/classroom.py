@@ -13,7 +13,10 @@ join with a name, the teacher sees the class's answers rule by rule.
 * `/class`: the dashboard, right and wrong answers per learner and rule,
   and the class's assignments, which the teacher sets there
   (`/class/assign`) and learners see on the join page;
-  `/class/results.csv`: the same as CSV; `/class/forget`: a learner's data
+  `/class/results.csv`: the same as CSV; `/class/board`: a line per
+  learner for the projector, paged; `/class/sheet?assignment=REF`: a
+  seeded assignment's answers question by question; `/class/deal?assignment=REF`:
+  a shared play deal's decisions, turn by turn, learner beside learner; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
 
@@ -26,10 +29,12 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import json
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import aiohttp_jinja2
@@ -38,11 +43,20 @@ from aiohttp import web
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
 from tutor.locale import text
+from tutor.locale.message import render_value
+from tutor.quiz.action_words import action_name
+from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
-from tutor.quiz.question import LEVELS
+from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, read_situation
+from tutor.quiz.kinds import KINDS
+from tutor.quiz.plan import DrillPlan
+from tutor.quiz.question import LEVELS, Question
+from tutor.quiz.sheet_tally import tally
 from tutor.quiz.store import MAX_LEARNER_NAME, learner_key
-from tutor.ui.drill_words import kind_name
+from tutor.quiz.store_api import RECENT_DAYS, AssignedAnswer
+from tutor.quiz.worksheet import hand_lines
+from tutor.ui.drill_words import kind_name, prompt_text, right_answer_text
 from tutor.ui.screens.learner import clean_name
 
 LEARNER_COOKIE = "tutor_learner"
@@ -55,6 +69,18 @@ MAX_CODE = 40
 MAX_QUESTIONS = 100
 """The most questions an assignment asks."""
 MAX_SEED = 2**31 - 1
+BOARD_PAGE = 15
+"""Learners on one page of the projector's board: in its large type they fit a 1080-line screen unscrolled."""
+CSV_COLUMNS = (
+    "learner",
+    "concept",
+    "rule",
+    "before_right",
+    "before_wrong",
+    "recent_right",
+    "recent_wrong",
+    "trend",
+)
 MAX_ADDRESSES = 10_000
 """Addresses the join limiter remembers; past this it forgets those with a full bucket."""
 
@@ -109,6 +135,9 @@ class ClassPages:
             web.get("/class/teacher", self.teacher_link),
             web.get("/class", self.dashboard),
             web.get("/class/results.csv", self.results_csv),
+            web.get("/class/board", self.board),
+            web.get("/class/sheet", self.sheet),
+            web.get("/class/deal", self.deal),
             web.get("/class/forget", self.forget_page),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
@@ -135,11 +164,16 @@ class ClassPages:
         return aiohttp_jinja2.render_template(template, request, context, status=status)
 
     def _assignment_line(self, assignment: Assignment) -> dict[str, str]:
+        if assignment.kinds == (DEAL_KIND,):
+            line = self.say("class.assignment_deal", seed=assignment.seed or 0, due=assignment.due)
+            return {"line": line, "seed": "", "sheet": "", "deal": assignment.ref(self.book.name)}
         kinds = ", ".join(kind_name(kind, self.language) for kind in assignment.kinds)
         levels = ", ".join(str(level) for level in assignment.levels)
         line = self.say("class.assignment", count=assignment.count, kinds=kinds, levels=levels, due=assignment.due)
         seed = "" if assignment.seed is None else self.say("class.assignment_seed", seed=assignment.seed)
-        return {"line": line, "seed": seed}
+        # A seeded assignment's sheet is one for all: its answers can be set side by side, question by question.
+        sheet = "" if assignment.seed is None else assignment.ref(self.book.name)
+        return {"line": line, "seed": seed, "sheet": sheet, "deal": ""}
 
     def _join_form(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
         return self._page("class_join.html", request, status, problem=problem)
@@ -193,11 +227,16 @@ class ClassPages:
                     {
                         "concept": count.concept,
                         "rule": concept_label(count.concept, self.language),
-                        "right": count.right,
-                        "wrong": count.wrong,
+                        "before_right": count.before_right,
+                        "before_wrong": count.before_wrong,
+                        "recent_right": count.recent_right,
+                        "recent_wrong": count.recent_wrong,
+                        "trend": concept_trend(count),
+                        "trend_words": self.say(f"class.trend_{concept_trend(count)}"),
                     }
                     for count in results.counts
                 ],
+                "week": week_of(results.counts),
             }
             for results in self.book.results()
         ]
@@ -213,6 +252,8 @@ class ClassPages:
             levels=LEVELS,
             most=MAX_QUESTIONS,
             problem=problem,
+            days=RECENT_DAYS,
+            teacher=True,
         )
 
     async def dashboard(self, request: web.Request) -> web.Response:
@@ -224,15 +265,20 @@ class ClassPages:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
         form = await request.post()
+        deal = form.get("deal") == "yes"
         assignment = read_assignment(
             [str(kind) for kind in form.getall("kind", [])],
             [str(level) for level in form.getall("level", [])],
             str(form.get("count", "")),
             str(form.get("seed", "")),
             str(form.get("due", "")),
+            deal=deal,
         )
         if assignment is None:
-            return self._dashboard(request, self.say("class.assign_problem", most=MAX_QUESTIONS), status=400)
+            problem = (
+                self.say("class.assign_deal_problem") if deal else self.say("class.assign_problem", most=MAX_QUESTIONS)
+            )
+            return self._dashboard(request, problem, status=400)
         self.book.assign(assignment)
         raise web.HTTPSeeOther("/class")
 
@@ -240,12 +286,10 @@ class ClassPages:
         self._teacher(request)
         out = io.StringIO()
         table = csv.writer(out)
-        table.writerow(
-            [self.say(f"class.column_{column}") for column in ("learner", "concept", "rule", "right", "wrong")]
-        )
+        table.writerow([self.say(f"class.column_{column}", days=RECENT_DAYS) for column in CSV_COLUMNS])
         for learner in self._rows():
             for count in learner["counts"]:
-                row = [learner["name"], count["concept"], count["rule"], count["right"], count["wrong"]]
+                row = [learner["name"], *(count[column] for column in CSV_COLUMNS[1:-1]), count["trend_words"]]
                 # A cell a spreadsheet would take for a formula is written as text.
                 table.writerow([f"'{cell}" if str(cell)[:1] in "=+-@\t\r" else cell for cell in row])
         return web.Response(
@@ -254,6 +298,121 @@ class ClassPages:
             charset="utf-8",
             headers={"Content-Disposition": 'attachment; filename="results.csv"'},
         )
+
+    async def board(self, request: web.Request) -> web.Response:
+        """The projector's page: a line per learner, BOARD_PAGE learners a page, in large type."""
+        self._teacher(request)
+        learners = self._rows()
+        pages = max(1, -(-len(learners) // BOARD_PAGE))
+        try:
+            page = min(max(1, read_whole_number(request.query.get("page", "1"))), pages)
+        except NumberError:
+            page = 1
+        shown = [
+            {
+                "name": learner["name"],
+                "week": learner["week"],
+                "trend_words": self.say(f"class.trend_{learner['week'].trend}"),
+                "weakest": ", ".join(concept_label(concept, self.language) for concept in learner["week"].weakest),
+            }
+            for learner in learners[(page - 1) * BOARD_PAGE : page * BOARD_PAGE]
+        ]
+        return self._page("class_board.html", request, learners=shown, page=page, pages=pages, days=RECENT_DAYS)
+
+    async def sheet(self, request: web.Request) -> web.Response:
+        """A seeded assignment, question by question: the answers the learners
+        chose and how many chose each, the most common wrong one marked."""
+        self._teacher(request)
+        ref = request.query.get("assignment", "")
+        assignment = next(
+            (found for found in self.book.assignments() if found.seed is not None and found.ref(self.book.name) == ref),
+            None,
+        )
+        if assignment is None or assignment.seed is None:
+            raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
+        plan = DrillPlan.assigned(assignment.kinds, assignment.levels, assignment.count, assignment.seed, ref, set())
+        questions = plan.questions()
+        tallies = tally(assignment.count, self.book.assigned_answers(ref), partial(self._given, questions))
+        shown = [
+            {
+                "number": question_tally.number + 1,
+                "kind": kind_name(question.kind, self.language),
+                "prompt": "\n".join([prompt_text(question, self.language), *hand_lines(question, self.language)]),
+                "right": right_answer_text(question, self.language),
+                "tally": question_tally,
+            }
+            for question, question_tally in zip(questions, tallies, strict=True)
+        ]
+        return self._page("class_sheet.html", request, line=self._assignment_line(assignment)["line"], questions=shown)
+
+    async def deal(self, request: web.Request) -> web.Response:
+        """A shared play deal, decision by decision: what each learner did,
+        and the situation they did it in (once, when it was everyone's)."""
+        self._teacher(request)
+        ref = request.query.get("assignment", "")
+        assignment = next(
+            (
+                found
+                for found in self.book.assignments()
+                if found.kinds == (DEAL_KIND,) and found.ref(self.book.name) == ref
+            ),
+            None,
+        )
+        if assignment is None:
+            raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
+        played = [(member, turns) for member, turns in self.book.play_turns(ref) if turns]
+        count = max((turn.turn for _, turns in played for turn in turns if turn.decision != END), default=-1) + 1
+        shown = []
+        for number in range(count):
+            rows = []
+            for member, turns in played:
+                turn = next((turn for turn in turns if turn.turn == number and turn.decision != END), None)
+                rows.append(
+                    {
+                        "name": member.name,
+                        "seen": "" if turn is None else self._seen(turn.situation),
+                        "did": self.say("class.deal_none") if turn is None else self._done(turn.decision),
+                    }
+                )
+            seen = {row["seen"] for row in rows if row["seen"]}
+            shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
+        line = self._assignment_line(assignment)["line"]
+        return self._page("class_deal.html", request, line=line, turns=shown, played=bool(played))
+
+    def _seen(self, stored: str) -> str:
+        seen = read_situation(stored)
+        if seen is None:
+            return stored
+        hand = f"{seen.hand} {seen.melds}".strip()
+        if seen.discard is not None:
+            return self.say("class.deal_seen_discard", hand=hand, tile=seen.discard)
+        if seen.drawn is not None:
+            return self.say("class.deal_seen_drew", hand=hand, tile=seen.drawn)
+        return self.say("class.deal_seen", hand=hand)
+
+    def _done(self, stored: str) -> str:
+        done = read_decision(stored)
+        if done is None:
+            return stored
+        action = render_value(action_name(done.kind), self.language)
+        if done.tile is None:
+            return self.say("class.deal_did_plain", action=action)
+        return self.say("class.deal_did", action=action, tile=done.tile)
+
+    def _given(self, questions: list[Question], answer: AssignedAnswer) -> str:
+        """A stored answer in the words the drill's feedback gives it; one
+        that cannot be read so (from another version, say) as it was stored."""
+        question = questions[answer.question]
+        kind = KINDS.get(question.kind)
+        try:
+            response = json.loads(answer.response)
+            if kind is None or not isinstance(response, dict):
+                return answer.response
+            if not response:
+                return self.say("class.no_answer_given")
+            return render_value(kind.given(kind.judge(question, response)), self.language)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return answer.response
 
     def _member(self, key: str) -> Member:
         member = self.book.member(key)
@@ -278,8 +437,22 @@ class ClassPages:
         raise web.HTTPSeeOther("/class")
 
 
-def read_assignment(kinds: list[str], levels: list[str], count: str, seed: str, due: str) -> Assignment | None:
-    """An assignment from the dashboard's form, or None if any part of it is not one."""
+def read_assignment(
+    kinds: list[str], levels: list[str], count: str, seed: str, due: str, deal: bool = False
+) -> Assignment | None:
+    """An assignment from the dashboard's form, or None if any part of it is
+    not one.  `deal`: a shared play deal, whose kinds, levels and count are
+    not asked; without a seed it is given one, so that the deal is still
+    every learner's."""
+    if deal:
+        try:
+            dealt = read_whole_number(seed.strip()) if seed.strip() else secrets.randbelow(MAX_SEED) + 1
+            deal_due = datetime.date.fromisoformat(due.strip())
+        except (NumberError, ValueError):
+            return None
+        if dealt > MAX_SEED:
+            return None
+        return Assignment(time.time(), (DEAL_KIND,), (), 1, dealt, deal_due.isoformat())
     try:
         chosen_levels = tuple(sorted({read_whole_number(level) for level in levels}))
         questions = read_whole_number(count.strip())

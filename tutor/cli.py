@@ -88,6 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--server-pid", type=int, default=None, help=argparse.SUPPRESS)
     # And, in a class (`tutor serve --class`), the name the learner joined with.
     parser.add_argument("--learner", default=None, help=argparse.SUPPRESS)
+    # And the class's name, whose assignments the learner's home screen offers.
+    parser.add_argument("--in-class", default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     analyze = commands.add_parser(
@@ -390,12 +392,10 @@ def _serve(args: argparse.Namespace) -> int:
         # Every session is a child of this process, and takes its store from the environment (tutor/quiz/stores.py).
         os.environ[STORE_ENV] = args.store
     language = args.serve_lang or args.lang
-    # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
-    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom --server-pid {os.getpid()}" + (
-        f" --lang {language}" if language else ""
-    )
     # One app process per browser tab: textual-serve starts the command for each connection.
-    server = ClassroomServer(command, listener, max_sessions=args.max_sessions, title=say("title"))
+    server = ClassroomServer(
+        session_command(language, args.class_name), listener, max_sessions=args.max_sessions, title=say("title")
+    )
     if args.host is not None:
         print(say("cli.host_warning", host=args.host), flush=True)
     if args.class_name:
@@ -408,6 +408,17 @@ def _serve(args: argparse.Namespace) -> int:
             return EXIT_REFUSED
     server.serve()
     return EXIT_OK
+
+
+def session_command(language: str | None, class_name: str | None) -> str:
+    """The command of a served session (its learner's name is added as it starts, tutor/serve.py)."""
+    # `exec`: the session is the server's own child, not a shell's, so it sees the server go (tutor/ui/app.py).
+    command = f"exec {shlex.quote(sys.executable)} -m tutor --classroom --server-pid {os.getpid()}"
+    if language:
+        command += f" --lang {language}"
+    if class_name:
+        command += f" --in-class {shlex.quote(class_name)}"
+    return command
 
 
 def _start_class(server: ClassroomServer, name: str, code: str, language: str) -> str | None:
@@ -445,7 +456,13 @@ def _check_store(url: str) -> str | None:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
-    app = TutorApp(language=args.lang, classroom=args.classroom, server_pid=args.server_pid, joined=args.learner)
+    app = TutorApp(
+        language=args.lang,
+        classroom=args.classroom,
+        server_pid=args.server_pid,
+        joined=args.learner,
+        class_name=args.in_class if args.classroom else None,
+    )
     try:
         app.run()
     finally:

@@ -104,6 +104,38 @@ MIGRATIONS = (
         sqlite=CLASS_TABLES,
         postgres=CLASS_TABLES,
     ),
+    Migration(
+        4,
+        "an answer carries its assignment and its question's place in it (none outside an assignment); "
+        "a shared play deal's decisions, one row per turn",
+        sqlite=(
+            "ALTER TABLE answers ADD COLUMN assignment TEXT",
+            "ALTER TABLE answers ADD COLUMN question INTEGER",
+            "CREATE INDEX IF NOT EXISTS answers_assignment ON answers (assignment) WHERE assignment IS NOT NULL",
+            """CREATE TABLE IF NOT EXISTS play_turns (
+    assignment TEXT NOT NULL,
+    turn INTEGER NOT NULL,
+    situation TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at REAL NOT NULL,
+    PRIMARY KEY (assignment, turn)
+)""",
+        ),
+        postgres=(
+            "ALTER TABLE answers ADD COLUMN assignment TEXT",
+            "ALTER TABLE answers ADD COLUMN question INTEGER",
+            "CREATE INDEX answers_assignment ON answers (assignment, learner) WHERE assignment IS NOT NULL",
+            """CREATE TABLE play_turns (
+    learner TEXT NOT NULL,
+    assignment TEXT NOT NULL,
+    turn INTEGER NOT NULL,
+    situation TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (learner, assignment, turn)
+)""",
+        ),
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

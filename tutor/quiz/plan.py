@@ -40,6 +40,22 @@ class DrillPlan:
     positions: Mapping[str, Question] = field(default_factory=dict)
     """For a review: a concept's question from a position of the learner's
     own game (tutor/quiz/review_findings.py), asked instead of one dealt."""
+    levels: tuple[int, ...] = ()
+    """A class's assignment: each question's level drawn from these (then `level` is unused)."""
+    assignment: str | None = None
+    """A class's assignment: its reference, which each answer carries."""
+    places: tuple[int, ...] = ()
+    """A class's assignment: the numbers (from 0) of its questions still to ask, in order."""
+
+    @classmethod
+    def assigned(
+        cls, kinds: tuple[str, ...], levels: tuple[int, ...], count: int, seed: int, ref: str, answered: set[int]
+    ) -> DrillPlan:
+        """A class's assignment: `count` questions dealt from `seed`, the
+        rule options the defaults (so that one seed is one sheet for every
+        learner); those `answered` already are not asked again."""
+        places = tuple(number for number in range(count) if number not in answered)
+        return cls(kinds, length=count, seed=seed, levels=levels, assignment=ref, places=places)
 
     @classmethod
     def review(
@@ -80,6 +96,12 @@ class DrillPlan:
                 or generate(concept_kind(concept), seed, self.level, concept=concept, rules=self.rules)
                 for concept, seed in zip(asked, seeds, strict=True)
             ]
+        if self.levels:
+            sheet = [
+                generate(rng.choice(self.kinds), rng.randrange(1 << 30), rng.choice(self.levels), rules=self.rules)
+                for _ in range(self.length)
+            ]
+            return [sheet[number] for number in self.places]
         return [
             generate(rng.choice(self.kinds), rng.randrange(1 << 30), self.level, rules=self.rules)
             for _ in range(self.length)

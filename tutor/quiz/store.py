@@ -34,19 +34,28 @@ from typing import Any
 
 from tutor.quiz.migrations import SCHEMA_VERSION, TABLES, steps_after
 from tutor.quiz.store_api import (
+    ASSIGNED_ANSWERS,
     BOX_DAYS,
-    CONCEPT_COUNTS,
     DAY,
+    PLAY_TURNS,
+    PROGRESS_TABLES,
+    AssignedAnswer,
+    AssignedPlace,
     ConceptCount,
     Damage,
     DayAccuracy,
     Due,
+    PlayTurn,
     Problem,
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    assigned_answer_rows,
     concept_count_rows,
+    concept_counts_sql,
     due_rows,
+    place_columns,
+    play_turn_rows,
 )
 
 __all__ = [
@@ -282,11 +291,20 @@ class Store(ProgressStore):
         )
 
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None:
         self.connection.execute(
-            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (answered_at, kind, level, seed, concept, int(correct), response),
+            "INSERT INTO answers (answered_at, kind, level, seed, concept, correct, response, assignment, question) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (answered_at, kind, level, seed, concept, int(correct), response, *place_columns(place)),
         )
 
     def _concept_state(self, concept: str) -> tuple[int, float] | None:
@@ -301,7 +319,7 @@ class Store(ProgressStore):
         )
 
     def _delete_progress(self) -> None:
-        for table in ("answers", "concepts", "lessons_read"):
+        for table in PROGRESS_TABLES:
             self.connection.execute(f"DELETE FROM {table}")
 
     def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool:
@@ -340,8 +358,21 @@ class Store(ProgressStore):
         )
         return [DayAccuracy(str(day), str(kind), int(n), int(right)) for day, kind, n, right in rows]
 
-    def _concept_counts(self) -> list[ConceptCount]:
-        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="")))
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(concept_counts_sql("", since)))
+
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        return assigned_answer_rows(self._rows(ASSIGNED_ANSWERS.format(where=""), (assignment,)))
+
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        self.connection.execute(
+            "INSERT INTO play_turns (assignment, turn, situation, decision, decided_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (assignment, turn) DO NOTHING",
+            (assignment, turn, situation, decision, decided_at),
+        )
+
+    def _play_turns(self, assignment: str) -> list[PlayTurn]:
+        return play_turn_rows(self._rows(PLAY_TURNS.format(where=""), (assignment,)))
 
     def _delete_settings(self) -> None:
         self.connection.execute("DELETE FROM settings")

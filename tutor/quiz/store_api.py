@@ -28,6 +28,8 @@ BOX_DAYS = (0, 1, 2, 4, 8, 16)
 answer to a due concept moves it up a box (a right answer before it is due
 leaves it where it is), a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
+RECENT_DAYS = 7
+"""The teacher's dashboard sets a learner's answers of the last this many days against those before."""
 
 Problem = Literal["busy", "full", "io", "denied", "schema", "server"]
 PASSING_PROBLEMS: frozenset[Problem] = frozenset({"busy", "full", "io", "server"})
@@ -106,21 +108,115 @@ class DayAccuracy:
 
 @dataclass(frozen=True, slots=True)
 class ConceptCount:
-    """A learner's right and wrong answers to one concept (the spaced repetition's key)."""
+    """A learner's right and wrong answers to one concept (the spaced
+    repetition's key): in all, and those since a moment (the last week)."""
 
     concept: str
     right: int
     wrong: int
+    recent_right: int = 0
+    recent_wrong: int = 0
+
+    @property
+    def before_right(self) -> int:
+        return self.right - self.recent_right
+
+    @property
+    def before_wrong(self) -> int:
+        return self.wrong - self.recent_wrong
 
 
 CONCEPT_COUNTS = (
-    "SELECT concept, SUM(correct), COUNT(*) - SUM(correct) FROM answers {where} GROUP BY concept ORDER BY concept"
+    "SELECT concept, SUM(correct), COUNT(*) - SUM(correct), "
+    "SUM(CASE WHEN answered_at >= {since} THEN correct ELSE 0 END), "
+    "SUM(CASE WHEN answered_at >= {since} THEN 1 - correct ELSE 0 END) "
+    "FROM answers {where} GROUP BY concept ORDER BY concept"
 )
-"""Right and wrong answers per concept; a backend names its learner in `where`."""
+"""Right and wrong answers per concept, in all and since a moment; a backend
+names its learner in `where`, and the moment (a number) in `since`."""
+
+
+def concept_counts_sql(where: str, since: float) -> str:
+    # The moment is a float the program made, written as a literal: the same in both backends' statements.
+    return CONCEPT_COUNTS.format(where=where, since=repr(float(since)))
 
 
 def concept_count_rows(rows: list[Any]) -> list[ConceptCount]:
-    return [ConceptCount(str(concept), int(right), int(wrong)) for concept, right, wrong in rows]
+    return [
+        ConceptCount(str(concept), int(right), int(wrong), int(recent_right), int(recent_wrong))
+        for concept, right, wrong, recent_right, recent_wrong in rows
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedPlace:
+    """Where an answer stands in a class's assignment: the assignment's
+    reference (`tutor.quiz.classbook.Assignment.ref`) and the question's
+    number in it, from 0; an answer outside any assignment has none."""
+
+    assignment: str
+    question: int
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedAnswer:
+    """One answer a learner gave to a question of an assignment."""
+
+    question: int
+    kind: str
+    concept: str
+    correct: bool
+    response: str
+    answered_at: float
+
+
+ASSIGNED_ANSWERS = (
+    "SELECT question, kind, concept, correct, response, answered_at FROM answers WHERE {where} assignment = ? "
+    "ORDER BY question, answered_at"
+)
+"""A learner's answers to an assignment; a backend names its learner in `where`."""
+
+
+def assigned_answer_rows(rows: list[Any]) -> list[AssignedAnswer]:
+    return [
+        AssignedAnswer(int(question), str(kind), str(concept), bool(correct), str(response), float(answered_at))
+        for question, kind, concept, correct, response, answered_at in rows
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTurn:
+    """One decision of a learner's in a shared play deal: the `turn`-th
+    (from 0) of their hand, the situation they decided in and what they did
+    (each JSON, tutor/quiz/deal_turns.py)."""
+
+    turn: int
+    situation: str
+    decision: str
+    decided_at: float
+
+
+PROGRESS_TABLES = ("answers", "concepts", "lessons_read", "play_turns")
+"""A learner's progress, which a reset and a deletion empty (the settings apart)."""
+PLAY_TURNS = "SELECT turn, situation, decision, decided_at FROM play_turns WHERE {where} assignment = ? ORDER BY turn"
+"""A learner's decisions in one shared deal; a backend names its learner in `where`."""
+
+
+def play_turn_rows(rows: list[Any]) -> list[PlayTurn]:
+    return [
+        PlayTurn(int(turn), str(situation), str(decision), float(decided_at))
+        for turn, situation, decision, decided_at in rows
+    ]
+
+
+def place_columns(place: AssignedPlace | None) -> tuple[str | None, int | None]:
+    """An answer's assignment and question columns."""
+    return (None, None) if place is None else (place.assignment, place.question)
+
+
+def place_of(assignment: object, question: object) -> AssignedPlace | None:
+    """An answer's place from its columns as a backend reads them."""
+    return None if assignment is None or question is None else AssignedPlace(str(assignment), int(str(question)))
 
 
 @dataclass(frozen=True)
@@ -262,7 +358,15 @@ class ProgressStore(ABC):
 
     @abstractmethod
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None: ...
 
     @abstractmethod
@@ -298,8 +402,19 @@ class ProgressStore(ABC):
         """Answers and right answers per local day and kind, in that order."""
 
     @abstractmethod
-    def _concept_counts(self) -> list[ConceptCount]:
-        """Right and wrong answers per concept, by concept."""
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        """Right and wrong answers per concept, by concept, in all and since `since`."""
+
+    @abstractmethod
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        """The answers to the assignment of this reference, by question and time."""
+
+    @abstractmethod
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        """A decision in a shared deal; one already stored for that turn stays (the first play counts)."""
+
+    @abstractmethod
+    def _play_turns(self, assignment: str) -> list[PlayTurn]: ...
 
     @abstractmethod
     def _delete_settings(self) -> None:
@@ -352,9 +467,19 @@ class ProgressStore(ABC):
     def accuracy_by_day(self) -> list[DayAccuracy]:
         return self._read(lambda source: source._answers_by_day(), [])
 
-    def concept_counts(self) -> list[ConceptCount]:
-        """Right and wrong answers per concept: a learner's line on the teacher's dashboard."""
-        return self._read(lambda source: source._concept_counts(), [])
+    def concept_counts(self, since: float | None = None) -> list[ConceptCount]:
+        """Right and wrong answers per concept, in all and since `since` (the
+        last week, by default): a learner's lines on the teacher's dashboard."""
+        moment = time.time() - RECENT_DAYS * DAY if since is None else since
+        return self._read(lambda source: source._concept_counts(moment), [])
+
+    def assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        """The learner's answers to one assignment (its reference), by question: the teacher's pages."""
+        return self._read(lambda source: source._assigned_answers(assignment), [])
+
+    def play_turns(self, assignment: str) -> list[PlayTurn]:
+        """The learner's decisions in one shared play deal (its reference), by turn."""
+        return self._read(lambda source: source._play_turns(assignment), [])
 
     # --- writes ----------------------------------------------------------------------------
 
@@ -395,6 +520,7 @@ class ProgressStore(ABC):
         response: str,
         now: float | None = None,
         rules: tuple[tuple[str, bool], ...] = (),
+        place: AssignedPlace | None = None,
     ) -> None:
         """Store one answer and move its concept between Leitner boxes, in
         one transaction: either both happen or neither does.
@@ -402,10 +528,11 @@ class ProgressStore(ABC):
         A step answer gives `rules`, each rule it applied with whether it
         was applied rightly: then those concepts move, each on its own, and
         not the question's (a hand with one wrong line is one rule missed).
+        `place`: the assignment and question it answers, if any.
         """
         now = time.time() if now is None else now
         with self._transaction() as nested:
-            self._insert_answer(now, kind, level, seed, concept, correct, response)
+            self._insert_answer(now, kind, level, seed, concept, correct, response, place)
             for moved, right in rules or ((concept, correct),):
                 move = leitner_move(self._concept_state(moved), right, now)
                 if move is not None:
@@ -413,6 +540,10 @@ class ProgressStore(ABC):
         if not nested:
             # Only once the answer is committed: a count above the answers stored is damage.
             self.count_answers()
+
+    def record_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        with self._transaction():
+            self._put_turn(assignment, turn, situation, decision, decided_at)
 
     def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
         """Whether this very answer is stored already (a pending answer merged twice is stored once)."""

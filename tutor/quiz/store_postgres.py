@@ -28,15 +28,25 @@ from psycopg.conninfo import conninfo_to_dict
 
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import (
-    CONCEPT_COUNTS,
+    ASSIGNED_ANSWERS,
+    PLAY_TURNS,
+    PROGRESS_TABLES,
+    AssignedAnswer,
+    AssignedPlace,
     ConceptCount,
     DayAccuracy,
     Due,
+    PlayTurn,
     ProgressStore,
     ReadView,
     StoreUnavailable,
+    assigned_answer_rows,
     concept_count_rows,
+    concept_counts_sql,
     due_rows,
+    place_columns,
+    place_of,
+    play_turn_rows,
 )
 
 CONNECT_TIMEOUT = 5
@@ -197,19 +207,25 @@ class PostgresStore(ProgressStore):
         settings = self._rows("SELECT key, value FROM settings WHERE learner = %s")
         marks = self._rows("SELECT lesson_id, read_at FROM lessons_read WHERE learner = %s")
         answers = self._rows(
-            "SELECT answered_at, kind, level, seed, concept, correct, response FROM answers WHERE learner = %s "
-            "ORDER BY id"
+            "SELECT answered_at, kind, level, seed, concept, correct, response, assignment, question FROM answers "
+            "WHERE learner = %s ORDER BY id"
         )
         concepts = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE learner = %s")
+        turns = self._rows(
+            "SELECT assignment, turn, situation, decision, decided_at FROM play_turns WHERE learner = %s"
+        )
         with memory._transaction():
             for key, value in settings:
                 memory._put_setting(key, value)
             for lesson_id, read_at in marks:
                 memory._put_read_mark(lesson_id, read_at)
-            for answered_at, kind, level, seed, concept, correct, response in answers:
-                memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response)
+            for answered_at, kind, level, seed, concept, correct, response, assignment, question in answers:
+                place = place_of(assignment, question)
+                memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response, place)
             for concept, box, due_at, lesson in concepts:
                 memory._put_concept(concept, box, due_at, lesson)
+            for assignment, turn, situation, decision, decided_at in turns:
+                memory._put_turn(assignment, turn, situation, decision, decided_at)
 
     def _rows(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A read's rows for this learner (the query's first parameter), on the reads' connection."""
@@ -236,12 +252,20 @@ class PostgresStore(ProgressStore):
         )
 
     def _insert_answer(
-        self, answered_at: float, kind: str, level: int, seed: int, concept: str, correct: bool, response: str
+        self,
+        answered_at: float,
+        kind: str,
+        level: int,
+        seed: int,
+        concept: str,
+        correct: bool,
+        response: str,
+        place: AssignedPlace | None = None,
     ) -> None:
         self._write(
-            "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            (answered_at, kind, level, seed, concept, int(correct), response),
+            "INSERT INTO answers (learner, answered_at, kind, level, seed, concept, correct, response, assignment, "
+            "question) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (answered_at, kind, level, seed, concept, int(correct), response, *place_columns(place)),
         )
 
     def _concept_state(self, concept: str) -> tuple[int, float] | None:
@@ -260,7 +284,7 @@ class PostgresStore(ProgressStore):
         )
 
     def _delete_progress(self) -> None:
-        for table in ("answers", "concepts", "lessons_read"):
+        for table in PROGRESS_TABLES:
             self._write(f"DELETE FROM {table} WHERE learner = %s")
 
     def _has_answer(self, kind: str, seed: int, concept: str, answered_at: float) -> bool:
@@ -311,8 +335,23 @@ class PostgresStore(ProgressStore):
             counts[1] += int(right)
         return [DayAccuracy(day, kind, answered, right) for (day, kind), (answered, right) in sorted(days.items())]
 
-    def _concept_counts(self) -> list[ConceptCount]:
-        return concept_count_rows(self._rows(CONCEPT_COUNTS.format(where="WHERE learner = %s")))
+    def _concept_counts(self, since: float) -> list[ConceptCount]:
+        return concept_count_rows(self._rows(concept_counts_sql("WHERE learner = %s", since)))
+
+    def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
+        query = ASSIGNED_ANSWERS.format(where="learner = %s AND").replace("?", "%s")
+        return assigned_answer_rows(self._rows(query, (assignment,)))
+
+    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        self._write(
+            "INSERT INTO play_turns (learner, assignment, turn, situation, decision, decided_at) "
+            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (learner, assignment, turn) DO NOTHING",
+            (assignment, turn, situation, decision, decided_at),
+        )
+
+    def _play_turns(self, assignment: str) -> list[PlayTurn]:
+        query = PLAY_TURNS.format(where="learner = %s AND").replace("?", "%s")
+        return play_turn_rows(self._rows(query, (assignment,)))
 
     def _delete_settings(self) -> None:
         self._write("DELETE FROM settings WHERE learner = %s")

@@ -30,6 +30,18 @@ def sheet_questions(kind: str, count: int, seed: int, level: int) -> list[Questi
     return [generate(kind, seed * 1000 + number, level) for number in range(count)]
 
 
+def hand_lines(question: Question, language: str, markdown: bool = False) -> list[str]:
+    """The question's hand, and the tile it won on, as a printed sheet gives them (the teacher's pages too)."""
+    request = question.request
+    lines = []
+    if "hand" in request:
+        hand = f"`{request['hand']}`" if markdown else request["hand"]
+        lines.append(f"{text(language, 'worksheet.hand')}: {hand}")
+    if "win" in request:
+        lines.append(f"{text(language, 'worksheet.won_on')}: {_win_text(request, language)}")
+    return lines
+
+
 def _win_text(request: dict[str, Any], language: str) -> str:
     """How the hand was won, with everything the answer depends on: the
     winds, the situation flags and the flowers."""
@@ -58,22 +70,16 @@ def worksheet(kind: str, count: int, seed: int, level: int, language: str, fmt: 
     if fmt == "json":
         return json.dumps([question.to_json(language) for question in questions], ensure_ascii=False, indent=2)
     questions_title, key_title = text(language, "worksheet.questions"), text(language, "worksheet.answer_key")
-    hand_word, win_word = text(language, "worksheet.hand"), text(language, "worksheet.won_on")
     choices_word = text(language, "worksheet.choices")
     markdown = fmt == "md"
     title = text(language, "worksheet.title", kind=text(language, f"drill.kind.{kind}"), level=level, seed=seed)
     lines = [f"# {title}" if markdown else title, ""]
     lines.append(f"## {questions_title}" if markdown else questions_title.upper())
     for number, question in enumerate(questions, 1):
-        request = question.request
         lines.append("")
         rules = text(language, "worksheet.rules", rules=text(language, question.rules))
         lines.append(f"{number}. {question.prompt_text(language)}  [{rules}]")
-        if "hand" in request:
-            hand = f"`{request['hand']}`" if markdown else request["hand"]
-            lines.append(f"   {hand_word}: {hand}")
-        if "win" in request:
-            lines.append(f"   {win_word}: {_win_text(request, language)}")
+        lines += [f"   {line}" for line in hand_lines(question, language, markdown)]
         if question.answer_type == "steps":
             blanks = [message("worksheet.blank", label=step_label(step)) for step in question_steps(question)]
             lines += _indented(blanks, language)

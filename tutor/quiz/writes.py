@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.quiz.store import Store
-from tutor.quiz.store_api import ProgressStore
+from tutor.quiz.store_api import AssignedPlace, ProgressStore, place_of
 
 PENDING_SUFFIX = ".pending"
 MAX_PENDING_BYTES = 16 * 1024 * 1024
@@ -60,6 +60,8 @@ class Answer:
     answered_at: float
     rules: tuple[tuple[str, bool], ...] = ()
     """For a step question, each rule applied and whether rightly (see Store.record_answer)."""
+    place: AssignedPlace | None = None
+    """The class's assignment and question it answers, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,18 @@ class ResetProgress:
     at: float = field(default_factory=time.time)
 
 
-Write = Answer | SettingWrite | ReadMark | ResetProgress
+@dataclass(frozen=True, slots=True)
+class TurnDecision:
+    """A learner's decision in a class's shared play deal (tutor/quiz/deal_turns.py)."""
+
+    assignment: str
+    turn: int
+    situation: str
+    decision: str
+    decided_at: float
+
+
+Write = Answer | SettingWrite | ReadMark | ResetProgress | TurnDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,6 +482,8 @@ def _apply(store: ProgressStore, write: Write | _Merged) -> None:
         store.reset_progress()
     elif isinstance(write, ReadMark):
         store.mark_read(write.lesson_id, write.read_at)
+    elif isinstance(write, TurnDecision):
+        store.record_turn(write.assignment, write.turn, write.situation, write.decision, write.decided_at)
     else:
         if merged and store.has_answer(
             kind=write.kind, seed=write.seed, concept=write.concept, answered_at=write.answered_at
@@ -484,6 +499,7 @@ def _apply(store: ProgressStore, write: Write | _Merged) -> None:
             response=write.response,
             now=write.answered_at,
             rules=write.rules,
+            place=write.place,
         )
 
 
@@ -493,7 +509,9 @@ def _one_line(error: BaseException) -> str:
 
 
 def _as_json(write: Write) -> dict[str, Any]:
-    kind = {Answer: "answer", SettingWrite: "setting", ReadMark: "read", ResetProgress: "reset"}[type(write)]
+    kind = {Answer: "answer", SettingWrite: "setting", ReadMark: "read", ResetProgress: "reset", TurnDecision: "turn"}[
+        type(write)
+    ]
     return {"write": kind, **asdict(write)}
 
 
@@ -509,6 +527,14 @@ def _from_json(value: Any) -> Write | None:
             return ReadMark(str(fields["lesson_id"]), float(fields["read_at"]))
         if value.get("write") == "reset":
             return ResetProgress(float(fields["at"]))
+        if value.get("write") == "turn":
+            return TurnDecision(
+                str(fields["assignment"]),
+                int(fields["turn"]),
+                str(fields["situation"]),
+                str(fields["decision"]),
+                float(fields["decided_at"]),
+            )
         if value.get("write") == "answer":
             rules = tuple((str(rule), bool(right)) for rule, right in fields.get("rules", ()))
             return Answer(
@@ -521,10 +547,18 @@ def _from_json(value: Any) -> Write | None:
                 response=str(fields["response"]),
                 answered_at=float(fields["answered_at"]),
                 rules=rules,
+                place=_place_from_json(fields.get("place")),
             )
     except (KeyError, TypeError, ValueError):
         return None
     return None
+
+
+def _place_from_json(value: Any) -> AssignedPlace | None:
+    """An answer's place as `asdict` wrote it (absent in a file of a tutor before assignments)."""
+    if not isinstance(value, dict):
+        return None
+    return place_of(value.get("assignment"), value.get("question"))
 
 
 def _read_pending(path: Path) -> list[Write]:

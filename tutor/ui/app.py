@@ -31,6 +31,7 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import SWITCH_LABEL, next_language, render, text
+from tutor.quiz.assigned import AssignedWork, work_due
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import SETTING as DRILL_RULES
 from tutor.quiz.drill_rules import DrillRules
@@ -127,8 +128,11 @@ class TutorApp(App[None]):
         classroom: bool = False,
         server_pid: int | None = None,
         joined: str | None = None,
+        class_name: str | None = None,
     ) -> None:
         super().__init__()
+        self.class_name = class_name
+        """In a class (`tutor serve --class`): the class, whose assignments the home screen offers."""
         self.classroom = classroom
         """Served to a classroom: each session asks who is learning and keeps their own store."""
         self._server = server_pid
@@ -437,6 +441,21 @@ class TutorApp(App[None]):
             self.push_screen(DrillSetupScreen(nothing_due=True))
             return
         self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules(), review_positions(self.store, due))))
+
+    def class_work(self) -> AssignedWork | None:
+        """In a class, once the learner is named: the assignment they have not finished, if any."""
+        if self.class_name is None or self.learner is None:
+            return None
+        return work_due(self.class_name, self.store)
+
+    def start_assignment(self) -> None:
+        """The class's assignment, from the first question not answered yet."""
+        work = self.class_work()
+        if work is None or self.learner is None:
+            self.say("class_work.none", severity="warning")
+            return
+        deal = work.deal
+        self.push_screen(DrillScreen(work.plan(self.learner)) if deal is None else PlayScreen(deal, work.ref))
 
     def drill_rules(self) -> DrillRules:
         """The rule options the learner's new drills follow (the settings

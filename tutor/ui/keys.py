@@ -83,6 +83,7 @@ KEY_IDS: Final = (
     "replay_findings",
     "replay_drill",
     "replay_lesson",
+    "assignment",
 )
 """The binding ids with a footer label in the catalogue (`key.<id>`)."""
 

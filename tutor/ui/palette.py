@@ -53,6 +53,10 @@ class LessonsAndTerms(Provider):
         imported = text(language, "replay.palette")
         searchable = " ".join(text(other, "replay.palette") for other in LANGUAGES)
         entries.append((searchable, imported, app.open_import))
+        if app.class_name is not None:
+            work = text(language, "class_work.palette")
+            everywhere = " ".join(text(other, "class_work.palette") for other in LANGUAGES)
+            entries.append((f"{work} {everywhere}", work, app.start_assignment))
         for term in app.glossary:
             label = term_label(term, language)
             entries.append((f"{term.ko} {term.original} {term.en}", label, partial(app.open_glossary, term.en)))
@@ -75,6 +79,12 @@ class LessonsAndTerms(Provider):
             app.open_workbench,
             help=text(app.language, "workbench.palette_help"),
         )
+        if app.class_name is not None:
+            yield DiscoveryHit(
+                text(app.language, "class_work.palette"),
+                app.start_assignment,
+                help=text(app.language, "class_work.palette_help"),
+            )
         for lesson in app.library.in_order(app.language, "riichi") + app.library.in_order(app.language, "mcr"):
             yield DiscoveryHit(
                 text(app.language, "palette.lesson", title=lesson.title), partial(app.open_lesson, lesson.id)
@@ -87,6 +97,7 @@ class LessonsAndTerms(Provider):
             app.open_play: "play.palette_help",
             app.open_workbench: "workbench.palette_help",
             app.open_import: "replay.palette_help",
+            app.start_assignment: "class_work.palette_help",
         }
         matcher = self.matcher(query)
         seen: set[str] = set()

@@ -16,6 +16,7 @@ from textual.notifications import SeverityLevel
 from tutor.engine.rules import Rules
 from tutor.lessons.check import Library
 from tutor.lessons.glossary import Term
+from tutor.quiz.assigned import AssignedWork
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.store_api import ProgressStore
@@ -91,6 +92,17 @@ class Tutor(Protocol):
         ...
 
     def due_concepts(self) -> list[str]: ...
+
+    class_name: str | None
+    """In a class (`tutor serve --class`): its name, whose assignments the learner is offered."""
+
+    def class_work(self) -> AssignedWork | None:
+        """In a class: the assignment the learner has not finished, if any."""
+        ...
+
+    def start_assignment(self) -> None:
+        """The class's assignment, from its first question not answered."""
+        ...
 
     def say(
         self, key: str, *, severity: SeverityLevel = "information", timeout: float | None = None, **values: object

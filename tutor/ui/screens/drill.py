@@ -31,6 +31,7 @@ from tutor.quiz.attempt import Attempt
 from tutor.quiz.kinds import KINDS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
+from tutor.quiz.store_api import AssignedPlace
 from tutor.ui.answer_log import Answer
 from tutor.ui.answer_widgets import ANSWER_WIDGETS, AnswerWidget, Draft, Drawn, hint_key
 from tutor.ui.drill_words import feedback_lines, header_text, prompt_text, verdict_text, word
@@ -505,10 +506,18 @@ class DrillScreen(RedrawnScreen):
                 response=json.dumps(response, ensure_ascii=False),
                 answered_at=time.time(),
                 rules=judgement.concepts,
+                place=self._place(),
             )
         )
         self.shown_steps = 1 if self.presenting else len(self.steps)
         await self._draw_answered()
+
+    def _place(self) -> AssignedPlace | None:
+        """The class's assignment and question number of the question on screen, if it is one's."""
+        plan = self.plan
+        if plan.assignment is None or self.position >= len(plan.places):
+            return None
+        return AssignedPlace(plan.assignment, plan.places[self.position])
 
     def _save(self, answer: Answer | None = None) -> None:
         log = self.tutor.answer_log

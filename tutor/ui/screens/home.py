@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS, current_lesson_id
 from tutor.locale import text
+from tutor.ui.drill_words import kind_name
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
 
@@ -36,6 +37,8 @@ class HomeScreen(TutorScreen):
     HomeScreen #entries { height: auto; padding: 0 2; color: $text-muted; }
     HomeScreen #due { height: auto; padding: 0 2; color: $warning; text-style: bold; }
     HomeScreen #due.none { display: none; }
+    HomeScreen #assignment { height: auto; padding: 0 2; color: $success; text-style: bold; }
+    HomeScreen #assignment.none { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -68,6 +71,15 @@ class HomeScreen(TutorScreen):
             show=False,
             tooltip="Import a game log (tenhou.net/6, mjai) and replay it with its review",
         ),
+        # In a class: its assignment (out of the footer, which is full at 80 columns; the line above names it).
+        Binding(
+            "a",
+            "assignment",
+            "Assignment",
+            id="assignment",
+            show=False,
+            tooltip="Start the class's assignment that is waiting",
+        ),
         # The arrows between the two tracks, as between two columns anywhere
         # (out of the footer, which is full at 80 columns; the help lists them).
         Binding("left", "track(-1)", "Other track", id="other_track", show=False, tooltip="The other track's lessons"),
@@ -81,6 +93,7 @@ class HomeScreen(TutorScreen):
                 with Vertical(classes="track"):
                     yield Static(classes="track-title", id=f"track-{track}", markup=False)
                     yield OptionList(*self._options(track), id=f"lessons-{track}")
+        yield Static(id="assignment", markup=False, classes="none")
         yield Static(id="due", markup=False)
         yield Static(id="entries", markup=False)
         yield KeyFooter()
@@ -142,6 +155,28 @@ class HomeScreen(TutorScreen):
         self.query_one("#due", Static).update(text(language, "due_now", count=due) if due else "")
         self.query_one("#due").set_class(not due, "none")
         self.query_one("#entries", Static).update(text(language, "home_entries"))
+        self._show_assignment()
+
+    def _show_assignment(self) -> None:
+        """In a class: the assignment waiting, what is left of it, and the key that starts it."""
+        work = self.tutor.class_work()
+        line = self.query_one("#assignment", Static)
+        line.set_class(work is None, "none")
+        if work is not None:
+            language = self.tutor.language
+            if work.deal is not None:
+                line.update(text(language, "class_work.home_deal", due=work.assignment.due))
+                return
+            kinds = ", ".join(kind_name(kind, language) for kind in work.assignment.kinds)
+            line.update(text(language, "class_work.home", count=work.left, kinds=kinds, due=work.assignment.due))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "assignment":
+            return self.tutor.class_name is not None
+        return super().check_action(action, parameters)
+
+    def action_assignment(self) -> None:
+        self.tutor.start_assignment()
 
     def _share_width(self) -> None:
         """Half the width each where every title fits in half; else, where

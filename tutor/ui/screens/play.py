@@ -15,6 +15,7 @@ of the game it shows the standings.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar, Final
@@ -32,19 +33,20 @@ from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrForbidden
 from tutor.engine.game.mistakes import Mistake
 from tutor.engine.game.state import KyokuState
 from tutor.engine.tiles import tile_name
-from tutor.locale import Message, Value, joined, message, render, text
+from tutor.locale import Message, joined, message, render, text
+from tutor.quiz.action_words import action_name
 from tutor.quiz.coach_record import record_mistakes
-from tutor.quiz.coach_words import MCR_CLAIMS, note_text
+from tutor.quiz.coach_words import note_text
+from tutor.quiz.deal_turns import END, decision, situation
 from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.mcr_play_session import MCR
-from tutor.quiz.names import CALL_NAMES, WIN_WORDS
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.play_session import HINT_LEVELS, PACES, BotMove, PlaySetup, scenario_goal
+from tutor.quiz.play_session import HINT_LEVELS, PACES, BotMove, PlaySession, PlaySetup, scenario_goal
 from tutor.quiz.play_sessions import Session, new_session, value_key
 from tutor.quiz.play_view import TenpaiHand, last_discard
 from tutor.quiz.review_words import wind_seat
 from tutor.quiz.saved_game import SAVED_GAME, encode
-from tutor.quiz.writes import SettingWrite
+from tutor.quiz.writes import SettingWrite, TurnDecision
 from tutor.ui.lesson_titles import lesson_title
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.screens.confirm import ConfirmScreen
@@ -94,18 +96,6 @@ PROMPT_ORDER: Final = (
 
 def action_key(kind: Kind) -> str:
     return next(key for key, kinds in KEY_ACTIONS.items() if kind in kinds)
-
-
-def action_name(kind: Kind) -> Value:
-    """An action by its name: the calls' and wins' names, riichi, kan, nine
-    terminals, pass; MCR's claims by the coach's names, its kongs from the hand by their own."""
-    if kind in (A.HU, A.CHOW, A.PUNG, A.KONG):
-        return MCR_CLAIMS.name(kind.value)
-    if kind in (ActionKind.RON, ActionKind.TSUMO):
-        return WIN_WORDS.name(kind.value)
-    if kind in (ActionKind.CHI, ActionKind.PON, ActionKind.OPEN_KAN):
-        return CALL_NAMES.name(kind.value)
-    return message(f"play.action.{kind.value}")
 
 
 def choice_text(action: Action | McrAction) -> str:
@@ -217,9 +207,13 @@ class PlayScreen(TutorScreen):
     PlayScreen.-review #big { display: none; }
     """
 
-    def __init__(self, setup: PlaySetup | None = None) -> None:
+    def __init__(self, setup: PlaySetup | None = None, assignment: str | None = None) -> None:
         super().__init__()
         self.session: Session = new_session(setup or PlaySetup(seed=random.randrange(1000, 10000)))
+        self.assignment = assignment
+        """A class's shared deal (its reference): the first hand's decisions are stored for the teacher."""
+        self.decided = 0
+        """The learner's decisions in the shared deal so far."""
         self.picked: int | None = None
         self.choices: tuple[Action | McrAction, ...] = ()
         """The chi or kan shapes offered after its key, picked by their numbers."""
@@ -284,10 +278,26 @@ class PlayScreen(TutorScreen):
     def redraw_in_language(self) -> None:
         self.show()
 
+    def keep_decision(self, action: Action | McrAction) -> None:
+        """In a class's shared deal, the learner's decision in its first hand, with the situation it was taken in."""
+        session = self.session
+        if self.assignment is None or not isinstance(session, PlaySession) or not isinstance(action, Action):
+            return
+        if session.hands_played or session.hand_over:
+            return
+        self.tutor.save_write(
+            TurnDecision(self.assignment, self.decided, situation(session), decision(action), time.time())
+        )
+        self.decided += 1
+
     def start_hand(self) -> None:
         """A new decision of the learner's: the pick on the drawn tile (or the first), the review when the hand ended."""
         self.choices = ()
         session = self.session
+        if session.hand_over and self.assignment is not None and not session.hands_played and self.decided >= 0:
+            # The shared deal played to its end: the assignment is done.
+            self.tutor.save_write(TurnDecision(self.assignment, self.decided, "{}", END, time.time()))
+            self.decided = -1
         if session.hand_over and not self.review:
             self.review = session.review_lines()
             self.game_ends = session.review().game_over
@@ -584,6 +594,7 @@ class PlayScreen(TutorScreen):
     def play(self, action: Action | McrAction) -> None:
         self.said = None
         self.why = None
+        self.keep_decision(action)
         self.session.play(action, advance=False)
         self.save_game()
         self.bots_play()

@@ -1,0 +1,157 @@
+"""A class's assignment reaches the learner (issue 32): in a class session
+the home screen offers the assignment waiting, `a` (and the palette) starts
+it, a seed deals every learner the same sheet, and each answer is stored
+against its assignment and question, so a learner who comes back goes on
+from the first question not answered."""
+
+from __future__ import annotations
+
+import shlex
+import time
+
+from textual.widgets import Static
+
+from tests.helpers import search_palette, wait_for
+from tutor.cli import _parser, session_command
+from tutor.quiz.assigned import own_seed, work_due
+from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
+from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, situation
+from tutor.quiz.play_session import PlaySession, PlaySetup
+from tutor.quiz.stores import open_store
+from tutor.ui.app import TutorApp
+from tutor.ui.screens.drill import DrillScreen
+from tutor.ui.screens.drill_summary import SummaryScreen
+from tutor.ui.screens.home import HomeScreen
+from tutor.ui.screens.play import PlayScreen
+from tutor.ui.textual_compat import notifications_showing
+
+CLASS = "Club A"
+
+
+def told(app: TutorApp) -> list[str]:
+    return [str(notice.message) for notice in notifications_showing(app)]
+
+
+def set_assignment(seed: int | None, count: int = 2, kinds: tuple[str, ...] = ("fu",)) -> str:
+    """The teacher sets an assignment; returns its reference."""
+    store = open_class_store(CLASS)
+    try:
+        book = ClassBook(store, CLASS)
+        book.start("en", "")
+        assignment = Assignment(time.time(), kinds, (1,), count, seed, "2027-01-15")
+        book.assign(assignment)
+        return assignment.ref(CLASS)
+    finally:
+        store.close()
+
+
+def sheet(name: str) -> list[object]:
+    """The questions `name` would be asked for the class's assignment now."""
+    store = open_store(name)
+    try:
+        work = work_due(CLASS, store)
+        assert work is not None
+        return [question.request for question in work.plan(name).questions()]
+    finally:
+        store.close()
+
+
+async def test_a_seeded_assignment_is_offered_started_with_a_and_stored_against_its_questions() -> None:
+    ref = set_assignment(seed=42)
+    app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        line = app.screen.query_one("#assignment", Static)
+        assert "2 questions of Fu left" in str(line.render()) and "due 2027-01-15" in str(line.render())
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the assignment's drill")
+        drill = app.screen
+        assert isinstance(drill, DrillScreen) and drill.plan.assignment == ref and len(drill.questions) == 2
+        first = drill.questions[0].request
+        await pilot.press("ctrl+s")  # skipped: an answer of the sheet's first question, wrong
+        await wait_for(pilot, lambda: drill.position == 1, "the second question")
+        await wait_for(pilot, lambda: not app.answer_log.waiting, "the answer saved")
+        await pilot.press("escape", "y")  # left, after the one answer given
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
+        assert "1 question of Fu left" in str(app.screen.query_one("#assignment", Static).render())
+        answers = app.store.assigned_answers(ref)
+        assert [(answer.question, answer.correct) for answer in answers] == [(0, False)]
+        # Every learner gets the same sheet; Ann goes on from its second question.
+        assert sheet("Bob")[0] == first and sheet("Ann") == sheet("Bob")[1:]
+
+
+async def test_the_palette_starts_the_assignment_and_says_when_none_waits() -> None:
+    app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        assert app.screen.query_one("#assignment").has_class("none")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "No assignment of your class is waiting." in told(app), "told")
+        set_assignment(seed=None, count=1)
+        await pilot.press("ctrl+p")
+        await search_palette(pilot, "assignment")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the assignment's drill")
+
+
+async def test_outside_a_class_a_is_no_key_of_home() -> None:
+    app = TutorApp(language="en", classroom=True, joined="Ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        assert app.screen.check_action("assignment", ()) is False
+        assert app.class_work() is None
+
+
+def test_without_a_seed_each_learner_has_a_sheet_of_their_own_the_same_at_every_return() -> None:
+    set_assignment(seed=None, count=3)
+    assert sheet("Ann") == sheet(" ann ") != sheet("Bob")
+    assert own_seed("r", "Ann") == own_seed("r", "ANN") != own_seed("r2", "Ann")
+
+
+def test_a_class_sessions_command_names_the_class_to_the_app() -> None:
+    words = shlex.split(session_command("ko", "Club 'A' $(x)"))
+    assert words[0] == "exec" and words[2:4] == ["-m", "tutor"]
+    args = _parser().parse_args([*words[4:], "--learner", "Ann"])
+    assert args.in_class == "Club 'A' $(x)" and args.classroom and args.lang == "ko" and args.learner == "Ann"
+    assert "--in-class" not in session_command(None, None)
+
+
+def set_deal(seed: int) -> str:
+    store = open_class_store(CLASS)
+    try:
+        book = ClassBook(store, CLASS)
+        book.start("en", "")
+        assignment = Assignment(time.time(), (DEAL_KIND,), (), 1, seed, "2027-01-15")
+        book.assign(assignment)
+        return assignment.ref(CLASS)
+    finally:
+        store.close()
+
+
+async def test_a_shared_deal_is_played_from_home_and_each_decision_is_kept_with_its_situation() -> None:
+    ref = set_deal(4242)
+    app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        assert "shared deal, due 2027-01-15" in str(app.screen.query_one("#assignment", Static).render())
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the deal")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.assignment == ref and screen.session.setup.seed == 4242
+        await wait_for(pilot, lambda: screen.session.decision is not None, "the learner's first decision")
+        await pilot.press("enter")  # the tile picked, discarded
+        await wait_for(pilot, lambda: len(app.store.play_turns(ref)) == 1, "the decision kept")
+        first = app.store.play_turns(ref)[0]
+    assert first.turn == 0 and read_decision(first.decision) is not None
+    assert read_decision(first.decision).kind == "discard"  # type: ignore[union-attr]
+    # Every learner is dealt the same hand: Bob's first situation is Ann's.
+    assert situation(PlaySession(PlaySetup(seed=4242))) == first.situation
+    store = open_store("Ann")
+    try:
+        assert work_due(CLASS, store) is not None  # not finished: the hand is not over
+        store.record_turn(ref, 9, "{}", END, time.time())
+        assert work_due(CLASS, store) is None
+    finally:
+        store.close()
