@@ -11,7 +11,9 @@ server:
 * reads the browser's messages defensively (a bad message is dropped, the
   terminal size is clamped), so nothing a page sends ends in a traceback;
 * serves its page with the fonts textual-serve ships, never from the
-  internet.
+  internet, and its own subset of a CJK font (tutor/static/fonts, made by
+  tools/webfont.py) for the Hangul and tile characters Roboto Mono lacks,
+  so a PC without a CJK font shows no tofu.
 
 Each session runs `tutor --classroom`, which asks who is learning and keeps
 that learner's progress apart (see tutor/ui/screens/learner.py).  With
@@ -51,6 +53,8 @@ from tutor.classroom import ClassPages
 HOST = "127.0.0.1"
 MAX_SESSIONS = 40
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = Path(__file__).resolve().parent / "static"
+"""The server's own files (the CJK font), at /tutor-static/."""
 TERMINAL_LIMITS = {"width": (20, 400), "height": (10, 200)}
 """Terminal sizes a browser may ask for; a huge one would cost the server memory."""
 
@@ -201,6 +205,7 @@ class ClassroomServer(Server):
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
+                web.static("/tutor-static", STATIC, show_index=False, name="tutor-static"),
             ]
         )
         app.on_startup.append(self.on_startup)
