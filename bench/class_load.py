@@ -22,6 +22,8 @@ Measured per backend:
   answer in the store (a watcher polls every --poll seconds: the store
   times are that much coarse);
 * resident memory of the server and its sessions, once all have joined;
+  learners join one every --arrival seconds, and --seconds of answering
+  are counted from the last join;
 * the teacher's dashboard and CSV (opened every 30 s and at the end with
   the class's data): the slowest of each (wanted within 2 s).
 
@@ -45,6 +47,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import re
@@ -83,6 +86,8 @@ def question_number(number: int) -> re.Pattern[bytes]:
 
 WAIT = 180.0
 """Seconds any one step of a learner may take before the learner counts as stuck."""
+FIRST_SCREEN = 600.0
+"""Seconds a session may take to show its first screen (a class's sessions start together)."""
 ANSWERS = ("20", "25", "30", "40", "50", "60", "70")
 MIB = 1024 * 1024
 try:
@@ -120,9 +125,10 @@ class Screen:
     async def keys(self, text: str) -> None:
         await self.websocket.send_str(json.dumps(["stdin", text]))
 
-    async def until(self, pattern: re.Pattern[bytes]) -> re.Match[bytes]:
+    async def until(self, pattern: re.Pattern[bytes], wait: float = 0.0) -> re.Match[bytes]:
         """Read until `pattern` shows in what was drawn since the last wait; that is then forgotten."""
-        deadline = time.monotonic() + WAIT
+        wait = wait or WAIT
+        deadline = time.monotonic() + wait
         while True:
             found = pattern.search(ESCAPES.sub(b"", self.raw))
             if found is not None:
@@ -131,7 +137,7 @@ class Screen:
             left = deadline - time.monotonic()
             if left <= 0:
                 seen = ESCAPES.sub(b"", self.raw)[-300:].decode("utf-8", "replace")
-                raise Stuck(f"no {pattern.pattern!r} within {WAIT:g} s; last drawn: {seen!r}")
+                raise Stuck(f"no {pattern.pattern!r} within {wait:g} s; last drawn: {seen!r}")
             try:
                 message = await self.websocket.receive(timeout=left)
             except TimeoutError:
@@ -149,9 +155,9 @@ SUMMARY = re.compile(rb"Drill results")
 
 
 async def learn(
-    learner: Learner, base: str, until: float, think: tuple[float, float], ready: Callable[[], None]
+    learner: Learner, base: str, until: Callable[[], float], think: tuple[float, float], ready: Callable[[], None]
 ) -> None:
-    """One learner: join, open the session, answer fu questions until `until`."""
+    """One learner: join, open the session, answer fu questions until the time `until()` gives."""
     chance = random.Random(learner.number)
     address = f"127.77.{learner.number // 250}.{learner.number % 250 + 1}"
     connector = aiohttp.TCPConnector(local_addr=(address, 0))
@@ -171,14 +177,14 @@ async def learn(
             return
         screen = Screen(websocket)
         try:
-            await screen.until(HOME)
+            await screen.until(HOME, FIRST_SCREEN)
             ready()
             await screen.keys("d")
             await screen.until(SETUP)
             await screen.keys("f\r")
             number = 1
             await screen.until(question_number(number))
-            while time.monotonic() < until:
+            while time.monotonic() < until():
                 await asyncio.sleep(chance.uniform(*think))
                 learner.sent.append(time.monotonic())
                 await screen.keys(chance.choice(ANSWERS) + "\r")
@@ -233,32 +239,50 @@ class Watcher(threading.Thread):
 def sqlite_counter(paths: dict[str, Path]) -> Callable[[], dict[str, int]]:
     """Counts of the learners' SQLite files, read again only for a file (or its -wal) that changed."""
     connections: dict[str, sqlite3.Connection] = {}
-    stamps: dict[str, tuple[int, int]] = {}
+    stamps: dict[str, tuple[int | bytes, ...]] = {}
     counts: dict[str, int] = {}
+    errors: list[str] = []
 
     def count() -> dict[str, int]:
         for name, path in paths.items():
-            try:
-                stamp = (path.stat().st_mtime_ns, _stamp(Path(f"{path}-wal")))
-            except OSError:
+            if not path.exists():
                 continue
+            # Taken before the count: a commit after it changes the stamp, and is counted next time.
+            stamp = (*_stamp(path), *_stamp(Path(f"{path}-wal")), _wal_index(path))
             if stamps.get(name) == stamp:
                 continue
             if name not in connections:
                 connections[name] = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
-            with contextlib.suppress(sqlite3.Error):
+            try:
                 counts[name] = connections[name].execute("SELECT COUNT(*) FROM answers").fetchone()[0]
                 stamps[name] = stamp
+            except sqlite3.Error as error:  # opened before the session made its tables: open again
+                connections.pop(name).close()
+                errors.append(str(error))
         return counts
 
     return count
 
 
-def _stamp(path: Path) -> int:
+def _stamp(path: Path) -> tuple[int, int]:
+    """A file's time and size: a commit changes one of them (two commits within one tick of the
+    file system's clock have the same time; a commit appends to the -wal)."""
     try:
-        return path.stat().st_mtime_ns
+        found = path.stat()
     except OSError:  # no -wal: checkpointed and closed
-        return 0
+        return (0, 0)
+    return (found.st_mtime_ns, found.st_size)
+
+
+def _wal_index(path: Path) -> bytes:
+    """The header of a WAL database's index (-shm), which every commit changes
+    (its change counter and last frame): a commit that rewrites a -wal of the
+    same size within one tick of the clock changes no time or size."""
+    try:
+        with Path(f"{path}-shm").open("rb") as index:
+            return index.read(48)
+    except OSError:
+        return b""
 
 
 def sqlite_final(paths: dict[str, Path]) -> dict[str, int]:
@@ -388,6 +412,7 @@ class Run:
     restart_at: float | None = None
     down: float = 5.0
     postgres: str | None = None
+    arrival: float = 2.0
 
 
 async def load(run: Run, folder: Path) -> dict[str, Any]:
@@ -430,18 +455,18 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
             if joined >= run.learners:
                 all_joined.set()
 
-        # Joins are spread over a minute, as a class arrives; the answering lasts `seconds` after that.
-        ramp = min(60.0, run.learners * 0.5)
-        began = time.monotonic()
-        until = began + ramp + run.seconds
+        # Learners arrive one every `arrival` seconds (each session's app takes a few seconds of
+        # CPU to start) and answer from then on; the `seconds` counted start once all have joined.
+        deadline = [math.inf]
 
         async def arrive(learner: Learner) -> None:
-            await asyncio.sleep(ramp * learner.number / max(1, run.learners))
-            await learn(learner, server.base, until, run.think, ready)
+            await asyncio.sleep(run.arrival * learner.number)
+            await learn(learner, server.base, lambda: deadline[0], run.think, ready)
 
         tasks = [asyncio.create_task(arrive(learner)) for learner in learners]
-        await asyncio.wait_for(all_joined.wait(), ramp + WAIT)
+        await asyncio.wait_for(all_joined.wait(), run.arrival * run.learners + FIRST_SCREEN)
         answering = time.monotonic()
+        deadline[0] = answering + run.seconds
         server.note_sessions()
         result["server_mib"] = rss(server.process.pid) / MIB
         session_pids = descendants(server.process.pid)
@@ -521,6 +546,14 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         csv_most_s=max(teacher.csv, default=float("nan")),
         csv_rows=teacher.csv_rows,
         watcher_failures=watcher.failures,
+        slowest_to_store=sorted(
+            (
+                (round(took * 1000), learner.number, index + 1)
+                for learner in learners
+                for index, took in enumerate(learner.to_store)
+            ),
+            reverse=True,
+        )[:5],
     )
     return result
 
@@ -565,6 +598,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds into the answering")
     parser.add_argument("--restart-postgres-at", type=float, help="halt and restart PostgreSQL at this second")
     parser.add_argument("--down", type=float, default=5.0, help="seconds PostgreSQL stays down (default 5)")
+    parser.add_argument("--arrival", type=float, default=2.0, help="seconds between two learners joining (default 2)")
     parser.add_argument("--json", action="store_true", help="print each result as JSON too")
     args = parser.parse_args(argv)
     backends = [name for name in args.backends.split(",") if name]
@@ -582,6 +616,7 @@ def main(argv: list[str] | None = None) -> int:
             backend, args.count, args.seconds, (low, high), args.poll, args.kill_at, args.restart_postgres_at, args.down
         )
         run.postgres = args.postgres
+        run.arrival = args.arrival
         with tempfile.TemporaryDirectory(prefix="tutor-class-load-") as folder:
             result = asyncio.run(load(run, Path(folder)))
         print(report(result), flush=True)
