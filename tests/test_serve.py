@@ -91,10 +91,14 @@ class TestPage:
         _, _, body = get(served.url + "/")
         page = body.decode()
         assert "googleapis" not in page and "https://" not in page
-        fonts = re.findall(r'url\("([^"]+\.ttf)"\)', page)
-        assert fonts and all(font.startswith(served.url + "/static/fonts/") for font in fonts)
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+        assert "/tutor-static/fonts/terminal-fonts.css" in sheets
+        css = get(served.url + "/tutor-static/fonts/terminal-fonts.css")[2].decode()
+        assert "https://" not in css
+        fonts = re.findall(r'url\("([^"]+\.ttf)"\)', css)
+        assert fonts and all(font.startswith("/static/fonts/") for font in fonts)
         for font in fonts:
-            status, _, data = get(font)
+            status, _, data = get(served.url + font)
             assert status == 200 and len(data) > 10_000
 
     def test_served_header_icon_is_in_the_served_font(self) -> None:

@@ -123,6 +123,8 @@ class ClassPages:
     language: str
     is_own_origin: Callable[[web.Request], bool]
     limiter: JoinLimiter = field(default_factory=JoinLimiter)
+    client_of: Callable[[web.Request], str] = lambda request: request.remote or ""
+    """The browser's address, which the join limit counts (the server's: behind a trusted proxy, X-Forwarded-For)."""
     tickets: dict[str, Member] = field(default_factory=dict)
     """A learner's cookie: the member it lets in."""
     teachers: set[str] = field(default_factory=set)
@@ -184,7 +186,7 @@ class ClassPages:
     async def join(self, request: web.Request) -> web.Response:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
-        if not self.limiter.allow(request.remote or ""):
+        if not self.limiter.allow(self.client_of(request)):
             return self._join_form(request, self.say("class.join_slow"), status=429)
         form = await request.post()
         name = clean_name(str(form.get("name", ""))[: MAX_LEARNER_NAME * 4])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import json
 import os
 import shlex
@@ -61,6 +62,14 @@ def _whole_number(text: str) -> int:
         return read_whole_number(text, signed=True)
     except NumberError as error:
         raise argparse.ArgumentTypeError(problem_text(error)) from None
+
+
+def _network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    """An argparse type: an IP address or network (`--trusted-proxy`), refused in one line."""
+    try:
+        return ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(say("cli.trusted_proxy_bad", given=_bounded(text[:60]))) from None
 
 
 def _bounded(message: str) -> str:
@@ -154,6 +163,16 @@ def _parser() -> argparse.ArgumentParser:
         help="run a class: learners join with a name, the teacher gets a secret link to the dashboard",
     )
     serve.add_argument("--class-code", default="", metavar="CODE", help="a code learners type to join the class")
+    serve.add_argument(
+        "--trusted-proxy",
+        type=_network,
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy in front (an address or network, e.g. 127.0.0.1; repeat for more): its "
+        "X-Forwarded-For names the client the join limit counts, its X-Forwarded-Host and -Proto the address "
+        "the browser used",
+    )
     serve.add_argument(
         "--store",
         metavar="URL",
@@ -394,7 +413,11 @@ def _serve(args: argparse.Namespace) -> int:
     language = args.serve_lang or args.lang
     # One app process per browser tab: textual-serve starts the command for each connection.
     server = ClassroomServer(
-        session_command(language, args.class_name), listener, max_sessions=args.max_sessions, title=say("title")
+        session_command(language, args.class_name),
+        listener,
+        max_sessions=args.max_sessions,
+        title=say("title"),
+        trusted_proxies=tuple(args.trusted_proxy),
     )
     if args.host is not None:
         print(say("cli.host_warning", host=args.host), flush=True)
@@ -432,7 +455,7 @@ def _start_class(server: ClassroomServer, name: str, code: str, language: str) -
         token = book.start(language, code.strip())
     except StoreUnavailable as problem:
         return str(problem)
-    server.pages = ClassPages(book, language, is_own_origin=server.is_own_origin)
+    server.pages = ClassPages(book, language, is_own_origin=server.is_own_origin, client_of=server.client_address)
     server.announce = (
         say("cli.class_link", name=name, url=f"{server.base_for('teacher')}/class/teacher?token={token}"),
         say("cli.class_join", url=f"{server.base_for('learners')}/join"),

@@ -11,7 +11,9 @@ server:
 * reads the browser's messages defensively (a bad message is dropped, the
   terminal size is clamped), so nothing a page sends ends in a traceback;
 * serves its page with the fonts textual-serve ships, never from the
-  internet.
+  internet, and its own subset of a CJK font (tutor/static/fonts, made by
+  tools/webfont.py) for the Hangul and tile characters Roboto Mono lacks,
+  so a PC without a CJK font shows no tofu.
 
 Each session runs `tutor --classroom`, which asks who is learning and keeps
 that learner's progress apart (see tutor/ui/screens/learner.py).  With
@@ -51,6 +53,8 @@ from tutor.classroom import ClassPages
 HOST = "127.0.0.1"
 MAX_SESSIONS = 40
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = Path(__file__).resolve().parent / "static"
+"""The server's own files (the CJK font), at /tutor-static/."""
 TERMINAL_LIMITS = {"width": (20, 400), "height": (10, 200)}
 """Terminal sizes a browser may ask for; a huge one would cost the server memory."""
 
@@ -60,6 +64,9 @@ PAGE_BASE: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_bas
 """`http://host:port` as the browser of the request being served asked for it."""
 SESSION_COMMAND: contextvars.ContextVar[str | None] = contextvars.ContextVar("session_command", default=None)
 """The command of the session being started, where it is one learner's."""
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+MAX_HOPS = 20
+"""X-Forwarded-For entries looked at, from the nearest: a chain of proxies is never longer."""
 HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 """A Host header fit to be put in a page's URLs: a name or address, and a port."""
 
@@ -127,6 +134,7 @@ class ClassroomServer(Server):
         max_sessions: int,
         title: str,
         announce: tuple[str, ...] = (),
+        trusted_proxies: tuple[Network, ...] = (),
     ) -> None:
         host, port = listener.getsockname()[:2]
         super().__init__(command, host=host, port=port, title=title, templates_path=TEMPLATES)
@@ -134,6 +142,8 @@ class ClassroomServer(Server):
         """A class's pages (`--class`): then a session is a joined learner's."""
         self.announce = announce
         """Lines printed after the banner, once (the teacher's link among them)."""
+        self.trusted_proxies = trusted_proxies
+        """Reverse proxies (`--trusted-proxy`) whose X-Forwarded-For, -Host and -Proto are believed."""
         self.names = frozenset({"localhost", *_own_names()})
         self.listener = listener
         self.max_sessions = max_sessions
@@ -161,22 +171,65 @@ class ClassroomServer(Server):
             return self.public_url_default
         return f"http://{'127.0.0.1' if who == 'teacher' else _network_address()}:{port}"
 
+    def via_trusted_proxy(self, request: web.Request) -> bool:
+        """Whether the request's connection comes from a trusted reverse proxy."""
+        return _in_networks(request.remote or "", self.trusted_proxies)
+
+    def forwarded(self, request: web.Request, header: str) -> str | None:
+        """A header's value as the trusted proxy in front wrote it (the last
+        one, should the browser have sent its own too); None for a request
+        that did not come through one."""
+        if not self.via_trusted_proxy(request):
+            return None
+        values = ",".join(request.headers.getall(header, ())).rsplit(",", 1)[-1].strip()
+        return values or None
+
+    def client_address(self, request: web.Request) -> str:
+        """The address of the browser: the connection's, or behind a trusted
+        proxy, the nearest address in X-Forwarded-For that is not a trusted
+        proxy (the entries before it are the browser's word, and a browser can
+        write anything there)."""
+        remote = request.remote or ""
+        if not self.via_trusted_proxy(request):
+            return remote
+        hops = ",".join(request.headers.getall("X-Forwarded-For", ())).split(",")
+        for hop in reversed(hops[-MAX_HOPS:]):
+            hop = hop.strip()
+            if not _is_address(hop):
+                break
+            if not _in_networks(hop, self.trusted_proxies):
+                return hop
+        return remote
+
+    def browser_base(self, request: web.Request) -> str | None:
+        """`scheme://host[:port]` as the browser asked for this server: its Host
+        header, or from a trusted proxy X-Forwarded-Host and -Proto; None when
+        that is not fit to be put in a page."""
+        host = self.forwarded(request, "X-Forwarded-Host") or request.host
+        scheme = self.forwarded(request, "X-Forwarded-Proto") or "http"
+        if scheme not in ("http", "https") or not HOST_HEADER.fullmatch(host):
+            return None
+        return f"{scheme}://{host}"
+
     def page_base(self, request: web.Request) -> str:
-        """The address the browser used, when its Host header is fit for a page; else the banner's."""
-        host = request.host
-        return f"http://{host}" if HOST_HEADER.fullmatch(host) else self.public_url_default
+        """The address the browser used, when it is fit for a page; else the banner's."""
+        return self.browser_base(request) or self.public_url_default
 
     def is_own_origin(self, request: web.Request) -> bool:
         """Whether the request comes from a page of this server: the banner's
-        origins, or the address the browser used, when that is an IP address
-        or this machine's own name (any other name may be a web page's own,
-        pointed at this machine: DNS rebinding)."""
+        origins, or the address the browser used, when that is an IP address,
+        this machine's own name, or any name through a trusted proxy (which
+        answers only for the names it is set up for). Any other name may be a
+        web page's own, pointed at this machine: DNS rebinding."""
         origin = request.headers.get("Origin")
         if origin in self.origins:
             return True
-        host = request.host
-        if origin != f"http://{host}" or not HOST_HEADER.fullmatch(host):
+        base = self.browser_base(request)
+        if base is None or origin != base:
             return False
+        if self.via_trusted_proxy(request):
+            return True
+        host = base.split("://", 1)[1]
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
         return _is_address(name.strip("[]")) or name.lower() in self.names
 
@@ -201,6 +254,7 @@ class ClassroomServer(Server):
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
+                web.static("/tutor-static", STATIC, show_index=False, name="tutor-static"),
             ]
         )
         app.on_startup.append(self.on_startup)
@@ -478,6 +532,15 @@ def _envelope(text: str) -> tuple[str, Any] | None:
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None
     return envelope[0], envelope[1] if len(envelope) > 1 else None
+
+
+def _in_networks(address: str, networks: tuple[Network, ...]) -> bool:
+    if not networks or not _is_address(address):
+        return False
+    parsed = ipaddress.ip_address(address)
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        parsed = parsed.ipv4_mapped
+    return any(parsed in network for network in networks)
 
 
 def _is_address(name: str) -> bool:
