@@ -63,6 +63,7 @@ async def test_a_seeded_assignment_is_offered_started_with_a_and_stored_against_
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
         line = app.screen.query_one("#assignment", Static)
         assert "2 questions of Fu left" in str(line.render()) and "due 2027-01-15" in str(line.render())
+        assert "Press a to start" in str(line.render())
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the assignment's drill")
         drill = app.screen

@@ -203,6 +203,8 @@ class TestTheInterface:
         placed = Answer("fu", 1, 5, "fu:pair", "r07-fu", False, '{"fu": 40}', 10.0, place=AssignedPlace("a1", 2))
         writes = Writes(store)
         writes.save(placed)
+        # Stored before one is made to wait: the writer takes it on its own thread.
+        assert writes.idle(30)
         writes.waiting.append(replace(placed, answered_at=11.0, place=AssignedPlace("a1", 0)))
         writes._version += 1
         assert [(a.question, a.answered_at) for a in store.assigned_answers("a1")] == [(0, 11.0), (2, 10.0)]

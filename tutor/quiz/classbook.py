@@ -34,8 +34,9 @@ from tutor.quiz.store_api import (
     PlayTurn,
     ProgressStore,
     assigned_answer_rows,
+    class_assignment_sql,
+    class_concept_counts_sql,
     concept_count_rows,
-    concept_counts_sql,
     play_turn_rows,
 )
 from tutor.quiz.stores import APP_LEARNER, POSTGRES_SUFFIX, open_postgres, open_store, store_place, store_url
@@ -173,11 +174,8 @@ class ClassBook:
         """With PostgreSQL every learner's answers are in the class's own
         database: one query for the whole class, not a connection per learner
         (0.83 s for 40 learners that way)."""
-        where = "WHERE learner IN (SELECT learner FROM class_learners WHERE class = ?)"
         rows = self.store.class_rows(
-            concept_counts_sql(where, since)
-            .replace("SELECT concept,", "SELECT learner, concept,")
-            .replace("GROUP BY concept ORDER BY concept", "GROUP BY learner, concept ORDER BY learner, concept"),
+            class_concept_counts_sql(since),
             (self.name,),
         )
         counts: dict[str, list[ConceptCount]] = {}
@@ -210,12 +208,7 @@ class ClassBook:
         store (`from_store`)."""
         members = self.members()
         if store_url() is not None:
-            rows = self.store.class_rows(
-                query.format(where="learner IN (SELECT learner FROM class_learners WHERE class = ?) AND")
-                .replace(f"SELECT {first},", f"SELECT learner, {first},")
-                .replace(f"ORDER BY {first}", f"ORDER BY learner, {first}"),
-                (self.name, ref),
-            )
+            rows = self.store.class_rows(class_assignment_sql(query, first), (self.name, ref))
             by_learner: dict[str, list[Any]] = {}
             for key, *row in rows:
                 by_learner.setdefault(str(key), []).append(row)

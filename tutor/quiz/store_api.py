@@ -141,6 +141,31 @@ def concept_counts_sql(where: str, since: float) -> str:
     return CONCEPT_COUNTS.format(where=where, since=repr(float(since)))
 
 
+CLASS_LEARNERS = "learner IN (SELECT learner FROM class_learners WHERE class = ?)"
+"""The learners of a class (its name the parameter): with PostgreSQL, a class's
+figures are one query over all of them (tutor/quiz/classbook.py)."""
+
+
+def by_learner(query: str, first: str) -> str:
+    """A learner's query, whose first column is `first`, as the class's: the learner column first, rows by learner."""
+    return (
+        query.replace(f"SELECT {first},", f"SELECT learner, {first},")
+        .replace(f"GROUP BY {first}", f"GROUP BY learner, {first}")
+        .replace(f"ORDER BY {first}", f"ORDER BY learner, {first}")
+    )
+
+
+def class_concept_counts_sql(since: float) -> str:
+    """Every learner of a class's counts per concept (`concept_counts_sql`), in one query."""
+    return by_learner(concept_counts_sql(f"WHERE {CLASS_LEARNERS}", since), "concept")
+
+
+def class_assignment_sql(query: str, first: str) -> str:
+    """Every learner of a class's rows of one assignment (ASSIGNED_ANSWERS, PLAY_TURNS), in one query:
+    its parameters the class's name, then the assignment's reference."""
+    return by_learner(query.format(where=f"{CLASS_LEARNERS} AND"), first)
+
+
 def concept_count_rows(rows: list[Any]) -> list[ConceptCount]:
     return [
         ConceptCount(str(concept), int(right), int(wrong), int(recent_right), int(recent_wrong))
