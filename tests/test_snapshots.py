@@ -447,7 +447,9 @@ def replayed(*keys: str, form: str = "tenhou6", cut: bool = False) -> Callable[[
         await pilot.press("i")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ImportScreen), "the import dialog")
         dialog = pilot.app.screen
-        dialog.query_one(Input).value = path.name
+        field = dialog.query_one(Input)
+        field.cursor_blink = False
+        field.value = path.name
         await pilot.press("enter")
         if cut:
             await wait_for(
