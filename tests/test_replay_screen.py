@@ -148,8 +148,13 @@ def with_a_wrong_win(folder: Path) -> Path:
 
 
 async def to_the_end(pilot: Pilot[Any], screen: ReplayScreen) -> None:
-    await pilot.press(*["right"] * screen.replay.current.steps)
-    await wait_for(pilot, screen.replay.at_end, "the end of the hand")
+    """From the hand's last decision, `→` to its end (stepping is tested above;
+    seventy presses per hand cost seconds)."""
+    replay = screen.replay
+    replay.jump(replay.round, replay.current.steps - 2)
+    screen.show()
+    await pilot.press("right")
+    await wait_for(pilot, replay.at_end, "the end of the hand")
 
 
 async def test_a_win_is_re_scored_step_by_step_beside_the_log_and_a_difference_is_said(tmp_path: Path) -> None:
@@ -249,3 +254,47 @@ async def test_in_a_class_a_path_names_a_file_of_the_learners_own_folder(tmp_pat
         app.joined = "kim"
         assert dialog.path_of("/etc/passwd") == app.files_folder() / "passwd"
         assert dialog.path_of("../../other/game.json") == app.files_folder() / "game.json"
+
+
+async def test_the_log_is_read_in_a_worker_while_the_app_answers_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import held until the test lets it go: meanwhile the dialog says
+    it is reading and keys still reach the path field."""
+    import threading
+
+    from tutor.ui.screens import import_game as dialog_module
+
+    release = threading.Event()
+    real = dialog_module.import_game
+
+    def held(path: Path) -> Any:
+        assert release.wait(60)
+        return real(path)
+
+    monkeypatch.setattr(dialog_module, "import_game", held)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await import_path(pilot, write_log(tmp_path))
+        await wait_for(pilot, lambda: "Reading " in str(dialog.query_one("#import-said", Static).render()), "reading")
+        field = dialog.query_one(Input)
+        typed = field.value
+        await pilot.press("x")
+        await wait_for(pilot, lambda: field.value == typed + "x", "a key typed while the log is read")
+        assert app.screen is dialog
+        release.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay once read")
+        # Left while a log is read: nothing opens behind the learner's back.
+        release.clear()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen), "escape from the replay")
+        home = app.screen
+        await pilot.press("i")
+        await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen), "the dialog again")
+        again = app.screen
+        again.query_one(Input).value = str(write_log(tmp_path))
+        await pilot.press("enter", "escape")
+        await wait_for(pilot, lambda: app.screen is home, "escape back home")
+        release.set()
+        await wait_for(pilot, lambda: not any(worker.is_running for worker in app.workers), "the read over")
+        assert app.screen is home

@@ -429,10 +429,13 @@ class TestPlayScenario:
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=projected)
 
 
-def replayed(*keys: str, form: str = "tenhou6", cut: bool = False) -> Callable[[Pilot[Any]], Awaitable[None]]:
+def replayed(
+    *keys: str, form: str = "tenhou6", cut: bool = False, last: bool = False
+) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """Home's `i` on the replay tests' game (tests/replay_games.py), its file
     named relative to the working folder so that no temporary path shows;
-    `cut`: the file cut in half, refused; then `keys`."""
+    `cut`: the file cut in half, refused; `last`: at the first hand's last
+    decision; then `keys`."""
 
     async def run(pilot: Pilot[Any]) -> None:
         from tests.helpers import wait_for
@@ -447,7 +450,9 @@ def replayed(*keys: str, form: str = "tenhou6", cut: bool = False) -> Callable[[
         await pilot.press("i")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ImportScreen), "the import dialog")
         dialog = pilot.app.screen
-        dialog.query_one(Input).value = path.name
+        field = dialog.query_one(Input)
+        field.cursor_blink = False
+        field.value = path.name
         await pilot.press("enter")
         if cut:
             await wait_for(
@@ -455,6 +460,10 @@ def replayed(*keys: str, form: str = "tenhou6", cut: bool = False) -> Callable[[
             )
         else:
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+        screen = pilot.app.screen
+        if last and isinstance(screen, ReplayScreen):
+            screen.replay.jump(0, screen.replay.current.steps - 2)
+            screen.show()
         await pilot.press(*keys)
         await settled(pilot)
 

@@ -15,7 +15,7 @@ step of the decision it is about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Final
 
@@ -178,7 +178,7 @@ class GameReplay:
     """The seat viewed, at the bottom; its findings are listed."""
     open: bool = False
     """Every hand shown, not only the seat viewed's."""
-    format: str = field(default="")
+    format: str = ""
 
     @classmethod
     def of(

@@ -110,6 +110,9 @@ class ImportScreen(ModalScreen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if self.app.screen is not self:
+            # Left (escape) while the log was read: nothing opens behind the learner's back.
+            return
         if event.state is WorkerState.ERROR:
             # The service lets nothing but LogRefused out; should anything else come, it is still one line.
             self.said = refusal_line(LogRefused("unreadable", 0, None))
