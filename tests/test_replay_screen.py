@@ -50,7 +50,12 @@ async def opened(pilot: Pilot[Any], folder: Path, path: Path | None = None) -> R
     """The replay of the test game (or of `path`), opened as home's `i` opens it."""
     app = pilot.app
     await import_path(pilot, path or write_log(folder))
-    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay after the import")
+    # Drawn, not only pushed: its status line is filled when it mounts.
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, ReplayScreen) and shown(app.screen, "#status"),
+        "the replay drawn after the import",
+    )
     screen = app.screen
     assert isinstance(screen, ReplayScreen)
     return screen
