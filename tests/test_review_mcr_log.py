@@ -26,7 +26,9 @@ from tutor.engine.game.mcr.bots import BOTS
 from tutor.engine.game.mcr.match import hand_log, play_game, play_hand, write_log
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.mcr.score import score_mcr
+from tutor.locale import render
 from tutor.service.review_log import LogRefused, LogReview, review_json, review_text
+from tutor.service.review_log_words import refusal as refusal_words
 
 GAMES = (1, 2)
 """Two 16-hand games, about a second each to play and to replay."""
@@ -208,6 +210,7 @@ def test_a_log_cut_at_each_of_its_first_events_and_its_end_is_refused_or_whole()
                 review_text(text, ())
             except LogRefused as refused:
                 assert refused.code and isinstance(refused.round, int) and not ended
+                assert render(refusal_words(refused), "en").startswith("tutor review: the log is refused")
                 continue
             assert ended or json.loads(lines[cut - 1])["type"] in ("hora", "ryukyoku"), cut
 
@@ -250,6 +253,9 @@ def test_mutated_mcr_logs_are_reviewed_or_refused_with_a_code(data: st.DataObjec
     except LogRefused as refused:
         assert refused.code and isinstance(refused.round, int)
         assert refused.event is None or isinstance(refused.event, int)
+        # Said in one line in both languages: every code and rule has its words.
+        for language in ("en", "ko"):
+            assert "\n" not in render(refusal_words(refused), language)
 
 
 def test_the_command_prints_the_review_its_json_and_a_refusal(
