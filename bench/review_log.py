@@ -6,21 +6,29 @@ The log is bot-only games of this tutor (east-south, the intermediate bots)
 joined into one tenhou.net/6 object of 500 rounds, and the same hands as
 mjai JSON lines.  Each is timed read (parse and play-back), replayed
 through the rules, and reviewed with findings for one seat and for all four.
+The work of seat 0's findings is counted too (the shanten and ukeire
+counts the efficiency findings make, the waits asked, the decisions
+listed): unlike the times, those counts do not depend on the machine's load.
 
     python -m bench.review_log [HANDS] [RIICHIENV_GAMES]
 """
 
 from __future__ import annotations
 
+import cProfile
 import json
+import pstats
 import sys
 import time
 from collections import Counter
+from typing import Final
 
 from bench.riichienv_logs import agent_game, as_text
 from tutor.engine.game import log_mjai, log_tenhou
 from tutor.engine.game.intermediate import IntermediateBot
+from tutor.engine.game.log_review import review_round
 from tutor.engine.game.options import RiichiOptions
+from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import HandRecord, play_game
 from tutor.service.review_log import LogRefused, read_log, review_json, review_text
 
@@ -63,6 +71,31 @@ def timed(label: str, text: str) -> None:
     )
 
 
+WORK: Final = {
+    ("counting.py", "minimum"): "shanten counts",
+    ("counting.py", "ukeire_of"): "ukeire counts",
+    ("waits.py", "winning_tiles"): "waits",
+    ("legal.py", "decision_for"): "decisions",
+}
+
+
+def work(text: str) -> None:
+    """How many of the costly counts seat 0's findings make, from a profile of the review alone."""
+    _, log = read_log(text)
+    hands = [replay(round_) for round_ in log.rounds]
+    profile = cProfile.Profile()
+    profile.enable()
+    for hand in hands:
+        review_round(hand, (0,))
+    profile.disable()
+    counted: Counter[str] = Counter()
+    for (path, _, name), (_, calls, *_) in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+        label = WORK.get((path.rsplit("/", 1)[-1], name))
+        if label:
+            counted[label] += calls
+    print("seat 0's findings: " + ", ".join(f"{label} {counted[label]:,}" for label in WORK.values()))
+
+
 def riichienv(games: int) -> None:
     counted: Counter[str] = Counter()
     start = time.perf_counter()
@@ -87,6 +120,7 @@ def main(argv: list[str]) -> int:
     tenhou, mjai = logs(count)
     timed("tenhou.net/6", tenhou)
     timed("mjai", mjai)
+    work(mjai)
     riichienv(games)
     return 0
 

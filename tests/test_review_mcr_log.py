@@ -19,22 +19,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
+from tests.mcr_logs import first_hands, game_log
 from tutor.cli import main
 from tutor.engine.game.mcr import hand as mcr_hand
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrDecision, McrRefusal
 from tutor.engine.game.mcr.bots import BOTS
-from tutor.engine.game.mcr.match import hand_log, play_game, play_hand, write_log
+from tutor.engine.game.mcr.match import hand_log, play_hand
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.mcr.score import score_mcr
+from tutor.locale import render
 from tutor.service.review_log import LogRefused, LogReview, review_json, review_text
+from tutor.service.review_log_words import refusal as refusal_words
 
 GAMES = (1, 2)
 """Two 16-hand games, about a second each to play and to replay."""
-
-
-@cache
-def game_log(seed: int) -> str:
-    return write_log(play_game(McrOptions(), seed, ["beginner", "fan_route", "beginner", "fan_route"]))
 
 
 def careless(state: McrHandState, decision: McrDecision, rng: random.Random) -> McrAction:
@@ -187,13 +185,6 @@ def test_a_log_that_breaks_the_rules_is_refused_at_its_event() -> None:
     assert refusal(mutated(entries, win, "deltas", [1, 2, 3])).code == "deltas"
 
 
-def first_hands(seed: int, count: int) -> list[str]:
-    """The log's lines up to its `count`-th hand's end."""
-    lines = game_log(seed).splitlines()
-    ends = [index for index, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku"]
-    return lines[: ends[count - 1] + 1]
-
-
 def test_a_log_cut_at_each_of_its_first_events_and_its_end_is_refused_or_whole() -> None:
     """Cut anywhere, a log is refused unless cut after a hand's end; with
     the hand's end put back at the cut, the replay finds it stops short."""
@@ -208,6 +199,7 @@ def test_a_log_cut_at_each_of_its_first_events_and_its_end_is_refused_or_whole()
                 review_text(text, ())
             except LogRefused as refused:
                 assert refused.code and isinstance(refused.round, int) and not ended
+                assert render(refusal_words(refused), "en").startswith("tutor review: the log is refused")
                 continue
             assert ended or json.loads(lines[cut - 1])["type"] in ("hora", "ryukyoku"), cut
 
@@ -250,6 +242,9 @@ def test_mutated_mcr_logs_are_reviewed_or_refused_with_a_code(data: st.DataObjec
     except LogRefused as refused:
         assert refused.code and isinstance(refused.round, int)
         assert refused.event is None or isinstance(refused.event, int)
+        # Said in one line in both languages: every code and rule has its words.
+        for language in ("en", "ko"):
+            assert "\n" not in render(refusal_words(refused), language)
 
 
 def test_the_command_prints_the_review_its_json_and_a_refusal(

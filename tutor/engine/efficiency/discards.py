@@ -3,44 +3,88 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from tutor.engine.efficiency.counting import minimum, ukeire_of
 from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, Meld
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
 from tutor.engine.waits import waits
 
+_Key = tuple[tuple[int, ...], tuple[int, ...], tuple[Meld, ...], Rules, int]
+
+
+@dataclass
+class Counted:
+    """What tables asked one after another have counted: the shanten and the
+    ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`)."""
+
+    shanten: dict[_Key, int] = field(default_factory=dict)
+    ukeire: dict[_Key, Ukeire] = field(default_factory=dict)
+
+    def shanten_of(self, tiles: HeldTiles, rules: Rules) -> int:
+        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, 0)
+        found = self.shanten.get(key)
+        if found is None:
+            found = self.shanten[key] = minimum(tiles, rules)
+        return found
+
+    def ukeire_of(self, tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
+        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, now)
+        found = self.ukeire.get(key)
+        if found is None:
+            found = self.ukeire[key] = ukeire_of(tiles, rules, now)
+        return found
+
 
 def discard_table(
-    hand: Hand, rules: Rules = Rules.RIICHI, with_waits: bool = True, worse_ukeire: bool = True
+    hand: Hand,
+    rules: Rules = Rules.RIICHI,
+    with_waits: bool = True,
+    worse_ukeire: bool = True,
+    counted: Counted | None = None,
 ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 14-tile hand with the shanten and ukeire it
     leaves (and, `with_waits`, the waits when tenpai), best first: lowest
     shanten, then most ukeire, then tile order.  Without `worse_ukeire`, a
     discard that leaves more than the least shanten gets no ukeire (an empty
-    one): a drill that only ranks the best ones need not count them."""
-    if hand.tile_count != 14:
-        raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
+    one): a drill that only ranks the best ones need not count them.
+
+    `counted`, kept by a caller across the tables of one seat's turns,
+    remembers each 13-tile hand's counts: the hand a discard leaves is often
+    one an earlier table counted (the tile just drawn let go again), and a
+    table asked again with `worse_ukeire` counts only the rest."""
+    shanten_after = discard_shanten(hand, rules, counted)
     tiles = HeldTiles.of(hand)
-    shanten_after = {}
-    for tile in sorted(set(hand.concealed)):
-        tiles.add(tile, -1)
-        shanten_after[tile] = minimum(tiles, rules)
-        tiles.add(tile, 1)
     least = min(shanten_after.values())
     options = []
     for tile, after in shanten_after.items():
         accepted = Ukeire(())
         if worse_ukeire or after == least:
             tiles.add(tile, -1)
-            accepted = _discard_seen(ukeire_of(tiles, rules, after), tile)
+            counts = ukeire_of(tiles, rules, after) if counted is None else counted.ukeire_of(tiles, rules, after)
+            accepted = _discard_seen(counts, tile)
             tiles.add(tile, 1)
         found = tuple(waits(hand.without_tile(tile), rules)) if with_waits and after == TENPAI else ()
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
     return tuple(options)
+
+
+def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | None = None) -> dict[Tile, int]:
+    """The shanten each distinct discard of a 14-tile hand leaves, in tile order
+    (the first column of `discard_table`, without counting any ukeire)."""
+    if hand.tile_count != 14:
+        raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
+    tiles = HeldTiles.of(hand)
+    shanten_after = {}
+    for tile in sorted(set(hand.concealed)):
+        tiles.add(tile, -1)
+        shanten_after[tile] = minimum(tiles, rules) if counted is None else counted.shanten_of(tiles, rules)
+        tiles.add(tile, 1)
+    return shanten_after
 
 
 def _discard_seen(accepted: Ukeire, discard: Tile) -> Ukeire:

@@ -17,23 +17,24 @@ play it is about, or for a ron not taken the discard it was not taken on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Container, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
 from tutor.engine.efficiency import DiscardOption, discard_table
-from tutor.engine.efficiency.discards import discard_concept
+from tutor.engine.efficiency.discards import Counted, discard_concept, discard_shanten
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
+from tutor.engine.game.legal import decision_of_kind
 from tutor.engine.game.mistakes import RULES, waits_concept
 from tutor.engine.game.replay import ReplayedHand
 from tutor.engine.game.review import WinReview
+from tutor.engine.game.rules import hand_waits
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.hand import Hand
-from tutor.engine.waits import winning_tiles
 
 _POINTS_LESSON: Final = "r08-points"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
@@ -95,8 +96,7 @@ def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
 
 def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     for index, recorded in enumerate(hand.record.turns):
-        # On its own turn a seat's every legal action (a tsumo not taken) is listed only when asked.
-        turn = hand.turn(index) if recorded.state.turn == seat else recorded
+        turn = _with_tsumo(recorded) if recorded.state.turn == seat else recorded
         for rule in RULES:
             mistake = rule(turn, index, seat)
             if mistake is None:
@@ -113,6 +113,15 @@ def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
                 mistake.tiles,
                 hand=turn.state.engine_hand(seat),
             )
+
+
+def _with_tsumo(turn: Turn) -> Turn:
+    """On its own turn the record keeps only the seat's actions of the kind it
+    played (`ReplayedHand.turn`); of the others the rules here ask only
+    whether a tsumo was legal (a win not taken), so only that is listed."""
+    if turn.state.phase is not Phase.TURN:
+        return turn
+    return replace(turn, decisions=(decision_of_kind(turn.state, ActionKind.TSUMO),))
 
 
 def _discards(hand: ReplayedHand, seat: int) -> Iterator[tuple[int, Turn, int]]:
@@ -132,7 +141,8 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         state = turn.state
         if state.players[seat].riichi:
             continue
-        waits = tuple(winning_tiles(state.engine_hand(seat).without_tile(kind)))
+        # Remembered: the replay asked the waits of this very hand at the discards that followed.
+        waits = hand_waits(state.engine_hand(seat).without_tile(kind))
         discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
         furiten = tuple(wait for wait in waits if wait in discarded)
         riichi = state.phase is Phase.RIICHI_DISCARD
@@ -193,6 +203,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
 
 
 def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+    counted = Counted()
     for index, turn, kind in _discards(hand, seat):
         state = turn.state
         if any(player.riichi for other, player in enumerate(state.players) if other != seat):
@@ -202,7 +213,10 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         decision = next(item for item in turn.decisions if item.seat == seat)
         allowed = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
         position = state.engine_hand(seat)
-        found = efficiency_finding(seat, hand.plays[index][1], kind, _legal_table(position, allowed, kind), position)
+        if _only_best(discard_shanten(position, counted=counted), allowed, kind):
+            continue
+        table = _legal_table(position, allowed, kind, counted)
+        found = efficiency_finding(seat, hand.plays[index][1], kind, table, position)
         if found is not None:
             yield found
 
@@ -231,19 +245,28 @@ def efficiency_finding(
     return Finding(FindingKind.EFFICIENCY, seat, event, concept, EFFICIENCY, False, (kind, *tops), values, position)
 
 
-def _legal_table(hand: Hand, allowed: set[int | None], kind: int) -> list[DiscardOption]:
+def _only_best(shanten: Mapping[int, int], allowed: Container[int | None], kind: int) -> bool:
+    """Whether the discard chosen is the one legal discard leaving the least
+    shanten: then it is the best whatever the ukeire, and none is counted."""
+    legal = [after for tile, after in shanten.items() if tile in allowed]
+    if kind not in allowed or kind not in shanten:
+        return False
+    return shanten[kind] == min(legal) and legal.count(shanten[kind]) == 1
+
+
+def _legal_table(hand: Hand, allowed: set[int | None], kind: int, counted: Counted) -> list[DiscardOption]:
     """The table of the legal discards, best first.  Ukeire is first counted
     only for the discards keeping the least shanten (counting it was nine
     tenths of an efficiency finding's time); all of them are counted when the
     discard chosen or the best legal one (after kuikae) leaves more shanten,
     since the finding then shows those counts."""
-    table = discard_table(hand, with_waits=False, worse_ukeire=False)
+    table = discard_table(hand, with_waits=False, worse_ukeire=False, counted=counted)
     least = table[0].shanten
     legal = [option for option in table if option.discard in allowed]
     chosen = next((option for option in legal if option.discard == kind), None)
     if legal and legal[0].shanten == least and (chosen is None or chosen.shanten == least):
         return legal
-    return [option for option in discard_table(hand, with_waits=False) if option.discard in allowed]
+    return [option for option in discard_table(hand, with_waits=False, counted=counted) if option.discard in allowed]
 
 
 def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.engine.efficiency import DiscardOption, discard_table
+from tutor.engine.efficiency.discards import Counted, discard_shanten
 from tutor.engine.game.log_findings import Finding, FindingKind, efficiency_finding
 from tutor.engine.game.log_review import DrawCheck
 from tutor.engine.game.mcr.actions import McrActionKind
@@ -136,27 +137,31 @@ def _rule_mistakes(hand: McrReplayedHand, seat: int) -> Iterator[Finding]:
 
 
 def _efficiency(hand: McrReplayedHand, seat: int) -> Iterator[Finding]:
+    counted = Counted()
     for index, turn in enumerate(hand.play.turns):
         chosen = turn.choices.get(seat)
         if turn.state.phase is not McrPhase.TURN or chosen is None or chosen.kind is not McrActionKind.DISCARD:
             continue
         assert chosen.tile is not None
         position = turn.state.engine_hand(seat)
-        table = _table(position, chosen.tile)
+        shanten = discard_shanten(position, Rules.MCR, counted)
+        if list(shanten.values()).count(min(shanten.values())) == 1 and shanten[chosen.tile] == min(shanten.values()):
+            continue  # the one discard leaving the least shanten: the best whatever the ukeire
+        table = _table(position, chosen.tile, counted)
         found = efficiency_finding(hand.seats[seat], _event(hand, index, seat), chosen.tile, table, position)
         if found is not None:
             yield found
 
 
-def _table(position: Hand, kind: int) -> tuple[DiscardOption, ...]:
+def _table(position: Hand, kind: int, counted: Counted) -> tuple[DiscardOption, ...]:
     """Every discard (MCR has no kuikae: each kind held may go), best first;
     ukeire counted for the ones keeping the least shanten, and for all when
     the discard chosen leaves more (the finding then shows those counts)."""
-    table = discard_table(position, Rules.MCR, with_waits=False, worse_ukeire=False)
+    table = discard_table(position, Rules.MCR, with_waits=False, worse_ukeire=False, counted=counted)
     chosen = next(option for option in table if option.discard == kind)
     if chosen.shanten == table[0].shanten:
         return table
-    return discard_table(position, Rules.MCR, with_waits=False)
+    return discard_table(position, Rules.MCR, with_waits=False, counted=counted)
 
 
 def _scoring(hand: McrReplayedHand, seat: int, win: McrWinCheck | None) -> Iterator[Finding]:
