@@ -30,11 +30,20 @@ class TestOneLanguage:
             assert steps and not [step for step in steps if HANGUL.search(step)]
 
     async def test_english_glossary_headers(self, app: TutorApp) -> None:
+        """An English glossary names terms in English and the original, with no Korean column."""
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("g")
             await settle(pilot)
             labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
-            assert labels == ["Korean", "Original", "English"]
+            assert labels == ["English", "Original"]
+
+    async def test_korean_glossary_headers(self, korean_app: TutorApp) -> None:
+        """A Korean glossary keeps the three names: Korean, the original, English."""
+        async with korean_app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await settle(pilot)
+            labels = [str(column.label) for column in korean_app.screen.query_one(DataTable).columns.values()]
+            assert labels == [text("ko", f"glossary.{column}") for column in ("ko", "original", "en")]
 
     async def test_korean_header_and_palette_commands(self, korean_app: TutorApp) -> None:
         async with korean_app.run_test(size=(80, 24)) as pilot:
