@@ -4,6 +4,7 @@ draws on its web socket)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import selectors
@@ -75,7 +76,10 @@ async def screen_showing(websocket: aiohttp.ClientWebSocketResponse, words: byte
 
 async def join_as(served: Served, name: str) -> None:
     """A browser session of `served` whose learner types `name`, until the app greets them."""
+    # Bounded as a whole: a connection that neither answers nor closes (seen once
+    # on a heavily loaded machine) fails here instead of waiting for ever.
     async with (
+        asyncio.timeout(180),
         aiohttp.ClientSession() as session,
         session.ws_connect(served.ws, headers={"Origin": served.url}) as websocket,
     ):
