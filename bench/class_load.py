@@ -116,17 +116,35 @@ class Learner:
 
 
 class Screen:
-    """What a session's app draws, as text without control sequences, since the last wait."""
+    """What a session's app draws, as text without control sequences, since the last wait.
+
+    A reader task takes every message as it comes, as a browser does: the
+    server pings each web socket every 15 s and closes one whose pong is
+    late, and a learner thinking must still answer it."""
 
     def __init__(self, websocket: aiohttp.ClientWebSocketResponse) -> None:
         self.websocket = websocket
         self.raw = b""
+        self.ended = ""
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.raw += message.data
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                self.ended = f"the session ended ({message.type.name})"
+                self.changed.set()
+                return
+            self.changed.set()
 
     async def keys(self, text: str) -> None:
         await self.websocket.send_str(json.dumps(["stdin", text]))
 
     async def until(self, pattern: re.Pattern[bytes], wait: float = 0.0) -> re.Match[bytes]:
-        """Read until `pattern` shows in what was drawn since the last wait; that is then forgotten."""
+        """Wait until `pattern` shows in what was drawn since the last wait; that is then forgotten."""
         wait = wait or WAIT
         deadline = time.monotonic() + wait
         while True:
@@ -134,18 +152,21 @@ class Screen:
             if found is not None:
                 self.raw = b""
                 return found
+            if self.ended:
+                raise Stuck(self.ended)
             left = deadline - time.monotonic()
             if left <= 0:
                 seen = ESCAPES.sub(b"", self.raw)[-300:].decode("utf-8", "replace")
                 raise Stuck(f"no {pattern.pattern!r} within {wait:g} s; last drawn: {seen!r}")
-            try:
-                message = await self.websocket.receive(timeout=left)
-            except TimeoutError:
-                continue
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.raw += message.data
-            elif message.type != aiohttp.WSMsgType.TEXT:
-                raise Stuck(f"the session ended ({message.type.name})")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def close(self) -> None:
+        self.reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.reader
+        await self.websocket.close()
 
 
 VERDICT = re.compile(rb"Right!|Not quite")
@@ -206,7 +227,7 @@ async def learn(
             learner.problem = str(problem) or type(problem).__name__
         finally:
             ready()
-            await websocket.close()
+            await screen.close()
 
 
 class Watcher(threading.Thread):
@@ -412,15 +433,13 @@ class Run:
     restart_at: float | None = None
     down: float = 5.0
     postgres: str | None = None
-    arrival: float = 2.0
+    arrival: float = 3.0
 
 
 async def load(run: Run, folder: Path) -> dict[str, Any]:
     environment = {**os.environ, "TUTOR_DATA_DIR": str(folder / "data")}
     environment.pop(STORE_ENV, None)
-    os.environ["TUTOR_DATA_DIR"] = environment["TUTOR_DATA_DIR"]
-    from tutor.quiz.store import learner_key, learner_path  # reads TUTOR_DATA_DIR
-
+    os.environ["TUTOR_DATA_DIR"] = environment["TUTOR_DATA_DIR"]  # where learner_path looks, here too
     # Not inside `folder`: the server runs as the postgres user, who cannot enter a private temporary folder.
     pg_folder = Path(tempfile.gettempdir()) / f"tutor-class-load-pg-{uuid.uuid4().hex[:8]}"
     url = run.postgres
@@ -435,6 +454,16 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         if started.returncode != 0:
             raise SystemExit(f"class_load: no PostgreSQL server: {started.stderr.strip()}")
         url = started.stdout.strip()
+    try:
+        return await _load_on(run, url, pg_folder, environment)
+    finally:
+        if run.backend == "postgresql" and run.postgres is None:
+            subprocess.run([str(POSTGRES), "stop", str(pg_folder)], check=False, capture_output=True)
+
+
+async def _load_on(run: Run, url: str | None, pg_folder: Path, environment: dict[str, str]) -> dict[str, Any]:
+    from tutor.quiz.store import learner_key, learner_path
+
     learners = [Learner(number, f"Learner {number:03d} {uuid.uuid4().hex[:4]}") for number in range(run.learners)]
     server = Server(run.learners, environment, url if run.backend == "postgresql" else None)
     if url is not None and run.backend == "postgresql":
@@ -525,8 +554,6 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         waiting = len(pending_file.read_text(encoding="utf-8").splitlines()) if pending_file.exists() else 0
         pending += waiting
         lost += max(0, learner.confirmed - final.get(learner.name, 0) - waiting)
-    if run.backend == "postgresql" and run.postgres is None:
-        subprocess.run([str(POSTGRES), "stop", str(pg_folder)], check=False, capture_output=True)
     screen_times = [value for learner in learners for value in learner.to_screen]
     store_times = [value for learner in learners for value in learner.to_store]
     result.update(
@@ -588,7 +615,12 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _interrupted(number: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM too stops the server and any PostgreSQL started here (the finally blocks)
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _interrupted)
     parser = count_parser(__doc__, 120, "simulated learners")
     parser.add_argument("--seconds", type=float, default=300.0, help="how long the learners answer (default 300)")
     parser.add_argument("--backends", default="sqlite,postgresql", help="which backends, comma-separated")
@@ -598,7 +630,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds into the answering")
     parser.add_argument("--restart-postgres-at", type=float, help="halt and restart PostgreSQL at this second")
     parser.add_argument("--down", type=float, default=5.0, help="seconds PostgreSQL stays down (default 5)")
-    parser.add_argument("--arrival", type=float, default=2.0, help="seconds between two learners joining (default 2)")
+    parser.add_argument("--arrival", type=float, default=3.0, help="seconds between two learners joining (default 3)")
     parser.add_argument("--json", action="store_true", help="print each result as JSON too")
     args = parser.parse_args(argv)
     backends = [name for name in args.backends.split(",") if name]
