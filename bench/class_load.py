@@ -503,14 +503,19 @@ async def _load_on(run: Run, url: str | None, pg_folder: Path, environment: dict
         result["per_session_mib"] = sum(rss(pid) for pid in session_pids) / max(1, len(session_pids)) / MIB
         done = asyncio.Event()
         watching = asyncio.create_task(teacher.watch(done))
+        if run.kill_at is not None or run.restart_at is not None:
+            # Faults are timed from when every learner has had an answer confirmed (or given up).
+            while not all(learner.confirmed or learner.problem for learner in learners):
+                await asyncio.sleep(0.1)
+            answered = time.monotonic()
         if run.kill_at is not None:
-            await asyncio.sleep(max(0.0, answering + run.kill_at - time.monotonic()))
+            await asyncio.sleep(max(0.0, answered + run.kill_at - time.monotonic()))
             server.note_sessions()
             mid = sum(1 for learner in learners if len(learner.sent) > learner.confirmed)
             os.kill(server.process.pid, signal.SIGKILL)
             result["killed_mid_answer"] = mid
         if run.restart_at is not None:
-            await asyncio.sleep(max(0.0, answering + run.restart_at - time.monotonic()))
+            await asyncio.sleep(max(0.0, answered + run.restart_at - time.monotonic()))
             subprocess.run([str(POSTGRES), "halt", str(pg_folder)], check=True, capture_output=True)
             await asyncio.sleep(run.down)
             subprocess.run(
@@ -526,9 +531,20 @@ async def _load_on(run: Run, url: str | None, pg_folder: Path, environment: dict
             await watching
             # The teacher's last look, with all the class's answers in.
             async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-                async with session.get(f"{teacher.base}/class/teacher?token={teacher.token}") as response:
-                    assert response.status == 200
-                await teacher.look(session)
+                # Opened again once after an error, as a teacher reloads (a first read after a
+                # PostgreSQL restart finds the server's connection gone).
+                statuses = []
+                for _ in range(2):
+                    async with session.get(f"{teacher.base}/class/teacher?token={teacher.token}") as response:
+                        statuses.append(response.status)
+                    if response.status == 200:
+                        break
+                result["teacher_link_statuses"] = statuses
+                result["teacher_link_status"] = statuses[-1]
+                try:
+                    await teacher.look(session)
+                except Stuck as problem:
+                    result["teacher_problem"] = str(problem)
         else:
             watching.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -610,6 +626,10 @@ def report(result: dict[str, Any]) -> str:
         lines.append(f"  kill -9 of the server with {result['killed_mid_answer']} learners mid-answer")
     if not result["sessions_ended"]:
         lines.append("  SESSIONS STILL RUNNING after the server stopped")
+    if "teacher_problem" in result or result.get("teacher_link_status", 200) != 200:
+        lines.append(
+            f"  THE TEACHER'S LAST LOOK FAILED: link {result.get('teacher_link_status')}, {result.get('teacher_problem', '')}"
+        )
     if result["stuck"]:
         lines.append(f"  {len(result['stuck'])} learners stopped early, e.g. {result['stuck'][0]}")
     return "\n".join(lines)
@@ -654,7 +674,8 @@ def main(argv: list[str] | None = None) -> int:
         print(report(result), flush=True)
         if args.json:
             print(json.dumps(result, default=str), flush=True)
-        failed |= bool(result["lost"]) or not result["sessions_ended"]
+        failed |= bool(result["lost"]) or not result["sessions_ended"] or "teacher_problem" in result
+        failed |= result.get("teacher_link_status", 200) != 200
     return 1 if failed else 0
 
 
