@@ -510,6 +510,10 @@ async def _load_on(run: Run, url: str | None, pg_folder: Path, environment: dict
             answered = time.monotonic()
         if run.kill_at is not None:
             await asyncio.sleep(max(0.0, answered + run.kill_at - time.monotonic()))
+            # Then at a moment when a learner has pressed enter and not yet seen the verdict (10 s at most).
+            waited = time.monotonic() + 10
+            while time.monotonic() < waited and not any(len(learner.sent) > learner.confirmed for learner in learners):
+                await asyncio.sleep(0.001)
             server.note_sessions()
             mid = sum(1 for learner in learners if len(learner.sent) > learner.confirmed)
             os.kill(server.process.pid, signal.SIGKILL)
