@@ -116,17 +116,35 @@ class Learner:
 
 
 class Screen:
-    """What a session's app draws, as text without control sequences, since the last wait."""
+    """What a session's app draws, as text without control sequences, since the last wait.
+
+    A reader task takes every message as it comes, as a browser does: the
+    server pings each web socket every 15 s and closes one whose pong is
+    late, and a learner thinking must still answer it."""
 
     def __init__(self, websocket: aiohttp.ClientWebSocketResponse) -> None:
         self.websocket = websocket
         self.raw = b""
+        self.ended = ""
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.raw += message.data
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                self.ended = f"the session ended ({message.type.name})"
+                self.changed.set()
+                return
+            self.changed.set()
 
     async def keys(self, text: str) -> None:
         await self.websocket.send_str(json.dumps(["stdin", text]))
 
     async def until(self, pattern: re.Pattern[bytes], wait: float = 0.0) -> re.Match[bytes]:
-        """Read until `pattern` shows in what was drawn since the last wait; that is then forgotten."""
+        """Wait until `pattern` shows in what was drawn since the last wait; that is then forgotten."""
         wait = wait or WAIT
         deadline = time.monotonic() + wait
         while True:
@@ -134,18 +152,21 @@ class Screen:
             if found is not None:
                 self.raw = b""
                 return found
+            if self.ended:
+                raise Stuck(self.ended)
             left = deadline - time.monotonic()
             if left <= 0:
                 seen = ESCAPES.sub(b"", self.raw)[-300:].decode("utf-8", "replace")
                 raise Stuck(f"no {pattern.pattern!r} within {wait:g} s; last drawn: {seen!r}")
-            try:
-                message = await self.websocket.receive(timeout=left)
-            except TimeoutError:
-                continue
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.raw += message.data
-            elif message.type != aiohttp.WSMsgType.TEXT:
-                raise Stuck(f"the session ended ({message.type.name})")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def close(self) -> None:
+        self.reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.reader
+        await self.websocket.close()
 
 
 VERDICT = re.compile(rb"Right!|Not quite")
@@ -206,7 +227,7 @@ async def learn(
             learner.problem = str(problem) or type(problem).__name__
         finally:
             ready()
-            await websocket.close()
+            await screen.close()
 
 
 class Watcher(threading.Thread):
@@ -412,15 +433,13 @@ class Run:
     restart_at: float | None = None
     down: float = 5.0
     postgres: str | None = None
-    arrival: float = 2.0
+    arrival: float = 3.0
 
 
 async def load(run: Run, folder: Path) -> dict[str, Any]:
     environment = {**os.environ, "TUTOR_DATA_DIR": str(folder / "data")}
     environment.pop(STORE_ENV, None)
-    os.environ["TUTOR_DATA_DIR"] = environment["TUTOR_DATA_DIR"]
-    from tutor.quiz.store import learner_key, learner_path  # reads TUTOR_DATA_DIR
-
+    os.environ["TUTOR_DATA_DIR"] = environment["TUTOR_DATA_DIR"]  # where learner_path looks, here too
     # Not inside `folder`: the server runs as the postgres user, who cannot enter a private temporary folder.
     pg_folder = Path(tempfile.gettempdir()) / f"tutor-class-load-pg-{uuid.uuid4().hex[:8]}"
     url = run.postgres
@@ -435,6 +454,16 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         if started.returncode != 0:
             raise SystemExit(f"class_load: no PostgreSQL server: {started.stderr.strip()}")
         url = started.stdout.strip()
+    try:
+        return await _load_on(run, url, pg_folder, environment)
+    finally:
+        if run.backend == "postgresql" and run.postgres is None:
+            subprocess.run([str(POSTGRES), "stop", str(pg_folder)], check=False, capture_output=True)
+
+
+async def _load_on(run: Run, url: str | None, pg_folder: Path, environment: dict[str, str]) -> dict[str, Any]:
+    from tutor.quiz.store import learner_key, learner_path
+
     learners = [Learner(number, f"Learner {number:03d} {uuid.uuid4().hex[:4]}") for number in range(run.learners)]
     server = Server(run.learners, environment, url if run.backend == "postgresql" else None)
     if url is not None and run.backend == "postgresql":
@@ -474,14 +503,23 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         result["per_session_mib"] = sum(rss(pid) for pid in session_pids) / max(1, len(session_pids)) / MIB
         done = asyncio.Event()
         watching = asyncio.create_task(teacher.watch(done))
+        if run.kill_at is not None or run.restart_at is not None:
+            # Faults are timed from when every learner has had an answer confirmed (or given up).
+            while not all(learner.confirmed or learner.problem for learner in learners):
+                await asyncio.sleep(0.1)
+            answered = time.monotonic()
         if run.kill_at is not None:
-            await asyncio.sleep(max(0.0, answering + run.kill_at - time.monotonic()))
+            await asyncio.sleep(max(0.0, answered + run.kill_at - time.monotonic()))
+            # Then at a moment when a learner has pressed enter and not yet seen the verdict (10 s at most).
+            waited = time.monotonic() + 10
+            while time.monotonic() < waited and not any(len(learner.sent) > learner.confirmed for learner in learners):
+                await asyncio.sleep(0.001)
             server.note_sessions()
             mid = sum(1 for learner in learners if len(learner.sent) > learner.confirmed)
             os.kill(server.process.pid, signal.SIGKILL)
             result["killed_mid_answer"] = mid
         if run.restart_at is not None:
-            await asyncio.sleep(max(0.0, answering + run.restart_at - time.monotonic()))
+            await asyncio.sleep(max(0.0, answered + run.restart_at - time.monotonic()))
             subprocess.run([str(POSTGRES), "halt", str(pg_folder)], check=True, capture_output=True)
             await asyncio.sleep(run.down)
             subprocess.run(
@@ -497,9 +535,20 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
             await watching
             # The teacher's last look, with all the class's answers in.
             async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-                async with session.get(f"{teacher.base}/class/teacher?token={teacher.token}") as response:
-                    assert response.status == 200
-                await teacher.look(session)
+                # Opened again once after an error, as a teacher reloads (a first read after a
+                # PostgreSQL restart finds the server's connection gone).
+                statuses = []
+                for _ in range(2):
+                    async with session.get(f"{teacher.base}/class/teacher?token={teacher.token}") as response:
+                        statuses.append(response.status)
+                    if response.status == 200:
+                        break
+                result["teacher_link_statuses"] = statuses
+                result["teacher_link_status"] = statuses[-1]
+                try:
+                    await teacher.look(session)
+                except Stuck as problem:
+                    result["teacher_problem"] = str(problem)
         else:
             watching.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -525,8 +574,6 @@ async def load(run: Run, folder: Path) -> dict[str, Any]:
         waiting = len(pending_file.read_text(encoding="utf-8").splitlines()) if pending_file.exists() else 0
         pending += waiting
         lost += max(0, learner.confirmed - final.get(learner.name, 0) - waiting)
-    if run.backend == "postgresql" and run.postgres is None:
-        subprocess.run([str(POSTGRES), "stop", str(pg_folder)], check=False, capture_output=True)
     screen_times = [value for learner in learners for value in learner.to_screen]
     store_times = [value for learner in learners for value in learner.to_store]
     result.update(
@@ -583,12 +630,21 @@ def report(result: dict[str, Any]) -> str:
         lines.append(f"  kill -9 of the server with {result['killed_mid_answer']} learners mid-answer")
     if not result["sessions_ended"]:
         lines.append("  SESSIONS STILL RUNNING after the server stopped")
+    if "teacher_problem" in result or result.get("teacher_link_status", 200) != 200:
+        lines.append(
+            f"  THE TEACHER'S LAST LOOK FAILED: link {result.get('teacher_link_status')}, {result.get('teacher_problem', '')}"
+        )
     if result["stuck"]:
         lines.append(f"  {len(result['stuck'])} learners stopped early, e.g. {result['stuck'][0]}")
     return "\n".join(lines)
 
 
+def _interrupted(number: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM too stops the server and any PostgreSQL started here (the finally blocks)
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _interrupted)
     parser = count_parser(__doc__, 120, "simulated learners")
     parser.add_argument("--seconds", type=float, default=300.0, help="how long the learners answer (default 300)")
     parser.add_argument("--backends", default="sqlite,postgresql", help="which backends, comma-separated")
@@ -598,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds into the answering")
     parser.add_argument("--restart-postgres-at", type=float, help="halt and restart PostgreSQL at this second")
     parser.add_argument("--down", type=float, default=5.0, help="seconds PostgreSQL stays down (default 5)")
-    parser.add_argument("--arrival", type=float, default=2.0, help="seconds between two learners joining (default 2)")
+    parser.add_argument("--arrival", type=float, default=3.0, help="seconds between two learners joining (default 3)")
     parser.add_argument("--json", action="store_true", help="print each result as JSON too")
     args = parser.parse_args(argv)
     backends = [name for name in args.backends.split(",") if name]
@@ -622,7 +678,8 @@ def main(argv: list[str] | None = None) -> int:
         print(report(result), flush=True)
         if args.json:
             print(json.dumps(result, default=str), flush=True)
-        failed |= bool(result["lost"]) or not result["sessions_ended"]
+        failed |= bool(result["lost"]) or not result["sessions_ended"] or "teacher_problem" in result
+        failed |= result.get("teacher_link_status", 200) != 200
     return 1 if failed else 0
 
 

@@ -49,7 +49,8 @@ def test_the_font_holds_every_hangul_and_cjk_character_the_app_shows() -> None:
     served = set(TTFont(FONT).getBestCmap()) | roboto_mono()
     wanted = {char for char in app_characters() if is_hangul_or_cjk(char)}
     assert len(wanted) > 500  # the Korean catalogue and lessons
-    assert sorted(char for char in wanted if ord(char) not in served) == []
+    lacking = sorted(char for char in wanted if ord(char) not in served)
+    assert lacking == [], f"the served font lacks {''.join(lacking)}: make it again with python tools/webfont.py"
     assert all(point in served for point in range(0x2500, 0x2580))  # box drawing
 
 
