@@ -19,22 +19,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
+from tests.mcr_logs import first_hands, game_log
 from tutor.cli import main
 from tutor.engine.game.mcr import hand as mcr_hand
 from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrDecision, McrRefusal
 from tutor.engine.game.mcr.bots import BOTS
-from tutor.engine.game.mcr.match import hand_log, play_game, play_hand, write_log
+from tutor.engine.game.mcr.match import hand_log, play_hand
 from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.mcr.score import score_mcr
 from tutor.service.review_log import LogRefused, LogReview, review_json, review_text
 
 GAMES = (1, 2)
 """Two 16-hand games, about a second each to play and to replay."""
-
-
-@cache
-def game_log(seed: int) -> str:
-    return write_log(play_game(McrOptions(), seed, ["beginner", "fan_route", "beginner", "fan_route"]))
 
 
 def careless(state: McrHandState, decision: McrDecision, rng: random.Random) -> McrAction:
@@ -185,13 +181,6 @@ def test_a_log_that_breaks_the_rules_is_refused_at_its_event() -> None:
     assert refused.code in ("illegal_chi", "out_of_turn") and refused.event == chow
     win = next(index for index, entry in enumerate(entries) if entry["type"] == "hora")
     assert refusal(mutated(entries, win, "deltas", [1, 2, 3])).code == "deltas"
-
-
-def first_hands(seed: int, count: int) -> list[str]:
-    """The log's lines up to its `count`-th hand's end."""
-    lines = game_log(seed).splitlines()
-    ends = [index for index, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku"]
-    return lines[: ends[count - 1] + 1]
 
 
 def test_a_log_cut_at_each_of_its_first_events_and_its_end_is_refused_or_whole() -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from bench.riichienv_logs import agent_game, as_text
+from tests.mcr_logs import first_hands
 from tests.postgres_helpers import fresh_database
-from tests.test_review_mcr_log import first_hands
 from tutor.cli import main
 from tutor.engine.game.log_findings import FindingKind
 from tutor.engine.notation import format_hand
