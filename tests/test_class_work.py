@@ -13,9 +13,10 @@ from textual.widgets import Static
 
 from tests.helpers import search_palette, wait_for
 from tutor.cli import _parser, session_command
+from tutor.engine.game.actions import Action, ActionKind
 from tutor.quiz.assigned import own_seed, work_due
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
-from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, situation
+from tutor.quiz.deal_turns import DEAL_KIND, END, decision, ended, read_decision, situation
 from tutor.quiz.play_session import PlaySession, PlaySetup
 from tutor.quiz.stores import open_store
 from tutor.ui.app import TutorApp
@@ -154,5 +155,24 @@ async def test_a_shared_deal_is_played_from_home_and_each_decision_is_kept_with_
         assert work_due(CLASS, store) is not None  # not finished: the hand is not over
         store.record_turn(ref, 9, "{}", END, time.time())
         assert work_due(CLASS, store) is None
+    finally:
+        store.close()
+
+
+def test_a_shared_deal_left_half_way_and_played_again_is_finished_by_its_end() -> None:
+    ref = set_deal(4242)
+    store = open_store("Bo")
+    try:
+        for turn in range(6):  # the first try, left after six decisions
+            store.record_turn(ref, turn, "{}", decision(Action(0, ActionKind.PASS)), float(turn))
+        # The second try, from the deal's start, ends after three decisions: the first try's turns stay.
+        for turn in range(3):
+            store.record_turn(ref, turn, "{}", decision(Action(0, ActionKind.RIICHI)), 10.0 + turn)
+        end = ended(ref, 20.0)
+        store.record_turn(end.assignment, end.turn, end.situation, end.decision, end.decided_at)
+        assert work_due(CLASS, store) is None
+        assert [read_decision(turn.decision) for turn in store.play_turns(ref)][-6:] == [
+            read_decision(decision(Action(0, ActionKind.PASS)))
+        ] * 6
     finally:
         store.close()

@@ -82,6 +82,7 @@ def test_a_round_cut_short_names_the_round() -> None:
         ('{"log": [], "name": ["a"]}', "names"),
         ('{"log": [], "rule": {"aka": true}}', "rule"),
         ('{"log": [[[0, 0, 0]]]}', "round"),
+        ('{"log": []}', "no_rounds"),
     ],
 )
 def test_hostile_shapes_are_refused_by_name(text: str, code: str) -> None:

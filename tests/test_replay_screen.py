@@ -21,6 +21,7 @@ from tests.replay_games import imported, write_log
 from tutor.locale import render
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import drill_questions
+from tutor.quiz.store import learner_folder
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.import_game import ImportScreen
 from tutor.ui.screens.lesson import LessonScreen
@@ -248,7 +249,7 @@ async def test_the_replay_redraws_in_the_other_language_where_it_stands(tmp_path
         assert (screen.replay.step, screen.replay.seat) == (2, 1)
 
 
-async def test_in_a_class_a_path_names_a_file_of_the_learners_own_folder(tmp_path: Path) -> None:
+async def test_in_a_served_session_a_path_names_a_file_of_the_learners_own_folder(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i")
@@ -256,9 +257,14 @@ async def test_in_a_class_a_path_names_a_file_of_the_learners_own_folder(tmp_pat
         dialog = app.screen
         assert isinstance(dialog, ImportScreen)
         assert dialog.path_of("/etc/passwd") == Path("/etc/passwd")
-        app.joined = "kim"
-        assert dialog.path_of("/etc/passwd") == app.files_folder() / "passwd"
-        assert dialog.path_of("../../other/game.json") == app.files_folder() / "game.json"
+        # Served without a class, the learner named on the learner screen (not joined): still never a server path.
+        app.classroom, app.learner = True, "kim"
+        assert app.joined is None
+        for joined in (None, "kim"):
+            app.joined = joined
+            assert dialog.path_of("/etc/passwd") == app.files_folder() / "passwd"
+            assert dialog.path_of("../../other/game.json") == app.files_folder() / "game.json"
+            assert app.files_folder() == learner_folder("kim")
 
 
 async def test_the_log_is_read_in_a_worker_while_the_app_answers_keys(

@@ -20,10 +20,16 @@ from tutor.engine.tiles import tile_name
 from tutor.quiz.play_session import LEARNER, PlaySession
 from tutor.quiz.play_view import last_discard
 from tutor.quiz.store_api import PlayTurn
+from tutor.quiz.writes import TurnDecision
 
 DEAL_KIND: Final = "play"
 """The kinds of an assignment that is a shared play deal."""
 END: Final = json.dumps({"kind": "end"})
+END_TURN: Final = -1
+"""The turn END is stored at, apart from every decision's: a turn stored
+is never overwritten, so a deal left half-way and played again from its
+start would otherwise find its end's turn taken by the first try's
+decision, and never be finished."""
 
 
 def situation(session: PlaySession) -> str:
@@ -46,6 +52,11 @@ def situation(session: PlaySession) -> str:
 
 def decision(action: Action) -> str:
     return json.dumps({"kind": action.kind.value, "tile": None if action.tile is None else tile_name(action.tile)})
+
+
+def ended(assignment: str, at: float) -> TurnDecision:
+    """The write that marks the shared deal `assignment` played to its end."""
+    return TurnDecision(assignment, END_TURN, "{}", END, at)
 
 
 def finished(turns: list[PlayTurn]) -> bool:

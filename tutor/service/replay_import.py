@@ -4,10 +4,9 @@ refusals), and its rounds kept as read so that the app's replay can play
 each again for the table when it is shown (`game_replay.ReplayRound.hand`).
 
 The review keeps only what it found, not the states it walked through;
-replaying every round again here would cost half as much as the review
-once more, where a learner looks at a few hands: the rounds are only read
-again (a twentieth of the review's time) and each is replayed when first
-shown.  A log the review accepted reads and replays the same way; any
+replaying every round again here would cost much of the review once more,
+where a learner looks at a few hands: the rounds are only read again
+(cheap beside a replay) and each is replayed when first shown.  A log the review accepted reads and replays the same way; any
 problem is still a `LogRefused`, never an internal error.  Nothing here
 writes anywhere.
 """

@@ -37,6 +37,8 @@ class Tutor(Protocol):
     """Every term, the 81 fans included."""
     joined: str | None
     """In a class (`tutor serve --class`): the name the learner joined with."""
+    classroom: bool
+    """A session `tutor serve` started for a browser: no server path is ever the learner's to name."""
 
     @property
     def language(self) -> str:

@@ -168,6 +168,9 @@ def read(data: object) -> TenhouLog:
     aka = min(counts[0], 1)
     red = (max(aka, min(counts[1], 1)), max(aka, min(counts[2], 1)), max(aka, min(counts[3], 1)))
     rounds = tuple(_round(number, raw) for number, raw in enumerate(data["log"], start=1))
+    if not rounds:
+        # As an mjai log without a round: there is nothing to replay or review.
+        raise LogError(0, None, "no_rounds")
     return TenhouLog(tuple(names), rule.get("disp", ""), red, rounds)
 
 

@@ -5,8 +5,9 @@ one line (where and what, `review_log_words.problem`) and the dialog stays
 for another path; a log read opens its replay (screens/replay.py).  Nothing
 is written anywhere by an import.
 
-In a class (`tutor serve --class`) only a file of the learner's own folder
-is read: the name typed is looked up there, never a server path.
+In a served session (`tutor serve`, with or without `--class`) only a file
+of the learner's own folder is read: the name typed is looked up there,
+never a server path.
 """
 
 from __future__ import annotations
@@ -92,10 +93,10 @@ class ImportScreen(ModalScreen[None]):
         said.set_class(self.said is None, "-empty")
 
     def path_of(self, typed: str) -> Path:
-        """The file a typed path names; in a class, the name in the learner's own folder."""
+        """The file a typed path names; in a served session, the name in the learner's own folder."""
         tutor = tutor_of(self.app)
         path = Path(typed.strip().strip("'\"")).expanduser()
-        if tutor.joined is not None:
+        if tutor.classroom:
             return tutor.files_folder() / path.name
         return path if path.is_absolute() else Path.cwd() / path
 

@@ -37,7 +37,7 @@ from tutor.locale import Message, joined, message, render, text
 from tutor.quiz.action_words import action_name
 from tutor.quiz.coach_record import record_mistakes
 from tutor.quiz.coach_words import note_text
-from tutor.quiz.deal_turns import END, decision, situation
+from tutor.quiz.deal_turns import decision, ended, situation
 from tutor.quiz.faces import face, faces_in_text
 from tutor.quiz.mcr_play_session import MCR
 from tutor.quiz.plan import DrillPlan
@@ -296,7 +296,7 @@ class PlayScreen(TutorScreen):
         session = self.session
         if session.hand_over and self.assignment is not None and not session.hands_played and self.decided >= 0:
             # The shared deal played to its end: the assignment is done.
-            self.tutor.save_write(TurnDecision(self.assignment, self.decided, "{}", END, time.time()))
+            self.tutor.save_write(ended(self.assignment, time.time()))
             self.decided = -1
         if session.hand_over and not self.review:
             self.review = session.review_lines()
