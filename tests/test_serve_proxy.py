@@ -48,6 +48,9 @@ def request_from(remote: str, headers: dict[str, str]) -> object:
         # Through two trusted proxies: the nearest untrusted address.
         (PROXY, "198.51.100.9, 127.0.0.1", "198.51.100.9"),
         (PROXY, "::ffff:203.0.113.7", "::ffff:203.0.113.7"),
+        # Some proxies write the browser's port as well.
+        (PROXY, "203.0.113.7:51234", "203.0.113.7"),
+        (PROXY, "[2001:db8::1]:51234", "2001:db8::1"),
         # Not an address where the proxy's entry should be: the proxy's own address, never the browser's word.
         (PROXY, "1.2.3.4, not-an-address", PROXY),
         (PROXY, "", PROXY),

@@ -193,8 +193,8 @@ class ClassroomServer(Server):
         if not self.via_trusted_proxy(request):
             return remote
         hops = ",".join(request.headers.getall("X-Forwarded-For", ())).split(",")
-        for hop in reversed(hops[-MAX_HOPS:]):
-            hop = hop.strip()
+        for entry in reversed(hops[-MAX_HOPS:]):
+            hop = _without_port(entry.strip())
             if not _is_address(hop):
                 break
             if not _in_networks(hop, self.trusted_proxies):
@@ -541,6 +541,16 @@ def _in_networks(address: str, networks: tuple[Network, ...]) -> bool:
     if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
         parsed = parsed.ipv4_mapped
     return any(parsed in network for network in networks)
+
+
+def _without_port(hop: str) -> str:
+    """An X-Forwarded-For entry's address: some proxies write the browser's
+    port too (`203.0.113.7:51234`, `[2001:db8::1]:51234`)."""
+    if hop.startswith("[") and "]" in hop:
+        return hop[1 : hop.index("]")]
+    if hop.count(":") == 1:
+        return hop.split(":", 1)[0]
+    return hop
 
 
 def _is_address(name: str) -> bool:
