@@ -6,9 +6,9 @@ each again for the table when it is shown (`game_replay.ReplayRound.hand`).
 The review keeps only what it found, not the states it walked through;
 replaying every round again here would cost much of the review once more,
 where a learner looks at a few hands: the rounds are only read again
-(cheap beside a replay) and each is replayed when first shown.  A log the review accepted reads and replays the same way; any
-problem is still a `LogRefused`, never an internal error.  Nothing here
-writes anywhere.
+(cheap beside a replay) and each is replayed when first shown.  A log the
+review accepted reads and replays the same way; any problem is still a
+`LogRefused`, never an internal error.  Nothing here writes anywhere.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine.game.read_tenhou import LogRound
-from tutor.service.review_log import MAX_BYTES, LogRefused, LogReview, read_log, review_file
+from tutor.service.review_log import LogRefused, LogReview, log_text, read_log, review_text
 
 
 @dataclass(frozen=True)
@@ -29,15 +29,12 @@ class ImportedGame:
 
 
 def import_game(path: Path) -> ImportedGame:
-    """Reads and reviews the log at `path`; raises LogRefused."""
-    review = review_file(path)
-    try:
-        with path.open("rb") as handle:
-            text = handle.read(MAX_BYTES + 1).decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        # The file changed between the two reads.
-        raise LogRefused("unreadable", 0, None) from error
+    """Reads and reviews the log at `path`; raises LogRefused.  The file is
+    read once, and a log the replay cannot play (our MCR logs) is refused
+    before the review, not after it."""
+    text = log_text(path)
     _, log = read_log(text)
+    review = review_text(text)
     if len(log.rounds) != len(review.rounds):
         raise LogRefused("unreadable", 0, None)
     return ImportedGame(review, log.rounds)

@@ -135,6 +135,11 @@ def review_mcr_text(text: str, players: Sequence[int] = SEATS) -> LogReview:
 
 def review_file(path: Path, seats: Sequence[int] = SEATS) -> LogReview:
     """Reads and reviews a file; raises LogRefused (`unreadable`, `too_large`, `not_text` too)."""
+    return review_text(log_text(path), seats)
+
+
+def log_text(path: Path) -> str:
+    """A log file's text; raises LogRefused (`unreadable`, `too_large`, `not_text`)."""
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
@@ -146,7 +151,7 @@ def review_file(path: Path, seats: Sequence[int] = SEATS) -> LogReview:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise LogRefused("not_text", 0, None) from error
-    return review_text(text, seats)
+    return text
 
 
 def _finding_json(review: LogReview, round_index: int, finding: Finding) -> dict[str, Any]:
