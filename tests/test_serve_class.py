@@ -10,6 +10,7 @@ PostgreSQL; one test starts `tutor serve --class` itself.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -25,6 +26,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
@@ -165,6 +167,32 @@ async def test_the_dashboard_counts_right_and_wrong_per_learner_and_rule(classro
         ("Ann Lee", "fu:closed-ron", "1", "2"),
         ("Bo", "yaku:riichi", "1", "0"),
     ]
+
+
+async def test_a_slow_read_of_the_class_leaves_the_server_answering(
+    classroom: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page reads the store off the server's event loop: while a learner's
+    file is slow (here held until the test lets it go), the loop goes on, and
+    with it every learner's session. On the loop, the read would hold the
+    test's own coroutine too, and wait out its 30 s."""
+    await classroom.as_teacher()
+    reading, release = threading.Event(), threading.Event()
+    held: list[bool] = []
+    results = classroom.book.results
+
+    def slow_results() -> Any:
+        reading.set()
+        held.append(release.wait(30))
+        return results()
+
+    monkeypatch.setattr(classroom.book, "results", slow_results)
+    page = asyncio.ensure_future(classroom.client.get("/class"))
+    while not reading.is_set():
+        await asyncio.sleep(0.01)
+    release.set()
+    assert (await page).status == 200
+    assert held == [True]
 
 
 async def test_the_last_week_is_set_against_before_on_the_dashboard_the_csv_and_the_board(

@@ -26,19 +26,22 @@ whatever a learner typed.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import datetime
 import io
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import web
+from multidict import MultiMapping
 
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
@@ -59,6 +62,8 @@ from tutor.quiz.worksheet import hand_lines
 from tutor.ui.drill_words import kind_name, prompt_text, right_answer_text
 from tutor.ui.screens.learner import clean_name
 
+Form = MultiMapping[Any]
+"""A posted form as aiohttp reads it."""
 LEARNER_COOKIE = "tutor_learner"
 TEACHER_COOKIE = "tutor_teacher"
 JOIN_BURST = 5
@@ -129,21 +134,41 @@ class ClassPages:
     """A learner's cookie: the member it lets in."""
     teachers: set[str] = field(default_factory=set)
     """The teacher's cookies (one per browser the link was opened in)."""
+    book_thread: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-book")
+    )
+    """Where the book is read and written (see `_on_book`)."""
 
     def routes(self) -> list[web.RouteDef]:
+        on_book = self._on_book_thread
         return [
-            web.get("/join", self.join_page),
+            web.get("/join", on_book(self.join_page)),
             web.post("/join", self.join),
-            web.get("/class/teacher", self.teacher_link),
-            web.get("/class", self.dashboard),
-            web.get("/class/results.csv", self.results_csv),
-            web.get("/class/board", self.board),
-            web.get("/class/sheet", self.sheet),
-            web.get("/class/deal", self.deal),
-            web.get("/class/forget", self.forget_page),
+            web.get("/class/teacher", on_book(self.teacher_link)),
+            web.get("/class", on_book(self.dashboard)),
+            web.get("/class/results.csv", on_book(self.results_csv)),
+            web.get("/class/board", on_book(self.board)),
+            web.get("/class/sheet", on_book(self.sheet)),
+            web.get("/class/deal", on_book(self.deal)),
+            web.get("/class/forget", on_book(self.forget_page)),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
         ]
+
+    async def _on_book(self, build: Callable[[], web.Response]) -> web.Response:
+        """`build` run on the book's own thread: a page reads the store (every
+        learner's file, with SQLite), and on the server's event loop a slow or
+        locked file would hold every learner's session still meanwhile.  One
+        thread, so the store is never used by two at once."""
+        return await asyncio.get_running_loop().run_in_executor(self.book_thread, build)
+
+    def _on_book_thread(
+        self, handler: Callable[[web.Request], web.Response]
+    ) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handle(request: web.Request) -> web.Response:
+            return await self._on_book(partial(handler, request))
+
+        return handle
 
     def say(self, key: str, **values: object) -> str:
         return text(self.language, key, **values)
@@ -180,15 +205,18 @@ class ClassPages:
     def _join_form(self, request: web.Request, problem: str = "", status: int = 200) -> web.Response:
         return self._page("class_join.html", request, status, problem=problem)
 
-    async def join_page(self, request: web.Request) -> web.Response:
+    def join_page(self, request: web.Request) -> web.Response:
         return self._join_form(request)
 
     async def join(self, request: web.Request) -> web.Response:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
         if not self.limiter.allow(self.client_of(request)):
-            return self._join_form(request, self.say("class.join_slow"), status=429)
+            return await self._on_book(partial(self._join_form, request, self.say("class.join_slow"), status=429))
         form = await request.post()
+        return await self._on_book(partial(self._join_with, request, form))
+
+    def _join_with(self, request: web.Request, form: Form) -> web.Response:
         name = clean_name(str(form.get("name", ""))[: MAX_LEARNER_NAME * 4])
         code = str(form.get("code", ""))[:MAX_CODE]
         if not name:
@@ -211,7 +239,7 @@ class ClassPages:
         if request.cookies.get(TEACHER_COOKIE, "") not in self.teachers:
             raise web.HTTPForbidden(text=self.say("class.teacher_only"))
 
-    async def teacher_link(self, request: web.Request) -> web.Response:
+    def teacher_link(self, request: web.Request) -> web.Response:
         if not self.book.is_teacher(request.query.get("token", "")):
             raise web.HTTPForbidden(text=self.say("class.teacher_only"))
         cookie = secrets.token_urlsafe(32)
@@ -258,7 +286,7 @@ class ClassPages:
             teacher=True,
         )
 
-    async def dashboard(self, request: web.Request) -> web.Response:
+    def dashboard(self, request: web.Request) -> web.Response:
         self._teacher(request)
         return self._dashboard(request)
 
@@ -267,6 +295,9 @@ class ClassPages:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
         form = await request.post()
+        return await self._on_book(partial(self._assign_with, request, form))
+
+    def _assign_with(self, request: web.Request, form: Form) -> web.Response:
         deal = form.get("deal") == "yes"
         assignment = read_assignment(
             [str(kind) for kind in form.getall("kind", [])],
@@ -284,7 +315,7 @@ class ClassPages:
         self.book.assign(assignment)
         raise web.HTTPSeeOther("/class")
 
-    async def results_csv(self, request: web.Request) -> web.Response:
+    def results_csv(self, request: web.Request) -> web.Response:
         self._teacher(request)
         out = io.StringIO()
         table = csv.writer(out)
@@ -301,7 +332,7 @@ class ClassPages:
             headers={"Content-Disposition": 'attachment; filename="results.csv"'},
         )
 
-    async def board(self, request: web.Request) -> web.Response:
+    def board(self, request: web.Request) -> web.Response:
         """The projector's page: a line per learner, BOARD_PAGE learners a page, in large type."""
         self._teacher(request)
         learners = self._rows()
@@ -321,7 +352,7 @@ class ClassPages:
         ]
         return self._page("class_board.html", request, learners=shown, page=page, pages=pages, days=RECENT_DAYS)
 
-    async def sheet(self, request: web.Request) -> web.Response:
+    def sheet(self, request: web.Request) -> web.Response:
         """A seeded assignment, question by question: the answers the learners
         chose and how many chose each, the most common wrong one marked."""
         self._teacher(request)
@@ -347,7 +378,7 @@ class ClassPages:
         ]
         return self._page("class_sheet.html", request, line=self._assignment_line(assignment)["line"], questions=shown)
 
-    async def deal(self, request: web.Request) -> web.Response:
+    def deal(self, request: web.Request) -> web.Response:
         """A shared play deal, decision by decision: what each learner did,
         and the situation they did it in (once, when it was everyone's)."""
         self._teacher(request)
@@ -422,7 +453,7 @@ class ClassPages:
             raise web.HTTPNotFound(text=self.say("class.no_such_learner"))
         return member
 
-    async def forget_page(self, request: web.Request) -> web.Response:
+    def forget_page(self, request: web.Request) -> web.Response:
         self._teacher(request)
         return self._page("class_forget.html", request, member=self._member(request.query.get("learner", "")))
 
@@ -431,6 +462,9 @@ class ClassPages:
         if not self.is_own_origin(request):
             raise web.HTTPForbidden(text=self.say("class.other_page"))
         form = await request.post()
+        return await self._on_book(partial(self._forget_with, form))
+
+    def _forget_with(self, form: Form) -> web.Response:
         member = self._member(str(form.get("learner", "")))
         if form.get("confirm") == "yes":
             self.book.forget(member)
