@@ -30,11 +30,12 @@ from tutor.engine.game.legal import decision_of_kind
 from tutor.engine.game.mistakes import RULES, waits_concept
 from tutor.engine.game.replay import ReplayedHand
 from tutor.engine.game.review import WinReview
-from tutor.engine.game.rules import hand_waits
+from tutor.engine.game.rules import hand_waits, score_win
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.hand import Hand
+from tutor.engine.riichi.score import RiichiScore
 
 _POINTS_LESSON: Final = "r08-points"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
@@ -78,6 +79,11 @@ class Finding:
     """For a deal-in: the index in `river` of the riichi discard."""
     passed: tuple[int, ...] = ()
     """For a deal-in: the kinds the riichi player let go by since the riichi."""
+    score: RiichiScore | None = None
+    """For a scoring question: our engine's score of the win, as its position
+    (hand, win tile, winds, flags, indicators) gives it; None when the hand
+    held red fives, which a position does not carry (its points would not be
+    the game's)."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
@@ -273,7 +279,20 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
     for event, ours in wins:
         if ours.seat != seat:
             continue
-        position = hand.record.end.engine_hand(seat, None if ours.source is None else ours.tile)
+        end = hand.record.end
+        position = end.engine_hand(seat, None if ours.source is None else ours.tile)
         concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values, position)
+        score = None if ours.red_dora else score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
+        yield Finding(
+            FindingKind.SCORING,
+            seat,
+            event,
+            concept,
+            _POINTS_LESSON,
+            False,
+            (ours.tile,),
+            values,
+            position,
+            score=score,
+        )
