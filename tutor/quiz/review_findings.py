@@ -57,12 +57,14 @@ KEPT: Final = 10
 def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -> Question | None:
     """The question of the finding's position: "which tile?" for a discard
     (by `rules`), "which tile was safe?" for a deal-in, "what does this
-    score?" for the seat's own win (`points-steps`, answered by our engine's
-    score of it), "which tiles win?" for a win missed (`waits`, of the hand
+    score?" for the seat's own win but a yakuman (`points-steps`, answered by
+    our engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
     that could have won); else None."""
     hand = finding.hand
-    if finding.kind is FindingKind.SCORING and finding.score is not None:
-        return points_steps_question(finding.score, seed, LEVEL)
+    if finding.kind is FindingKind.SCORING:
+        # A yakuman is named by no yaku the steps list: the kind never asks one.
+        score = finding.score
+        return None if score is None or score.yakuman else points_steps_question(score, seed, LEVEL)
     if finding.kind is FindingKind.MISSED_WIN and hand is not None and finding.tiles:
         return _missed_win_question(hand, finding.tiles[0], seed)
     if hand is None or hand.tile_count != DISCARD_HAND:

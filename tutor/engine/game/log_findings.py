@@ -18,7 +18,7 @@ play it is about, or for a ron not taken the discard it was not taken on.
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
@@ -79,11 +79,12 @@ class Finding:
     """For a deal-in: the index in `river` of the riichi discard."""
     passed: tuple[int, ...] = ()
     """For a deal-in: the kinds the riichi player let go by since the riichi."""
-    score: RiichiScore | None = None
+    score: RiichiScore | None = field(default=None, hash=False)
     """For a scoring question: our engine's score of the win, as its position
     (hand, win tile, winds, flags, indicators) gives it; None when the hand
     held red fives, which a position does not carry (its points would not be
-    the game's)."""
+    the game's).  Left out of the hash (a score is not hashable); the position
+    and values hashed already tell findings apart."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
