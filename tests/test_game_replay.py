@@ -182,3 +182,12 @@ def test_every_step_of_riichienvs_games_is_shown_and_every_win_agrees(seed: int,
                 break
         assert events == sorted(events) and events[-1] < len(lines)
         assert all(check.agree for check in at.wins)
+
+
+def test_the_findings_drill_asks_each_own_win_what_it_scores(replay: GameReplay) -> None:
+    """Seat 1's wins: the drill asks each winning hand's points step by step, answered as the review scored it."""
+    wins = [finding for _, finding in replay.findings(1) if finding.kind is FindingKind.SCORING]
+    questions = [question for question in drill_questions(wins, 7, DrillRules()) if question.kind == "points-steps"]
+    assert wins and len(questions) == len({(finding.kind, finding.hand) for finding in wins})
+    scored = {(finding.hand, dict(finding.values)["points"]) for finding in wins}
+    assert {(parse_hand(q.request["hand"]), q.answer["points"]["total"]) for q in questions} <= scored

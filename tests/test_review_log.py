@@ -21,6 +21,7 @@ from tutor.cli import main
 from tutor.engine.game import log_mjai, log_tenhou, read_mjai, read_tenhou
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.bot import BeginnerBot
+from tutor.engine.game.log_findings import FindingKind
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import GameRecord, HandRecord, play_game
@@ -211,7 +212,7 @@ class Careless:
 
 
 @cache
-def careless_review() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def careless_log() -> tuple[list[dict[str, Any]], LogReview]:
     """Seat 1 calls everything, seat 2 lets every ron go."""
     players = [
         Careless(f"careless/{seat}", seat == 1) if seat in (1, 2) else BeginnerBot(f"careless/{seat}")
@@ -219,7 +220,13 @@ def careless_review() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     ]
     record = play_game(RiichiOptions(length="east"), 5, players)
     entries = log_mjai.game_events(record)
-    return entries, review_json(review_text(log_mjai.dumps(entries), (1, 2)))
+    return entries, review_text(log_mjai.dumps(entries), (1, 2))
+
+
+@cache
+def careless_review() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    entries, review = careless_log()
+    return entries, review_json(review)
 
 
 def test_a_ron_passed_is_found_at_the_discard_it_was_passed_on() -> None:
@@ -320,7 +327,7 @@ def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks
     for found in review.rounds:
         for finding in found.findings:
             question = finding_question(finding, seed=finding.event)
-            if question is not None:
+            if question is not None and finding.kind is not FindingKind.SCORING:
                 asked += 1
                 assert question.kind == ("defence" if finding.kind.value == "deal_in_safe_held" else "discard")
                 assert finding.hand is not None and parse_hand(question.request["hand"]) == finding.hand
@@ -333,3 +340,97 @@ def test_findings_become_discard_questions_and_stored_concepts_that_a_drill_asks
                 assert not answer.correct and answer.concept == finding.concept
                 assert concept_kind(answer.concept) in KINDS
     assert asked and stored
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_an_own_win_asks_what_that_very_hand_scores_and_our_engine_answers(seed: int) -> None:
+    """The scoring finding's question is the log's winning hand, its win
+    tile, winds and indicators, answered by our engine's score of it: the
+    han, fu and points of the win re-scored, so the log's own deltas where
+    they agree; a red five, which a position does not carry, asks none, nor
+    does a yakuman, which no step names."""
+    from tutor.engine.notation import parse_hand
+    from tutor.quiz.kinds import judge
+    from tutor.quiz.review_findings import finding_question, position_question, position_record
+
+    asked = 0
+    for found in riichienv_review(seed).rounds:
+        wins = {check.event: check for check in found.wins}
+        for finding in found.findings:
+            if finding.kind is not FindingKind.SCORING:
+                continue
+            question = finding_question(finding, seed=finding.event)
+            check = wins[finding.event]
+            if check.ours.red_dora or check.ours.yakuman:
+                assert question is None
+                continue
+            assert question is not None and question.kind == "points-steps"
+            asked += 1
+            request = question.request
+            assert finding.hand is not None and parse_hand(request["hand"]) == finding.hand
+            assert (request["win"], request["tsumo"]) == (tile_name(check.ours.tile), check.ours.source is None)
+            values = dict(finding.values)
+            answer = question.answer
+            assert (answer["han"], answer["fu"], answer["points"]["total"]) == (
+                values["han"],
+                values["fu"],
+                values["points"],
+            )
+            assert sorted(map(tuple, (item.values() for item in answer["yaku"]))) == sorted(check.ours.yaku)
+            if check.agree:
+                # The winner's delta is the points, the honba and the sticks on the table.
+                honba = 300 * check.ours.honba
+                paid = check.logged[check.ours.seat] - honba - 1000 * check.ours.sticks
+                assert paid == answer["points"]["total"]
+            assert judge(question, answer).right
+            assert not judge(question, {**answer, "han": answer["han"] + 1}).right
+            assert position_question(position_record(question)) == question
+    assert asked
+
+
+def test_a_win_not_taken_asks_the_waits_of_the_hand_that_could_win() -> None:
+    """A missed win's question is the waits of the hand that could have won
+    (the 13 tiles answering the discard, or before the draw for a tsumo),
+    the tile not taken among them, stored under the finding's own concept."""
+    from tutor.engine.notation import parse_hand
+    from tutor.engine.waits import winning_tiles
+    from tutor.quiz.drill_rules import DrillRules
+    from tutor.quiz.game_replay import drill_questions
+    from tutor.quiz.kinds import judge
+    from tutor.quiz.review_findings import finding_question, position_question, position_record
+
+    _, review = careless_log()
+    missed = [f for found in review.rounds for f in found.findings if f.kind is FindingKind.MISSED_WIN]
+    assert missed
+    for finding in missed:
+        question = finding_question(finding, seed=finding.event)
+        assert question is not None and question.kind == "waits" and finding.hand is not None
+        waiting = parse_hand(question.request["hand"])
+        held = finding.hand
+        assert waiting == (held if held.tile_count == 13 else held.without_tile(finding.tiles[0]))
+        assert tile_name(finding.tiles[0]) in question.answer["waits"]
+        assert question.answer["waits"] == [tile_name(tile) for tile in winning_tiles(waiting)]
+        assert question.concept == finding.concept
+        assert judge(question, {"waits": question.answer["waits"]}).right
+        assert not judge(question, {"waits": question.answer["waits"][1:]}).right
+        assert position_question(position_record(question)) == question
+    drilled = drill_questions(missed, 7, DrillRules())
+    assert drilled and all(question.kind == "waits" for question in drilled)
+
+
+def test_an_own_yakuman_asks_no_points_steps_question() -> None:
+    """The points steps list no yakuman to name, so a yakuman win asks none; a yaku hand does."""
+    from tutor.engine.game.log_findings import Finding
+    from tutor.engine.notation import parse_hand, parse_tile
+    from tutor.engine.riichi.context import WinContext
+    from tutor.engine.riichi.score import score_riichi
+    from tutor.quiz.review_findings import finding_question
+
+    def asked(hand_text: str, win: str) -> bool:
+        hand = parse_hand(hand_text)
+        score = score_riichi(hand, WinContext(parse_tile(win)))
+        finding = Finding(FindingKind.SCORING, 0, 0, "riichi-points:limit", "r08-points", False, hand=hand, score=score)
+        return finding_question(finding, 1) is not None
+
+    assert not asked("555666777z123m99p", "9p")
+    assert asked("555666z123m456m99p", "9p")

@@ -23,7 +23,13 @@ from tutor.engine.tiles import tile_name
 from tutor.quiz import stores
 from tutor.quiz.kinds import judge
 from tutor.quiz.plan import DrillPlan
-from tutor.quiz.review_findings import POSITION_KEY, review_positions
+from tutor.quiz.review_findings import (
+    POSITION_KEY,
+    finding_question,
+    kept_positions,
+    position_record,
+    review_positions,
+)
 from tutor.quiz.store import FILE_NAME, learner_path
 from tutor.quiz.store_api import StoreUnavailable
 from tutor.quiz.stores import open_store
@@ -93,6 +99,33 @@ def test_the_findings_are_stored_and_a_review_asks_their_positions(
     discards = [question for question in asked if question.kind == "discard"]
     hands = {format_hand(finding.hand) for finding in found if finding.kind is FindingKind.EFFICIENCY and finding.hand}
     assert discards and all(question.request["hand"] in hands for question in discards)
+
+
+def test_an_own_win_is_kept_as_a_position_of_the_points_rule_it_follows(data: Path, tmp_path: Path) -> None:
+    """Seat 0 of the same game wins three times: no mistake is stored for a
+    win, but each winning hand (but a yakuman) is kept as a points question of its total's
+    rule, which a review of that rule asks."""
+    assert main(["review", str(log_file(tmp_path, game_text())), "--seat", "0", "--store"]) == 0
+    found = [finding for _, finding in seat_findings(review_text(game_text(), (0,)))]
+    wins = [finding for finding in found if finding.kind is FindingKind.SCORING]
+    asked = {finding: finding_question(finding, finding.event) for finding in wins}
+    # One of them is a yakuman, which the points steps do not ask.
+    assert [finding for finding, question in asked.items() if question is None] == [
+        finding for finding in wins if finding.score is None or finding.score.yakuman
+    ]
+    questions = [question for question in asked.values() if question is not None]
+    assert questions and all(question.kind == "points-steps" for question in questions)
+    concepts = {question.concept for question in questions}
+    store = open_store()
+    try:
+        assert store.answer_count() == len(found) - len(wins)
+        kept = {concept: kept_positions(store, concept) for concept in concepts}
+        positions = review_positions(store, sorted(concepts))
+    finally:
+        store.close()
+    for question in questions:
+        assert position_record(question) in kept[question.concept]
+    assert set(positions) == concepts and all(question in questions for question in positions.values())
 
 
 def digest(folder: Path) -> dict[str, str]:

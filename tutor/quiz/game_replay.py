@@ -302,8 +302,9 @@ DRILLED_ALONE: Final = frozenset({FindingKind.DEAL_IN_SAFE_HELD})
 
 
 def drill_questions(findings: Iterable[Finding], seed: int, rules: DrillRules) -> list[Question]:
-    """A drill of findings: a discard finding asks "which tile?" of its own
-    position (`finding_question`); every other asks a question of its
+    """A drill of findings: a finding with a position (a discard, a deal-in,
+    a win missed, the seat's own win) asks its question of that very position
+    (`finding_question`); every other asks a question of its
     concept, dealt as review deals a concept due.  One question a position
     or concept."""
     questions: list[Question] = []

@@ -7,11 +7,15 @@ A question is built from the finding's own position: an efficiency
 finding asks "which tile?" of the 14 tiles the seat held then (the discard
 drill, `kinds.efficiency.discard_question`), a deal-in with a tile safe by
 rule held asks which tile was safe, with the riichi player's discards and
-the tiles passed since (the defence drill, `kinds.defence.defence_question`).
-The other kinds (a win missed, a call without yaku, furiten, a false win)
-are stored by their concepts, which the drills of those concepts bring back
-with questions of their own; a scoring question (the seat's own win) is no
-mistake and is not stored.
+the tiles passed since (the defence drill, `kinds.defence.defence_question`),
+a win missed asks every tile the hand that could have won waits on (the
+waits drill, `kinds.shapes.waits_question`), and the seat's own riichi win
+asks what it scores, step by step (`kinds.points_steps.points_steps_question`,
+the answer our engine's score of that hand, winds, flags and indicators).
+The other kinds (a call without yaku, furiten riichi, a false win) are
+stored by their concepts, which the drills of those concepts bring back
+with questions of their own.  A win is no mistake and is not stored as an
+answer; its position is kept under the points rule of its total.
 
 `tutor review --store` keeps each question built as a position under its
 concept (the setting `review.position.<concept>`, the newest first, at most
@@ -27,17 +31,23 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tutor.engine.game.log_findings import Finding, FindingKind
+from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_hand, parse_tile
 from tutor.engine.rules import Rules
+from tutor.engine.waits import winning_tiles
 from tutor.quiz.coach_record import play_answer
 from tutor.quiz.kinds.defence import defence_question
 from tutor.quiz.kinds.efficiency import discard_question
+from tutor.quiz.kinds.points_steps import points_steps_question
+from tutor.quiz.kinds.scoring import request_score
+from tutor.quiz.kinds.shapes import waits_question
 from tutor.quiz.question import LEVELS, Question
 from tutor.quiz.store_api import ProgressStore
 from tutor.quiz.writes import Answer, SettingWrite, Writes
 
 WHICH_TILE: Final = frozenset({FindingKind.EFFICIENCY, FindingKind.FURITEN_WAIT})
 DISCARD_HAND: Final = 14
+WAITING_HAND: Final = 13
 LEVEL: Final = 2
 POSITION_KEY: Final = "review.position."
 KEPT: Final = 10
@@ -46,8 +56,17 @@ KEPT: Final = 10
 
 def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -> Question | None:
     """The question of the finding's position: "which tile?" for a discard
-    (by `rules`), "which tile was safe?" for a deal-in; else None."""
+    (by `rules`), "which tile was safe?" for a deal-in, "what does this
+    score?" for the seat's own win but a yakuman (`points-steps`, answered by
+    our engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
+    that could have won); else None."""
     hand = finding.hand
+    if finding.kind is FindingKind.SCORING:
+        # A yakuman is named by no yaku the steps list: the kind never asks one.
+        score = finding.score
+        return None if score is None or score.yakuman else points_steps_question(score, seed, LEVEL)
+    if finding.kind is FindingKind.MISSED_WIN and hand is not None and finding.tiles:
+        return _missed_win_question(hand, finding.tiles[0], seed)
     if hand is None or hand.tile_count != DISCARD_HAND:
         return None
     if finding.kind is FindingKind.DEAL_IN_SAFE_HELD and finding.riichi_at is not None:
@@ -58,6 +77,15 @@ def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -
     if finding.kind in WHICH_TILE:
         return discard_question(hand, rules, seed, LEVEL)
     return None
+
+
+def _missed_win_question(hand: Hand, tile: int, seed: int) -> Question | None:
+    """The waits of the hand a win missed would have completed: the hand
+    answering the discard, or for a tsumo the hand before its draw."""
+    waiting = hand if hand.tile_count == WAITING_HAND else hand.without_tile(tile)
+    if waiting.tile_count != WAITING_HAND or tile not in winning_tiles(waiting):
+        return None
+    return waits_question(waiting, seed, LEVEL)
 
 
 def finding_answer(finding: Finding, game: str, round_number: int, seed: int, now: float) -> Answer | None:
@@ -96,6 +124,11 @@ def position_question(record: object) -> Question | None:
         if level not in LEVELS:
             return None
         hand = parse_hand(str(request["hand"]))
+        if kind == "points-steps":
+            score = request_score(request)
+            return None if score is None else points_steps_question(score, seed, level)
+        if kind == "waits":
+            return waits_question(hand, seed, level)
         if kind == "discard":
             return discard_question(hand, Rules(record["rules"]), seed, level)
         if kind == "defence":
@@ -152,8 +185,10 @@ def store_findings(writes: Writes, found: Sequence[tuple[int, Finding]], game: s
             answers += 1
             problem = writes.save(answer)
         question = finding_question(finding, finding.event, rules)
-        if answer is not None and question is not None and question.concept == finding.concept:
-            positions.setdefault(finding.concept, []).append(position_record(question))
+        if question is not None and (question.concept == finding.concept or finding.kind is FindingKind.SCORING):
+            # A win is no mistake: its position waits under the points rule its
+            # total follows, asked when a review brings that rule back.
+            positions.setdefault(question.concept, []).append(position_record(question))
     for concept, records in positions.items():
         with writes.reading() as reader:
             kept = _newest_first([*reversed(records), *kept_positions(reader, concept)])

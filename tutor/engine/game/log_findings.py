@@ -18,7 +18,7 @@ play it is about, or for a ron not taken the discard it was not taken on.
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
@@ -30,11 +30,12 @@ from tutor.engine.game.legal import decision_of_kind
 from tutor.engine.game.mistakes import RULES, waits_concept
 from tutor.engine.game.replay import ReplayedHand
 from tutor.engine.game.review import WinReview
-from tutor.engine.game.rules import hand_waits
+from tutor.engine.game.rules import hand_waits, score_win
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.hand import Hand
+from tutor.engine.riichi.score import RiichiScore
 
 _POINTS_LESSON: Final = "r08-points"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
@@ -78,6 +79,12 @@ class Finding:
     """For a deal-in: the index in `river` of the riichi discard."""
     passed: tuple[int, ...] = ()
     """For a deal-in: the kinds the riichi player let go by since the riichi."""
+    score: RiichiScore | None = field(default=None, hash=False)
+    """For a scoring question: our engine's score of the win, as its position
+    (hand, win tile, winds, flags, indicators) gives it; None when the hand
+    held red fives, which a position does not carry (its points would not be
+    the game's).  Left out of the hash (a score is not hashable); the position
+    and values hashed already tell findings apart."""
 
 
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
@@ -273,7 +280,20 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
     for event, ours in wins:
         if ours.seat != seat:
             continue
-        position = hand.record.end.engine_hand(seat, None if ours.source is None else ours.tile)
+        end = hand.record.end
+        position = end.engine_hand(seat, None if ours.source is None else ours.tile)
         concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        yield Finding(FindingKind.SCORING, seat, event, concept, _POINTS_LESSON, False, (ours.tile,), values, position)
+        score = None if ours.red_dora else score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
+        yield Finding(
+            FindingKind.SCORING,
+            seat,
+            event,
+            concept,
+            _POINTS_LESSON,
+            False,
+            (ours.tile,),
+            values,
+            position,
+            score=score,
+        )

@@ -122,8 +122,12 @@ def _waits_explanation(hand: Hand) -> Message:
 
 def generate_waits(seed: int, level: int) -> Question:
     """Pick every tile this hand waits on."""
-    rng = random.Random(seed)
-    hand = _tenpai_hand(rng, level)
+    return waits_question(_tenpai_hand(random.Random(seed), level), seed, level)
+
+
+def waits_question(hand: Hand, seed: int, level: int) -> Question:
+    """Every tile this very hand (13 tiles, tenpai) waits on: also the
+    position of a win a game's review found missed."""
     found = winning_tiles(hand)
     concept = "waits:single" if len(found) == 1 else "waits:two" if len(found) == 2 else "waits:many"
     return Question(
