@@ -367,10 +367,10 @@ class Teacher:
 
 
 class Server:
-    """`tutor serve --class Load` on a free port of 127.0.0.1."""
+    """`tutor serve --class NAME` (Load) on a free port of 127.0.0.1."""
 
-    def __init__(self, sessions: int, environment: dict[str, str], store: str | None) -> None:
-        command = [sys.executable, "-m", "tutor", "serve", "--port", "0", "--class", "Load", "--lang", "en"]
+    def __init__(self, sessions: int, environment: dict[str, str], store: str | None, name: str = "Load") -> None:
+        command = [sys.executable, "-m", "tutor", "serve", "--port", "0", "--class", name, "--lang", "en"]
         command += ["--max-sessions", str(sessions), *(["--store", store] if store else [])]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment

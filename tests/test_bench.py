@@ -51,6 +51,7 @@ def test_scoring_benchmark_needs_no_test_code(module: str) -> None:
         "bench.workbench",
         "bench.quiz_generation",
         "bench.store_load",
+        "bench.class_dashboard",
     ],
 )
 def test_a_benchmark_refuses_a_bad_count_with_its_usage(
@@ -107,6 +108,24 @@ def test_the_store_load_runs_on_both_backends_and_loses_no_answer() -> None:
     lines = [line for line in done.stdout.splitlines() if "given" in line]
     assert [line.split()[0] for line in lines] == ["sqlite", "postgresql"]
     assert all(" lost 0 " in line and "p99" in line for line in lines), done.stdout
+
+
+def test_the_class_dashboard_bench_times_every_teachers_page_on_both_backends() -> None:
+    """A class of three: the data written, each page asked for once and answered 200 (the bench fails otherwise)."""
+    from tests.postgres_helpers import postgres_url
+
+    small = ["3", "--answers", "10", "--turns", "1", "--rounds", "1", "--postgres", postgres_url()]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.class_dashboard", *small],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [line.split(":")[0] for line in done.stdout.splitlines() if "answers" in line] == ["sqlite", "postgresql"]
+    for page in ("dashboard", "board", "sheet", "deal", "csv"):
+        assert done.stdout.count(f"  {page} ") == 2, done.stdout
 
 
 def test_the_ui_latency_benchmark_runs_and_reports_its_goal_and_budgets() -> None:

@@ -169,6 +169,43 @@ async def test_the_dashboard_counts_right_and_wrong_per_learner_and_rule(classro
     ]
 
 
+@pytest.fixture
+async def sqlite_classroom(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Classroom]:
+    monkeypatch.delenv(STORE_ENV, raising=False)
+    client, book, token, clock = await start_class()
+    yield Classroom(client, book, token, clock)
+    await client.close()
+    book.store.close()
+
+
+async def test_an_older_learner_file_is_counted_and_an_unreadable_one_is_said(sqlite_classroom: Classroom) -> None:
+    """SQLite: the class is read a file at a time with one read-only query;
+    a file of an older schema still counts (opened as a store, it is
+    migrated), and one that cannot be read is said on the dashboard and
+    the deal, not a failed page."""
+    classroom = sqlite_classroom
+    for name in ("Old", "Broken", "Bo"):
+        assert await classroom.join(name) == 303
+    old = learner_path("Old")
+    old.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(V1_FILE, old)
+    shutil.copy(V1_FILE.with_name(V1_FILE.name + ".answers"), old.with_name(old.name + ".answers"))
+    learner_path("Broken").write_bytes(b"not a database, " * 512)
+    answer("Bo", "yaku:riichi", True, 4.0)
+    results = {result.member.name: result for result in classroom.book.results()}
+    assert sum(count.right + count.wrong for count in results["Old"].counts) == V1_ANSWERS
+    assert results["Broken"].unread and not results["Broken"].counts
+    assert not results["Bo"].unread and [count.concept for count in results["Bo"].counts] == ["yaku:riichi"]
+    await classroom.as_teacher()
+    page = await (await classroom.client.get("/class")).text()
+    broken = page[page.index("<h2>Broken") : page.index("<h2>Bo<")]
+    assert "could not be read just now" in broken and "could not be read" not in page.replace(broken, "")
+    deal = Assignment(time.time(), (DEAL_KIND,), (), 1, 7, "2027-01-15")
+    classroom.book.assign(deal)
+    page = await (await classroom.client.get(f"/class/deal?assignment={deal.ref('Club A')}")).text()
+    assert "Not read just now (reload the page to try again): Broken</p>" in page
+
+
 async def test_a_slow_read_of_the_class_leaves_the_server_answering(
     classroom: Classroom, monkeypatch: pytest.MonkeyPatch
 ) -> None:

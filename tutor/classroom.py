@@ -45,8 +45,8 @@ from multidict import MultiMapping
 
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
-from tutor.locale import text
-from tutor.locale.message import render_value
+from tutor.locale import message, text
+from tutor.locale.message import joined, render, render_value
 from tutor.quiz.action_words import action_name
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
@@ -267,6 +267,7 @@ class ClassPages:
                     for count in results.counts
                 ],
                 "week": week_of(results.counts),
+                "unread": results.unread,
             }
             for results in self.book.results()
         ]
@@ -393,7 +394,9 @@ class ClassPages:
         )
         if assignment is None:
             raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
-        played = [(member, turns) for member, turns in self.book.play_turns(ref) if turns]
+        found = self.book.play_turns(ref)
+        played = [(member, turns) for member, turns in found if turns]
+        unread = [member.name for member, turns in found if turns is None]
         count = max((turn.turn for _, turns in played for turn in turns if turn.decision != END), default=-1) + 1
         shown = []
         for number in range(count):
@@ -410,7 +413,13 @@ class ClassPages:
             seen = {row["seen"] for row in rows if row["seen"]}
             shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
         line = self._assignment_line(assignment)["line"]
-        return self._page("class_deal.html", request, line=line, turns=shown, played=bool(played))
+        return self._page(
+            "class_deal.html", request, line=line, turns=shown, played=bool(played), unread=self._names(unread)
+        )
+
+    def _names(self, names: list[str]) -> str:
+        """Names as one list, joined as the class's language joins a list."""
+        return render(joined(names, message("list.join"), empty=""), self.language)
 
     def _seen(self, stored: str) -> str:
         seen = read_situation(stored)

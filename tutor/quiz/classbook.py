@@ -17,13 +17,14 @@ import hashlib
 import hmac
 import secrets
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutor.quiz.store import COMPANIONS, COUNT_SUFFIX, Store, data_folder, learner_folder, learner_key
+from tutor.quiz.store import COMPANIONS, COUNT_SUFFIX, Store, data_folder, glance, learner_folder, learner_key
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
     DAY,
@@ -33,10 +34,12 @@ from tutor.quiz.store_api import (
     ConceptCount,
     PlayTurn,
     ProgressStore,
+    StoreUnavailable,
     assigned_answer_rows,
     class_assignment_sql,
     class_concept_counts_sql,
     concept_count_rows,
+    concept_counts_sql,
     play_turn_rows,
 )
 from tutor.quiz.stores import APP_LEARNER, POSTGRES_SUFFIX, open_postgres, open_store, store_place, store_url
@@ -100,6 +103,8 @@ class Assignment:
 class LearnerResults:
     member: Member
     counts: list[ConceptCount]
+    unread: bool = False
+    """The learner's file could not be read now (SQLite: locked or damaged)."""
 
 
 class ClassBook:
@@ -161,14 +166,39 @@ class ClassBook:
         since = (time.time() if now is None else now) - RECENT_DAYS * DAY
         if store_url() is not None:
             return self._results_in_one_query(since)
-        found = []
+        found = self._from_files(
+            concept_counts_sql("", since), (), concept_count_rows, lambda store: store.concept_counts(since)
+        )
+        return [LearnerResults(member, counts or [], unread=counts is None) for member, counts in found]
+
+    def _from_files(
+        self,
+        query: str,
+        parameters: tuple[object, ...],
+        read: Callable[[list[Any]], list[T]],
+        from_store: Callable[[ProgressStore], list[T]],
+    ) -> list[tuple[Member, list[T] | None]]:
+        """With SQLite, each learner's rows of `query` from their own file,
+        one read-only query a file (`glance`); a file of an older schema
+        through its store, which migrates it (`from_store`).  None for a
+        learner whose file cannot be read now (locked, damaged): the page
+        says so, and the next look tries again."""
+        found: list[tuple[Member, list[T] | None]] = []
         for member in self.members():
-            store = open_store(member.name)
             try:
-                found.append(LearnerResults(member, store.concept_counts(since)))
-            finally:
-                store.close()
+                rows = glance(store_place(member.name), query, parameters)
+                found.append((member, read(rows) if rows is not None else self._through_store(member, from_store)))
+            except (sqlite3.Error, StoreUnavailable):
+                found.append((member, None))
         return found
+
+    @staticmethod
+    def _through_store(member: Member, from_store: Callable[[ProgressStore], list[T]]) -> list[T]:
+        store = open_store(member.name)
+        try:
+            return from_store(store)
+        finally:
+            store.close()
 
     def _results_in_one_query(self, since: float) -> list[LearnerResults]:
         """With PostgreSQL every learner's answers are in the class's own
@@ -188,10 +218,11 @@ class ClassBook:
         found = self._of_assignment(
             ASSIGNED_ANSWERS, "question", ref, assigned_answer_rows, lambda store: store.assigned_answers(ref)
         )
-        return [answers for _, answers in found]
+        return [answers or [] for _, answers in found]
 
-    def play_turns(self, ref: str) -> list[tuple[Member, list[PlayTurn]]]:
-        """Each learner's decisions in the shared deal of reference `ref`, in the order they joined."""
+    def play_turns(self, ref: str) -> list[tuple[Member, list[PlayTurn] | None]]:
+        """Each learner's decisions in the shared deal of reference `ref`, in
+        the order they joined; None for a learner whose file cannot be read now."""
         return self._of_assignment(PLAY_TURNS, "turn", ref, play_turn_rows, lambda store: store.play_turns(ref))
 
     def _of_assignment(
@@ -201,26 +232,18 @@ class ClassBook:
         ref: str,
         read: Callable[[list[Any]], list[T]],
         from_store: Callable[[ProgressStore], list[T]],
-    ) -> list[tuple[Member, list[T]]]:
+    ) -> list[tuple[Member, list[T] | None]]:
         """Each learner's rows of one assignment: `query` (a learner's, whose
         `where` and first column `first` are named) for the whole class in
         one go with PostgreSQL, as for the results; else from each learner's
-        store (`from_store`)."""
-        members = self.members()
-        if store_url() is not None:
-            rows = self.store.class_rows(class_assignment_sql(query, first), (self.name, ref))
-            by_learner: dict[str, list[Any]] = {}
-            for key, *row in rows:
-                by_learner.setdefault(str(key), []).append(row)
-            return [(member, read(by_learner.get(member.key, []))) for member in members]
-        found = []
-        for member in members:
-            store = open_store(member.name)
-            try:
-                found.append((member, from_store(store)))
-            finally:
-                store.close()
-        return found
+        file (`_from_files`)."""
+        if store_url() is None:
+            return self._from_files(query.format(where=""), (ref,), read, from_store)
+        rows = self.store.class_rows(class_assignment_sql(query, first), (self.name, ref))
+        by_learner: dict[str, list[Any]] = {}
+        for key, *row in rows:
+            by_learner.setdefault(str(key), []).append(row)
+        return [(member, read(by_learner.get(member.key, []))) for member in self.members()]
 
     def forget(self, member: Member) -> None:
         """The learner's data deleted: their answers, settings and name, their
