@@ -12,7 +12,10 @@ seeded sheet, the shared deal and the CSV, --rounds times each; printed
 per page: the median and the slowest time to the last byte.
 
     python -m bench.class_dashboard [learners] [--answers N] [--turns N] [--rounds N]
-        [--backends sqlite,postgresql] [--postgres URL]
+        [--backends sqlite,postgresql] [--postgres URL] [--busy N]
+
+--busy N keeps N processes spinning on the CPU while the pages are timed:
+a machine loaded as by a class's 120 sessions (and whatever else runs).
 
 PostgreSQL is a new database on the server named by --postgres (or
 TUTOR_TEST_POSTGRES), dropped at the end, or else a throwaway server
@@ -165,7 +168,9 @@ def postgres_database(given: str | None) -> Iterator[str]:
             subprocess.run([str(POSTGRES), "stop", str(folder)], check=False, capture_output=True)
 
 
-def run_backend(backend: str, learners: int, answers: int, turns: int, rounds: int, postgres: str | None) -> str:
+def run_backend(
+    backend: str, learners: int, answers: int, turns: int, rounds: int, postgres: str | None, busy: int = 0
+) -> str:
     with tempfile.TemporaryDirectory(prefix="tutor-class-dashboard-") as folder:
         os.environ["TUTOR_DATA_DIR"] = str(Path(folder) / "data")
         os.environ.pop(STORE_ENV, None)
@@ -176,14 +181,18 @@ def run_backend(backend: str, learners: int, answers: int, turns: int, rounds: i
             pages = fill(learners, answers, turns, random.Random(32))
             filled = time.perf_counter() - started
             server = Server(learners, dict(os.environ), url or None, CLASS)
+            spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
             try:
                 times = asyncio.run(time_pages(server.base, server.token, pages, rounds))
             finally:
+                for spinner in spinning:
+                    spinner.kill()
+                    spinner.wait()
                 server.stop()
                 os.environ.pop(STORE_ENV, None)
     lines = [
         f"{backend}: {learners} learners, {learners * answers} answers, {learners * turns} deal decisions "
-        f"(written in {filled:.1f} s); {rounds} rounds"
+        f"(written in {filled:.1f} s); {rounds} rounds, {busy} processes spinning"
     ]
     for page, taken in times.items():
         lines.append(f"  {page:<10} median {statistics.median(taken):.3f} s, slowest {max(taken):.3f} s")
@@ -202,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="times each page is asked for (default 5)")
     parser.add_argument("--backends", default="sqlite,postgresql", help="which backends, comma-separated")
     parser.add_argument("--postgres", default=os.environ.get("TUTOR_TEST_POSTGRES"), help="a PostgreSQL URL")
+    parser.add_argument("--busy", type=int, default=0, help="processes spinning on the CPU meanwhile (default 0)")
     args = parser.parse_args(argv)
     backends = [name for name in args.backends.split(",") if name]
     if set(backends) - {"sqlite", "postgresql"}:
@@ -209,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.answers < SHEET_QUESTIONS or args.turns < 1 or args.rounds < 1:
         parser.error(f"--answers is at least {SHEET_QUESTIONS}, --turns and --rounds at least 1")
     for backend in backends:
-        print(run_backend(backend, args.count, args.answers, args.turns, args.rounds, args.postgres), flush=True)
+        report = run_backend(backend, args.count, args.answers, args.turns, args.rounds, args.postgres, args.busy)
+        print(report, flush=True)
     return 0
 
 

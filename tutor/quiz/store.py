@@ -401,7 +401,7 @@ def glance(path: Path, sql: str, parameters: tuple[object, ...] = ()) -> list[An
     Raises sqlite3.Error when the file cannot be read now."""
     if not path.is_file():
         return []
-    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=GLANCE_TIMEOUT)
+    connection = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=GLANCE_TIMEOUT)
     try:
         connection.execute("BEGIN")  # the version and the rows from one moment
         if int(connection.execute("PRAGMA user_version").fetchone()[0]) != SCHEMA_VERSION:
