@@ -123,3 +123,25 @@ async def test_the_learner_is_told_in_one_line_and_told_again_when_saved(tmp_pat
             assert not app.answer_log.waiting
         store.close()
         assert len(stored_seeds(url, side)) == 3
+
+
+def test_the_first_class_read_after_a_restart_is_answered(tmp_path: Path) -> None:
+    """The teacher's first page after a PostgreSQL restart: the class's read
+    connection was dropped by the server, and the read is asked again once
+    on a new one (it answered 500 before)."""
+    from tutor.quiz.classbook import ClassBook
+
+    with private_server() as (url, folder):
+        store = open_postgres(url, "", tmp_path / "class.postgresql")
+        try:
+            book = ClassBook(store, "Club R")
+            token = book.start("en", "")
+            book.join("Ann")
+            assert book.is_teacher(token) and [member.name for member in book.members()] == ["Ann"]
+            run_script("halt", folder)
+            run_script("start", folder)
+            assert book.is_teacher(token)
+            assert [member.name for member in book.members()] == ["Ann"]
+            assert [result.member.name for result in book.results()] == ["Ann"]
+        finally:
+            store.close()

@@ -229,7 +229,18 @@ class PostgresStore(ProgressStore):
 
     def _rows(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A read's rows for this learner (the query's first parameter), on the reads' connection."""
-        return list(self._reader().execute(query, (self.learner, *parameters)).fetchall())
+        return self._read_rows(query, (self.learner, *parameters))
+
+    def _read_rows(self, query: str, parameters: tuple[object, ...]) -> list[Any]:
+        """A read's rows on the reads' connection; once more on a new
+        connection if the server had dropped this one (it restarted since
+        the last read: only this read finds out, and a read can be asked again)."""
+        try:
+            return list(self._reader().execute(query, parameters).fetchall())
+        except psycopg.OperationalError:
+            if self.reader is None or not self.reader.broken:
+                raise  # a statement that timed out, say: the connection is fine, asking again would wait again
+            return list(self._reader().execute(query, parameters).fetchall())
 
     def _write(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A statement of a write for this learner (its first parameter), on the writer's connection."""
@@ -357,7 +368,7 @@ class PostgresStore(ProgressStore):
         self._write("DELETE FROM settings WHERE learner = %s")
 
     def class_rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
-        return list(self._reader().execute(_placeholders(sql), parameters).fetchall())
+        return self._read_rows(_placeholders(sql), parameters)
 
     def class_write(self, sql: str, parameters: tuple[object, ...] = ()) -> None:
         with self._transaction():
