@@ -35,6 +35,7 @@ from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
 from tests.store_fixtures import V1_ANSWERS, V1_FILE
 from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
+from tutor.cli import main as cli_main
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.tiles import tile_name
 from tutor.quiz.class_trend import trend
@@ -445,9 +446,33 @@ async def test_a_joined_session_begins_as_its_learner() -> None:
         assert app.store.path == learner_path("Ann Lee")
 
 
-def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer() -> None:
+def test_a_second_start_joins_the_class_and_keeps_its_link(backend: str) -> None:
+    """A second instance on the same store (a school server's) joins the class
+    with the first link working; a new link only on purpose."""
+    book = ClassBook(open_class_store("Club J"), "Club J")
+    try:
+        token = book.start("en", "")
+        assert token is not None and book.is_teacher(token)
+        assert book.start("ko", "ace") is None
+        assert book.is_teacher(token) and book.code_matches("ace") and not book.code_matches("")
+        again = book.start("en", "", new_link=True)
+        assert again is not None and book.is_teacher(again) and not book.is_teacher(token)
+    finally:
+        book.store.close()
+
+
+def test_a_new_teacher_link_is_asked_with_a_class(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["serve", "--port", "0", "--new-teacher-link"]) == 2
+    assert capsys.readouterr().err == (
+        "--new-teacher-link makes a class's teacher a new link: give the class too, with --class NAME.\n"
+    )
+
+
+def serve_class_lines(*extra: str) -> tuple[subprocess.Popen[str], threading.Timer, list[str]]:
+    """`tutor serve --class "Club B"` started, and its first four lines (read
+    within 60 s, or the server is ended)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "serve", "--port", "0", "--host", "127.0.0.1", "--class", "Club B"],
+        [sys.executable, "-m", "tutor", "serve", "--port", "0", "--host", "127.0.0.1", "--class", "Club B", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -457,10 +482,15 @@ def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer
     # have not all come within 60 s.
     watchdog = threading.Timer(60, process.kill)
     watchdog.start()
+    assert process.stdout is not None
+    lines = [process.stdout.readline() for _ in range(4)]
+    assert all(lines), f"not four lines within 60 s: {lines}"
+    return process, watchdog, lines
+
+
+def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer() -> None:
+    process, watchdog, lines = serve_class_lines()
     try:
-        assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(4)]
-        assert all(lines), f"not four lines within 60 s: {lines}"
         assert lines[0].startswith("Listening on 127.0.0.1: every computer on this network can reach the tutor")
         assert lines[1].startswith("Serving Mahjong Tutor on http://127.0.0.1:")
         link = re.fullmatch(
@@ -469,11 +499,20 @@ def test_serve_class_shows_the_teachers_link_once_and_warns_beyond_this_computer
         assert link, lines[2]
         assert lines[3].startswith("Learners join at http://127.0.0.1:")
         assert link.group(2).encode() not in class_place("Club B").read_bytes()
-        with socket.create_connection(
-            ("127.0.0.1", int(link.group(1).split(":")[2].split("/")[0])), timeout=10
-        ) as sock:
-            sock.sendall(f"GET /class/teacher?token={link.group(2)} HTTP/1.0\r\n\r\n".encode())
-            assert sock.recv(100).split(b"\r\n")[0].endswith(b" 303 See Other")
+        # A second instance on the same store joins the class: no new link, and the first one works there.
+        second, second_watchdog, second_lines = serve_class_lines()
+        try:
+            assert second_lines[2].startswith("Class Club B was already started: its teacher's link works here too.")
+            assert "token=" not in "".join(second_lines)
+            with socket.create_connection(
+                ("127.0.0.1", int(second_lines[1].split(":")[2].split()[0].strip("/"))), timeout=10
+            ) as sock:
+                sock.sendall(f"GET /class/teacher?token={link.group(2)} HTTP/1.0\r\n\r\n".encode())
+                assert sock.recv(100).split(b"\r\n")[0].endswith(b" 303 See Other")
+        finally:
+            second_watchdog.cancel()
+            second.terminate()
+            second.wait(timeout=20)
     finally:
         watchdog.cancel()
         process.terminate()

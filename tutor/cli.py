@@ -164,6 +164,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--class-code", default="", metavar="CODE", help="a code learners type to join the class")
     serve.add_argument(
+        "--new-teacher-link",
+        action="store_true",
+        help="with --class: make the teacher a new link (the old one stops working); "
+        "otherwise a class already started keeps its link",
+    )
+    serve.add_argument(
         "--trusted-proxy",
         type=_network,
         action="append",
@@ -395,6 +401,9 @@ def _serve(args: argparse.Namespace) -> int:
     if not 1 <= args.max_sessions <= MAX_SESSIONS_LIMIT:
         print(say("cli.max_sessions", most=MAX_SESSIONS_LIMIT, given=args.max_sessions), file=sys.stderr)
         return EXIT_USAGE
+    if args.new_teacher_link and not args.class_name:
+        print(say("cli.new_link_without_class"), file=sys.stderr)
+        return EXIT_USAGE
     try:
         listener = bind(args.port, args.host or HOST)
     except PortRefused as refusal:
@@ -424,7 +433,9 @@ def _serve(args: argparse.Namespace) -> int:
     if args.class_name:
         from tutor.ui.language import default_language
 
-        refused = _start_class(server, args.class_name, args.class_code, language or default_language())
+        refused = _start_class(
+            server, args.class_name, args.class_code, language or default_language(), args.new_teacher_link
+        )
         if refused is not None:
             listener.close()
             print(_bounded(say("cli.said", command="serve", said=refused)), file=sys.stderr)
@@ -444,22 +455,25 @@ def session_command(language: str | None, class_name: str | None) -> str:
     return command
 
 
-def _start_class(server: ClassroomServer, name: str, code: str, language: str) -> str | None:
-    """The class's pages on `server`, its teacher's link announced once; or why the class cannot start."""
+def _start_class(server: ClassroomServer, name: str, code: str, language: str, new_link: bool) -> str | None:
+    """The class's pages on `server`, with the teacher's link announced once
+    if one was made (a new class, or `new_link`); or why the class cannot start."""
     from tutor.classroom import ClassPages
     from tutor.quiz.classbook import ClassBook, open_class_store
     from tutor.quiz.store_api import StoreUnavailable
 
     try:
         book = ClassBook(open_class_store(name), name)
-        token = book.start(language, code.strip())
+        token = book.start(language, code.strip(), new_link)
     except StoreUnavailable as problem:
         return str(problem)
     server.pages = ClassPages(book, language, is_own_origin=server.is_own_origin, client_of=server.client_address)
-    server.announce = (
-        say("cli.class_link", name=name, url=f"{server.base_for('teacher')}/class/teacher?token={token}"),
-        say("cli.class_join", url=f"{server.base_for('learners')}/join"),
+    teacher = (
+        say("cli.class_joined", name=name)
+        if token is None
+        else say("cli.class_link", name=name, url=f"{server.base_for('teacher')}/class/teacher?token={token}")
     )
+    server.announce = (teacher, say("cli.class_join", url=f"{server.base_for('learners')}/join"))
     return None
 
 

@@ -114,17 +114,26 @@ class ClassBook:
         self.store = store
         self.name = name
 
-    def start(self, language: str, code: str) -> str:
-        """Start (or start again) the class; returns the teacher's new token,
-        whose hash replaces the last one (an old link stops working)."""
+    def start(self, language: str, code: str, new_link: bool = False) -> str | None:
+        """Start the class, or join it as it is in the store (another
+        instance of a school server started it, or this one did before);
+        returns the teacher's token if one was made: for a new class, or
+        with `new_link`, whose hash replaces the last one (an old link stops
+        working).  Joining keeps the link: its hash is in the shared store,
+        so it works on every instance."""
         token = new_token()
+        # Inserted only if the class is not there yet: of two instances starting it at once, one makes the link.
         self.store.class_write(
             "INSERT INTO classes (name, token_hash, language, code, created_at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET token_hash = excluded.token_hash, language = excluded.language, "
-            "code = excluded.code",
+            "ON CONFLICT (name) DO "
+            + (
+                "UPDATE SET token_hash = excluded.token_hash, language = excluded.language, code = excluded.code"
+                if new_link
+                else "UPDATE SET language = excluded.language, code = excluded.code"
+            ),
             (self.name, token_hash(token), language, code, time.time()),
         )
-        return token
+        return token if self.is_teacher(token) else None
 
     def _class_row(self) -> tuple[str, str, str] | None:
         rows = self.store.class_rows("SELECT token_hash, language, code FROM classes WHERE name = ?", (self.name,))
