@@ -7,18 +7,24 @@ from the first question not answered."""
 from __future__ import annotations
 
 import shlex
+import threading
 import time
+from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from tests.helpers import search_palette, wait_for
 from tutor.cli import _parser, session_command
 from tutor.engine.game.actions import Action, ActionKind
+from tutor.quiz import assigned
 from tutor.quiz.assigned import own_seed, work_due
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
 from tutor.quiz.deal_turns import DEAL_KIND, END, decision, ended, read_decision, situation
 from tutor.quiz.play_session import PlaySession, PlaySetup
+from tutor.quiz.store_api import ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store
+from tutor.ui import class_book_reader
 from tutor.ui.app import TutorApp
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.drill_summary import SummaryScreen
@@ -63,7 +69,8 @@ async def test_a_seeded_assignment_is_offered_started_with_a_and_stored_against_
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
         line = app.screen.query_one("#assignment", Static)
-        assert "2 questions of Fu left" in str(line.render()) and "due 2027-01-15" in str(line.render())
+        await wait_for(pilot, lambda: "2 questions of Fu left" in str(line.render()), "the assignment, once read")
+        assert "due 2027-01-15" in str(line.render())
         assert "Press a to start" in str(line.render())
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the assignment's drill")
@@ -137,7 +144,8 @@ async def test_a_shared_deal_is_played_from_home_and_each_decision_is_kept_with_
     app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
-        assert "shared deal, due 2027-01-15" in str(app.screen.query_one("#assignment", Static).render())
+        line = app.screen.query_one("#assignment", Static)
+        await wait_for(pilot, lambda: "shared deal, due 2027-01-15" in str(line.render()), "the deal, once read")
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the deal")
         screen = app.screen
@@ -176,3 +184,38 @@ def test_a_shared_deal_left_half_way_and_played_again_is_finished_by_its_end() -
         ] * 6
     finally:
         store.close()
+
+
+async def test_home_never_waits_for_the_classs_store_and_says_in_one_line_while_it_is_down(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The class's store is read off the screen's thread: while its read
+    hangs (a PostgreSQL server that is down, until its connect times out)
+    home is drawn and answers keys; a read that fails is one line on home,
+    tried again until it is read."""
+    set_assignment(seed=42)
+    hold, failing = threading.Event(), [True]
+    real = assigned.open_class_store
+
+    def class_store(name: str) -> ProgressStore:
+        assert hold.wait(30)
+        if failing[0]:
+            raise StoreUnavailable("server", Path("127.0.0.1:5432/tutor"), "connection refused")
+        return real(name)
+
+    monkeypatch.setattr(assigned, "open_class_store", class_store)
+    monkeypatch.setattr(class_book_reader, "RETRY_AFTER", 0.05)
+    app = TutorApp(language="en", classroom=True, joined="Ann", class_name=CLASS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home, while the class is being read")
+        line = app.screen.query_one("#assignment", Static)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen), "a key answered meanwhile")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
+        assert line.has_class("none")
+        hold.set()
+        await wait_for(pilot, lambda: not line.has_class("none"), "the line saying so")
+        assert str(line.render()) == "Your class's assignments cannot be read just now; trying again."
+        failing[0] = False
+        await wait_for(pilot, lambda: "2 questions of Fu left" in str(line.render()), "read on a later try")

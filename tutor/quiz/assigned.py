@@ -54,21 +54,25 @@ def own_seed(ref: str, learner: str) -> int:
     return int.from_bytes(digest[:4], "big") >> 1
 
 
-def work_due(class_name: str, store: ProgressStore) -> AssignedWork | None:
-    """The first assignment (by due date) whose questions the learner of
-    `store` has not all answered; None if none, or while the class's store
-    cannot be read (the home screen then shows none, and shows it later)."""
+def class_assignments(class_name: str) -> list[Assignment] | None:
+    """The class's assignments, by due date; None while the class's store
+    cannot be read (a database server that is down: this may wait for its
+    connection timeout, so the app reads it on a thread of its own)."""
     try:
         book_store = open_class_store(class_name)
     except StoreUnavailable:
         return None
     try:
-        assignments = ClassBook(book_store, class_name).assignments()
+        return ClassBook(book_store, class_name).assignments()
     except book_store.read_errors:
         return None
     finally:
         with contextlib.suppress(*book_store.refusals):
             book_store.close()
+
+
+def first_unfinished(class_name: str, assignments: list[Assignment], store: ProgressStore) -> AssignedWork | None:
+    """The first of `assignments` whose questions the learner of `store` has not all answered; None if none."""
     for assignment in assignments:
         ref = assignment.ref(class_name)
         if assignment.kinds == (DEAL_KIND,):
@@ -81,3 +85,11 @@ def work_due(class_name: str, store: ProgressStore) -> AssignedWork | None:
         if len(answered) < assignment.count:
             return AssignedWork(assignment, ref, answered)
     return None
+
+
+def work_due(class_name: str, store: ProgressStore) -> AssignedWork | None:
+    """The first assignment (by due date) whose questions the learner of
+    `store` has not all answered; None if none, or while the class's store
+    cannot be read."""
+    assignments = class_assignments(class_name)
+    return None if assignments is None else first_unfinished(class_name, assignments, store)

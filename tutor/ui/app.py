@@ -31,7 +31,7 @@ from tutor.lessons.glossary import GlossaryError, Term, load_glossary
 from tutor.lessons.location import bundled_lessons
 from tutor.lessons.model import QUIZ_KINDS, current_lesson_id
 from tutor.locale import SWITCH_LABEL, next_language, render, text
-from tutor.quiz.assigned import AssignedWork, work_due
+from tutor.quiz.assigned import AssignedWork, first_unfinished
 from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import SETTING as DRILL_RULES
 from tutor.quiz.drill_rules import DrillRules
@@ -44,6 +44,7 @@ from tutor.quiz.store import Store, data_folder, learner_folder
 from tutor.quiz.store_api import PASSING_PROBLEMS, ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store, store_place
 from tutor.quiz.writes import SettingWrite, Write, Writes
+from tutor.ui.class_book_reader import ClassBookReader
 from tutor.ui.idle_collector import IdleCollector
 from tutor.ui.key_queue import KeyQueue
 from tutor.ui.keys import PALETTE_PLACEHOLDER, localise_bindings
@@ -133,6 +134,10 @@ class TutorApp(App[None]):
         super().__init__()
         self.class_name = class_name
         """In a class (`tutor serve --class`): the class, whose assignments the home screen offers."""
+        self.class_book = (
+            None if class_name is None else ClassBookReader(self, class_name, changed=self._class_book_read)
+        )
+        """In a class: its assignments, read off the screen's thread."""
         self.classroom = classroom
         """Served to a classroom: each session asks who is learning and keeps their own store."""
         self._server = server_pid
@@ -443,16 +448,37 @@ class TutorApp(App[None]):
         self.push_screen(DrillScreen(DrillPlan.review(due, self.drill_rules(), review_positions(self.store, due))))
 
     def class_work(self) -> AssignedWork | None:
-        """In a class, once the learner is named: the assignment they have not finished, if any."""
-        if self.class_name is None or self.learner is None:
+        """In a class, once the learner is named: the assignment they have
+        not finished, if any, of the class's assignments as last read."""
+        if self.class_name is None or self.learner is None or self.class_book is None:
             return None
-        return work_due(self.class_name, self.store)
+        assignments = self.class_book.assignments
+        return None if assignments is None else first_unfinished(self.class_name, assignments, self.store)
+
+    def read_class_book(self) -> None:
+        """In a class: its assignments read again (home shows them once read)."""
+        if self.class_book is not None:
+            self.class_book.read()
+
+    def _class_book_read(self) -> None:
+        if isinstance(self.screen, HomeScreen):
+            self.screen.show_assignment()
 
     def start_assignment(self) -> None:
-        """The class's assignment, from the first question not answered yet."""
+        """The class's assignment, from the first question not answered yet
+        (the class's assignments read again first: one may have just been set)."""
+        if self.class_book is None:
+            self.say("class_work.none", severity="warning")
+            return
+        self.class_book.read(then=self._start_assignment_read)
+
+    def _start_assignment_read(self) -> None:
+        if not isinstance(self.screen, HomeScreen):
+            return  # left home meanwhile: nothing opens behind the learner's back
         work = self.class_work()
         if work is None or self.learner is None:
-            self.say("class_work.none", severity="warning")
+            down = self.class_book is not None and self.class_book.down
+            self.say("class_work.unreadable" if down else "class_work.none", severity="warning")
             return
         deal = work.deal
         self.push_screen(DrillScreen(work.plan(self.learner)) if deal is None else PlayScreen(deal, work.ref))

@@ -21,6 +21,7 @@ from tutor.quiz.attempt import Attempt
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.store_api import ProgressStore
 from tutor.quiz.writes import Write, Writes
+from tutor.ui.class_book_reader import ClassBookReader
 from tutor.ui.reading_state import ReadingState
 from tutor.workbench.settings import Settings
 
@@ -98,8 +99,15 @@ class Tutor(Protocol):
     class_name: str | None
     """In a class (`tutor serve --class`): its name, whose assignments the learner is offered."""
 
+    class_book: ClassBookReader | None
+    """In a class: its assignments as last read, off the screen's thread."""
+
     def class_work(self) -> AssignedWork | None:
         """In a class: the assignment the learner has not finished, if any."""
+        ...
+
+    def read_class_book(self) -> None:
+        """In a class: its assignments read again (off the screen's thread)."""
         ...
 
     def start_assignment(self) -> None:

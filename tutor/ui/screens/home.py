@@ -100,6 +100,7 @@ class HomeScreen(TutorScreen):
 
     def on_mount(self) -> None:
         self._write_text()
+        self.tutor.read_class_book()
         self.query_one("#lessons-riichi", OptionList).focus()
         self._follow_last_read()
 
@@ -155,15 +156,19 @@ class HomeScreen(TutorScreen):
         self.query_one("#due", Static).update(text(language, "due_now", count=due) if due else "")
         self.query_one("#due").set_class(not due, "none")
         self.query_one("#entries", Static).update(text(language, "home_entries"))
-        self._show_assignment()
+        self.show_assignment()
 
-    def _show_assignment(self) -> None:
-        """In a class: the assignment waiting, what is left of it, and the key that starts it."""
+    def show_assignment(self) -> None:
+        """In a class: the assignment waiting, what is left of it, and the key
+        that starts it, as last read; or that the class cannot be read now."""
         work = self.tutor.class_work()
+        down = self.tutor.class_book is not None and self.tutor.class_book.down
         line = self.query_one("#assignment", Static)
-        line.set_class(work is None, "none")
+        line.set_class(work is None and not down, "none")
+        language = self.tutor.language
+        if work is None and down:
+            line.update(text(language, "class_work.unreadable"))
         if work is not None:
-            language = self.tutor.language
             if work.deal is not None:
                 line.update(text(language, "class_work.home_deal", due=work.assignment.due))
                 return
@@ -208,6 +213,7 @@ class HomeScreen(TutorScreen):
         if self.is_mounted:
             self._write_text()
             self._follow_last_read()
+            self.tutor.read_class_book()
 
     def redraw_in_language(self) -> None:
         self._write_text()
