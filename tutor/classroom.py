@@ -33,7 +33,7 @@ import io
 import json
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -45,8 +45,8 @@ from multidict import MultiMapping
 
 from tutor.engine.numbers import NumberError, read_whole_number
 from tutor.lessons.model import QUIZ_KINDS
-from tutor.locale import message, text
-from tutor.locale.message import joined, render, render_value
+from tutor.locale import text
+from tutor.locale.message import listed, render, render_value
 from tutor.quiz.action_words import action_name
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
@@ -194,8 +194,8 @@ class ClassPages:
         if assignment.kinds == (DEAL_KIND,):
             line = self.say("class.assignment_deal", seed=assignment.seed or 0, due=assignment.due)
             return {"line": line, "seed": "", "sheet": "", "deal": assignment.ref(self.book.name)}
-        kinds = ", ".join(kind_name(kind, self.language) for kind in assignment.kinds)
-        levels = ", ".join(str(level) for level in assignment.levels)
+        kinds = self._list(kind_name(kind, self.language) for kind in assignment.kinds)
+        levels = self._list(str(level) for level in assignment.levels)
         line = self.say("class.assignment", count=assignment.count, kinds=kinds, levels=levels, due=assignment.due)
         seed = "" if assignment.seed is None else self.say("class.assignment_seed", seed=assignment.seed)
         # A seeded assignment's sheet is one for all: its answers can be set side by side, question by question.
@@ -347,7 +347,7 @@ class ClassPages:
                 "name": learner["name"],
                 "week": learner["week"],
                 "trend_words": self.say(f"class.trend_{learner['week'].trend}"),
-                "weakest": ", ".join(concept_label(concept, self.language) for concept in learner["week"].weakest),
+                "weakest": self._list(concept_label(concept, self.language) for concept in learner["week"].weakest),
             }
             for learner in learners[(page - 1) * BOARD_PAGE : page * BOARD_PAGE]
         ]
@@ -414,12 +414,12 @@ class ClassPages:
             shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
         line = self._assignment_line(assignment)["line"]
         return self._page(
-            "class_deal.html", request, line=line, turns=shown, played=bool(played), unread=self._names(unread)
+            "class_deal.html", request, line=line, turns=shown, played=bool(played), unread=self._list(unread)
         )
 
-    def _names(self, names: list[str]) -> str:
-        """Names as one list, joined as the class's language joins a list."""
-        return render(joined(names, message("list.join"), empty=""), self.language)
+    def _list(self, items: Iterable[str]) -> str:
+        """Words as one list, joined as the class's language joins a list."""
+        return render(listed(items), self.language)
 
     def _seen(self, stored: str) -> str:
         seen = read_situation(stored)

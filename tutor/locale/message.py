@@ -64,6 +64,11 @@ def joined(items: Iterable[Value], separator: Value = ", ", empty: Value = "-") 
     return Joined(tuple(items), separator, empty)
 
 
+def listed(items: Iterable[Value], empty: Value = "") -> Joined:
+    """Items as one list, joined as the language joins a list (the catalogue's `list.join`)."""
+    return Joined(tuple(items), Message("list.join"), empty)
+
+
 LINE_BREAK: Final = "\n"
 """Where a catalogue sentence of several lines (an explanation's) starts a new line."""
 

@@ -13,7 +13,8 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.lessons.model import TRACKS, current_lesson_id
-from tutor.locale import text
+from tutor.locale import render, text
+from tutor.locale.message import listed
 from tutor.ui.drill_words import kind_name
 from tutor.ui.screens.base import TutorScreen
 from tutor.ui.widgets.key_footer import KeyFooter
@@ -172,7 +173,7 @@ class HomeScreen(TutorScreen):
             if work.deal is not None:
                 line.update(text(language, "class_work.home_deal", due=work.assignment.due))
                 return
-            kinds = ", ".join(kind_name(kind, language) for kind in work.assignment.kinds)
+            kinds = render(listed(kind_name(kind, language) for kind in work.assignment.kinds), language)
             line.update(text(language, "class_work.home", count=work.left, kinds=kinds, due=work.assignment.due))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
