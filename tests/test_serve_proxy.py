@@ -16,6 +16,10 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from tutor.classroom import JOIN_BURST, ClassPages, JoinLimiter
+from tutor.cli import main as cli_main
+from tutor.engine.numbers import NumberError
+from tutor.locale import text
+from tutor.locale.problems import problem_text
 from tutor.quiz.classbook import ClassBook, open_class_store
 from tutor.serve import ClassroomServer, bind
 
@@ -169,3 +173,31 @@ def test_a_bad_trusted_proxy_is_refused_in_one_line() -> None:
         "tutor serve: error: argument --trusted-proxy: proxy.example is not an address or a network; "
         "give --trusted-proxy one such as 127.0.0.1 or 10.0.0.0/24"
     )
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--lang", "ko", "serve", "--trusted-proxy", "proxy.example"],
+        ["serve", "--trusted-proxy", "proxy.example", "--lang", "ko"],
+        ["serve", "--trusted-proxy", "proxy.example", "--lang=ko"],
+    ],
+)
+def test_an_error_in_the_arguments_follows_lang_wherever_it_is(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Printed as argparse meets the argument, before it reads a --lang after it: found first."""
+    assert cli_main(words) == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.endswith(text("ko", "cli.trusted_proxy_bad", given="proxy.example")) and "not an address" not in last
+
+
+def test_a_number_and_the_session_cap_follow_lang_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["serve", "--port", "8x", "--lang", "ko"]) == 2
+    assert (
+        capsys.readouterr().err.splitlines()[-1].endswith(problem_text(NumberError("not_a_number", shown="'8x'"), "ko"))
+    )
+    assert cli_main(["serve", "--port", "0", "--max-sessions", "0", "--lang", "ko"]) == 2
+    assert capsys.readouterr().err == text("ko", "cli.max_sessions", most=1000, given=0) + "\n"
+    assert cli_main(["serve", "--port", "8x", "--lang", "xx"]) == 2
+    assert "--lang" in capsys.readouterr().err  # an unknown language is itself the error, in English

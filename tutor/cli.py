@@ -14,6 +14,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn
 
@@ -56,20 +57,35 @@ MAX_MESSAGE = 300
 MAX_SESSIONS_LIMIT = 1000
 
 
-def _whole_number(text: str) -> int:
-    """An argparse type: ASCII digits only, a few of them, refused in one line."""
+def _whole_number(language: str, given: str) -> int:
+    """An argparse type: ASCII digits only, a few of them, refused in one line in `language`."""
     try:
-        return read_whole_number(text, signed=True)
+        return read_whole_number(given, signed=True)
     except NumberError as error:
-        raise argparse.ArgumentTypeError(problem_text(error)) from None
+        raise argparse.ArgumentTypeError(problem_text(error, language)) from None
 
 
-def _network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
-    """An argparse type: an IP address or network (`--trusted-proxy`), refused in one line."""
+def _network(language: str, given: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    """An argparse type: an IP address or network (`--trusted-proxy`), refused in one line in `language`."""
     try:
-        return ipaddress.ip_network(text.strip(), strict=False)
+        return ipaddress.ip_network(given.strip(), strict=False)
     except ValueError:
-        raise argparse.ArgumentTypeError(say("cli.trusted_proxy_bad", given=_bounded(text[:60]))) from None
+        raise argparse.ArgumentTypeError(text(language, "cli.trusted_proxy_bad", given=_bounded(given[:60]))) from None
+
+
+def argument_language(argv: Sequence[str]) -> str:
+    """The language of the errors in the arguments: the `--lang` given
+    anywhere on the command line (before or after the command, the last
+    one), else English, as the command line speaks.  Found before argparse
+    reads the arguments, whose errors it prints as it meets them."""
+    found = "en"
+    for index, word in enumerate(argv):
+        value = word.partition("=")[2] if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value in LANGUAGES:
+            found = value
+    return found
 
 
 def _bounded(message: str) -> str:
@@ -88,7 +104,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {_bounded(message)}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(language: str = "en") -> argparse.ArgumentParser:
+    """The command line; its own errors in the arguments in `language` (`argument_language`)."""
+    whole_number = partial(_whole_number, language)
     parser = _Parser(prog="tutor", description="Learn riichi and MCR mahjong rules.")
     parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (default: from LANG)")
     # Set by `tutor serve` for each browser session: ask who is learning, keep their progress apart.
@@ -131,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--dora", default="", help="dora indicator tiles, e.g. 1m4p")
     score.add_argument("--ura", default="", help="ura dora indicator tiles (counted with riichi)")
-    score.add_argument("--flowers", type=_whole_number, default=0, help="MCR flowers, 0 to 8")
+    score.add_argument("--flowers", type=whole_number, default=0, help="MCR flowers, 0 to 8")
     score.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. kiriage=true"
     )
@@ -139,16 +157,16 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--batch", action="store_true", help="read one JSON request per line from standard input")
     quiz = commands.add_parser("quiz", help="print a worksheet: questions, then an answer key")
     quiz.add_argument("--kind", required=True, help="quiz kind: " + ", ".join(QUIZ_KINDS))
-    quiz.add_argument("--count", type=_whole_number, default=10)
-    quiz.add_argument("--seed", type=_whole_number, default=1)
-    quiz.add_argument("--level", type=_whole_number, default=2, choices=(1, 2, 3))
+    quiz.add_argument("--count", type=whole_number, default=10)
+    quiz.add_argument("--seed", type=whole_number, default=1)
+    quiz.add_argument("--level", type=whole_number, default=2, choices=(1, 2, 3))
     quiz.add_argument("--format", choices=("text", "md", "json"), default="text")
     quiz.add_argument("--lang", dest="quiz_lang", choices=LANGUAGES, help="language of the sheet (default: from LANG)")
 
     serve = commands.add_parser("serve", help="serve the app to a browser on 127.0.0.1 (needs the serve extra)")
-    serve.add_argument("--port", type=_whole_number, default=8000, help="the port (default 8000; 0 for any free one)")
+    serve.add_argument("--port", type=whole_number, default=8000, help="the port (default 8000; 0 for any free one)")
     serve.add_argument(
-        "--max-sessions", type=_whole_number, default=40, help="most browser sessions at once (default 40)"
+        "--max-sessions", type=whole_number, default=40, help="most browser sessions at once (default 40)"
     )
     serve.add_argument("--lang", dest="serve_lang", choices=LANGUAGES, help="language of the served app")
     serve.add_argument(
@@ -171,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--trusted-proxy",
-        type=_network,
+        type=partial(_network, language),
         action="append",
         default=[],
         metavar="ADDR",
@@ -187,8 +205,8 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     play = commands.add_parser("play", help="play bot-only games and write their logs")
-    play.add_argument("--simulate", type=_whole_number, metavar="N", help="play N bot-only games")
-    play.add_argument("--seed", dest="play_seed", type=_whole_number, default=1, help="the first game's seed")
+    play.add_argument("--simulate", type=whole_number, metavar="N", help="play N bot-only games")
+    play.add_argument("--seed", dest="play_seed", type=whole_number, default=1, help="the first game's seed")
     play.add_argument("--rules", dest="play_rules", choices=("riichi", "mcr"), default="riichi")
     play.add_argument("--length", choices=("east", "south"), help="riichi: east-only or east-south (default)")
     play.add_argument("--bots", choices=("beginner", "intermediate"), default="beginner")
@@ -208,7 +226,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     review.add_argument(
         "--seat",
-        type=_whole_number,
+        type=whole_number,
         choices=range(4),
         metavar="N",
         help="the seat to review, 0-3 (default: every seat)",
@@ -398,11 +416,13 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError:
         print(say("cli.serve_missing"), file=sys.stderr)
         return EXIT_REFUSED
+    # Errors in the arguments follow --lang, as argparse's own do (`argument_language`).
+    told = args.serve_lang or args.lang or "en"
     if not 1 <= args.max_sessions <= MAX_SESSIONS_LIMIT:
-        print(say("cli.max_sessions", most=MAX_SESSIONS_LIMIT, given=args.max_sessions), file=sys.stderr)
+        print(text(told, "cli.max_sessions", most=MAX_SESSIONS_LIMIT, given=args.max_sessions), file=sys.stderr)
         return EXIT_USAGE
     if args.new_teacher_link and not args.class_name:
-        print(say("cli.new_link_without_class"), file=sys.stderr)
+        print(text(told, "cli.new_link_without_class"), file=sys.stderr)
         return EXIT_USAGE
     try:
         listener = bind(args.port, args.host or HOST)
@@ -546,7 +566,7 @@ def _main(argv: list[str]) -> int:
         )
         return EXIT_USAGE
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(argument_language(argv)).parse_args(argv)
     except SystemExit as leaving:
         # argparse has printed its one line (or the help); main returns, it does not exit.
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
