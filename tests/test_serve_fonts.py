@@ -19,7 +19,7 @@ from fontTools.ttLib import TTFont
 
 from tests.browser import chromium, new_page
 from tests.serve_fixtures import Served, get
-from tools.webfont import FONT, app_characters, roboto_mono
+from tools.webfont import FONT, NOT_DRAWN, SYMBOL_SOURCES, app_characters, missing, roboto_mono
 
 TEXTUAL_JS = Path(textual_serve.__file__).parent / "static/js/textual.js"
 
@@ -54,6 +54,13 @@ def test_the_font_holds_every_hangul_and_cjk_character_the_app_shows() -> None:
     assert all(point in served for point in range(0x2500, 0x2580))  # box drawing
 
 
+def test_every_character_the_app_draws_has_a_served_font() -> None:
+    """Symbols too (✗ ‣ ↑ ↓ ⭑), which the CJK font lacks: from two more subsets."""
+    assert missing() == [], "make the fonts again with python tools/webfont.py"
+    assert {"✗", "‣", "↑", "↓", "⭑"} <= app_characters()
+    assert all(char in app_characters() for char in NOT_DRAWN)  # each is still there, in a comment
+
+
 def test_the_page_links_the_font_and_the_server_serves_it(served: Served) -> None:
     _, _, page = get(served.url + "/")
     link = re.search(rb'<link rel="stylesheet" href="(/tutor-static/fonts/[^"]+\.css)"', page)
@@ -61,10 +68,11 @@ def test_the_page_links_the_font_and_the_server_serves_it(served: Served) -> Non
     status, kind, css = get(served.url + link.group(1).decode())
     assert status == 200 and kind.startswith("text/css")
     assert '"Roboto Mono"' in css.decode()
-    font = re.search(r'url\("([^"/]+\.woff2)"\)', css.decode())
-    assert font
-    status, _, data = get(served.url + "/tutor-static/fonts/" + font.group(1))
-    assert status == 200 and data == FONT.read_bytes()
+    fonts = set(re.findall(r'url\("([^"/]+\.woff2)"\)', css.decode()))
+    assert fonts == {FONT.name, *(name for _, _, name in SYMBOL_SOURCES)}
+    for font in fonts:
+        status, _, data = get(served.url + "/tutor-static/fonts/" + font)
+        assert status == 200 and data == (FONT.parent / font).read_bytes()
     with pytest.raises(urllib.error.HTTPError, match="403"):  # no listing
         get(served.url + "/tutor-static/fonts/")
 

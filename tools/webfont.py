@@ -15,6 +15,11 @@ Sans Mono CJK KR (SIL Open Font License 1.1, Debian's fonts-noto-cjk) to:
   is written with (learners type their names);
 * the box drawing and block elements blocks whole (frames and bars).
 
+The few symbols the app draws that neither has (a cross mark, arrows, a
+bullet and a star: ✗ ↑ ↓ ‣ ⭑) come from two more OFL fonts, each subset
+to those it alone gives, as faces of their own: Noto Sans Mono
+(fonts-noto-mono) and Noto Sans Symbols 2 (fonts-noto-core).
+
 The result is WOFF2 (brotli), with the licence text (OFL.txt) beside it.
 """
 
@@ -24,6 +29,7 @@ import argparse
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
@@ -47,6 +53,20 @@ GAP = 0x400
 """Runs of code points this close share one unicode-range run: the range is only
 a hint of which characters the face may have, and a short rule is sent with every page."""
 
+SYMBOL_SOURCES = (
+    (Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"), "fonts-noto-mono", "TutorMono-Regular.woff2"),
+    (
+        Path("/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf"),
+        "fonts-noto-core",
+        "TutorSymbols-Regular.woff2",
+    ),
+)
+"""Where the symbols the CJK font lacks come from, in order: (font, Debian package, the subset's name)."""
+NOT_DRAWN = {
+    "\u0663": "Arabic-Indic three, named in docstrings of tutor/engine/notation.py and numbers.py",
+    "\u21e5": "the tab arrow, in a docstring of tutor/ui/key_queue.py",
+}
+"""Characters of the app's text that it never draws (they are in comments), with where they are."""
 TEXT_SUFFIXES = {".py", ".po", ".html", ".md", ".tsv"}
 BLOCKS = (range(0x2500, 0x2580), range(0x2580, 0x25A0))
 """Box drawing and block elements."""
@@ -115,7 +135,7 @@ def face(url: str, font_style: str, weights: str, points: set[int], gap: int) ->
     )
 
 
-def style(points: set[int], roboto: set[int]) -> str:
+def style(points: set[int], roboto: set[int], symbols: tuple[tuple[str, set[int]], ...] = ()) -> str:
     """The page's faces of "Roboto Mono": textual-serve's own, each with the
     range it draws, and the subset for the rest.  Without a range Roboto Mono
     would claim every character, and the browser would never load the subset
@@ -123,9 +143,11 @@ def style(points: set[int], roboto: set[int]) -> str:
     same weights and styles as Roboto Mono's faces: Chromium joins only faces
     with the same descriptors into one family (the browser emboldens the
     subset; its italic stays upright, as CJK type does)."""
-    return "/* Made by tools/webfont.py (the subset's licence: OFL.txt). */\n" + "".join(
+    return "/* Made by tools/webfont.py (the subsets' licence: OFL.txt). */\n" + "".join(
         face(f"/static/fonts/{name}", font_style, WEIGHTS, roboto, ROBOTO_GAP)
         + face(FONT.name, font_style, WEIGHTS, points, GAP)
+        # Exact ranges, declared last: the CJK face's range runs over some of these, and it lacks them.
+        + "".join(face(file, font_style, WEIGHTS, drawn, 0) for file, drawn in symbols)
         for name, font_style in ROBOTO
     )
 
@@ -142,14 +164,10 @@ def licence_text() -> str:
     return "\n".join(body).strip("\n") + "\n"
 
 
-def make() -> None:
+def subset_font(source: Any, points: set[int], out: Path) -> None:
+    """`source` (a fontTools font) cut to `points`, written to `out` as WOFF2."""
     from fontTools import subset
-    from fontTools.ttLib import TTCollection
 
-    collection = TTCollection(SOURCE)
-    source = next(font for font in collection.fonts if font["name"].getDebugName(4) == SOURCE_FACE)
-    roboto = roboto_mono()
-    points = wanted(set(source.getBestCmap()), roboto)
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
@@ -159,28 +177,67 @@ def make() -> None:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=points)
     subsetter.subset(source)
-    OUT.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     source.flavor = "woff2"
     source.recalcTimestamp = False  # the same sources make the same bytes
     source.save(buffer)
-    FONT.write_bytes(buffer.getvalue())
+    out.write_bytes(buffer.getvalue())
+
+
+def make() -> None:
+    from fontTools.ttLib import TTCollection, TTFont
+
+    collection = TTCollection(SOURCE)
+    source = next(font for font in collection.fonts if font["name"].getDebugName(4) == SOURCE_FACE)
+    roboto = roboto_mono()
+    points = wanted(set(source.getBestCmap()), roboto)
     copyright_line = source["name"].getDebugName(0) or ""
-    LICENCE.write_text(
+    OUT.mkdir(parents=True, exist_ok=True)
+    subset_font(source, points, FONT)
+    told = [
         f"{FONT.name}: a subset of {SOURCE_FACE} ({SOURCE.name}, Debian's fonts-noto-cjk),\n"
-        f"made by tools/webfont.py.\n{copyright_line}\n\n{licence_text()}",
-        encoding="utf-8",
+        f"made by tools/webfont.py.\n{copyright_line}\n"
+    ]
+    lacking = {ord(char) for char in app_characters() if char not in NOT_DRAWN} - roboto - points
+    symbols: list[tuple[str, set[int]]] = []
+    for path, package, name in SYMBOL_SOURCES:
+        font = TTFont(path)
+        drawn = {point for point in lacking if point in font.getBestCmap()}
+        if not drawn:
+            continue
+        lacking -= drawn
+        face_name = font["name"].getDebugName(4)
+        symbols.append((name, drawn))
+        told.append(
+            f"{name}: a subset of {face_name} ({path.name}, Debian's {package}),\n"
+            f"made by tools/webfont.py.\n{font['name'].getDebugName(0) or ''}\n"
+        )
+        subset_font(font, drawn, OUT / name)
+    LICENCE.write_text(
+        "\n".join(told) + f"\nAll under the SIL Open Font License:\n\n{licence_text()}", encoding="utf-8"
     )
-    STYLE.write_text(style(points, roboto), encoding="utf-8")
+    STYLE.write_text(style(points, roboto, tuple(symbols)), encoding="utf-8")
     print(f"{FONT.relative_to(ROOT)}: {len(points)} characters, {FONT.stat().st_size:,} bytes")
+    for name, drawn in symbols:
+        shown = "".join(chr(point) for point in sorted(drawn))
+        print(f"{(OUT / name).relative_to(ROOT)}: {shown}, {(OUT / name).stat().st_size:,} bytes")
 
 
-def missing() -> list[str]:
-    """The app's characters that neither Roboto Mono nor the committed font draws."""
+def served_points() -> set[int]:
+    """The code points the served fonts draw: Roboto Mono's, the CJK subset's and the symbols'."""
     from fontTools.ttLib import TTFont
 
     served = set(TTFont(FONT).getBestCmap()) | roboto_mono()
-    return sorted(char for char in app_characters() if ord(char) not in served)
+    for _, _, name in SYMBOL_SOURCES:
+        if (OUT / name).exists():
+            served |= set(TTFont(OUT / name).getBestCmap())
+    return served
+
+
+def missing() -> list[str]:
+    """The app's characters that it draws and no served font has."""
+    served = served_points()
+    return sorted(char for char in app_characters() if ord(char) not in served and char not in NOT_DRAWN)
 
 
 def main(argv: list[str] | None = None) -> int:
