@@ -15,7 +15,7 @@ import pytest
 
 from tests.mcr_logs import careless_log
 from tests.screen_tour import HANGUL
-from tutor.engine.game.log_findings import FindingKind
+from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.game.mcr import log_replay
 from tutor.engine.rules import Rules
 from tutor.locale import render
@@ -24,6 +24,7 @@ from tutor.quiz.game_replay import GameReplay, drill_questions
 from tutor.quiz.mcr_replay import McrReplayRound
 from tutor.service.replay_import import ImportedGame, import_game
 from tutor.service.review_log import review_file
+from tutor.service.review_log_words import finding_message
 
 HANDS = 2
 """The careless game's first hands: a hu, then a false win and a hu (a fraction of a second to play)."""
@@ -169,3 +170,11 @@ def test_the_findings_drill_asks_discards_by_the_mcr_rules(replay: GameReplay) -
     questions = drill_questions(findings, 7, DrillRules(), replay.rules)
     discards = [question for question in questions if question.kind == "discard"]
     assert discards and all(question.rules == Rules.MCR.value for question in discards)
+
+
+def test_a_hu_not_taken_is_said_in_mcr_words(game: ImportedGame) -> None:
+    missed = Finding(FindingKind.MISSED_WIN, 1, 40, "waits:ryanmen", "m04-routes-to-eight", True, (3,))
+    mcr = {language: render(finding_message(game.review, 0, missed), language) for language in ("en", "ko")}
+    assert "a hu on 4m was there and was not declared" in mcr["en"] and "후할 수 있었는데" in mcr["ko"]
+    riichi = render(finding_message(replace(game.review, format="tenhou6"), 0, missed), "en")
+    assert "a win on 4m was there and was not taken" in riichi
