@@ -359,7 +359,7 @@ async def test_an_mcr_log_steps_to_its_hu_and_shows_our_engines_score_beside_the
         assert by_player == found.hand.logged
         logged = deltas_text(found.hand.logged)
         assert lines[0] == f"The log's deltas {logged}; ours {deltas_text(by_player)}: they agree."
-        assert lines[1] == f"The log's total {score.total} points; ours {score.total}: they agree."
+        assert lines[1] == f"The log's total {score.total}; ours {score.total}: they agree."
         assert any(line.startswith(f"Total: {score.total} points") for line in lines)
         for item in score.fans:
             assert f"Counted: {render(fan_choice(str(item.fan.id)), 'en')}" in "\n".join(lines)
