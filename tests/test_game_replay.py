@@ -10,14 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcr_logs import first_hands
 from tests.replay_games import imported, replay_of, write_log
 from tutor.engine.game.log_findings import FindingKind
 from tutor.engine.notation import parse_hand
 from tutor.locale import render
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import GameReplay, drill_questions
-from tutor.service import review_log
 from tutor.service.replay_import import import_game
 from tutor.service.review_log import LogRefused, review_file
 
@@ -132,20 +130,6 @@ def test_a_refused_log_is_refused_as_tutor_review_refuses_it(tmp_path: Path) -> 
     with pytest.raises(LogRefused) as reviewed_error:
         review_file(path)
     assert imported_error.value.args == reviewed_error.value.args
-
-
-def test_an_mcr_log_is_refused_before_it_is_reviewed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The replay plays riichi logs: our MCR log is refused as it is read, and no review is spent on it."""
-    path = tmp_path / "mcr.jsonl"
-    path.write_text("\n".join(first_hands(1, 1)) + "\n", encoding="utf-8")
-
-    def no_review(text: str, players: object = None) -> None:
-        raise AssertionError("reviewed before it was refused")
-
-    monkeypatch.setattr(review_log, "review_mcr_text", no_review)
-    with pytest.raises(LogRefused) as refused:
-        import_game(path)
-    assert refused.value.args[0] == "mcr_not_reviewed"
 
 
 def test_the_findings_drill_asks_each_discard_finding_of_its_own_hand(replay: GameReplay) -> None:

@@ -8,6 +8,7 @@ findings, which open their lesson and become a drill whose mistakes are stored."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +18,21 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from tests.helpers import committed_answers, make_app, search_palette, wait_for
+from tests.mcr_logs import careless_log
 from tests.replay_games import imported, write_log
+from tutor.engine.game.mcr.hand import payment_deltas, score_win
+from tutor.engine.rules import Rules
 from tutor.locale import render
+from tutor.locale.fan_names import fan_choice
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import drill_questions
+from tutor.quiz.mcr_replay import McrReplayRound
 from tutor.quiz.store import learner_folder
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.import_game import ImportScreen
 from tutor.ui.screens.lesson import LessonScreen
 from tutor.ui.screens.links import LinksScreen
-from tutor.ui.screens.replay import ReplayScreen
+from tutor.ui.screens.replay import ReplayScreen, deltas_text
 from tutor.ui.screens.replay_findings import FindingsScreen
 from tutor.ui.widgets.play_table import PlayTable
 
@@ -309,3 +315,98 @@ async def test_the_log_is_read_in_a_worker_while_the_app_answers_keys(
         release.set()
         await wait_for(pilot, lambda: not any(worker.is_running for worker in app.workers), "the read over")
         assert app.screen is home
+
+
+RIICHI_WORDS = re.compile(r"\b(han|fu|ron|tsumo|riichi|yaku|honba|chi|pon|kan)\b")
+"""Riichi's words, which an MCR hand's end never uses (it says hu, chow, pung, kong)."""
+
+
+def write_mcr_log(folder: Path) -> Path:
+    """Our own MCR game's first two hands (a hu; then a false win of player 1's and a hu)."""
+    path = folder / "mcr.jsonl"
+    path.write_text(careless_log(2), encoding="utf-8")
+    return path
+
+
+async def test_an_mcr_log_steps_to_its_hu_and_shows_our_engines_score_beside_the_log(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path, write_mcr_log(tmp_path))
+        assert screen.replay.format == "tutor" and screen.replay.rules is Rules.MCR
+        at = screen.replay.at()
+        status = f"East round, hand 1 of 16 · event {at.event} of {at.events} · East (seat 0) · own hand"
+        assert shown(screen, "#status") == status
+        # The step stands at the deal's last event (the log's flowers replaced, or its start), before East's first play.
+        logged = [json.loads(line) for line in careless_log(2).splitlines()]
+        assert logged[at.event]["type"] in ("start_kyoku", "flower") and logged[at.event + 1]["actor"] == 0
+        assert "The hand is dealt." in shown(screen, "#said")
+        await pilot.press("right", "right")
+        await wait_for(pilot, lambda: screen.replay.step == 2, "two steps")
+        assert "discarded" in shown(screen, "#said") or "drew" in shown(screen, "#said")
+        await to_the_end(pilot, screen)
+        await wait_for(pilot, lambda: "they agree" in shown(screen, "#result-lines"), "the hand's end")
+        lines = shown(screen, "#result-lines").split("\n")
+        found = screen.replay.current
+        assert isinstance(found, McrReplayRound) and found.review.win is not None
+        ours = found.review.win.ours
+        # Our engine's score of the hu, from the hand's last state (not the review's).
+        score = score_win(found.review.final, ours.seat, ours.tile, ours.source is None, ours.kong)
+        assert score is not None
+        final = found.review.final
+        paid = payment_deltas(score.payments, ours.seat, ours.source)
+        by_seat = [change + penalty for change, penalty in zip(paid, final.penalties, strict=True)]
+        by_player = tuple(by_seat[found.hand.seats.index(player)] for player in range(4))
+        assert by_player == found.hand.logged
+        logged = deltas_text(found.hand.logged)
+        assert lines[0] == f"The log's deltas {logged}; ours {deltas_text(by_player)}: they agree."
+        assert lines[1] == f"The log's total {score.total}; ours {score.total}: they agree."
+        assert any(line.startswith(f"Total: {score.total} points") for line in lines)
+        for item in score.fans:
+            assert f"Counted: {render(fan_choice(str(item.fan.id)), 'en')}" in "\n".join(lines)
+        assert "Hu: " in "\n".join(lines) and not RIICHI_WORDS.search("\n".join(lines))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: screen.replay.round == 1, "n to the next hand")
+        assert shown(screen, "#status").startswith("East round, hand 2 of 16")
+
+
+async def test_an_mcr_false_win_is_shown_as_such_where_it_is_declared_and_at_the_end(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path, write_mcr_log(tmp_path))
+        replay = screen.replay
+        replay.jump(1)
+        found = replay.current
+        assert isinstance(found, McrReplayRound)
+        step = next(step for step in range(found.steps) if any(e.kind == "false_win" for e in found.made(step)))
+        replay.jump(1, step - 1)
+        screen.show()
+        await pilot.press("right")
+        await wait_for(pilot, lambda: "declared a false win" in shown(screen, "#said"), "the false win said")
+        await to_the_end(pilot, screen)
+        await wait_for(pilot, lambda: "they agree" in shown(screen, "#result-lines"), "the hand's end")
+        lines = shown(screen, "#result-lines")
+        assert "declared a false win: 10 to each other player, and the hand is dead." in lines
+
+
+async def test_the_mcr_findings_become_a_drill_by_the_mcr_rules_and_are_stored(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path, write_mcr_log(tmp_path))
+        await pilot.press("s", "f")
+        await wait_for(pilot, lambda: isinstance(app.screen, FindingsScreen), "f to list player 1's findings")
+        findings = screen.replay.findings(1)
+        prompts = [str(app.screen.query_one(OptionList).get_option_at_index(i).prompt) for i in range(len(findings))]
+        assert any("a hu the rules refuse was declared" in prompt for prompt in prompts)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "d to drill them")
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        expected = drill_questions([found for _, found in findings], 31, DrillRules(), Rules.MCR)
+        assert drill.questions == expected and any(question.rules == "mcr" for question in expected)
+        rule_concepts = {found.concept for _, found in findings if found.rule}
+        assert rule_concepts
+
+        def stored() -> set[str]:
+            return {count.concept for count in app.store.concept_counts() if count.wrong}
+
+        await wait_for(pilot, lambda: rule_concepts <= stored(), "the rule findings stored under their concepts")

@@ -8,7 +8,6 @@ are reviewed or refused with a code, never anything else."""
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -19,13 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crosscheck.reference_mcr import COMPATIBLE, reference_fans
-from tests.mcr_logs import first_hands, game_log
+from tests.mcr_logs import careless_log, first_hands, game_log
 from tutor.cli import main
 from tutor.engine.game.mcr import hand as mcr_hand
-from tutor.engine.game.mcr.actions import McrAction, McrActionKind, McrDecision, McrRefusal
-from tutor.engine.game.mcr.bots import BOTS
-from tutor.engine.game.mcr.match import hand_log, play_hand
-from tutor.engine.game.mcr.state import McrHandState, McrOptions, McrPhase
 from tutor.engine.mcr.score import score_mcr
 from tutor.locale import render
 from tutor.service.review_log import LogRefused, LogReview, review_json, review_text
@@ -33,47 +28,6 @@ from tutor.service.review_log_words import refusal as refusal_words
 
 GAMES = (1, 2)
 """Two 16-hand games, about a second each to play and to replay."""
-
-
-def careless(state: McrHandState, decision: McrDecision, rng: random.Random) -> McrAction:
-    """Declares every hu the 8-point minimum refuses (a false win) and passes
-    up every other legal hu; else the beginner's choice."""
-    refused = [item.action for item in decision.forbidden if item.code is McrRefusal.UNDER_EIGHT]
-    if refused:
-        return refused[0]
-    if any(action.kind is McrActionKind.HU for action in decision.legal):
-        if state.phase is McrPhase.TURN:
-            return McrAction(decision.seat, McrActionKind.DISCARD, state.kind(state.players[decision.seat].hand[-1]))
-        return McrAction(decision.seat, McrActionKind.PASS)
-    return BOTS["beginner"](state, decision, rng)
-
-
-PASSED: list[McrAction] = []
-"""The hu the careless player passed up."""
-
-
-@cache
-def careless_log() -> str:
-    """Hands where player 1 is careless, until it has made a false win and passed up a hu."""
-    rng = random.Random(5)
-
-    def passing(state: McrHandState, decision: McrDecision, rng: random.Random) -> McrAction:
-        chosen = careless(state, decision, rng)
-        PASSED.extend(action for action in decision.legal if action.kind is McrActionKind.HU and action != chosen)
-        return chosen
-
-    bots = [BOTS["fan_route"], passing, BOTS["fan_route"], BOTS["beginner"]]
-    entries: list[dict[str, Any]] = [{"type": "start_game", "names": ["a", "b", "c", "d"], "rules": "mcr"}]
-    scores = [0, 0, 0, 0]
-    false_wins = 0
-    for number in range(16):
-        hand = play_hand(McrOptions(), number, rng.randrange(2**32), bots, rng, scores)
-        entries += [*hand_log(hand, scores), {"type": "end_kyoku"}]
-        scores = [score + delta for score, delta in zip(scores, hand.deltas, strict=True)]
-        false_wins += hand.false_wins
-        if false_wins and PASSED:
-            break
-    return "".join(json.dumps(entry) + "\n" for entry in entries)
 
 
 def results(review: LogReview) -> list[dict[str, Any]]:

@@ -432,18 +432,24 @@ class TestPlayScenario:
 def replayed(
     *keys: str, form: str = "tenhou6", cut: bool = False, last: bool = False
 ) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    """Home's `i` on the replay tests' game (tests/replay_games.py), its file
+    """Home's `i` on the replay tests' game (tests/replay_games.py; `form`
+    "mcr": our own MCR game's first two hands, tests/mcr_logs.py), its file
     named relative to the working folder so that no temporary path shows;
     `cut`: the file cut in half, refused; `last`: at the first hand's last
     decision; then `keys`."""
 
     async def run(pilot: Pilot[Any]) -> None:
         from tests.helpers import wait_for
+        from tests.mcr_logs import careless_log
         from tests.replay_games import write_log
         from tutor.ui.screens.import_game import ImportScreen
         from tutor.ui.screens.replay import ReplayScreen
 
-        path = write_log(Path.cwd(), form=form)
+        if form == "mcr":
+            path = Path.cwd() / "mcr.jsonl"
+            path.write_text(careless_log(2), encoding="utf-8")
+        else:
+            path = write_log(Path.cwd(), form=form)
         if cut:
             whole = path.read_text(encoding="utf-8")
             path.write_text(whole[: len(whole) // 2], encoding="utf-8")
@@ -474,7 +480,8 @@ def replayed(
 class TestReplay:
     """An imported game at 80x24: the table mid-hand with every hand open,
     a win re-scored beside the log's deltas, seat 3's findings listed with
-    their rules and lessons, and the one line of a refused log."""
+    their rules and lessons, the one line of a refused log, and our own MCR
+    log's hu re-scored at its hand's end."""
 
     @pytest.fixture(autouse=True)
     def _in_tmp(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -493,4 +500,9 @@ class TestReplay:
 
     def test_refused(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
         run = replayed(form="mjai", cut=True)
+        assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)
+
+    def test_mcr_hu(self, snap_compare: Any, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+        """Our MCR log's first hand at its end: the hu re-scored fan by fan beside the log's deltas and total."""
+        run = replayed("right", form="mcr", last=True)
         assert snap_compare(app_for(tmp_path, language), terminal_size=size, run_before=run)

@@ -5,7 +5,8 @@ open) and what the table shows there.  The replay screen
 module knows nothing of Textual.
 
 A round's steps are the decisions of its replay (`ReplayedHand.record.turns`:
-a seat to play, or the seats answering a discard) and then its end.  Each
+a seat to play, or the seats answering a discard) and then its end; an
+MCR log's hands are walked alike (tutor/quiz/mcr_replay.py).  Each
 step stands at an event of the log: the last event before the decision, or
 the log's last at the end; what happened since the step before (a draw and
 a discard, a call, a win) is said in words.  A finding is found at the
@@ -21,17 +22,23 @@ from typing import Final
 
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.log_findings import Finding, FindingKind
-from tutor.engine.game.log_review import DrawCheck, RoundReview, WinCheck
+from tutor.engine.game.log_review import RoundReview
+from tutor.engine.game.mcr.log_replay import McrReplayedHand
+from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.read_tenhou import LogRound
 from tutor.engine.game.replay import ReplayedHand, replay
 from tutor.engine.game.state import Event, KyokuState
+from tutor.engine.hand import Hand
+from tutor.engine.rules import Rules
 from tutor.engine.tiles import WIND_LETTERS, tile_name
 from tutor.locale import Message, message
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.kinds import KINDS, concept_kind, generate
+from tutor.quiz.mcr_replay import McrReplayRound
 from tutor.quiz.names import CALL_NAMES, WIN_WORDS
-from tutor.quiz.play_view import PlayView, riichi_table
+from tutor.quiz.play_view import riichi_table
 from tutor.quiz.question import Question
+from tutor.quiz.replay_table import ReplayedRound, TableAt, hands_open
 from tutor.quiz.review_findings import LEVEL, finding_question
 from tutor.quiz.review_words import wind_seat
 
@@ -85,6 +92,49 @@ class ReplayRound:
             return self.hand.record.start_events
         return self.hand.record.turns[step - 1].events
 
+    def wind_of(self, seat: int) -> int:
+        return (seat - self.hand.round.dealer) % SEATS
+
+    def label(self) -> Message:
+        """A round as the list names it: "East 2, 1 honba"."""
+        review = self.review
+        return message(
+            "replay.round",
+            round=message(f"round_wind.{WIND_LETTERS[review.round_wind]}"),
+            number=review.hand_number + 1,
+            honba=review.honba,
+        )
+
+    def winning_hand(self) -> tuple[Hand, int] | None:
+        if not self.review.wins:
+            return None
+        win = self.review.wins[0].ours
+        return self.hand.record.end.engine_hand(win.seat, None if win.source is None else win.tile), win.tile
+
+    def view(self, step: int, seat: int, open: bool) -> TableAt:
+        state = self.state(step)
+        table = riichi_table(state, seat)
+        if open:
+            table = hands_open(table, lambda relation: _hand_kinds(state, (seat + relation) % SEATS))
+        player = state.players[seat]
+        said = tuple(
+            said
+            for event in self.made(step)
+            if event.kind not in UNSAID
+            and (said := event_message(state, event, open or event.seat == seat)) is not None
+        )
+        ending = step == self.steps - 1
+        return TableAt(
+            table=table,
+            hand=_hand_kinds(state, seat),
+            drawn=player.drawn is not None and player.drawn in player.hand,
+            said=said,
+            event=self.log_index(self.event(step)),
+            events=self.log_index(max(len(self.hand.round.events) - 1, 0)) + 1,
+            wins=self.review.wins if ending else (),
+            draw=self.review.draw if ending else None,
+        )
+
     def step_of(self, finding: Finding) -> int:
         """The step of the decision a finding is about: the seat's own play
         at the finding's event, else the answering of the discard it names."""
@@ -98,29 +148,6 @@ class ReplayRound:
             if before >= finding.event:
                 return index
         return self.steps - 1
-
-
-@dataclass(frozen=True)
-class TableAt:
-    """What the replay shows at one step."""
-
-    table: PlayView
-    """The table from the seat viewed (at the bottom), the other hands in it when they are open."""
-    hand: tuple[int, ...]
-    """The seat viewed's concealed tiles, sorted, the tile just drawn last."""
-    drawn: bool
-    """The seat viewed holds a tile just drawn (the last of its hand)."""
-    said: tuple[Message, ...]
-    """What happened since the step before."""
-    event: int
-    """The step's event, as the log numbers it."""
-    events: int
-    """How many events the round holds, as the log numbers them (its last's index + 1)."""
-    wins: tuple[WinCheck, ...] = ()
-    """At the end: each win re-scored, beside the log's deltas."""
-    draw: DrawCheck | None = None
-    findings: tuple[Finding, ...] = ()
-    """The seat viewed's findings at this step."""
 
 
 def seat_named(state: KyokuState, seat: int) -> Message:
@@ -171,7 +198,7 @@ def _hand_kinds(state: KyokuState, seat: int) -> tuple[int, ...]:
 class GameReplay:
     """Where the replay of a game stands, and the moves that change it."""
 
-    rounds: tuple[ReplayRound, ...]
+    rounds: tuple[ReplayedRound, ...]
     round: int = 0
     step: int = 0
     seat: int = 0
@@ -191,8 +218,18 @@ class GameReplay:
         """The replay of an imported game, at its first step, from seat 0."""
         return cls(tuple(ReplayRound(*found) for found in zip(rounds, reviews, lines, strict=True)), format=format)
 
+    @classmethod
+    def of_mcr(cls, format: str, hands: Sequence[McrReplayedHand], reviews: Sequence[McrRoundReview]) -> GameReplay:
+        """The replay of an imported MCR log, at its first step, from player 0."""
+        return cls(tuple(McrReplayRound(*found) for found in zip(hands, reviews, strict=True)), format=format)
+
     @property
-    def current(self) -> ReplayRound:
+    def rules(self) -> Rules:
+        """The game's rules: MCR for our own MCR logs, else riichi."""
+        return Rules.MCR if any(isinstance(found, McrReplayRound) for found in self.rounds) else Rules.RIICHI
+
+    @property
+    def current(self) -> ReplayedRound:
         return self.rounds[self.round]
 
     def forward(self) -> bool:
@@ -253,64 +290,33 @@ class GameReplay:
 
     def at(self) -> TableAt:
         found = self.current
-        state = found.state(self.step)
-        viewer = self.seat
-        table = riichi_table(state, viewer)
-        if self.open:
-            seats = tuple(
-                replace(view, hand=_hand_kinds(state, (viewer + relation) % SEATS)) if relation else view
-                for relation, view in enumerate(table.seats)
-            )
-            table = replace(table, seats=(seats[0], seats[1], seats[2], seats[3]))
-        player = state.players[viewer]
-        said = tuple(
-            said
-            for event in found.made(self.step)
-            if event.kind not in UNSAID
-            and (said := event_message(state, event, self.open or event.seat == viewer)) is not None
+        step = self.step
+        findings = tuple(
+            finding for finding in found.review.findings if finding.seat == self.seat and found.step_of(finding) == step
         )
-        ending = self.at_end()
-        return TableAt(
-            table=table,
-            hand=_hand_kinds(state, viewer),
-            drawn=player.drawn is not None and player.drawn in player.hand,
-            said=said,
-            event=found.log_index(found.event(self.step)),
-            events=found.log_index(max(len(found.hand.round.events) - 1, 0)) + 1,
-            wins=found.review.wins if ending else (),
-            draw=found.review.draw if ending else None,
-            findings=tuple(
-                finding
-                for finding in found.review.findings
-                if finding.seat == viewer and found.step_of(finding) == self.step
-            ),
-        )
+        return replace(found.view(step, self.seat, self.open), findings=findings)
 
     def round_label(self, index: int) -> Message:
-        """A round as the list names it: "East 2, 1 honba"."""
-        review = self.rounds[index].review
-        return message(
-            "replay.round",
-            round=message(f"round_wind.{WIND_LETTERS[review.round_wind]}"),
-            number=review.hand_number + 1,
-            honba=review.honba,
-        )
+        return self.rounds[index].label()
 
 
 DRILLED_ALONE: Final = frozenset({FindingKind.DEAL_IN_SAFE_HELD})
 """Findings whose concept no drill kind asks of a new hand (`review_findings.finding_answer`)."""
 
 
-def drill_questions(findings: Iterable[Finding], seed: int, rules: DrillRules) -> list[Question]:
+def drill_questions(
+    findings: Iterable[Finding], seed: int, rules: DrillRules, game_rules: Rules = Rules.RIICHI
+) -> list[Question]:
     """A drill of findings: a finding with a position (a discard, a deal-in,
     a win missed, the seat's own win) asks its question of that very position
     (`finding_question`); every other asks a question of its
     concept, dealt as review deals a concept due.  One question a position
-    or concept."""
+    or concept.  `game_rules` are the game's, which a discard's question
+    is asked by (as `tutor review --store` keeps it)."""
     questions: list[Question] = []
     seen: set[object] = set()
     for offset, finding in enumerate(findings):
-        asked = finding_question(finding, seed + offset)
+        asked = finding_question(finding, seed + offset, game_rules)
         if asked is not None:
             key: object = (finding.kind, finding.hand)
         elif finding.kind in DRILLED_ALONE or concept_kind(finding.concept) not in KINDS:

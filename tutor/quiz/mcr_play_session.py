@@ -36,9 +36,8 @@ from tutor.engine.game.scenarios import SCENARIOS, mcr_start
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import MCR_HANDS
-from tutor.engine.tiles import WIND_LETTERS
 from tutor.engine.waits import winning_tiles
-from tutor.locale import Message, message
+from tutor.locale import Message
 from tutor.quiz.play_session import (
     LEARNER,
     BotsPlay,
@@ -49,7 +48,7 @@ from tutor.quiz.play_session import (
     one_per_refusal,
     refusal_of,
 )
-from tutor.quiz.play_view import PlayView, RiverTile, SeatView, TenpaiHand, game_meld_text, tenpai_hand
+from tutor.quiz.play_view import PlayView, TenpaiHand, game_meld_text, mcr_table, tenpai_hand
 from tutor.quiz.review_words import mcr_review_lines
 
 MCR: Final = "mcr"
@@ -281,33 +280,5 @@ class McrPlaySession(BotsPlay):
     # --- the table ------------------------------------------------------------------------
 
     def view(self) -> PlayView:
-        state = self.state
-        seats = []
-        for relation in range(4):
-            seat = (self.learner + relation) % 4
-            player = state.players[seat]
-            river = tuple(
-                RiverTile(state.kind(slot), called=slot in player.called_away, last=slot == state.last_tile)
-                for slot in player.discards
-            )
-            seats.append(
-                SeatView(
-                    wind=seat,
-                    relation=relation,
-                    points=self.scores[self.seats[seat]],
-                    turn=state.turn == seat,
-                    melds=tuple(game_meld_text(state, meld) for meld in player.melds),
-                    flowers=len(player.flowers),
-                    river=river,
-                )
-            )
-        centre = (
-            message(
-                "play.mcr_hand",
-                prevalent=message(f"round_wind.{WIND_LETTERS[state.prevalent]}"),
-                number=self.number + 1,
-                hands=self.hands,
-            ),
-            message("table.live", count=state.left()),
-        )
-        return PlayView((seats[0], seats[1], seats[2], seats[3]), centre)
+        points = tuple(self.scores[player] for player in self.seats)
+        return mcr_table(self.state, self.learner, points, self.number, self.hands)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutor.engine.game.mcr.state import McrEvent
+from tutor.engine.game.mcr.state import McrEvent, McrHandState
 from tutor.engine.game.rules import live_tiles
 from tutor.engine.game.state import Event, GameMeld, KyokuState
 from tutor.engine.hand import Hand
@@ -137,5 +137,42 @@ def riichi_table(state: KyokuState, learner: int = 0) -> PlayView:
         message("play.sticks", count=state.sticks),
         message("table.indicators", tiles=" ".join(face(kind) for kind in state.dora_indicators())),
         message("table.live", count=live_tiles(state)),
+    )
+    return PlayView((seats[0], seats[1], seats[2], seats[3]), centre)
+
+
+def mcr_seat(state: McrHandState, seat: int, learner: int, points: int) -> SeatView:
+    """An MCR seat seen from the learner's seat: `points` are the seat's player's."""
+    player = state.players[seat]
+    river = tuple(
+        RiverTile(state.kind(slot), called=slot in player.called_away, last=slot == state.last_tile)
+        for slot in player.discards
+    )
+    return SeatView(
+        wind=seat,
+        relation=(seat - learner) % 4,
+        points=points,
+        turn=state.turn == seat,
+        melds=tuple(game_meld_text(state, meld) for meld in player.melds),
+        flowers=len(player.flowers),
+        river=river,
+    )
+
+
+def mcr_table(state: McrHandState, learner: int, points: Sequence[int], number: int, hands: int) -> PlayView:
+    """The MCR hand's table from the learner's seat (a wind): each seat's
+    `points` (by seat), the prevalent wind, the hand's number (0 first) of
+    `hands`, and the tiles left."""
+    seats = [
+        mcr_seat(state, (learner + relation) % 4, learner, points[(learner + relation) % 4]) for relation in range(4)
+    ]
+    centre = (
+        message(
+            "play.mcr_hand",
+            prevalent=message(f"round_wind.{WIND_LETTERS[state.prevalent]}"),
+            number=number + 1,
+            hands=hands,
+        ),
+        message("table.live", count=state.left()),
     )
     return PlayView((seats[0], seats[1], seats[2], seats[3]), centre)

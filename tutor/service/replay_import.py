@@ -9,6 +9,11 @@ where a learner looks at a few hands: the rounds are only read again
 (cheap beside a replay) and each is replayed when first shown.  A log the
 review accepted reads and replays the same way; any problem is still a
 `LogRefused`, never an internal error.  Nothing here writes anywhere.
+
+Our own MCR logs (format "tutor") are played again once, by the MCR
+rules, and that very play is reviewed and kept for the replay
+(`review_log.read_mcr_log`, `review_mcr_hands`): the review of an MCR hand
+needs its play in any case, so keeping it costs nothing more.
 """
 
 from __future__ import annotations
@@ -16,23 +21,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engine.game.mcr.log_replay import McrReplayedHand
 from tutor.engine.game.read_tenhou import LogRound
-from tutor.service.review_log import LogRefused, LogReview, log_text, read_log, review_text
+from tutor.service.review_log import (
+    LogRefused,
+    LogReview,
+    detect,
+    log_text,
+    read_log,
+    read_mcr_log,
+    review_mcr_hands,
+    review_text,
+)
 
 
 @dataclass(frozen=True)
 class ImportedGame:
-    """The review of a log (every seat's findings) and its rounds as read, in order."""
+    """The review of a log (every seat's findings) and its rounds as read, in
+    order; for an MCR log its hands as played again, and no riichi rounds."""
 
     review: LogReview
     rounds: tuple[LogRound, ...]
+    mcr_hands: tuple[McrReplayedHand, ...] = ()
 
 
 def import_game(path: Path) -> ImportedGame:
-    """Reads and reviews the log at `path`; raises LogRefused.  The file is
-    read once, and a log the replay cannot play (our MCR logs) is refused
-    before the review, not after it."""
+    """Reads and reviews the log at `path`; raises LogRefused.  The file is read once."""
     text = log_text(path)
+    if detect(text) == "tutor":
+        hands = read_mcr_log(text)
+        return ImportedGame(review_mcr_hands(hands), (), hands)
     _, log = read_log(text)
     review = review_text(text)
     if len(log.rounds) != len(review.rounds):

@@ -30,6 +30,7 @@ from tutor.engine.game import read_mjai, read_tenhou
 from tutor.engine.game.log_findings import Finding
 from tutor.engine.game.log_review import RoundReview, review_round
 from tutor.engine.game.mcr import log_replay
+from tutor.engine.game.mcr.log_replay import McrReplayedHand
 from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mcr.log_review import review_round as review_mcr_round
 from tutor.engine.game.mjai import WIND_NAMES, pai
@@ -125,8 +126,20 @@ def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
 
 def review_mcr_text(text: str, players: Sequence[int] = SEATS) -> LogReview:
     """The review of an MCR log of this tutor (`players` by starting seat); raises LogRefused."""
+    return review_mcr_hands(read_mcr_log(text), players)
+
+
+def read_mcr_log(text: str) -> tuple[McrReplayedHand, ...]:
+    """Every hand of an MCR log of this tutor, played again (`log_replay.loads`); raises LogRefused."""
     try:
-        hands = log_replay.loads(text)
+        return log_replay.loads(text)
+    except LogError as error:
+        raise _refused(error) from error
+
+
+def review_mcr_hands(hands: Sequence[McrReplayedHand], players: Sequence[int] = SEATS) -> LogReview:
+    """The review of an MCR log's hands as `read_mcr_log` played them; raises LogRefused."""
+    try:
         rounds = tuple(review_mcr_round(hand, tuple(players)) for hand in hands)
     except LogError as error:
         raise _refused(error) from error

@@ -146,6 +146,9 @@ def finding_message(review: LogReview, round_index: int, finding: Finding) -> Me
         values.update(han=named["han"], fu=named["fu"], points=named["points"])
     elif finding.kind.value == "deal_in_safe_held":
         values.update(winner=named["winner"])
+    elif finding.kind.value == "missed_win" and review.format == "tutor":
+        # MCR's word for every win is hu.
+        return message(f"{PREFIX}finding.mcr_missed_win", **values)
     return message(f"{PREFIX}finding.{finding.kind.value}", **values)
 
 

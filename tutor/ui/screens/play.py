@@ -54,10 +54,10 @@ from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.screens.links import LinksScreen
 from tutor.ui.tile_art import Group, hand_groups
 from tutor.ui.widgets.hand_view import TilesView
-from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.play_big import PlayBig
 from tutor.ui.widgets.play_hand import POSITION_KEYS, PlayHand
 from tutor.ui.widgets.play_table import PlayTable
+from tutor.ui.widgets.table_layout import lines_and_keys, table_top
 
 Kind = ActionKind | McrActionKind
 A = McrActionKind
@@ -254,19 +254,10 @@ class PlayScreen(TutorScreen):
 
     def compose(self) -> ComposeResult:
         language = self.tutor.language
-        yield Static(id="status", markup=False)
-        yield PlayTable(self.session.view(), language, id="table")
-        with VerticalScroll(id="review"):
-            yield TilesView([], id="review-hand")
-            yield Static(id="review-tenpai", markup=False)
-            yield Static(id="review-lines", markup=False)
+        yield from table_top(self.session.view(), language, "review", ("tenpai", "lines"), focusable=True)
         yield PlayBig(id="big")
         yield PlayHand(id="hand")
-        yield Static(id="bot", markup=False)
-        yield Static(id="prompt", markup=False)
-        yield Static(id="said", markup=False)
-        yield Static(id="coach", markup=False)
-        yield KeyFooter()
+        yield from lines_and_keys("bot", "prompt", "said", "coach")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -3,6 +3,11 @@ screen's table (widgets/play_table.py, play_hand.py), from any seat's view
 or with every hand open, and at each hand's end our engine's re-score of
 every win beside the log's deltas (a difference is said, never hidden).
 
+An MCR log of our own is replayed alike by the MCR rules (tutor/quiz/
+mcr_replay.py): its seats are the log's players, flowers are counted on
+the table, and a hand's end shows the hu re-scored fan by fan, or the draw,
+with any false win's penalty, beside the log's deltas and total.
+
 The screen draws what tutor/quiz/game_replay.py holds and passes its keys
 to it: right (or space) and left step, n and p the next and previous hand,
 g the list of hands, s the next seat, h every hand open or not, f the
@@ -23,12 +28,14 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tutor.engine.game.log_findings import Finding
+from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.locale import Message, joined, message, render, text
 from tutor.quiz.faces import faces_in_text
-from tutor.quiz.game_replay import GameReplay, TableAt, drill_questions
+from tutor.quiz.game_replay import GameReplay, drill_questions
 from tutor.quiz.plan import DrillPlan
+from tutor.quiz.replay_table import TableAt
 from tutor.quiz.review_findings import finding_answer
-from tutor.quiz.review_words import win_lines, wind_seat
+from tutor.quiz.review_words import mcr_review_lines, win_lines, wind_seat
 from tutor.service.replay_import import ImportedGame
 from tutor.service.review_log_words import finding_message
 from tutor.ui.keys import scroll_bindings
@@ -39,15 +46,37 @@ from tutor.ui.screens.links import LinksScreen
 from tutor.ui.screens.replay_findings import FindingsScreen
 from tutor.ui.tile_art import hand_groups
 from tutor.ui.widgets.hand_view import TilesView
-from tutor.ui.widgets.key_footer import KeyFooter
 from tutor.ui.widgets.play_hand import PlayHand
 from tutor.ui.widgets.play_table import PlayTable
+from tutor.ui.widgets.table_layout import lines_and_keys, table_top
 
 DRILL_SEED: Final = 31
 
 
 def deltas_text(deltas: tuple[int, ...]) -> str:
     return " ".join(f"{delta:+,}" for delta in deltas)
+
+
+def agreement(key: str, logged: object, ours: object, agree: bool) -> Message:
+    """The log's value beside ours, and whether they agree (`<key>_agree`, `<key>_differ`)."""
+    return message(f"{key}_agree" if agree else f"{key}_differ", logged=str(logged), ours=str(ours))
+
+
+def mcr_result_lines(review: McrRoundReview) -> list[Message]:
+    """An MCR hand's end: the log's deltas (by player) beside ours, the log's
+    total beside ours when it gives one, then the hand's review fan by fan
+    (a false win's penalty, the hu or the draw, the payments)."""
+    lines = []
+    if review.win is not None:
+        win = review.win
+        lines.append(agreement("replay.deltas", deltas_text(win.logged), deltas_text(win.deltas), win.agree))
+        if win.logged_win.total is not None:
+            logged, ours = win.logged_win.total, win.ours.total
+            lines.append(agreement("replay.mcr_total", logged, ours, logged == ours))
+    if review.draw is not None:
+        draw = review.draw
+        lines.append(agreement("replay.deltas", deltas_text(draw.logged), deltas_text(draw.ours), draw.agree))
+    return [*lines, *mcr_review_lines(review.review)]
 
 
 class ReplayScreen(TutorScreen):
@@ -87,26 +116,20 @@ class ReplayScreen(TutorScreen):
         review = game.review
         self.game = game
         self.name_shown = name
-        self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines)
+        if game.mcr_hands:
+            self.replay = GameReplay.of_mcr(review.format, game.mcr_hands, review.mcr_rounds)
+        else:
+            self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines)
         self.recorded: set[int] = set()
         """The seats whose findings are stored already (the first drill of each stores them)."""
 
     # --- drawing --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        at = self.replay.at()
-        yield Static(id="status", markup=False)
-        yield PlayTable(at.table, self.tutor.language, id="table")
-        result = VerticalScroll(id="result")
-        # Never focused: the arrows step the replay; the screen scrolls it (scroll_bindings).
-        result.can_focus = False
-        with result:
-            yield TilesView([], id="result-hand")
-            yield Static(id="result-lines", markup=False)
+        # The result never focused: the arrows step the replay; the screen scrolls it (scroll_bindings).
+        yield from table_top(self.replay.at().table, self.tutor.language, "result", ("lines",), focusable=False)
         yield PlayHand(id="hand", numbered=False)
-        yield Static(id="said", markup=False)
-        yield Static(id="found", markup=False)
-        yield KeyFooter()
+        yield from lines_and_keys("said", "found")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -116,9 +139,8 @@ class ReplayScreen(TutorScreen):
         self.show()
 
     def seat_name(self, seat: int) -> Message:
-        """A seat by its number in the log and its wind this hand."""
-        dealer = self.replay.current.hand.round.dealer
-        return message("replay.view", wind=wind_seat((seat - dealer) % 4), seat=seat)
+        """A seat (a player of an MCR log) by its number in the log and its wind this hand."""
+        return message("replay.view", wind=wind_seat(self.replay.current.wind_of(seat)), seat=seat)
 
     def lesson(self, lesson: str) -> str:
         return lesson_title(self.tutor.library, lesson, self.tutor.language)
@@ -161,32 +183,29 @@ class ReplayScreen(TutorScreen):
 
     def result_lines(self, at: TableAt) -> list[Message]:
         """Each win step by step with the log's deltas beside ours, or the draw with both deltas."""
-        dealer = self.replay.current.hand.round.dealer
+        if at.mcr is not None:
+            return mcr_result_lines(at.mcr)
+        current = self.replay.current
 
         def seat(number: int) -> Message:
-            return wind_seat((number - dealer) % 4)
+            return wind_seat(current.wind_of(number))
 
         lines: list[Message] = []
         for check in at.wins:
             # The comparison first, in sight without scrolling: a difference is never left below the fold.
-            key = "replay.deltas_agree" if check.agree else "replay.deltas_differ"
-            lines.append(message(key, logged=deltas_text(check.logged), ours=deltas_text(check.ours.payments)))
+            ours = deltas_text(check.ours.payments)
+            lines.append(agreement("replay.deltas", deltas_text(check.logged), ours, check.agree))
             lines += win_lines(check.ours, seat)
         if at.draw is not None:
             draw = at.draw
             lines.append(message(f"review_log.draw.{draw.kind.value}"))
-            key = "replay.deltas_agree" if draw.agree else "replay.deltas_differ"
-            lines.append(message(key, logged=deltas_text(draw.logged), ours=deltas_text(draw.ours)))
+            lines.append(agreement("replay.deltas", deltas_text(draw.logged), deltas_text(draw.ours), draw.agree))
         return lines
 
     def show_result(self, at: TableAt) -> None:
         language = self.tutor.language
-        end = self.replay.current.hand.record.end
-        groups = []
-        if at.wins:
-            win = at.wins[0].ours
-            groups = hand_groups(end.engine_hand(win.seat, None if win.source is None else win.tile), win=win.tile)
-        self.query_one("#result-hand", TilesView).groups = groups
+        won = self.replay.current.winning_hand()
+        self.query_one("#result-hand", TilesView).groups = [] if won is None else hand_groups(*won)
         lines = (faces_in_text(render(line, language)) for line in self.result_lines(at))
         self.query_one("#result-lines", Static).update("\n".join(lines))
 
@@ -286,7 +305,7 @@ class ReplayScreen(TutorScreen):
                 if answer is not None:
                     self.tutor.save_write(answer)
         rules = self.tutor.drill_rules()
-        questions = drill_questions([finding for _, finding in found], DRILL_SEED, rules)
+        questions = drill_questions([finding for _, finding in found], DRILL_SEED, rules, replay.rules)
         if not questions:
             self.tutor.say("replay.nothing_to_drill", seat=render(self.seat_name(replay.seat), self.tutor.language))
             return
