@@ -25,6 +25,7 @@ import pytest
 import textual_serve
 
 from tests.serve_fixtures import Served, first_bytes, get, join_as
+from tutor.cli import SESSION_NICENESS
 from tutor.quiz.store import FILE_NAME, Store, data_folder, learner_path
 from tutor.serve import PortRefused, bind, clamp
 from tutor.ui.app import TutorApp
@@ -181,6 +182,35 @@ class TestSessions:
         asyncio.run(classroom())
         assert learner_path("Ann", data).exists() and learner_path("김민준", data).exists()
         assert not (data / FILE_NAME).exists()  # the teacher's own progress is never opened
+
+    @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
+    def test_a_session_runs_below_its_server_for_the_cpu(self, served: Served) -> None:
+        """A busy class must not starve the server that relays every learner's
+        keys and builds the teacher's pages (tutor/cli.py, SESSION_NICENESS)."""
+
+        def sessions() -> list[int]:
+            children = []
+            for stat in Path("/proc").glob("[0-9]*/stat"):
+                try:
+                    fields = stat.read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue  # a process that ended meanwhile
+                if int(fields[1]) == served.process.pid:
+                    children.append(int(stat.parent.name))
+            return children
+
+        async def run() -> None:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.ws_connect(served.ws, headers={"Origin": served.url}) as websocket,
+            ):
+                await first_bytes(websocket)
+                children = sessions()
+                assert children, "the session's process is the server's child"
+                server = os.getpriority(os.PRIO_PROCESS, served.process.pid)
+                assert {os.getpriority(os.PRIO_PROCESS, child) for child in children} == {server + SESSION_NICENESS}
+
+        asyncio.run(run())
 
 
 def test_clamp() -> None:

@@ -56,6 +56,13 @@ MAX_MESSAGE = 300
 """The longest message printed, in characters: what it quotes is shortened (see _bounded)."""
 MAX_SESSIONS_LIMIT = 1000
 
+SESSION_NICENESS = 5
+"""How far a served session steps back from the server for the CPU. The
+server relays every learner's keys and screens and builds the teacher's
+pages; a class of sessions busy at once starved it at equal priority (the
+dashboard took several seconds during bench/class_load's answering), and a
+starved relay slows every learner too."""
+
 
 def _whole_number(language: str, given: str) -> int:
     """An argparse type: ASCII digits only, a few of them, refused in one line in `language`."""
@@ -513,6 +520,8 @@ def _check_store(url: str) -> str | None:
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.ui.app import TutorApp
 
+    if args.classroom:
+        _step_back_for_the_server()
     app = TutorApp(
         language=args.lang,
         classroom=args.classroom,
@@ -529,6 +538,16 @@ def _open_app(args: argparse.Namespace) -> int:
             print(app.pending_note, file=sys.stderr)
     # Textual has printed the traceback of a crash and set a non-zero code: never exit 0 after one.
     return EXIT_INTERNAL if app.return_code else EXIT_OK
+
+
+def _step_back_for_the_server() -> None:
+    """A served session runs SESSION_NICENESS below its server (where the system allows it)."""
+    import contextlib
+
+    # Where it is not allowed, the session runs at the server's priority, as before.
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(SESSION_NICENESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
