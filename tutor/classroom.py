@@ -51,7 +51,7 @@ from tutor.quiz.action_words import action_name
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
-from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, read_situation
+from tutor.quiz.deal_turns import DEAL_KIND, Attempt, read_decision, read_situation, shown_attempt
 from tutor.quiz.kinds import KINDS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import LEVELS, Question
@@ -395,27 +395,44 @@ class ClassPages:
         if assignment is None:
             raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
         found = self.book.play_turns(ref)
-        played = [(member, turns) for member, turns in found if turns]
+        # Each learner's latest attempt played to its end (else their latest): a deal played again
+        # from its start is a new attempt, never mixed with the one before.
+        played = [(member, attempt) for member, turns in found if (attempt := shown_attempt(turns or []))]
         unread = [member.name for member, turns in found if turns is None]
-        count = max((turn.turn for _, turns in played for turn in turns if turn.decision != END), default=-1) + 1
+        count = max((turn.turn for _, attempt in played for turn in attempt.turns), default=-1) + 1
         shown = []
         for number in range(count):
             rows = []
-            for member, turns in played:
-                turn = next((turn for turn in turns if turn.turn == number and turn.decision != END), None)
+            for member, attempt in played:
+                turn = next((turn for turn in attempt.turns if turn.turn == number), None)
                 rows.append(
                     {
-                        "name": member.name,
+                        "name": self._attempt_name(member.name, attempt),
                         "seen": "" if turn is None else self._seen(turn.situation),
                         "did": self.say("class.deal_none") if turn is None else self._done(turn.decision),
                     }
                 )
             seen = {row["seen"] for row in rows if row["seen"]}
             shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
+        attempts = [self._attempt_line(member.name, attempt) for member, attempt in played]
         line = self._assignment_line(assignment)["line"]
         return self._page(
-            "class_deal.html", request, line=line, turns=shown, played=bool(played), unread=self._list(unread)
+            "class_deal.html",
+            request,
+            line=line,
+            turns=shown,
+            attempts=attempts,
+            played=bool(played),
+            unread=self._list(unread),
         )
+
+    def _attempt_line(self, name: str, attempt: Attempt) -> str:
+        """Which of a learner's attempts the page shows, and whether it was played to its end."""
+        key = "class.deal_attempt" if attempt.complete else "class.deal_attempt_unfinished"
+        return self.say(key, name=name, number=attempt.number, count=attempt.of)
+
+    def _attempt_name(self, name: str, attempt: Attempt) -> str:
+        return name if attempt.complete else self.say("class.deal_name_unfinished", name=name)
 
     def _list(self, items: Iterable[str]) -> str:
         """Words as one list, joined as the class's language joins a list."""
