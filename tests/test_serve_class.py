@@ -798,3 +798,34 @@ async def test_a_deal_played_again_shows_each_learners_latest_finished_attempt_n
         "Cy: attempt 1 of 1, the only one, unfinished",
         "Di: attempt 2 of 2, unfinished",
     ]
+    # Every attempt is in the CSV, a row per decision; and the learner's data deleted takes them all.
+    assert f'href="/class/deal.csv?assignment={ref}"' in page
+    table = list(
+        csv.reader(io.StringIO(await (await classroom.client.get(f"/class/deal.csv?assignment={ref}")).text()))
+    )
+    assert table[0] == ["Learner", "Attempt", "Played to the end", "Decision", "Situation", "What they did"]
+    words = {chi: "chi", riichi: "riichi", discard: five}
+    assert [row[:4] + row[5:] for row in table[1:]] == [
+        [name, str(number), "yes" if complete else "no", str(turn + 1), words[done]]
+        for name, played in plays.items()
+        for number, (decisions, complete) in enumerate(played, 1)
+        for turn, done in enumerate(decisions)
+    ]
+    assert (await classroom.client.get(f"/class/deal.csv?assignment={'0' * 16}")).status == 404
+    ann = next(member for member in classroom.book.members() if member.name == "Ann")
+    response = await classroom.client.post(
+        "/class/forget",
+        data={"learner": ann.key, "confirm": "yes"},
+        headers={"Origin": classroom.origin},
+        allow_redirects=False,
+    )
+    assert response.status == 303
+    table = list(
+        csv.reader(io.StringIO(await (await classroom.client.get(f"/class/deal.csv?assignment={ref}")).text()))
+    )
+    assert "Ann" not in {row[0] for row in table}
+    store = open_store("Ann")
+    try:
+        assert store.play_turns(ref) == []
+    finally:
+        store.close()

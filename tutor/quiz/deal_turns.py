@@ -78,11 +78,17 @@ class Attempt:
     """Its decisions, by turn, without its end."""
 
 
-def shown_attempt(turns: list[PlayTurn]) -> Attempt | None:
-    """The learner's latest attempt played to its end, else their latest (unfinished); None before any."""
+def attempts(turns: list[PlayTurn]) -> dict[int, list[PlayTurn]]:
+    """A learner's decisions in a deal, by attempt."""
     by_number: dict[int, list[PlayTurn]] = {}
     for turn in turns:
         by_number.setdefault(turn.attempt, []).append(turn)
+    return by_number
+
+
+def shown_attempt(turns: list[PlayTurn]) -> Attempt | None:
+    """The learner's latest attempt played to its end, else their latest (unfinished); None before any."""
+    by_number = attempts(turns)
     if not by_number:
         return None
     complete = [number for number, played in by_number.items() if finished(played)]
