@@ -66,3 +66,12 @@ V3_FILE = DATA / "progress-v3.sqlite3"
 """A progress file of schema version 3 (the class tables, before answers carried their assignment), with
 its count, a class of one learner and one assignment in it: written by the tutor of that version."""
 V3_ANSWERS = 7
+V4_FILE = DATA / "progress-v4.sqlite3"
+"""A progress file of schema version 4 (play turns keyed by assignment and turn), with its count: a class
+"Club B" of one learner, a seeded sheet and a shared deal (V4_DEAL) in it, answers to both, and the deal's
+decisions of two tries, the first left after three, as that version kept them (the first try's turns
+where both played one, the second's after, and its end): written by the tutor of that version."""
+V4_ANSWERS = 5
+V4_DEAL = ("Club B", 1_765_000_020.0)
+"""The shared deal's class and creation moment, which make its reference."""
+V4_TURNS = 25

@@ -20,7 +20,7 @@ from tutor.engine.game.actions import Action, ActionKind
 from tutor.quiz import assigned
 from tutor.quiz.assigned import own_seed, work_due
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
-from tutor.quiz.deal_turns import DEAL_KIND, END, decision, ended, read_decision, situation
+from tutor.quiz.deal_turns import DEAL_KIND, END, END_TURN, decision, ended, read_decision, situation
 from tutor.quiz.play_session import PlaySession, PlaySetup
 from tutor.quiz.store_api import ProgressStore, StoreUnavailable
 from tutor.quiz.stores import open_store
@@ -173,15 +173,19 @@ def test_a_shared_deal_left_half_way_and_played_again_is_finished_by_its_end() -
     try:
         for turn in range(6):  # the first try, left after six decisions
             store.record_turn(ref, turn, "{}", decision(Action(0, ActionKind.PASS)), float(turn))
-        # The second try, from the deal's start, ends after three decisions: the first try's turns stay.
+        # The second try, from the deal's start, ends after three decisions: an attempt of its own.
         for turn in range(3):
             store.record_turn(ref, turn, "{}", decision(Action(0, ActionKind.RIICHI)), 10.0 + turn)
         end = ended(ref, 20.0)
         store.record_turn(end.assignment, end.turn, end.situation, end.decision, end.decided_at)
         assert work_due(CLASS, store) is None
-        assert [read_decision(turn.decision) for turn in store.play_turns(ref)][-6:] == [
-            read_decision(decision(Action(0, ActionKind.PASS)))
-        ] * 6
+        kept = [(turn.attempt, turn.turn, read_decision(turn.decision)) for turn in store.play_turns(ref)]
+        passed, riichi = (read_decision(decision(Action(0, kind))) for kind in (ActionKind.PASS, ActionKind.RIICHI))
+        assert kept == [
+            *((1, turn, passed) for turn in range(6)),
+            (2, END_TURN, read_decision(END)),
+            *((2, turn, riichi) for turn in range(3)),
+        ]
     finally:
         store.close()
 

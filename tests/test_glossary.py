@@ -19,6 +19,7 @@ from tutor.lessons.check import load_library
 from tutor.lessons.glossary import GlossaryError, Term, load_fan_reference, load_glossary
 from tutor.lessons.model import HandBlock
 from tutor.lessons.parse import _settings
+from tutor.locale.catalogue import sentences
 from tutor.ui.screens.info import GlossaryScreen, example_words, term_detail
 from tutor.ui.screens.lesson import LessonScreen
 
@@ -121,6 +122,16 @@ class TestDetailWords:
         assert "3 flowers" in example_words("123m | win: 1m ron  flowers: 3", "en")
         assert "the last tile of the wall" in example_words("345m | win: 7p tsumo  flags: wall_last", "en")
         assert "the discard after the wall's last tile" in example_words("345m | win: 7p ron  flags: wall_last", "en")
+
+    def test_lists_are_joined_as_the_language_joins_a_list(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The conditions and the lessons are one list each, joined by the catalogue's list.join."""
+        monkeypatch.setitem(sentences("en"), "list.join", " ~ ")
+        assert example_words("567p | win: 7p ron  seat: N  round: E", "en").endswith(
+            "seat wind North ~ prevalent wind East"
+        )
+        term = next(term for term in TERMS if len(term.lessons) > 1)
+        lessons = term_detail(term, "en", lambda lesson_id: f"<{lesson_id}>").splitlines()[-1]
+        assert lessons.endswith(" ~ ".join(f"<{lesson}>" for lesson in term.lessons))
 
 
 class TestGlossaryScreen:

@@ -33,15 +33,15 @@ from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from tests.helpers import wait_for
 from tests.postgres_helpers import fresh_database
-from tests.store_fixtures import V1_ANSWERS, V1_FILE
+from tests.store_fixtures import V1_ANSWERS, V1_FILE, V4_DEAL, V4_FILE, V4_TURNS
 from tutor.classroom import BOARD_PAGE, JOIN_BURST, JOIN_EVERY, LEARNER_COOKIE, ClassPages, JoinLimiter, read_assignment
 from tutor.cli import main as cli_main
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.tiles import tile_name
 from tutor.quiz.class_trend import trend
 from tutor.quiz.class_words import concept_label
-from tutor.quiz.classbook import Assignment, ClassBook, class_place, open_class_store, token_hash
-from tutor.quiz.deal_turns import DEAL_KIND, decision, read_situation, situation
+from tutor.quiz.classbook import Assignment, ClassBook, Member, class_place, open_class_store, token_hash
+from tutor.quiz.deal_turns import DEAL_KIND, END, END_TURN, decision, read_situation, situation
 from tutor.quiz.migrations import SCHEMA_VERSION
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.play_session import PlaySession, PlaySetup
@@ -205,6 +205,39 @@ async def test_an_older_learner_file_is_counted_and_an_unreadable_one_is_said(sq
     classroom.book.assign(deal)
     page = await (await classroom.client.get(f"/class/deal?assignment={deal.ref('Club A')}")).text()
     assert "Not read just now (reload the page to try again): Broken</p>" in page
+
+
+async def test_a_version_4_learners_deal_is_read_as_their_first_attempt_then_in_one_query(
+    sqlite_classroom: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: a learner file of version 4 is migrated by the class's first read (through its store), every
+    decision its first attempt; after it, each read is the one read-only query, which sees a new attempt."""
+    book = sqlite_classroom.book
+    book.join("Old")
+    old = learner_path("Old")
+    old.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(V4_FILE, old)
+    shutil.copy(V4_FILE.with_name(V4_FILE.name + ".answers"), old.with_name(old.name + ".answers"))
+    ref = Assignment(V4_DEAL[1], (DEAL_KIND,), (), 1, 4242, "2026-12-21").ref(V4_DEAL[0])
+    through_store: list[str] = []
+    real = ClassBook._through_store
+
+    def counted(member: Member, from_store: Any) -> Any:
+        through_store.append(member.name)
+        return real(member, from_store)
+
+    monkeypatch.setattr(ClassBook, "_through_store", staticmethod(counted))
+    [(member, first)] = book.play_turns(ref)
+    assert member.name == "Old" and first is not None and len(first) == V4_TURNS and through_store == ["Old"]
+    assert {turn.attempt for turn in first} == {1}
+    store = open_store("Old")
+    try:
+        store.record_turn(ref, 0, "{}", decision(Action(0, ActionKind.RIICHI)), 2e9)
+    finally:
+        store.close()
+    [(_, again)] = book.play_turns(ref)
+    assert through_store == ["Old"] and again is not None and again[:V4_TURNS] == first
+    assert [(turn.attempt, turn.turn) for turn in again[V4_TURNS:]] == [(2, 0)]
 
 
 async def test_a_slow_read_of_the_class_leaves_the_server_answering(
@@ -694,7 +727,8 @@ async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroo
         try:
             action = Action(0, kind, session.state.kind(tile) if kind is ActionKind.DISCARD else None)
             store.record_turn(ref, 0, seen, decision(action), 1.0)
-            store.record_turn(ref, 0, "{}", decision(Action(0, ActionKind.PASS)), 2.0)  # the first play counts
+            if name == "Ann":
+                store.record_turn(ref, END_TURN, "{}", END, 2.0)
         finally:
             store.close()
     path = f"/class/deal?assignment={ref}"
@@ -705,5 +739,93 @@ async def test_a_shared_deals_decisions_stand_side_by_side_turn_by_turn(classroo
     hand = read_situation(seen)
     assert hand is not None and f"The same for everyone: hand {hand.hand}" in page
     rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", page)
-    assert rows == [("Ann", f"discard {tile_name(session.state.kind(tile))}"), ("Bo", "riichi")]
+    assert rows == [("Ann", f"discard {tile_name(session.state.kind(tile))}"), ("Bo (unfinished)", "riichi")]
+    assert "Ann: attempt 1 of 1, the only one<" in page and "Bo: attempt 1 of 1, the only one, unfinished<" in page
     assert (await classroom.client.get(f"/class/deal?assignment={'0' * 16}")).status == 404
+
+
+async def test_a_deal_played_again_shows_each_learners_latest_finished_attempt_never_a_mix(
+    classroom: Classroom,
+) -> None:
+    """A learner who plays the shared deal again from its start begins a new attempt: the page shows
+    their latest attempt played to its end (else their latest, marked unfinished), whole, and says which."""
+    await classroom.as_teacher()
+    response = await classroom.client.post(
+        "/class/assign",
+        data={"deal": "yes", "due": "2027-01-15", "seed": "4242"},
+        headers={"Origin": classroom.origin},
+        allow_redirects=False,
+    )
+    assert response.status == 303
+    [deal] = classroom.book.assignments()
+    ref = deal.ref("Club A")
+    discard, riichi, chi = (
+        decision(Action(0, kind, 5 if kind is ActionKind.DISCARD else None))
+        for kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.CHI)
+    )
+    plays = {
+        # Each attempt: its decisions from turn 0, and whether it was played to its end.
+        "Ann": [([chi, chi, chi], False), ([discard, riichi], True)],
+        "Bo": [([riichi], True), ([chi, chi], False)],
+        "Cy": [([chi], False)],
+        "Di": [([riichi, riichi], False), ([discard], False)],
+    }
+    for name, attempts in plays.items():
+        assert await classroom.join(name) == 303
+        store = open_store(name)
+        try:
+            at = 10.0
+            for decisions, complete in attempts:
+                for turn, done in enumerate(decisions):
+                    store.record_turn(ref, turn, "{}", done, at := at + 1)
+                if complete:
+                    store.record_turn(ref, END_TURN, "{}", END, at := at + 1)
+        finally:
+            store.close()
+    await classroom.as_teacher()
+    page = await (await classroom.client.get(f"/class/deal?assignment={ref}")).text()
+    turns = [re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", part) for part in page.split("<h2>")[1:]]
+    none = "(no decision here)"
+    five = f"discard {tile_name(5)}"
+    assert turns == [
+        [("Ann", five), ("Bo", "riichi"), ("Cy (unfinished)", "chi"), ("Di (unfinished)", five)],
+        [("Ann", "riichi"), ("Bo", none), ("Cy (unfinished)", none), ("Di (unfinished)", none)],
+    ]
+    attempts = re.findall(r"<li>([^<]*)</li>", page)
+    assert attempts == [
+        "Ann: attempt 2 of 2",
+        "Bo: attempt 1 of 2",
+        "Cy: attempt 1 of 1, the only one, unfinished",
+        "Di: attempt 2 of 2, unfinished",
+    ]
+    # Every attempt is in the CSV, a row per decision; and the learner's data deleted takes them all.
+    assert f'href="/class/deal.csv?assignment={ref}"' in page
+    table = list(
+        csv.reader(io.StringIO(await (await classroom.client.get(f"/class/deal.csv?assignment={ref}")).text()))
+    )
+    assert table[0] == ["Learner", "Attempt", "Played to the end", "Decision", "Situation", "What they did"]
+    words = {chi: "chi", riichi: "riichi", discard: five}
+    assert [row[:4] + row[5:] for row in table[1:]] == [
+        [name, str(number), "yes" if complete else "no", str(turn + 1), words[done]]
+        for name, played in plays.items()
+        for number, (decisions, complete) in enumerate(played, 1)
+        for turn, done in enumerate(decisions)
+    ]
+    assert (await classroom.client.get(f"/class/deal.csv?assignment={'0' * 16}")).status == 404
+    ann = next(member for member in classroom.book.members() if member.name == "Ann")
+    response = await classroom.client.post(
+        "/class/forget",
+        data={"learner": ann.key, "confirm": "yes"},
+        headers={"Origin": classroom.origin},
+        allow_redirects=False,
+    )
+    assert response.status == 303
+    table = list(
+        csv.reader(io.StringIO(await (await classroom.client.get(f"/class/deal.csv?assignment={ref}")).text()))
+    )
+    assert "Ann" not in {row[0] for row in table}
+    store = open_store("Ann")
+    try:
+        assert store.play_turns(ref) == []
+    finally:
+        store.close()

@@ -21,13 +21,24 @@ from typing import Any
 import pytest
 
 from tests.postgres_helpers import fresh_database, postgres_url
-from tests.store_fixtures import V1_ANSWERS, V1_FILE, V3_ANSWERS, V3_FILE
+from tests.store_fixtures import V1_ANSWERS, V1_FILE, V3_ANSWERS, V3_FILE, V4_ANSWERS, V4_DEAL, V4_FILE, V4_TURNS
+from tutor.quiz.classbook import Assignment
+from tutor.quiz.deal_turns import DEAL_KIND, END, END_TURN, finished, shown_attempt
 from tutor.quiz.migrations import MIGRATIONS, SCHEMA_VERSION, steps_after
 from tutor.quiz.store import BOX_DAYS, DAY, Store
 from tutor.quiz.store_api import AssignedAnswer, AssignedPlace, PlayTurn, ProgressStore, StoreUnavailable
 from tutor.quiz.store_postgres import PostgresStore
 from tutor.quiz.stores import STORE_ENV, open_postgres, open_store
-from tutor.quiz.writes import Answer, ReadMark, SettingWrite, TurnDecision, Writes, _read_pending, _write_pending
+from tutor.quiz.writes import (
+    Answer,
+    ReadMark,
+    SettingWrite,
+    TurnDecision,
+    Writes,
+    _read_pending,
+    _write_pending,
+    pending_path,
+)
 
 Opener = Callable[[str], ProgressStore]
 
@@ -242,17 +253,25 @@ class TestTheInterface:
         ann, bob = opener("ann"), opener("bob")
         writes = Writes(ann)
         pending = tmp_path / "ann.pending"
-        _write_pending(pending, [TurnDecision("r", 0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0)])
-        for write in [
-            *_read_pending(pending),
-            TurnDecision("r", 0, "{}", "{}", 2.0),
-            TurnDecision("r", 1, "{}", "{}", 3.0),
-        ]:
+        first = [
+            TurnDecision("r", 0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0),
+            TurnDecision("r", 1, "{}", "{}", 2.0),
+        ]
+        _write_pending(pending, first)
+        again = [TurnDecision("r", 0, "{}", "{}", 3.0), TurnDecision("r", END_TURN, "{}", END, 4.0)]
+        for write in [*_read_pending(pending), *again]:
             writes.save(write)
         assert writes.idle(30) and writes.finish(close_store=False) is None
+        # Each once more, from a pending file whose writes were saved before: stored once.
+        _write_pending(pending_path(tmp_path / "ann"), [*first, *again])
+        merging = Writes(ann, target=tmp_path / "ann")
+        assert merging.merge_pending() == 4
+        assert merging.idle(30) and merging.finish(close_store=False) is None
         assert ann.play_turns("r") == [
-            PlayTurn(0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0),  # the first play of a turn counts
-            PlayTurn(1, "{}", "{}", 3.0),
+            PlayTurn(1, 0, '{"hand": "1m"}', '{"kind": "discard"}', 1.0),
+            PlayTurn(1, 1, "{}", "{}", 2.0),
+            PlayTurn(2, END_TURN, "{}", END, 4.0),  # played again from its start: a second attempt
+            PlayTurn(2, 0, "{}", "{}", 3.0),
         ]
         assert bob.play_turns("r") == [] and ann.play_turns("other") == []
         ann.forget_learner()
@@ -326,7 +345,9 @@ def sqlite_rows(path: Path, columns: dict[str, list[str]]) -> dict[str, list[tup
     connection = sqlite3.connect(path)
     try:
         return {
-            table: connection.execute(f"SELECT {', '.join(names)} FROM {table} ORDER BY 1").fetchall()
+            table: connection.execute(
+                f"SELECT {', '.join(names)} FROM {table} ORDER BY {', '.join(map(str, range(1, len(names) + 1)))}"
+            ).fetchall()
             for table, names in columns.items()
         }
     finally:
@@ -347,7 +368,7 @@ def postgres_schema(url: str) -> list[tuple[Any, ...]]:
     return [*columns, *indexes]
 
 
-EARLIER_ANSWERS = {1: V1_ANSWERS, 3: V3_ANSWERS}
+EARLIER_ANSWERS = {1: V1_ANSWERS, 3: V3_ANSWERS, 4: V4_ANSWERS}
 
 
 def postgres_version(url: str) -> int:
@@ -368,6 +389,7 @@ class TestSchema:
         [
             (V1_FILE, 1, "ko", {"r01-tiles", "m02-fans"}),
             (V3_FILE, 3, "en", {"r01-tiles", "r07-fu"}),
+            (V4_FILE, 4, "en", {"r01-tiles", "r05-yaku"}),
         ],
     )
     def test_a_real_earlier_file_migrates_with_everything_in_it(
@@ -392,11 +414,37 @@ class TestSchema:
         connection = sqlite3.connect(path)
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         placed = connection.execute("SELECT assignment, question FROM answers ORDER BY id").fetchall()
+        assert placed[-1] == ("a1", 3) and len(placed) == answers + 1
+        assert version == 4 or placed[:-1] == [(None, None)] * answers  # version 4's places: kept, as `before`
+        # Every decision of a shared deal kept from before is its learner's first attempt.
+        attempts = connection.execute("SELECT attempt, COUNT(*) FROM play_turns GROUP BY attempt").fetchall()
+        assert attempts == ([(1, V4_TURNS)] if version == 4 else [])
         connection.close()
-        assert placed == [(None, None)] * answers + [("a1", 3)]
         Store.open(tmp_path / "fresh.sqlite3").close()
         assert sqlite_schema(path) == sqlite_schema(tmp_path / "fresh.sqlite3")
         assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name] == []
+
+    def test_a_real_version_4_deal_is_a_first_attempt_and_playing_it_again_a_second(self, tmp_path: Path) -> None:
+        path = tmp_path / "progress.sqlite3"
+        shutil.copy(V4_FILE, path)
+        shutil.copy(V4_FILE.with_name(V4_FILE.name + ".answers"), path.with_name(path.name + ".answers"))
+        ref = Assignment(V4_DEAL[1], (DEAL_KIND,), (), 1, 4242, "2026-12-21").ref(V4_DEAL[0])
+        store = Store.open(path)
+        try:
+            kept = store.play_turns(ref)
+            assert len(kept) == V4_TURNS and {turn.attempt for turn in kept} == {1} and finished(kept)
+            shown = shown_attempt(kept)
+            assert shown is not None and (shown.number, shown.of, shown.complete) == (1, 1, True)
+            assert [turn.turn for turn in shown.turns] == list(range(V4_TURNS - 1))
+            store.record_turn(ref, 0, "{}", '{"kind": "pass", "tile": null}', 2e9)
+            again = store.play_turns(ref)
+            assert again[:V4_TURNS] == kept and again[V4_TURNS:] == [
+                PlayTurn(2, 0, "{}", '{"kind": "pass", "tile": null}', 2e9)
+            ]
+            shown = shown_attempt(again)  # the second not played to its end: the first is still shown
+            assert shown is not None and (shown.number, shown.of, shown.complete) == (1, 2, True)
+        finally:
+            store.close()
 
     def test_a_migration_that_cannot_be_taken_leaves_the_file_as_it_was(self, tmp_path: Path) -> None:
         path = tmp_path / "progress.sqlite3"
@@ -411,7 +459,7 @@ class TestSchema:
         other.close()
         assert Store.open(path).answer_count() == V1_ANSWERS
 
-    @pytest.mark.parametrize("version", [1, 3])
+    @pytest.mark.parametrize("version", [1, 3, 4])
     def test_an_earlier_postgresql_database_migrates_with_everything_in_it(self, tmp_path: Path, version: int) -> None:
         import psycopg
 
@@ -429,6 +477,13 @@ class TestSchema:
                         (learner,),
                     )
                     connection.execute("INSERT INTO settings VALUES (%s, 'language', %s)", (learner, learner))
+                    if version >= 4:
+                        for turn in (0, 1, END_TURN):
+                            connection.execute(
+                                "INSERT INTO play_turns (learner, assignment, turn, situation, decision, decided_at) "
+                                "VALUES (%s, 'd1', %s, '{}', %s, %s)",
+                                (learner, turn, END if turn == END_TURN else "{}", 10.0 + turn),
+                            )
             store = open_postgres(url, "ann", tmp_path / "ann.postgresql")
             assert store.answer_count() == 1 and store.setting("language") == "ann"
             answer(store, "fu:x", False, 2.0, place=AssignedPlace("a1", 4))
@@ -440,6 +495,21 @@ class TestSchema:
                     "SELECT learner, answered_at, assignment, question FROM answers ORDER BY id"
                 ).fetchall()
             assert kept[:2] == [("ann", 1.0, None, None), ("bob", 1.0, None, None)]
+            if version >= 4:
+                with psycopg.connect(url) as connection:
+                    turns = connection.execute(
+                        "SELECT learner, attempt, turn, decision, decided_at FROM play_turns ORDER BY learner, turn"
+                    ).fetchall()
+                assert turns == [
+                    (learner, 1, turn, END if turn == END_TURN else "{}", 10.0 + turn)
+                    for learner in ("ann", "bob")
+                    for turn in (END_TURN, 0, 1)
+                ]
+            # A shared deal played again after the migration (or for the first time) is an attempt of its own.
+            store = open_postgres(url, "ann", tmp_path / "ann.postgresql")
+            store.record_turn("d1", 0, "{}", "{}", 20.0)
+            assert store.play_turns("d1")[-1] == PlayTurn(2 if version >= 4 else 1, 0, "{}", "{}", 20.0)
+            store.close()
             migrated = postgres_schema(url)
         with fresh_database() as url:
             open_postgres(url, "ann", tmp_path / "ann.postgresql").close()

@@ -17,6 +17,7 @@ from tutor.engine.notation import NOTATION_CODES, parse_hand, parse_tile
 from tutor.engine.request_json import read_request
 from tutor.engine.rules import Rules
 from tutor.locale import LANGUAGES, render, text
+from tutor.locale.catalogue import sentences
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.faces import columns, set_faces
 from tutor.quiz.kinds import KINDS, generate
@@ -111,6 +112,12 @@ def test_thirteen_tiles_show_waits_and_no_scores() -> None:
     shape = next(iter(words.shape.values()))
     assert shape[0] == "Tenpai, waiting on 2 tiles:"
     assert [line.split()[0] for line in shape[1:]] == ["東", "南"]
+
+
+def test_a_waits_kinds_are_joined_as_the_language_joins_a_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sentences("en"), "list.join", " ~ ")
+    shape = next(iter(panels(analyse("1112345678999m"), "en").shape.values()))
+    assert any(" ~ " in line for line in shape[1:])
 
 
 def test_only_discards_that_leave_waits_are_listed_as_keeping_tenpai() -> None:

@@ -16,7 +16,8 @@ join with a name, the teacher sees the class's answers rule by rule.
   `/class/results.csv`: the same as CSV; `/class/board`: a line per
   learner for the projector, paged; `/class/sheet?assignment=REF`: a
   seeded assignment's answers question by question; `/class/deal?assignment=REF`:
-  a shared play deal's decisions, turn by turn, learner beside learner; `/class/forget`: a learner's data
+  a shared play deal's decisions, turn by turn, learner beside learner (each one's latest attempt
+  played to its end), and `/class/deal.csv` every attempt's; `/class/forget`: a learner's data
   deleted, after a confirmation form.  All three for the teacher's cookie
   only, and the forms only from this server's own pages.
 
@@ -51,7 +52,16 @@ from tutor.quiz.action_words import action_name
 from tutor.quiz.class_trend import concept_trend, week_of
 from tutor.quiz.class_words import concept_label
 from tutor.quiz.classbook import Assignment, ClassBook, Member
-from tutor.quiz.deal_turns import DEAL_KIND, END, read_decision, read_situation
+from tutor.quiz.deal_turns import (
+    DEAL_KIND,
+    END,
+    Attempt,
+    attempts,
+    finished,
+    read_decision,
+    read_situation,
+    shown_attempt,
+)
 from tutor.quiz.kinds import KINDS
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import LEVELS, Question
@@ -86,6 +96,7 @@ CSV_COLUMNS = (
     "recent_wrong",
     "trend",
 )
+DEAL_CSV_COLUMNS = ("learner", "attempt", "finished", "decision", "situation", "action")
 MAX_ADDRESSES = 10_000
 """Addresses the join limiter remembers; past this it forgets those with a full bucket."""
 
@@ -150,6 +161,7 @@ class ClassPages:
             web.get("/class/board", on_book(self.board)),
             web.get("/class/sheet", on_book(self.sheet)),
             web.get("/class/deal", on_book(self.deal)),
+            web.get("/class/deal.csv", on_book(self.deal_csv)),
             web.get("/class/forget", on_book(self.forget_page)),
             web.post("/class/forget", self.forget),
             web.post("/class/assign", self.assign),
@@ -318,19 +330,42 @@ class ClassPages:
 
     def results_csv(self, request: web.Request) -> web.Response:
         self._teacher(request)
+        rows = [
+            [learner["name"], *(count[column] for column in CSV_COLUMNS[1:-1]), count["trend_words"]]
+            for learner in self._rows()
+            for count in learner["counts"]
+        ]
+        return self._csv("results.csv", CSV_COLUMNS, rows)
+
+    def deal_csv(self, request: web.Request) -> web.Response:
+        """Every attempt of every learner at a shared deal, a row per decision (the page shows one attempt)."""
+        self._teacher(request)
+        ref = self._deal(request).ref(self.book.name)
+        rows: list[list[object]] = []
+        for member, turns in self.book.play_turns(ref):
+            for number, attempt in sorted(attempts(turns or []).items()):
+                complete = self.say("class.deal_finished_yes" if finished(attempt) else "class.deal_finished_no")
+                decisions: list[tuple[object, ...]] = [
+                    (turn.turn + 1, self._seen(turn.situation), self._done(turn.decision))
+                    for turn in attempt
+                    if turn.decision != END
+                ]
+                # An attempt ended before the learner decided anything (a win before their turn) is a row too.
+                rows.extend([member.name, number, complete, *shown] for shown in decisions or [("", "", "")])
+        return self._csv("deal.csv", DEAL_CSV_COLUMNS, rows)
+
+    def _csv(self, name: str, columns: tuple[str, ...], rows: Iterable[list[object]]) -> web.Response:
         out = io.StringIO()
         table = csv.writer(out)
-        table.writerow([self.say(f"class.column_{column}", days=RECENT_DAYS) for column in CSV_COLUMNS])
-        for learner in self._rows():
-            for count in learner["counts"]:
-                row = [learner["name"], *(count[column] for column in CSV_COLUMNS[1:-1]), count["trend_words"]]
-                # A cell a spreadsheet would take for a formula is written as text.
-                table.writerow([f"'{cell}" if str(cell)[:1] in "=+-@\t\r" else cell for cell in row])
+        table.writerow([self.say(f"class.column_{column}", days=RECENT_DAYS) for column in columns])
+        for row in rows:
+            # A cell a spreadsheet would take for a formula is written as text.
+            table.writerow([f"'{cell}" if str(cell)[:1] in "=+-@\t\r" else cell for cell in row])
         return web.Response(
             text=out.getvalue(),
             content_type="text/csv",
             charset="utf-8",
-            headers={"Content-Disposition": 'attachment; filename="results.csv"'},
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
     def board(self, request: web.Request) -> web.Response:
@@ -379,10 +414,8 @@ class ClassPages:
         ]
         return self._page("class_sheet.html", request, line=self._assignment_line(assignment)["line"], questions=shown)
 
-    def deal(self, request: web.Request) -> web.Response:
-        """A shared play deal, decision by decision: what each learner did,
-        and the situation they did it in (once, when it was everyone's)."""
-        self._teacher(request)
+    def _deal(self, request: web.Request) -> Assignment:
+        """The shared deal the request names, or 404."""
         ref = request.query.get("assignment", "")
         assignment = next(
             (
@@ -394,28 +427,54 @@ class ClassPages:
         )
         if assignment is None:
             raise web.HTTPNotFound(text=self.say("class.no_such_assignment"))
+        return assignment
+
+    def deal(self, request: web.Request) -> web.Response:
+        """A shared play deal, decision by decision: what each learner did,
+        and the situation they did it in (once, when it was everyone's)."""
+        self._teacher(request)
+        assignment = self._deal(request)
+        ref = assignment.ref(self.book.name)
         found = self.book.play_turns(ref)
-        played = [(member, turns) for member, turns in found if turns]
+        # Each learner's latest attempt played to its end (else their latest): a deal played again
+        # from its start is a new attempt, never mixed with the one before.
+        played = [(member, attempt) for member, turns in found if (attempt := shown_attempt(turns or []))]
         unread = [member.name for member, turns in found if turns is None]
-        count = max((turn.turn for _, turns in played for turn in turns if turn.decision != END), default=-1) + 1
+        count = max((turn.turn for _, attempt in played for turn in attempt.turns), default=-1) + 1
         shown = []
         for number in range(count):
             rows = []
-            for member, turns in played:
-                turn = next((turn for turn in turns if turn.turn == number and turn.decision != END), None)
+            for member, attempt in played:
+                turn = next((turn for turn in attempt.turns if turn.turn == number), None)
                 rows.append(
                     {
-                        "name": member.name,
+                        "name": self._attempt_name(member.name, attempt),
                         "seen": "" if turn is None else self._seen(turn.situation),
                         "did": self.say("class.deal_none") if turn is None else self._done(turn.decision),
                     }
                 )
             seen = {row["seen"] for row in rows if row["seen"]}
             shown.append({"number": number + 1, "rows": rows, "same": seen.pop() if len(seen) == 1 else ""})
+        shown_attempts = [self._attempt_line(member.name, attempt) for member, attempt in played]
         line = self._assignment_line(assignment)["line"]
         return self._page(
-            "class_deal.html", request, line=line, turns=shown, played=bool(played), unread=self._list(unread)
+            "class_deal.html",
+            request,
+            line=line,
+            turns=shown,
+            attempts=shown_attempts,
+            ref=ref,
+            played=bool(played),
+            unread=self._list(unread),
         )
+
+    def _attempt_line(self, name: str, attempt: Attempt) -> str:
+        """Which of a learner's attempts the page shows, and whether it was played to its end."""
+        key = "class.deal_attempt" if attempt.complete else "class.deal_attempt_unfinished"
+        return self.say(key, name=name, number=attempt.number, count=attempt.of)
+
+    def _attempt_name(self, name: str, attempt: Attempt) -> str:
+        return name if attempt.complete else self.say("class.deal_name_unfinished", name=name)
 
     def _list(self, items: Iterable[str]) -> str:
         """Words as one list, joined as the class's language joins a list."""

@@ -232,7 +232,7 @@ class ClassBook:
     def play_turns(self, ref: str) -> list[tuple[Member, list[PlayTurn] | None]]:
         """Each learner's decisions in the shared deal of reference `ref`, in
         the order they joined; None for a learner whose file cannot be read now."""
-        return self._of_assignment(PLAY_TURNS, "turn", ref, play_turn_rows, lambda store: store.play_turns(ref))
+        return self._of_assignment(PLAY_TURNS, "attempt", ref, play_turn_rows, lambda store: store.play_turns(ref))
 
     def _of_assignment(
         self,

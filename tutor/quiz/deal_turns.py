@@ -60,7 +60,41 @@ def ended(assignment: str, at: float) -> TurnDecision:
 
 
 def finished(turns: list[PlayTurn]) -> bool:
+    """Whether the learner played the deal to its end, in any attempt: the assignment is done."""
     return any(turn.decision == END for turn in turns)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """The one of a learner's attempts at a shared deal that the teacher's page shows."""
+
+    number: int
+    """From 1."""
+    of: int
+    """How many attempts the learner made."""
+    complete: bool
+    """Played to its end."""
+    turns: tuple[PlayTurn, ...]
+    """Its decisions, by turn, without its end."""
+
+
+def attempts(turns: list[PlayTurn]) -> dict[int, list[PlayTurn]]:
+    """A learner's decisions in a deal, by attempt."""
+    by_number: dict[int, list[PlayTurn]] = {}
+    for turn in turns:
+        by_number.setdefault(turn.attempt, []).append(turn)
+    return by_number
+
+
+def shown_attempt(turns: list[PlayTurn]) -> Attempt | None:
+    """The learner's latest attempt played to its end, else their latest (unfinished); None before any."""
+    by_number = attempts(turns)
+    if not by_number:
+        return None
+    complete = [number for number, played in by_number.items() if finished(played)]
+    number = max(complete or by_number)
+    decisions = sorted((turn for turn in by_number[number] if turn.decision != END), key=lambda turn: turn.turn)
+    return Attempt(number, max(by_number), bool(complete), tuple(decisions))
 
 
 @dataclass(frozen=True, slots=True)

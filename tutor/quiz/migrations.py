@@ -136,6 +136,33 @@ MIGRATIONS = (
 )""",
         ),
     ),
+    Migration(
+        5,
+        "a shared play deal's decisions kept per attempt: a learner who plays the deal again from its start "
+        "begins a new attempt, and its turns no longer fall on the earlier attempt's (rows of before: attempt 1)",
+        sqlite=(
+            # SQLite cannot change a table's key: the table is made again, its rows copied.
+            """CREATE TABLE play_turns_by_attempt (
+    assignment TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    situation TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at REAL NOT NULL,
+    PRIMARY KEY (assignment, attempt, turn)
+)""",
+            "INSERT INTO play_turns_by_attempt (assignment, attempt, turn, situation, decision, decided_at) "
+            "SELECT assignment, 1, turn, situation, decision, decided_at FROM play_turns",
+            "DROP TABLE play_turns",
+            "ALTER TABLE play_turns_by_attempt RENAME TO play_turns",
+        ),
+        postgres=(
+            "ALTER TABLE play_turns ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1",
+            "ALTER TABLE play_turns ALTER COLUMN attempt DROP DEFAULT",
+            "ALTER TABLE play_turns DROP CONSTRAINT play_turns_pkey",
+            "ALTER TABLE play_turns ADD PRIMARY KEY (learner, assignment, attempt, turn)",
+        ),
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -37,8 +37,10 @@ from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
     BOX_DAYS,
     DAY,
+    LATEST_ATTEMPT,
     PLAY_TURNS,
     PROGRESS_TABLES,
+    TURN_STORED,
     AssignedAnswer,
     AssignedPlace,
     ConceptCount,
@@ -367,12 +369,22 @@ class Store(ProgressStore):
     def _assigned_answers(self, assignment: str) -> list[AssignedAnswer]:
         return assigned_answer_rows(self._rows(ASSIGNED_ANSWERS.format(where=""), (assignment,)))
 
-    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+    def _put_turn(
+        self, assignment: str, attempt: int, turn: int, situation: str, decision: str, decided_at: float
+    ) -> None:
         self.connection.execute(
-            "INSERT INTO play_turns (assignment, turn, situation, decision, decided_at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (assignment, turn) DO NOTHING",
-            (assignment, turn, situation, decision, decided_at),
+            "INSERT INTO play_turns (assignment, attempt, turn, situation, decision, decided_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (assignment, attempt, turn) DO NOTHING",
+            (assignment, attempt, turn, situation, decision, decided_at),
         )
+
+    def _latest_attempt(self, assignment: str) -> int:
+        # The writer's connection: through the writer, in its BEGIN IMMEDIATE, which holds the file's lock.
+        return int(self.connection.execute(LATEST_ATTEMPT.format(where=""), (assignment,)).fetchone()[0])
+
+    def _has_turn(self, assignment: str, turn: int, decided_at: float) -> bool:
+        found = self.connection.execute(TURN_STORED.format(where=""), (assignment, turn, decided_at)).fetchone()
+        return found is not None
 
     def _play_turns(self, assignment: str) -> list[PlayTurn]:
         return play_turn_rows(self._rows(PLAY_TURNS.format(where=""), (assignment,)))

@@ -212,9 +212,11 @@ def assigned_answer_rows(rows: list[Any]) -> list[AssignedAnswer]:
 @dataclass(frozen=True, slots=True)
 class PlayTurn:
     """One decision of a learner's in a shared play deal: the `turn`-th
-    (from 0) of their hand, the situation they decided in and what they did
-    (each JSON, tutor/quiz/deal_turns.py)."""
+    (from 0) of their hand in their `attempt`-th play of the deal (from 1),
+    the situation they decided in and what they did (each JSON,
+    tutor/quiz/deal_turns.py)."""
 
+    attempt: int
     turn: int
     situation: str
     decision: str
@@ -223,15 +225,27 @@ class PlayTurn:
 
 PROGRESS_TABLES = ("answers", "concepts", "lessons_read", "play_turns")
 """A learner's progress, which a reset and a deletion empty (the settings apart)."""
-PLAY_TURNS = "SELECT turn, situation, decision, decided_at FROM play_turns WHERE {where} assignment = ? ORDER BY turn"
-"""A learner's decisions in one shared deal; a backend names its learner in `where`."""
+PLAY_TURNS = (
+    "SELECT attempt, turn, situation, decision, decided_at FROM play_turns WHERE {where} assignment = ? "
+    "ORDER BY attempt, turn"
+)
+"""A learner's decisions in one shared deal, every attempt's; a backend names its learner in `where`."""
+LATEST_ATTEMPT = "SELECT COALESCE(MAX(attempt), 0) FROM play_turns WHERE {where} assignment = ?"
+TURN_STORED = "SELECT 1 FROM play_turns WHERE {where} assignment = ? AND turn = ? AND decided_at = ? LIMIT 1"
 
 
 def play_turn_rows(rows: list[Any]) -> list[PlayTurn]:
     return [
-        PlayTurn(int(turn), str(situation), str(decision), float(decided_at))
-        for turn, situation, decision, decided_at in rows
+        PlayTurn(int(attempt), int(turn), str(situation), str(decision), float(decided_at))
+        for attempt, turn, situation, decision, decided_at in rows
     ]
+
+
+def attempt_of(turn: int, latest: int) -> int:
+    """The attempt a decision of `turn` belongs to, the learner's latest attempt at the deal being `latest`
+    (0: none yet): a first decision begins a new one, as the deal was started again; any other goes on
+    the latest (a deal's end, at its own turn, too)."""
+    return latest + 1 if turn == 0 or latest == 0 else latest
 
 
 def place_columns(place: AssignedPlace | None) -> tuple[str | None, int | None]:
@@ -435,8 +449,18 @@ class ProgressStore(ABC):
         """The answers to the assignment of this reference, by question and time."""
 
     @abstractmethod
-    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
-        """A decision in a shared deal; one already stored for that turn stays (the first play counts)."""
+    def _put_turn(
+        self, assignment: str, attempt: int, turn: int, situation: str, decision: str, decided_at: float
+    ) -> None:
+        """A decision in a shared deal's attempt; one already stored for that turn of it stays."""
+
+    @abstractmethod
+    def _latest_attempt(self, assignment: str) -> int:
+        """The number of the learner's latest attempt at the deal, 0 if none (in the write's transaction,
+        which holds it against another session of the same learner's)."""
+
+    @abstractmethod
+    def _has_turn(self, assignment: str, turn: int, decided_at: float) -> bool: ...
 
     @abstractmethod
     def _play_turns(self, assignment: str) -> list[PlayTurn]: ...
@@ -503,7 +527,7 @@ class ProgressStore(ABC):
         return self._read(lambda source: source._assigned_answers(assignment), [])
 
     def play_turns(self, assignment: str) -> list[PlayTurn]:
-        """The learner's decisions in one shared play deal (its reference), by turn."""
+        """The learner's decisions in one shared play deal (its reference), by attempt and turn."""
         return self._read(lambda source: source._play_turns(assignment), [])
 
     # --- writes ----------------------------------------------------------------------------
@@ -567,8 +591,12 @@ class ProgressStore(ABC):
             self.count_answers()
 
     def record_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+        """A decision in a shared deal, in its attempt (`attempt_of`). The same decision again (a write
+        from the pending file that was saved before) is stored once: by its turn and moment."""
         with self._transaction():
-            self._put_turn(assignment, turn, situation, decision, decided_at)
+            latest = self._latest_attempt(assignment)
+            if not self._has_turn(assignment, turn, decided_at):
+                self._put_turn(assignment, attempt_of(turn, latest), turn, situation, decision, decided_at)
 
     def has_answer(self, *, kind: str, seed: int, concept: str, answered_at: float) -> bool:
         """Whether this very answer is stored already (a pending answer merged twice is stored once)."""

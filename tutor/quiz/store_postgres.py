@@ -29,8 +29,10 @@ from psycopg.conninfo import conninfo_to_dict
 from tutor.quiz.migrations import SCHEMA_VERSION, steps_after
 from tutor.quiz.store_api import (
     ASSIGNED_ANSWERS,
+    LATEST_ATTEMPT,
     PLAY_TURNS,
     PROGRESS_TABLES,
+    TURN_STORED,
     AssignedAnswer,
     AssignedPlace,
     ConceptCount,
@@ -212,7 +214,7 @@ class PostgresStore(ProgressStore):
         )
         concepts = self._rows("SELECT concept, box, due_at, lesson FROM concepts WHERE learner = %s")
         turns = self._rows(
-            "SELECT assignment, turn, situation, decision, decided_at FROM play_turns WHERE learner = %s"
+            "SELECT assignment, attempt, turn, situation, decision, decided_at FROM play_turns WHERE learner = %s"
         )
         with memory._transaction():
             for key, value in settings:
@@ -224,8 +226,8 @@ class PostgresStore(ProgressStore):
                 memory._insert_answer(answered_at, kind, level, seed, concept, bool(correct), response, place)
             for concept, box, due_at, lesson in concepts:
                 memory._put_concept(concept, box, due_at, lesson)
-            for assignment, turn, situation, decision, decided_at in turns:
-                memory._put_turn(assignment, turn, situation, decision, decided_at)
+            for assignment, attempt, turn, situation, decision, decided_at in turns:
+                memory._put_turn(assignment, attempt, turn, situation, decision, decided_at)
 
     def _rows(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """A read's rows for this learner (the query's first parameter), on the reads' connection."""
@@ -353,12 +355,24 @@ class PostgresStore(ProgressStore):
         query = ASSIGNED_ANSWERS.format(where="learner = %s AND").replace("?", "%s")
         return assigned_answer_rows(self._rows(query, (assignment,)))
 
-    def _put_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
+    def _put_turn(
+        self, assignment: str, attempt: int, turn: int, situation: str, decision: str, decided_at: float
+    ) -> None:
         self._write(
-            "INSERT INTO play_turns (learner, assignment, turn, situation, decision, decided_at) "
-            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (learner, assignment, turn) DO NOTHING",
-            (assignment, turn, situation, decision, decided_at),
+            "INSERT INTO play_turns (learner, assignment, attempt, turn, situation, decision, decided_at) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (learner, assignment, attempt, turn) DO NOTHING",
+            (assignment, attempt, turn, situation, decision, decided_at),
         )
+
+    def _latest_attempt(self, assignment: str) -> int:
+        # Held to the end of the decision's transaction: two sessions of one learner number attempts in turn.
+        self._write("SELECT pg_advisory_xact_lock(hashtextextended(%s || chr(10) || %s, 0))", (assignment,))
+        query = LATEST_ATTEMPT.format(where="learner = %s AND").replace("?", "%s")
+        return int(self._write(query, (assignment,))[0][0])
+
+    def _has_turn(self, assignment: str, turn: int, decided_at: float) -> bool:
+        query = TURN_STORED.format(where="learner = %s AND").replace("?", "%s")
+        return bool(self._write(query, (assignment, turn, decided_at)))
 
     def _play_turns(self, assignment: str) -> list[PlayTurn]:
         query = PLAY_TURNS.format(where="learner = %s AND").replace("?", "%s")

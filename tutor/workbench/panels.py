@@ -24,7 +24,7 @@ from tutor.engine.tiles import Tile
 from tutor.locale import joined, render, text
 from tutor.locale.fan_names import fan_name
 from tutor.locale.fan_tiles import fan_tiles
-from tutor.locale.message import render_value
+from tutor.locale.message import listed, render_value
 from tutor.quiz.faces import columns, face, faces_in_text
 from tutor.quiz.names import (
     FLAG_NAMES,
@@ -134,7 +134,7 @@ def shape_lines(shape: Analysis, language: str) -> list[str]:
             return [text(language, f"workbench.not_tenpai{suffix}")]
         lines = [text(language, f"workbench.tenpai{suffix}", count=len(shape.waits))]
         for wait in shape.waits:
-            kinds = ", ".join(render(WAIT_NAMES.name(kind.value), language) for kind in wait.kinds)
+            kinds = render(listed(WAIT_NAMES.name(kind.value) for kind in wait.kinds), language)
             lines.append(f"  {padded(face(wait.tile), WAIT_WIDTH)} {kinds}")
         return lines
     if shape.complete:

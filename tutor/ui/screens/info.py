@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from tutor.lessons.glossary import Term
 from tutor.locale import text
+from tutor.locale.message import listed
 from tutor.quiz.drill_rules import MCR_DRILL_OPTIONS, RIICHI_DRILL_OPTIONS, DrillRules
 from tutor.quiz.question import LEVELS
 from tutor.quiz.writes import ResetProgress, SettingWrite
@@ -303,7 +304,7 @@ def term_detail(term: Term, language: str, lesson_title: Callable[[str], str]) -
     if term.example:
         lines.append(example_words(term.example, language))
     if term.lessons:
-        lines.append(text(language, "glossary.lessons", titles=", ".join(lesson_title(one) for one in term.lessons)))
+        lines.append(text(language, "glossary.lessons", titles=listed(lesson_title(one) for one in term.lessons)))
     return "\n".join(lines)
 
 
@@ -337,6 +338,6 @@ def example_words(example: str, language: str) -> str:
             hand=hand.strip(),
             tile=tile,
             how=how_words,
-            conditions=", ".join(conditions),
+            conditions=listed(conditions),
         )
     return text(language, "glossary.example", hand=hand.strip(), tile=tile, how=how_words)
