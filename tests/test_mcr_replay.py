@@ -156,7 +156,7 @@ def test_each_finding_leads_to_the_position_it_is_about(replay: GameReplay) -> N
 
 @pytest.mark.parametrize(
     ("prevalent", "en", "ko"),
-    [(0, "East round, hand 1 of 16", "동장 1/16판"), (3, "North round, hand 13 of 16", "북장 13/16판")],
+    [(0, "East round, hand 1 of 16", "동장 1/16국"), (3, "North round, hand 13 of 16", "북장 13/16국")],
 )
 def test_a_hand_is_named_by_its_prevalent_wind_and_number(replay: GameReplay, prevalent: int, en: str, ko: str) -> None:
     found = mcr_round(replay)

@@ -1,0 +1,30 @@
+"""One Korean term per concept, the glossary's (lessons/glossary.tsv), in
+the app's Korean messages where two words compete for it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tutor.lessons.glossary import load_glossary
+from tutor.locale.catalogue import read_po
+
+ROOT = Path(__file__).parents[1]
+KO = ROOT / "tutor" / "locale" / "ko" / "LC_MESSAGES"
+GLOSSARY = {term.id: term for term in load_glossary(ROOT / "lessons" / "glossary.tsv")}
+
+HAND_COUNT = re.compile(r"\{(hand|hands|number)(\|[^}]*)?\}(번째 )?([가-힣])")
+"""A placeholder counting hands and the syllable naming its unit ("{number}/{hands}국", "{hand}번째 국")."""
+
+
+def korean_messages() -> dict[str, str]:
+    return {key: value for catalogue in ("tutor.po", "names.po") for key, value in read_po(KO / catalogue).items()}
+
+
+def test_a_hand_is_counted_in_kyoku_never_in_han() -> None:
+    """판 is riichi's han, the scoring unit ("3판 30부"): a hand numbered in
+    판 ("동장 1/16판") read as a score.  The glossary's word for one deal is 국."""
+    kyoku, han = GLOSSARY["kyoku"].ko, "판"
+    counted = {key: match.group(4) for key, value in korean_messages().items() for match in HAND_COUNT.finditer(value)}
+    assert kyoku in counted.values()
+    assert {key: unit for key, unit in counted.items() if unit == han} == {}
