@@ -28,3 +28,19 @@ def test_a_hand_is_counted_in_kyoku_never_in_han() -> None:
     counted = {key: match.group(4) for key, value in korean_messages().items() for match in HAND_COUNT.finditer(value)}
     assert kyoku in counted.values()
     assert {key: unit for key, unit in counted.items() if unit == han} == {}
+
+
+OTHER_WORDS = {
+    "flower": re.compile("꽃패"),
+    # 권풍각 (圈风刻) is a fan's own name; the wind itself is the glossary's 장풍.
+    "mcr-prevalent-wind": re.compile("권풍(?!각)"),
+}
+"""A glossary term's id and a word the app said for it beside the glossary's."""
+
+
+def test_the_glossarys_word_and_no_other() -> None:
+    messages = korean_messages()
+    for term, other in OTHER_WORDS.items():
+        word = GLOSSARY[term].ko
+        assert any(word in value for value in messages.values()), term
+        assert [key for key, value in messages.items() if other.search(value)] == [], term
