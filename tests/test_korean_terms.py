@@ -17,8 +17,14 @@ HAND_COUNT = re.compile(r"\{(hand|hands|number)(\|[^}]*)?\}(번째 )?([가-힣])
 """A placeholder counting hands and the syllable naming its unit ("{number}/{hands}국", "{hand}번째 국")."""
 
 
-def korean_messages() -> dict[str, str]:
-    return {key: value for catalogue in ("tutor.po", "names.po") for key, value in read_po(KO / catalogue).items()}
+EN_HANDS = re.compile(r"(\d+|\})\s*hands?\b")
+"""An English message counting hands ("one round (4 hands)")."""
+IN_HAN = re.compile(r"(\d|\})(번째 )?판")
+
+
+def korean_messages(language: str = "ko") -> dict[str, str]:
+    folder = KO.parents[1] / language / "LC_MESSAGES"
+    return {key: value for catalogue in ("tutor.po", "names.po") for key, value in read_po(folder / catalogue).items()}
 
 
 def test_a_hand_is_counted_in_kyoku_never_in_han() -> None:
@@ -28,6 +34,10 @@ def test_a_hand_is_counted_in_kyoku_never_in_han() -> None:
     counted = {key: match.group(4) for key, value in korean_messages().items() for match in HAND_COUNT.finditer(value)}
     assert kyoku in counted.values()
     assert {key: unit for key, unit in counted.items() if unit == han} == {}
+    korean = korean_messages()
+    hands = [key for key, value in korean_messages("en").items() if EN_HANDS.search(value)]
+    assert "play.length_mcr.east" in hands
+    assert [key for key in hands if IN_HAN.search(korean.get(key, ""))] == []
 
 
 OTHER_WORDS = {
