@@ -25,6 +25,7 @@ from tutor.quiz.mcr_replay import McrReplayRound
 from tutor.service.replay_import import ImportedGame, import_game
 from tutor.service.review_log import review_file
 from tutor.service.review_log_words import finding_message
+from tutor.ui.screens.replay import mcr_result_lines
 
 HANDS = 2
 """The careless game's first hands: a hu, then a false win and a hu (a fraction of a second to play)."""
@@ -156,7 +157,7 @@ def test_each_finding_leads_to_the_position_it_is_about(replay: GameReplay) -> N
 
 @pytest.mark.parametrize(
     ("prevalent", "en", "ko"),
-    [(0, "East round, hand 1 of 16", "동장 1/16판"), (3, "North round, hand 13 of 16", "북장 13/16판")],
+    [(0, "East round, hand 1 of 16", "동장 1/16국"), (3, "North round, hand 13 of 16", "북장 13/16국")],
 )
 def test_a_hand_is_named_by_its_prevalent_wind_and_number(replay: GameReplay, prevalent: int, en: str, ko: str) -> None:
     found = mcr_round(replay)
@@ -178,3 +179,19 @@ def test_a_hu_not_taken_is_said_in_mcr_words(game: ImportedGame) -> None:
     assert "a hu on 4m was there and was not declared" in mcr["en"] and "후할 수 있었는데" in mcr["ko"]
     riichi = render(finding_message(replace(game.review, format="tenhou6"), 0, missed), "en")
     assert "a win on 4m was there and was not taken" in riichi
+
+
+def test_a_log_whose_hu_differs_from_ours_is_said_to_differ(game: ImportedGame) -> None:
+    """A difference is shown, never hidden: the log's total and deltas beside ours, each said to agree or differ."""
+    review = next(found for found in game.review.mcr_rounds if found.win is not None)
+    win = review.win
+    assert win is not None and win.logged_win.total is not None
+    keys = [line.key for line in mcr_result_lines(review)[:2]]
+    assert keys == ["replay.deltas_agree", "replay.mcr_total_agree"]
+    wrong = replace(
+        win,
+        logged=(*win.logged[:-1], win.logged[-1] + 1),
+        logged_win=replace(win.logged_win, total=win.logged_win.total + 1),
+    )
+    keys = [line.key for line in mcr_result_lines(replace(review, win=wrong))[:2]]
+    assert keys == ["replay.deltas_differ", "replay.mcr_total_differ"]
