@@ -221,5 +221,7 @@ async def test_home_never_waits_for_the_classs_store_and_says_in_one_line_while_
         hold.set()
         await wait_for(pilot, lambda: not line.has_class("none"), "the line saying so")
         assert str(line.render()) == "Your class's assignments cannot be read just now; trying again."
+        assert line.has_class("unread")  # a warning, not the colour of an assignment to start
         failing[0] = False
         await wait_for(pilot, lambda: "2 questions of Fu left" in str(line.render()), "read on a later try")
+        assert not line.has_class("unread")

@@ -7,6 +7,7 @@ and works where no terminal UI is wanted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
 import json
@@ -542,8 +543,6 @@ def _open_app(args: argparse.Namespace) -> int:
 
 def _step_back_for_the_server() -> None:
     """A served session runs SESSION_NICENESS below its server (where the system allows it)."""
-    import contextlib
-
     # Where it is not allowed, the session runs at the server's priority, as before.
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
@@ -713,7 +712,6 @@ def _store_review(review: LogReview, path: Path, learner: str | None, language: 
     """`tutor review --store`: the seat's findings into the learner's store
     (the app's own, or a served learner's), as the app opens it: a store
     busy or full keeps the writes in its pending file for the next start."""
-    import contextlib
     import time
 
     from tutor.engine.rules import Rules

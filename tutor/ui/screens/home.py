@@ -39,6 +39,7 @@ class HomeScreen(TutorScreen):
     HomeScreen #due { height: auto; padding: 0 2; color: $warning; text-style: bold; }
     HomeScreen #due.none { display: none; }
     HomeScreen #assignment { height: auto; padding: 0 2; color: $success; text-style: bold; }
+    HomeScreen #assignment.unread { color: $warning; text-style: none; }
     HomeScreen #assignment.none { display: none; }
     """
 
@@ -166,6 +167,8 @@ class HomeScreen(TutorScreen):
         down = self.tutor.class_book is not None and self.tutor.class_book.down
         line = self.query_one("#assignment", Static)
         line.set_class(work is None and not down, "none")
+        # Not read is no assignment to start: not in the colour of one.
+        line.set_class(work is None and down, "unread")
         language = self.tutor.language
         if work is None and down:
             line.update(text(language, "class_work.unreadable"))
