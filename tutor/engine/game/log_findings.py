@@ -38,6 +38,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.riichi.score import RiichiScore
 
 _POINTS_LESSON: Final = "r08-points"
+_YAKUMAN_LESSON: Final = "r10-yakuman"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
 
 
@@ -288,7 +289,7 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
             continue
         end = hand.record.end
         position = end.engine_hand(seat, None if ours.source is None else ours.tile)
-        concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
+        concept, lesson = _scoring_concept(ours)
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
         score = None if ours.red_dora else score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
         yield Finding(
@@ -296,10 +297,19 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
             seat,
             event,
             concept,
-            _POINTS_LESSON,
+            lesson,
             False,
             (ours.tile,),
             values,
             position,
             score=score,
         )
+
+
+def _scoring_concept(ours: WinReview) -> tuple[str, str]:
+    """The concept and lesson of a win's scoring question: a yakuman's by
+    its first name (as the yakuman drill names its questions), else the
+    points rule its total follows (the table, or a limit)."""
+    if ours.yakuman:
+        return f"yakuman:{min(name for name, _ in ours.yakuman)}", _YAKUMAN_LESSON
+    return f"riichi-points:{'limit' if ours.limit else 'table'}", _POINTS_LESSON
