@@ -59,6 +59,8 @@ RULES: Final = frozenset(
     }
 )
 """The rules an illegal play may name: the coach's words for them (`coach.rule.riichi.*`)."""
+MCR_PLAYS: Final = frozenset({"chi", "pon", "open_kan", "added_kan", "closed_kan", "win"})
+"""The plays an MCR log names in MCR's own terms (chow, pung, kong, hu: `review_log.play.mcr.*`)."""
 MCR_RULES: Final = frozenset({"under_eight", "not_complete", "priority", "chow_not_left", "dead_hand", "no_tiles"})
 """The MCR rules an illegal play of an MCR log may name (`coach.rule.mcr.*`)."""
 
@@ -82,7 +84,8 @@ def problem(refused: LogRefused) -> Message:
                 rule = message(f"coach.rule.riichi.{refused.rule}")
             elif refused.rule in MCR_RULES:
                 rule = message(f"coach.rule.mcr.{refused.rule}")
-            return message(f"{PREFIX}problem.{head[:-1]}", play=message(f"{PREFIX}play.{play}"), rule=rule)
+            named = f"mcr.{play}" if refused.rules == "mcr" and play in MCR_PLAYS else play
+            return message(f"{PREFIX}problem.{head[:-1]}", play=message(f"{PREFIX}play.{named}"), rule=rule)
     return message(f"{PREFIX}problem.{code}")
 
 
