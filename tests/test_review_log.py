@@ -475,3 +475,13 @@ def test_a_yakuman_win_is_found_under_its_yakuman_and_the_yakuman_lesson() -> No
     (finding,) = [item for item in found.findings if item.kind is FindingKind.SCORING]
     assert (finding.concept, finding.lesson) == ("yakuman:daisangen", "r10-yakuman")
     assert concept_kind(finding.concept) == "yakuman"
+
+
+def test_every_finding_names_its_concept_in_words_not_by_its_key() -> None:
+    """The CLI's text (and the app's findings list, which shows the same
+    line) names each finding's concept from the catalogue, in both languages."""
+    from tests.review_helpers import concepts_named_in_words
+
+    reviews = [riichienv_review(1), riichienv_review(2), yakuman_review(), careless_log()[1]]
+    concepts = set().union(*(concepts_named_in_words(review) for review in reviews))
+    assert {concept.split(":")[0] for concept in concepts} >= {"riichi-points", "yakuman", "discard", "waits"}

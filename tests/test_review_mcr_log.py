@@ -290,3 +290,10 @@ def test_an_mcr_log_refused_at_a_call_names_it_in_mcr_terms() -> None:
         assert korean in words[1] and riichi_ko not in words[1]
         seen += 1
     assert seen == 2
+
+
+def test_every_mcr_finding_names_its_concept_in_words_not_by_its_key() -> None:
+    from tests.review_helpers import concepts_named_in_words
+
+    concepts = concepts_named_in_words(reviewed(1)) | concepts_named_in_words(review_text(careless_log()))
+    assert {"mcr:total", "mcr-fans:minimum"} <= concepts
