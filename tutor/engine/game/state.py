@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.memo import memo
 from tutor.engine.table import Wall, indicator_slot
 from tutor.engine.tiles import EAST
 
@@ -85,7 +86,9 @@ def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...],
     return made
 
 
-_HANDS: dict[tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], Hand]] = {}
+_HANDS: dict[tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], Hand]] = (
+    memo("game.state.hands", {})
+)
 _MOST_HANDS = 4096
 
 
