@@ -268,7 +268,17 @@ def test_the_own_wins_are_scoring_questions_and_efficiency_is_no_rule() -> None:
     scoring = [item for item in findings if item["kind"] == "scoring"]
     wins = [result for found in review["rounds"] for result in found["results"] if result["type"] == "hora"]
     assert len(scoring) == len(wins)
-    assert all(item["concept"].startswith("riichi-points:") for item in scoring)
+    # A yakuman's question is the yakuman drill's (this game holds one), the others' the points rule's.
+    yakuman = {
+        (found.number, check.ours.seat)
+        for found in riichienv_review(1).rounds
+        for check in found.wins
+        if check.ours.yakuman
+    }
+    assert yakuman
+    for item in scoring:
+        prefix = "yakuman:" if (item["round"], item["seat"]) in yakuman else "riichi-points:"
+        assert item["concept"].startswith(prefix)
     efficiency = [item for item in findings if item["kind"] == "efficiency"]
     assert efficiency and all(not item["rule"] and item["concept"].startswith("discard:") for item in efficiency)
 
@@ -434,3 +444,44 @@ def test_an_own_yakuman_asks_no_points_steps_question() -> None:
 
     assert not asked("555666777z123m99p", "9p")
     assert asked("555666z123m456m99p", "9p")
+
+
+def yakuman_review() -> LogReview:
+    """A log of one hand: the dealer, waiting on 9p with the three dragons
+    (daisangen), lets its first draw go and wins on its second by tsumo."""
+    import json
+
+    from tests.scripted_seats import ScriptedSeat
+    from tutor.engine.game.arranged import arranged_wall
+    from tutor.engine.game.kyoku import deal
+    from tutor.engine.game.simulate import play_hand
+    from tutor.engine.notation import parse_tiles
+
+    wall = arranged_wall(0, {0: parse_tiles("555z666z777z123m9p")}, parse_tiles("1s2s3s4s9p"))
+    seats = [ScriptedSeat(wins=True), ScriptedSeat(), ScriptedSeat(), ScriptedSeat()]
+    record = play_hand(deal(RiichiOptions(), wall, 0), seats)
+    log = {"name": ["a", "b", "c", "d"], "rule": {"disp": "般南喰", "aka": 0}, "log": [log_tenhou.hand_log(record)]}
+    return review_text(json.dumps(log, ensure_ascii=False), (0,))
+
+
+def test_a_yakuman_win_is_found_under_its_yakuman_and_the_yakuman_lesson() -> None:
+    """Not under the points table its limit would name: the yakuman drill's
+    concept of that yakuman, and the lesson that teaches yakuman."""
+    from tutor.quiz.kinds import concept_kind
+
+    (found,) = yakuman_review().rounds
+    (check,) = found.wins
+    assert [name for name, _ in check.ours.yakuman] == ["daisangen"] and check.agree
+    (finding,) = [item for item in found.findings if item.kind is FindingKind.SCORING]
+    assert (finding.concept, finding.lesson) == ("yakuman:daisangen", "r10-yakuman")
+    assert concept_kind(finding.concept) == "yakuman"
+
+
+def test_every_finding_names_its_concept_in_words_not_by_its_key() -> None:
+    """The CLI's text (and the app's findings list, which shows the same
+    line) names each finding's concept from the catalogue, in both languages."""
+    from tests.review_helpers import concepts_named_in_words
+
+    reviews = [riichienv_review(1), riichienv_review(2), yakuman_review(), careless_log()[1]]
+    concepts = set().union(*(concepts_named_in_words(review) for review in reviews))
+    assert {concept.split(":")[0] for concept in concepts} >= {"riichi-points", "yakuman", "discard", "waits"}

@@ -221,3 +221,33 @@ def test_the_command_prints_the_review_its_json_and_a_refusal(
     assert main(["review", str(path), "--lang", "ko"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+
+
+def test_an_mcr_log_refused_at_a_call_names_it_in_mcr_terms() -> None:
+    """A chow or pung the rules refuse is named chow or pung (츠, 펑), never the riichi chi or pon."""
+    entries = [json.loads(line) for line in game_log(1).splitlines()]
+    named = {"chi": ("chow", "츠", " chi", "치"), "pon": ("pung", "펑", " pon", "뻥")}
+    seen = 0
+    for kind, (english, korean, riichi_en, riichi_ko) in named.items():
+        call = next((index for index, entry in enumerate(entries) if entry["type"] == kind), None)
+        if call is None:
+            continue
+        thrower = entries[call]["target"]
+        refused = refusal(
+            mutated(entries, call, "consumed", [entries[call]["pai"]] * 2 if kind == "chi" else ["1z", "1z"])
+        )
+        if not refused.code.endswith(f"_{kind}"):
+            refused = refusal(mutated(entries, call, "actor", (thrower + 2) % 4))
+        assert refused.code.endswith(f"_{kind}") and refused.rules == "mcr"
+        words = render(refusal_words(refused), "en"), render(refusal_words(refused), "ko")
+        assert english in words[0] and riichi_en not in words[0]
+        assert korean in words[1] and riichi_ko not in words[1]
+        seen += 1
+    assert seen == 2
+
+
+def test_every_mcr_finding_names_its_concept_in_words_not_by_its_key() -> None:
+    from tests.review_helpers import concepts_named_in_words
+
+    concepts = concepts_named_in_words(reviewed(1)) | concepts_named_in_words(review_text(careless_log()))
+    assert {"mcr:total", "mcr-fans:minimum"} <= concepts

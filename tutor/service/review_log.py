@@ -50,11 +50,13 @@ each round replays in tens of milliseconds."""
 class LogRefused(ValueError):
     """A log refused: what is wrong (`code`), where (`round`, `event`), and the rule's code for an illegal play."""
 
-    def __init__(self, code: str, round_number: int, event: int | None, rule: str = "") -> None:
+    def __init__(self, code: str, round_number: int, event: int | None, rule: str = "", rules: str = "riichi") -> None:
         self.code = code
         self.round = round_number
         self.event = event
         self.rule = rule
+        self.rules = rules
+        """The game the log was read as ("riichi" or "mcr"): its plays are named in that game's terms."""
         super().__init__(code, round_number, event, rule)
 
 
@@ -88,12 +90,12 @@ def detect(text: str) -> str:
     raise LogRefused("unknown_format", 0, None)
 
 
-def _refused(error: LogError, lines: tuple[int, ...] = ()) -> LogRefused:
+def _refused(error: LogError, lines: tuple[int, ...] = (), rules: str = "riichi") -> LogRefused:
     code, _, rule = error.code.partition(":")
     event = error.event
     if lines and event is not None and 0 <= event < len(lines):
         event = lines[event]
-    return LogRefused(code, error.round, event, rule)
+    return LogRefused(code, error.round, event, rule, rules)
 
 
 def read_log(text: str) -> tuple[str, TenhouLog]:
@@ -134,7 +136,7 @@ def read_mcr_log(text: str) -> tuple[McrReplayedHand, ...]:
     try:
         return log_replay.loads(text)
     except LogError as error:
-        raise _refused(error) from error
+        raise _refused(error, rules="mcr") from error
 
 
 def review_mcr_hands(hands: Sequence[McrReplayedHand], players: Sequence[int] = SEATS) -> LogReview:
@@ -142,7 +144,7 @@ def review_mcr_hands(hands: Sequence[McrReplayedHand], players: Sequence[int] = 
     try:
         rounds = tuple(review_mcr_round(hand, tuple(players)) for hand in hands)
     except LogError as error:
-        raise _refused(error) from error
+        raise _refused(error, rules="mcr") from error
     return LogReview("tutor", tuple(players), (), tuple(() for _ in rounds), rounds)
 
 

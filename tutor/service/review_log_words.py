@@ -16,9 +16,12 @@ from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mjai import WIND_NAMES
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message
+from tutor.locale.catalogue import FALLBACK, sentences
 from tutor.service.review_log import LogRefused, LogReview
 
 PREFIX: Final = "review_log."
+PREFIX_CONCEPT: Final = "concept."
+"""A finding's concept by name: `concept.<key>` (see `concept_words`)."""
 PLAYS: Final = frozenset(
     {
         "draw",
@@ -59,6 +62,8 @@ RULES: Final = frozenset(
     }
 )
 """The rules an illegal play may name: the coach's words for them (`coach.rule.riichi.*`)."""
+MCR_PLAYS: Final = frozenset({"chi", "pon", "open_kan", "added_kan", "closed_kan", "win"})
+"""The plays an MCR log names in MCR's own terms (chow, pung, kong, hu: `review_log.play.mcr.*`)."""
 MCR_RULES: Final = frozenset({"under_eight", "not_complete", "priority", "chow_not_left", "dead_hand", "no_tiles"})
 """The MCR rules an illegal play of an MCR log may name (`coach.rule.mcr.*`)."""
 
@@ -82,7 +87,8 @@ def problem(refused: LogRefused) -> Message:
                 rule = message(f"coach.rule.riichi.{refused.rule}")
             elif refused.rule in MCR_RULES:
                 rule = message(f"coach.rule.mcr.{refused.rule}")
-            return message(f"{PREFIX}problem.{head[:-1]}", play=message(f"{PREFIX}play.{play}"), rule=rule)
+            named = f"mcr.{play}" if refused.rules == "mcr" and play in MCR_PLAYS else play
+            return message(f"{PREFIX}problem.{head[:-1]}", play=message(f"{PREFIX}play.{named}"), rule=rule)
     return message(f"{PREFIX}problem.{code}")
 
 
@@ -122,12 +128,22 @@ def _draw(review: LogReview, round_index: int, draw: DrawCheck) -> Message:
     return message(f"{PREFIX}draw_agrees" if draw.agree else f"{PREFIX}draw_differs", **values)
 
 
+def concept_words(concept: str) -> Value:
+    """A finding's concept in words: a yakuman's by the yakuman's name, any
+    other by its catalogue entry (`concept.<key>`); one the catalogue does
+    not name shows as its key."""
+    kind, _, name = concept.partition(":")
+    if kind == "yakuman" and f"yakuman.{name}" in sentences(FALLBACK):
+        return message(f"{PREFIX_CONCEPT}yakuman", yakuman=message(f"yakuman.{name}"))
+    return message(PREFIX_CONCEPT + concept) if PREFIX_CONCEPT + concept in sentences(FALLBACK) else concept
+
+
 def finding_message(review: LogReview, round_index: int, finding: Finding) -> Message:
     values: dict[str, Value] = {
         "seat": finding.seat,
         "event": review.event_index(round_index, finding.event),
         "tiles": _tiles(finding.tiles),
-        "concept": finding.concept,
+        "concept": concept_words(finding.concept),
     }
     named = dict(finding.values)
     if finding.kind.value == "efficiency":

@@ -110,9 +110,9 @@ def _set(state: KyokuState, seat: int, **changes: object) -> KyokuState:
 def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Event]:
     """A draw from the live wall, or for a kan the replacement from the dead wall's end."""
     wall, slot = state.wall.take_back() if rinshan else state.wall.take_front()
-    player = state.players[seat]
-    state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None)
-    state = _set(state, seat, hand=(*player.hand, slot), drawn=slot)
+    player = evolve(state.players[seat], hand=(*state.players[seat].hand, slot), drawn=slot)
+    players = _with_player(state.players, seat, player)
+    state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None, players=players)
     return state, Event("draw", seat, (slot,))
 
 
@@ -201,20 +201,21 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
         changes["riichi_at"] = len(player.discards)
         changes["double_riichi"] = first
     events = [Event("discard", seat, (slot,), tsumogiri=slot == player.drawn)]
-    state = _set(state, seat, **changes)
+    # One new state, not one per change: a discard is most of a hand's steps.
+    fields: dict[str, object] = {
+        "players": _with_player(state.players, seat, evolve(player, **changes)),
+        "phase": Phase.CLAIMS,
+        "turn": seat,
+        "last_tile": slot,
+        "rinshan": False,
+        "riichi_pending": seat if riichi else None,
+    }
     if first and not state.calls_made:
-        state = evolve(state, first_discards=(*state.first_discards, kind))
+        fields["first_discards"] = (*state.first_discards, kind)
+    state = evolve(state, **fields)
     if state.pending_dora:
         state, dora_events = _turn_dora(state)
         events += dora_events
-    state = evolve(
-        state,
-        phase=Phase.CLAIMS,
-        turn=seat,
-        last_tile=slot,
-        rinshan=False,
-        riichi_pending=seat if riichi else None,
-    )
     return _after_discard(state, tuple(events))
 
 

@@ -9,6 +9,7 @@ as codes and tiles.  The legal set and the refused set never share an action.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
@@ -26,7 +27,8 @@ from tutor.engine.game.rules import (
     winning_refusal,
 )
 from tutor.engine.game.state import KyokuState, Phase
-from tutor.engine.hand import MeldKind
+from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.tiles import EAST
 
 Found = tuple[list[Action], list[Forbidden]]
 
@@ -41,10 +43,22 @@ def decisions(state: KyokuState) -> tuple[Decision, ...]:
     """Every seat that must decide now, with its legal actions (PASS among them in answers)."""
     if _last and _last[0][0] is state:
         return _last[0][1]
-    found = (decision_for(state, seat) for seat in range(4))
+    seats = _answering(state) if state.phase in _ANSWERS else range(4)
+    found = (decision_for(state, seat) for seat in seats)
     answer = tuple(decision for decision in found if decision.legal)
     _last[:] = [(state, answer)]
     return answer
+
+
+_ANSWERS = frozenset({Phase.CLAIMS, Phase.CHANKAN})
+
+
+def _answering(state: KyokuState) -> list[int]:
+    """The seats that might answer the tile (`_answerable`): after most
+    discards none, found without listing any seat's actions."""
+    assert state.last_tile is not None
+    tile = state.kind(state.last_tile)
+    return [seat for seat in range(4) if seat != state.turn and tile in _answerable(state.engine_hand(seat))]
 
 
 def decision_for(state: KyokuState, seat: int) -> Decision:
@@ -95,21 +109,26 @@ def _turn(state: KyokuState, seat: int, kinds: frozenset[ActionKind] = TURN_KIND
     legal: list[Action] = []
     refused: list[Forbidden] = []
     player = state.players[seat]
-    counts = _hand_kinds(state, seat)
     if ActionKind.TSUMO in kinds:
         _tsumo(state, seat, legal, refused)
     if ActionKind.DISCARD in kinds:
-        _discards(state, seat, counts, legal, refused)
-    if player.drawn is not None:
-        if ActionKind.RIICHI in kinds:
-            _riichi(state, seat, legal, refused)
-        if ActionKind.CLOSED_KAN in kinds:
-            _closed_kans(state, seat, counts, legal, refused)
-        if ActionKind.ADDED_KAN in kinds:
-            _added_kans(state, seat, counts, legal, refused)
-        if ActionKind.NINE_TERMINALS in kinds and nine_terminals(state, seat):
-            legal.append(Action(seat, ActionKind.NINE_TERMINALS))
+        _discards(state, seat, legal, refused)
+    if player.drawn is None or kinds.isdisjoint(_DRAWN_KINDS):
+        return legal, refused
+    counts = _hand_kinds(state, seat)
+    if ActionKind.RIICHI in kinds:
+        _riichi(state, seat, legal, refused)
+    if ActionKind.CLOSED_KAN in kinds:
+        _closed_kans(state, seat, counts, legal, refused)
+    if ActionKind.ADDED_KAN in kinds:
+        _added_kans(state, seat, counts, legal, refused)
+    if ActionKind.NINE_TERMINALS in kinds and nine_terminals(state, seat):
+        legal.append(Action(seat, ActionKind.NINE_TERMINALS))
     return legal, refused
+
+
+_DRAWN_KINDS = frozenset({ActionKind.RIICHI, ActionKind.CLOSED_KAN, ActionKind.ADDED_KAN, ActionKind.NINE_TERMINALS})
+"""The turn's actions only a seat that has just drawn may take."""
 
 
 def _tsumo(state: KyokuState, seat: int, legal: list[Action], refused: list[Forbidden]) -> None:
@@ -128,20 +147,51 @@ def _tsumo(state: KyokuState, seat: int, legal: list[Action], refused: list[Forb
         refused.append(Forbidden(action, Refusal.NO_YAKU, (tile,)))
 
 
-def _discards(
-    state: KyokuState, seat: int, counts: Counter[int], legal: list[Action], refused: list[Forbidden]
-) -> None:
+def _discards(state: KyokuState, seat: int, legal: list[Action], refused: list[Forbidden]) -> None:
     """Discards: any kind held, except those kuikae bars and, after riichi, all but the drawn tile."""
-    player = state.players[seat]
-    drawn_kind = state.kind(player.drawn) if player.drawn is not None else None
-    for kind in sorted(counts):
-        action = Action(seat, ActionKind.DISCARD, kind)
-        if player.riichi and kind != drawn_kind:
-            refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (kind,)))
-        elif state.options.kuikae and kind in player.kuikae:
-            refused.append(Forbidden(action, Refusal.KUIKAE, tuple(sorted(player.kuikae))))
-        else:
+    # The actions are shared (`_discard_action`): a game lists a seat's
+    # discards at every one of its turns.
+    for kind in sorted(set(state.engine_hand(seat).concealed)):
+        action = _discard_action(seat, kind)
+        refusal = _discard_refusal(state, action)
+        if refusal is None:
             legal.append(action)
+        else:
+            refused.append(refusal)
+
+
+def _discard_refusal(state: KyokuState, action: Action) -> Forbidden | None:
+    """Why a discard of a kind held is refused, or None: after riichi only the
+    drawn tile goes, and kuikae bars what a call just made."""
+    player = state.players[action.seat]
+    if player.riichi and (player.drawn is None or action.tile != state.kind(player.drawn)):
+        return _riichi_locked(action)
+    if state.options.kuikae and action.tile in player.kuikae:
+        return Forbidden(action, Refusal.KUIKAE, tuple(sorted(player.kuikae)))
+    return None
+
+
+def legal_discard(state: KyokuState, kind: int) -> Action | None:
+    """The discard of `kind` by the seat to play on its turn, if the rules
+    allow it, else None (`decision_of_kind` then says why).  A replayed log
+    asks this of each logged discard: listing every discard of every turn
+    was a tenth of a replay's time."""
+    seat = state.turn
+    if state.phase is not Phase.TURN or kind not in state.engine_hand(seat).concealed:
+        return None
+    action = _discard_action(seat, kind)
+    return action if _discard_refusal(state, action) is None else None
+
+
+@lru_cache(maxsize=4 * 34)
+def _discard_action(seat: int, kind: int) -> Action:
+    return Action(seat, ActionKind.DISCARD, kind)
+
+
+@lru_cache(maxsize=4 * 34)
+def _riichi_locked(action: Action) -> Forbidden:
+    assert action.tile is not None
+    return Forbidden(action, Refusal.RIICHI_LOCKED, (action.tile,))
 
 
 def _riichi(state: KyokuState, seat: int, legal: list[Action], refused: list[Forbidden]) -> None:
@@ -226,12 +276,32 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     tile = state.kind(state.last_tile)
     legal: list[Action] = []
     refused: list[Forbidden] = []
+    if tile not in _answerable(state.engine_hand(seat)):
+        return legal, refused  # the usual answer, found without listing waits or shapes
     _ron(state, seat, tile, chankan, legal, refused)
     if not chankan:
         _calls(state, seat, tile, legal, refused)
     if legal or (refused and state.learner == seat):
         legal.append(Action(seat, ActionKind.PASS))
     return legal, refused
+
+
+@lru_cache(maxsize=2048)
+def _answerable(hand: Hand) -> frozenset[int]:
+    """Every kind a 13-tile hand might ron or call on (or be refused either):
+    its waits, the kinds it holds twice (pon, kan), and the number kinds next
+    to a held one of their suit (a chi's run holds a tile next to the one
+    called).  A hand stands through three discards for each of its own, and
+    most discards are none of these."""
+    found = set(hand_waits(hand))
+    counts = hand.concealed_counts()
+    for kind, count in enumerate(counts):
+        if count >= 2:
+            found.add(kind)
+        if count and kind < EAST:
+            low = kind - kind % 9
+            found.update(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
+    return frozenset(found)
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:

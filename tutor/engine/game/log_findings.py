@@ -38,6 +38,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.riichi.score import RiichiScore
 
 _POINTS_LESSON: Final = "r08-points"
+_YAKUMAN_LESSON: Final = "r10-yakuman"
 _SAFE_CONCEPT: Final = "defence:safe_by_rule"
 
 
@@ -139,6 +140,14 @@ def _discards(hand: ReplayedHand, seat: int) -> Iterator[tuple[int, Turn, int]]:
             yield index, turn, chosen.tile
 
 
+def _legal_discards(turn: Turn) -> set[int | None]:
+    """The kinds the seat to play might have discarded (after declaring
+    riichi, those keeping tenpai).  The record keeps only the discard played
+    (`ReplayedHand.turn`), so they are listed again, for the seats reviewed alone."""
+    decision = decision_of_kind(turn.state, ActionKind.DISCARD)
+    return {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
+
+
 def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     """Each discard after which the hand waits on a kind the seat discarded,
     when the discard before it did not already leave those waits (riichi in
@@ -180,8 +189,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     if state.players[seat].riichi or index != len(hand.record.turns) - 2:
         return
     # The kinds the seat could have discarded instead (after declaring riichi, only those keeping tenpai).
-    decision = next((item for item in turn.decisions if item.seat == seat), None)
-    legal = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD} if decision else set()
+    legal = _legal_discards(turn)
     held = frozenset(kind for kind in (state.kind(slot) for slot in state.players[seat].hand) if kind in legal)
     for win in dealt_in:
         if not state.players[win.seat].riichi or win.tile != kind:
@@ -217,8 +225,7 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         if state.players[seat].riichi or state.phase is not Phase.TURN:
             continue
-        decision = next(item for item in turn.decisions if item.seat == seat)
-        allowed = {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
+        allowed = _legal_discards(turn)
         position = state.engine_hand(seat)
         if _only_best(discard_shanten(position, counted=counted), allowed, kind):
             continue
@@ -282,7 +289,7 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
             continue
         end = hand.record.end
         position = end.engine_hand(seat, None if ours.source is None else ours.tile)
-        concept = f"riichi-points:{'limit' if ours.limit else 'table'}"
+        concept, lesson = _scoring_concept(ours)
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
         score = None if ours.red_dora else score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
         yield Finding(
@@ -290,10 +297,19 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
             seat,
             event,
             concept,
-            _POINTS_LESSON,
+            lesson,
             False,
             (ours.tile,),
             values,
             position,
             score=score,
         )
+
+
+def _scoring_concept(ours: WinReview) -> tuple[str, str]:
+    """The concept and lesson of a win's scoring question: a yakuman's by
+    its first name (as the yakuman drill names its questions), else the
+    points rule its total follows (the table, or a limit)."""
+    if ours.yakuman:
+        return f"yakuman:{min(name for name, _ in ours.yakuman)}", _YAKUMAN_LESSON
+    return f"riichi-points:{'limit' if ours.limit else 'table'}", _POINTS_LESSON

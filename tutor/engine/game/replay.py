@@ -32,7 +32,7 @@ from typing import Final
 
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.kyoku import deal, step
-from tutor.engine.game.legal import decision_for, decision_of_kind, decisions
+from tutor.engine.game.legal import decision_for, decision_of_kind, decisions, legal_discard
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogError, LogEvent, LogRound, LogTile
 from tutor.engine.game.simulate import HandRecord, Turn
@@ -67,9 +67,9 @@ class ReplayedHand:
 
     def turn(self, index: int) -> Turn:
         """The record's turn with every legal action of the seats deciding.
-        On a seat's own turn the record keeps only the actions of the kind
-        the log played (`legal.decision_of_kind`: all its discards for a
-        discard), which is what the replay needed; this lists the rest."""
+        On a seat's own turn the record keeps only what the replay needed:
+        the discard the log played (`legal.legal_discard`), or for any other
+        play the actions of its kind (`legal.decision_of_kind`); this lists the rest."""
         turn = self.record.turns[index]
         if turn.state.phase is not Phase.TURN:
             return turn
@@ -267,8 +267,12 @@ class _Player:
 
     def turn(self, state: KyokuState) -> tuple[Decision, Action]:
         """The play of the seat to play, found among its legal actions of the
-        kind the log plays (only those are asked: see `ReplayedHand.turn`)."""
+        kind the log plays, or a legal discard alone (only those are asked:
+        see `ReplayedHand.turn`)."""
         kind, tile, name, index = self._turn_play(state)
+        discard = legal_discard(state, tile) if kind is ActionKind.DISCARD and tile is not None else None
+        if discard is not None:
+            return Decision(state.turn, (discard,)), discard
         decision = decision_of_kind(state, kind)
         return decision, self._pick(decision, kind, tile, (), name, index)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import TypeVar
 
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.memo import memo
 from tutor.engine.table import Wall, indicator_slot
 from tutor.engine.tiles import EAST
 
@@ -68,17 +68,33 @@ class GameMeld:
 def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None) -> Hand:
     """Slots as the scoring engines read a hand: kinds, with `extra` (a
     kind, a discard won on) among the concealed tiles.  Both games' states use it."""
-    return _scoring_hand(wall.kinds, hand, melds, extra)
+    # Remembered: every decision asks each seat's hand (waits for a ron,
+    # shapes for a call, furiten) while a seat's tiles change only on its own
+    # turn, and until then its state keeps the very same tuples.  So they are
+    # keyed by identity: hashing the wall's 136 kinds, or even the hand's
+    # tiles, at every ask cost more than the look-up.  Each entry holds the
+    # tuples it was made from, so no other tuple can take their ids while it stands.
+    kinds = wall.kinds
+    key = (id(kinds), id(hand), id(melds), extra)
+    found = _HANDS.get(key)
+    if found is not None:
+        return found[3]
+    made = _scoring_hand(kinds, hand, melds, extra)
+    if len(_HANDS) >= _MOST_HANDS:
+        _HANDS.clear()
+    _HANDS[key] = (kinds, hand, melds, made)
+    return made
 
 
-@lru_cache(maxsize=4096)
+_HANDS: dict[tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], Hand]] = (
+    memo("game.state.hands", {})
+)
+_MOST_HANDS = 4096
+
+
 def _scoring_hand(
     kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
 ) -> Hand:
-    # Remembered: every decision asks each seat's hand (waits for a ron,
-    # shapes for a call, furiten) while a seat's tiles change only on its own
-    # turn; replaying a log spent a sixth of its time building the same hands.
-    # A Hand is frozen, so the one made is shared.
     concealed = [kinds[slot] for slot in hand]
     if extra is not None:
         concealed.append(extra)
