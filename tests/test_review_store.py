@@ -103,18 +103,19 @@ def test_the_findings_are_stored_and_a_review_asks_their_positions(
 
 def test_an_own_win_is_kept_as_a_position_of_the_points_rule_it_follows(data: Path, tmp_path: Path) -> None:
     """Seat 0 of the same game wins three times: no mistake is stored for a
-    win, but each winning hand (but a yakuman) is kept as a points question of its total's
-    rule, which a review of that rule asks."""
+    win, but each winning hand is kept as a points question of its total's
+    rule (a yakuman as the yakuman question of its yakuman), which a review
+    of that rule asks."""
     assert main(["review", str(log_file(tmp_path, game_text())), "--seat", "0", "--store"]) == 0
     found = [finding for _, finding in seat_findings(review_text(game_text(), (0,)))]
     wins = [finding for finding in found if finding.kind is FindingKind.SCORING]
     asked = {finding: finding_question(finding, finding.event) for finding in wins}
-    # One of them is a yakuman, which the points steps do not ask.
     assert [finding for finding, question in asked.items() if question is None] == [
-        finding for finding in wins if finding.score is None or finding.score.yakuman
+        finding for finding in wins if finding.score is None
     ]
     questions = [question for question in asked.values() if question is not None]
-    assert questions and all(question.kind == "points-steps" for question in questions)
+    # One of them is a yakuman, asked by the yakuman drill.
+    assert questions and {question.kind for question in questions} == {"points-steps", "yakuman"}
     concepts = {question.concept for question in questions}
     store = open_store()
     try:

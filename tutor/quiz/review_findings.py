@@ -11,7 +11,9 @@ the tiles passed since (the defence drill, `kinds.defence.defence_question`),
 a win missed asks every tile the hand that could have won waits on (the
 waits drill, `kinds.shapes.waits_question`), and the seat's own riichi win
 asks what it scores, step by step (`kinds.points_steps.points_steps_question`,
-the answer our engine's score of that hand, winds, flags and indicators).
+the answer our engine's score of that hand, winds, flags and indicators), or
+for a yakuman which yakuman it makes (`kinds.scoring.yakuman_question`, the
+answer our engine's yakuman of it, with the points they pay).
 The other kinds (a call without yaku, furiten riichi, a false win) are
 stored by their concepts, which the drills of those concepts bring back
 with questions of their own.  A win is no mistake and is not stored as an
@@ -39,7 +41,7 @@ from tutor.quiz.coach_record import play_answer
 from tutor.quiz.kinds.defence import defence_question
 from tutor.quiz.kinds.efficiency import discard_question
 from tutor.quiz.kinds.points_steps import points_steps_question
-from tutor.quiz.kinds.scoring import request_score
+from tutor.quiz.kinds.scoring import request_score, yakuman_question
 from tutor.quiz.kinds.shapes import waits_question
 from tutor.quiz.question import LEVELS, Question
 from tutor.quiz.store_api import ProgressStore
@@ -57,14 +59,16 @@ KEPT: Final = 10
 def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -> Question | None:
     """The question of the finding's position: "which tile?" for a discard
     (by `rules`), "which tile was safe?" for a deal-in, "what does this
-    score?" for the seat's own win but a yakuman (`points-steps`, answered by
-    our engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
+    score?" for the seat's own win (`points-steps`, or for a yakuman "which
+    yakuman?", `yakuman`, answered by our engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
     that could have won); else None."""
     hand = finding.hand
     if finding.kind is FindingKind.SCORING:
-        # A yakuman is named by no yaku the steps list: the kind never asks one.
+        # A yakuman is named by no yaku the steps list: the yakuman drill asks it.
         score = finding.score
-        return None if score is None or score.yakuman else points_steps_question(score, seed, LEVEL)
+        if score is None:
+            return None
+        return yakuman_question(score, seed, LEVEL) if score.yakuman else points_steps_question(score, seed, LEVEL)
     if finding.kind is FindingKind.MISSED_WIN and hand is not None and finding.tiles:
         return _missed_win_question(hand, finding.tiles[0], seed)
     if hand is None or hand.tile_count != DISCARD_HAND:
@@ -124,9 +128,11 @@ def position_question(record: object) -> Question | None:
         if level not in LEVELS:
             return None
         hand = parse_hand(str(request["hand"]))
-        if kind == "points-steps":
+        if kind in {"points-steps", "yakuman"}:
             score = request_score(request)
-            return None if score is None else points_steps_question(score, seed, level)
+            if score is None:
+                return None
+            return (yakuman_question if kind == "yakuman" else points_steps_question)(score, seed, level)
         if kind == "waits":
             return waits_question(hand, seed, level)
         if kind == "discard":

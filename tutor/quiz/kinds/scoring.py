@@ -13,11 +13,12 @@ from tutor.engine.refusal import Refusal
 from tutor.engine.request import score_request
 from tutor.engine.request_json import read_request, request_json, riichi_request
 from tutor.engine.riichi.context import Flag, WinContext
-from tutor.engine.riichi.points import base_points, payments
+from tutor.engine.riichi.points import base_points, payments, points_json
 from tutor.engine.riichi.rules import RiichiRules
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 from tutor.engine.tiles import DRAGONS, EAST, WINDS
 from tutor.locale import Message, joined, message
+from tutor.quiz.answer_text import payment_message
 from tutor.quiz.deal import random_complete, random_seven_pairs
 from tutor.quiz.names import FU_ITEMS, FU_NOT_COUNTED, YAKU_NAMES, choice_labels, limit_message, name
 from tutor.quiz.question import Question
@@ -187,29 +188,44 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
             score = score_riichi(hand, context, rules)
         except Refusal:
             continue
-        # Every yakuman the hand makes answers the question; the rules in force
-        # (yakuman_stacking off by default) decide only which of them count.
-        found = sorted(name for name, _ in score_riichi(hand, context, stacking(rules)).yakuman)
-        counted = sorted(name for name, _ in score.yakuman)
+        found = _yakuman_found(hand, context, rules)
         if (level == 1 and found) or (level == 3 and not found) or level == 2:
-            break
+            return yakuman_question(score, seed, level)
+
+
+def _yakuman_found(hand: Hand, context: WinContext, rules: RiichiRules) -> list[str]:
+    """Every yakuman the hand makes, by name, stacking or not."""
+    return sorted(name for name, _ in score_riichi(hand, context, stacking(rules)).yakuman)
+
+
+YAKUMAN_CHOICES: Final = (
+    "none",
+    "kokushi",
+    "kokushi_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "junsei_chuuren",
+    "suukantsu",
+)
+
+
+def yakuman_question(score: RiichiScore, seed: int, level: int) -> Question:
+    """Which yakuman the scored hand makes, if any, answered by our engine's
+    score of it: every yakuman it makes (the rules in force, yakuman_stacking
+    off by default, decide only which of them count), the explanation
+    saying what they pay (a random hand of the drill, or a win of a game reviewed)."""
+    hand, context, rules = score.hand, score.context, score.rules
+    # Every yakuman the hand makes answers the question.
+    found = _yakuman_found(hand, context, rules)
+    counted = sorted(name for name, _ in score.yakuman)
     answer = found or ["none"]
-    choices = (
-        "none",
-        "kokushi",
-        "kokushi_13",
-        "suuankou",
-        "suuankou_tanki",
-        "daisangen",
-        "shousuushii",
-        "daisuushii",
-        "tsuuiisou",
-        "ryuuiisou",
-        "chinroutou",
-        "chuuren",
-        "junsei_chuuren",
-        "suukantsu",
-    )
     said = (
         message("quiz.yakuman.found", yakuman=joined(name("yakuman", n) for n in found))
         if found
@@ -223,6 +239,9 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
     explanation: tuple[Message, ...] = (said,)
     if len(found) > 1 and counted != found:
         explanation += (message("quiz.yakuman.counted", yakuman=joined(name("yakuman", n) for n in counted)),)
+    if score.points.limit and score.yakuman:
+        paid = payment_message(points_json(score.points))
+        explanation += (message("quiz.yakuman.paid", limit=limit_message(score.points.limit), paid=paid),)
     if not score.fu.lines:
         explanation += (FU_NOT_COUNTED,)
     return Question(
@@ -237,8 +256,8 @@ def generate_yakuman(seed: int, level: int, rules: RiichiRules = DEFAULT_RULES) 
         concept=f"yakuman:{answer[0]}",
         lesson="r10-yakuman",
         answer_type="checklist",
-        choices=choices,
-        choice_labels=choice_labels("yakuman", choices),
+        choices=YAKUMAN_CHOICES,
+        choice_labels=choice_labels("yakuman", YAKUMAN_CHOICES),
     )
 
 
