@@ -12,7 +12,7 @@ from textual.widgets import Input, SelectionList
 from tests.helpers import wait_for
 from tutor.quiz.plan import DrillPlan
 from tutor.quiz.question import Question
-from tutor.quiz.store import Store
+from tutor.quiz.store_api import ProgressStore
 from tutor.ui.screens.drill import DrillScreen
 from tutor.ui.widgets.cycle_field import CycleField
 from tutor.ui.widgets.mcr_steps_answer import McrStepsAnswer, principle_id
@@ -28,7 +28,7 @@ async def open_drill(pilot: Pilot[Any], plan: DrillPlan) -> DrillScreen:
 
 
 def record_steps(
-    store: Store,
+    store: ProgressStore,
     question: Question,
     rules: tuple[tuple[str, bool], ...],
     *,

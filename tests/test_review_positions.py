@@ -4,15 +4,31 @@ through its kind: a yakuman by the yakuman drill (its yakuman and points)."""
 
 from __future__ import annotations
 
+import json
+import time
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from bench.riichienv_logs import agent_game, as_text
+from tests.drill_helpers import record_steps
+from tests.postgres_helpers import fresh_database
 from tests.test_review_log import yakuman_review
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.quiz.kinds import judge
 from tutor.quiz.kinds.scoring import request_score
 from tutor.quiz.question import Question
-from tutor.quiz.review_findings import finding_question, position_question, position_record
+from tutor.quiz.review_findings import (
+    POSITION_KEY,
+    finding_question,
+    kept_positions,
+    position_question,
+    position_record,
+    review_positions,
+)
+from tutor.quiz.store import Store
+from tutor.quiz.store_api import DAY, ProgressStore
+from tutor.quiz.stores import open_postgres
 from tutor.service.review_log import LogReview, review_text, seat_findings
 
 
@@ -54,3 +70,63 @@ def test_riichienv_game_1s_kokushi_win_asks_the_yakuman_question_of_its_hand() -
 def test_a_daisangen_win_asks_the_yakuman_question_of_its_hand() -> None:
     (daisangen,) = wins(yakuman_review())
     check_yakuman_question(daisangen, "daisangen")
+
+
+def answer(store: ProgressStore, question: Question, response: dict[str, Any], now: float) -> bool:
+    """The question answered as the drill screen does: judged by its kind, stored with its steps."""
+    judgement = judge(question, response)
+    record_steps(store, question, judgement.concepts, right=judgement.right, now=now, response=json.dumps(response))
+    return judgement.right
+
+
+def retiring(store: ProgressStore) -> None:
+    """A concept with two positions kept, asked in the store's reviews: a
+    wrong answer keeps the position; a right one on the concept's scheduled
+    review retires it, and the next review asks the next one kept; a right
+    answer before the concept is due again retires nothing."""
+    concept, (newest, older) = two_positions()
+    store.set_setting(POSITION_KEY + concept, json.dumps([position_record(newest), position_record(older)]))
+    now = time.time()
+    assert review_positions(store, [concept]) == {concept: newest}
+    wrong = {key: None for key in newest.answer}
+    assert not answer(store, newest, wrong, now)
+    assert review_positions(store, [concept]) == {concept: newest}
+    assert concept in {item.concept for item in store.due(now + 1)}
+    assert answer(store, newest, newest.answer, now + 1)
+    assert review_positions(store, [concept]) == {concept: older}
+    # Right again before the next review falls due: the older position stays.
+    assert answer(store, older, older.answer, now + 2)
+    assert review_positions(store, [concept]) == {concept: older}
+    later = now + 2 * DAY
+    assert concept in {item.concept for item in store.due(later)}
+    assert answer(store, older, older.answer, later)
+    assert review_positions(store, [concept]) == {}
+    assert kept_positions(store, concept) == []
+
+
+def two_positions() -> tuple[str, tuple[Question, Question]]:
+    """Two discard positions of one concept from riichienv game 0's findings."""
+    by_concept: dict[str, list[Question]] = {}
+    for _, finding in seat_findings(game_review(0)):
+        question = finding_question(finding, finding.event)
+        if question is not None and question.kind == "discard" and question.concept == finding.concept:
+            by_concept.setdefault(question.concept, []).append(question)
+    concept, questions = next((concept, found) for concept, found in by_concept.items() if len(found) >= 2)
+    return concept, (questions[0], questions[1])
+
+
+def test_a_kept_position_answered_right_on_its_review_is_retired_in_sqlite(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "progress.db")
+    try:
+        retiring(store)
+    finally:
+        store.close()
+
+
+def test_a_kept_position_answered_right_on_its_review_is_retired_in_postgresql(tmp_path: Path) -> None:
+    with fresh_database() as url:
+        store = open_postgres(url, "ann", tmp_path / "ann")
+        try:
+            retiring(store)
+        finally:
+            store.close()

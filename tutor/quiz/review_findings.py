@@ -22,7 +22,9 @@ answer; its position is kept under the points rule of its total.
 `tutor review --store` keeps each question built as a position under its
 concept (the setting `review.position.<concept>`, the newest first, at most
 `KEPT`), and a review of that concept, once it is due, asks the newest
-position kept (`review_positions`) instead of a question dealt at random.
+position kept (`review_positions`) instead of a question dealt at random;
+answered right on that review, the position is retired (the store's
+`record_answer`), and the next review asks the next one kept.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from tutor.quiz.kinds.points_steps import points_steps_question
 from tutor.quiz.kinds.scoring import request_score, yakuman_question
 from tutor.quiz.kinds.shapes import waits_question
 from tutor.quiz.question import LEVELS, Question
+from tutor.quiz.store_api import POSITION_KEY as POSITION_KEY
 from tutor.quiz.store_api import ProgressStore
 from tutor.quiz.writes import Answer, SettingWrite, Writes
 
@@ -51,7 +54,6 @@ WHICH_TILE: Final = frozenset({FindingKind.EFFICIENCY, FindingKind.FURITEN_WAIT}
 DISCARD_HAND: Final = 14
 WAITING_HAND: Final = 13
 LEVEL: Final = 2
-POSITION_KEY: Final = "review.position."
 KEPT: Final = 10
 """Positions kept per concept: a review asks the newest."""
 

@@ -13,6 +13,7 @@ transactions; the schema and its migrations are in tutor/quiz/migrations.py.
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import time
 from abc import ABC, abstractmethod
@@ -30,6 +31,10 @@ leaves it where it is), a wrong one back to box 0 (due at once)."""
 DAY = 86400.0
 RECENT_DAYS = 7
 """The teacher's dashboard sets a learner's answers of the last this many days against those before."""
+
+POSITION_KEY = "review.position."
+"""The setting that keeps a concept's positions of the learner's own games
+(a JSON list of records, the newest first: tutor/quiz/review_findings.py)."""
 
 Problem = Literal["busy", "full", "io", "denied", "schema", "server"]
 PASSING_PROBLEMS: frozenset[Problem] = frozenset({"busy", "full", "io", "server"})
@@ -266,6 +271,27 @@ class Damage:
     path: Path
     aside: Path
     error: str
+
+
+def retired(setting: str | None, kind: str, seed: int, level: int) -> str | None:
+    """A concept's kept positions without the one a question of `kind`,
+    `seed` and `level` was asked from, as the setting to write; None when
+    none of them is that one (or the setting is not understood: left as it is)."""
+    try:
+        records = json.loads(setting or "[]")
+    except ValueError:
+        return None
+    if not isinstance(records, list):
+        return None
+    kept = [
+        record
+        for record in records
+        if not (
+            isinstance(record, dict)
+            and (record.get("kind"), record.get("seed"), record.get("level")) == (kind, seed, level)
+        )
+    ]
+    return None if len(kept) == len(records) else json.dumps(kept, ensure_ascii=False)
 
 
 def leitner_move(state: tuple[int, float] | None, right: bool, now: float) -> tuple[int, float] | None:
@@ -581,6 +607,8 @@ class ProgressStore(ABC):
         """
         now = time.time() if now is None else now
         with self._transaction() as nested:
+            if correct:
+                self._retire_position(kind, seed, level, concept, now)
             self._insert_answer(now, kind, level, seed, concept, correct, response, place)
             for moved, right in rules or ((concept, correct),):
                 move = leitner_move(self._concept_state(moved), right, now)
@@ -589,6 +617,16 @@ class ProgressStore(ABC):
         if not nested:
             # Only once the answer is committed: a count above the answers stored is damage.
             self.count_answers()
+
+    def _retire_position(self, kind: str, seed: int, level: int, concept: str, now: float) -> None:
+        state = self._concept_state(concept)
+        if state is not None and state[1] > now:
+            return
+        key = POSITION_KEY + concept
+        setting = self._setting(key)
+        left = None if setting is None else retired(setting, kind, seed, level)
+        if left is not None:
+            self._put_setting(key, left)
 
     def record_turn(self, assignment: str, turn: int, situation: str, decision: str, decided_at: float) -> None:
         """A decision in a shared deal, in its attempt (`attempt_of`). The same decision again (a write
