@@ -357,9 +357,9 @@ def test_an_own_win_asks_what_that_very_hand_scores_and_our_engine_answers(seed:
     """The scoring finding's question is the log's winning hand, its win
     tile, winds and indicators, answered by our engine's score of it: the
     han, fu and points of the win re-scored, so the log's own deltas where
-    they agree; a red five, which a position does not carry, asks none, nor
-    does a yakuman, which no step names."""
-    from tutor.engine.notation import parse_hand
+    they agree; a win holding red fives carries them as the request's aka
+    dora; a yakuman asks the yakuman question (tests/test_review_positions.py)."""
+    from tutor.engine.notation import parse_hand, parse_tiles
     from tutor.quiz.kinds import judge
     from tutor.quiz.review_findings import finding_question, position_question, position_record
 
@@ -371,12 +371,14 @@ def test_an_own_win_asks_what_that_very_hand_scores_and_our_engine_answers(seed:
                 continue
             question = finding_question(finding, seed=finding.event)
             check = wins[finding.event]
-            if check.ours.red_dora or check.ours.yakuman:
-                assert question is None
+            assert question is not None
+            if check.ours.yakuman:
+                assert question.kind == "yakuman"
                 continue
-            assert question is not None and question.kind == "points-steps"
+            assert question.kind == "points-steps"
             asked += 1
             request = question.request
+            assert len(parse_tiles(request["red"]) if "red" in request else ()) == check.ours.red_dora
             assert finding.hand is not None and parse_hand(request["hand"]) == finding.hand
             assert (request["win"], request["tsumo"]) == (tile_name(check.ours.tile), check.ours.source is None)
             values = dict(finding.values)
@@ -428,22 +430,24 @@ def test_a_win_not_taken_asks_the_waits_of_the_hand_that_could_win() -> None:
     assert drilled and all(question.kind == "waits" for question in drilled)
 
 
-def test_an_own_yakuman_asks_no_points_steps_question() -> None:
-    """The points steps list no yakuman to name, so a yakuman win asks none; a yaku hand does."""
+def test_an_own_yakuman_asks_the_yakuman_question_not_the_points_steps() -> None:
+    """The points steps list no yakuman to name, so a yakuman win asks the
+    yakuman drill's question of its hand; a yaku hand the points steps."""
     from tutor.engine.game.log_findings import Finding
     from tutor.engine.notation import parse_hand, parse_tile
     from tutor.engine.riichi.context import WinContext
     from tutor.engine.riichi.score import score_riichi
     from tutor.quiz.review_findings import finding_question
 
-    def asked(hand_text: str, win: str) -> bool:
+    def asked(hand_text: str, win: str) -> str | None:
         hand = parse_hand(hand_text)
         score = score_riichi(hand, WinContext(parse_tile(win)))
         finding = Finding(FindingKind.SCORING, 0, 0, "riichi-points:limit", "r08-points", False, hand=hand, score=score)
-        return finding_question(finding, 1) is not None
+        question = finding_question(finding, 1)
+        return None if question is None else question.kind
 
-    assert not asked("555666777z123m99p", "9p")
-    assert asked("555666z123m456m99p", "9p")
+    assert asked("555666777z123m99p", "9p") == "yakuman"
+    assert asked("555666z123m456m99p", "9p") == "points-steps"
 
 
 def yakuman_review() -> LogReview:

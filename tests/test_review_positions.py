@@ -10,11 +10,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench.riichienv_logs import agent_game, as_text
 from tests.drill_helpers import record_steps
 from tests.postgres_helpers import fresh_database
 from tests.test_review_log import yakuman_review
 from tutor.engine.game.log_findings import Finding, FindingKind
+from tutor.engine.refusal import Refusal
+from tutor.engine.request import RequestProblem, score_request
+from tutor.engine.request_json import read_request, request_json
+from tutor.engine.riichi.score import RiichiScore
 from tutor.quiz.kinds import judge
 from tutor.quiz.kinds.scoring import request_score
 from tutor.quiz.question import Question
@@ -130,3 +136,37 @@ def test_a_kept_position_answered_right_on_its_review_is_retired_in_postgresql(t
             retiring(store)
         finally:
             store.close()
+
+
+def test_every_win_of_riichienv_game_2_asks_its_question_with_its_red_fives() -> None:
+    """7 of its 9 wins hold a red five: each question's request carries them
+    (riichi's aka dora), and its answer is our re-score of the log's win."""
+    found = wins(game_review(2))
+    assert len(found) == 9
+    red = 0
+    for finding in found:
+        question = asked(finding)
+        values = dict(finding.values)
+        red += bool(question.request.get("red"))
+        assert question.kind == "points-steps"
+        assert (question.answer["han"], question.answer["fu"]) == (values["han"], values["fu"])
+        assert question.answer["points"]["total"] == values["points"]
+        assert judge(question, question.answer).right
+    assert red == 7
+
+
+def test_a_requests_red_fives_are_one_dora_each_and_only_fives_held() -> None:
+    hand = {"hand": "123555m456p789s11z", "win": "9s", "tsumo": True}
+    plain = score_request(read_request(hand))
+    for red, more in (("5m", 1), ("5m 5p", 2)):
+        request = read_request({**hand, "red": red})
+        score = score_request(request)
+        assert isinstance(score, RiichiScore) and isinstance(plain, RiichiScore)
+        assert (score.han, score.dora) == (plain.han + more, plain.dora + more)
+        assert read_request(request_json(request)) == request
+    for red, code in (("5s", "red_not_held"), ("1m", "red_not_five"), ("5p5p", "red_not_held")):
+        with pytest.raises(Refusal) as refused:
+            score_request(read_request({**hand, "red": red}))
+        assert [detail.code for detail in refused.value.details] == [code]
+    with pytest.raises(RequestProblem):
+        score_request(read_request({**hand, "rules": "mcr", "red": "5m"}))

@@ -157,6 +157,7 @@ def _parser(language: str = "en") -> argparse.ArgumentParser:
     )
     score.add_argument("--dora", default="", help="dora indicator tiles, e.g. 1m4p")
     score.add_argument("--ura", default="", help="ura dora indicator tiles (counted with riichi)")
+    score.add_argument("--red", default="", help="the red fives in the hand (aka dora), e.g. 5m5p")
     score.add_argument("--flowers", type=whole_number, default=0, help="MCR flowers, 0 to 8")
     score.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. kiriage=true"
@@ -316,13 +317,14 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, object]:
         "flags": flags,
         "dora": args.dora,
         "ura": args.ura,
+        "red": args.red,
         "flowers": args.flowers,
         "options": options,
     }
 
 
 BATCH_ALONE = {
-    "score": ("hand", "win", "tsumo", "seat", "round", "rules", "flag", "dora", "ura", "flowers", "option"),
+    "score": ("hand", "win", "tsumo", "seat", "round", "rules", "flag", "dora", "ura", "red", "flowers", "option"),
     "analyze": ("hand", "rules"),
 }
 """What --batch reads from each request line instead: given on the command line as well, it would be ignored."""

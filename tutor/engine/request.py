@@ -52,6 +52,8 @@ class ScoreRequest:
     flowers: int = 0
     options: Mapping[str, OptionValue | object] = field(default_factory=dict)
     """By name, as the rule family's `from_options` reads them."""
+    red: tuple[Tile, ...] = ()
+    """The red fives among the hand's tiles (riichi's aka dora), each as its five."""
 
 
 def score_request(request: ScoreRequest) -> Score:
@@ -72,7 +74,14 @@ def riichi_context(request: ScoreRequest) -> WinContext:
             raise RequestProblem("unknown_flag", rules="riichi", flag=repr(name), expected=", ".join(RIICHI_FLAGS))
         flags.add(RIICHI_FLAGS[name])
     return WinContext(
-        request.win, request.tsumo, request.seat, request.round, frozenset(flags), request.dora, request.ura
+        request.win,
+        request.tsumo,
+        request.seat,
+        request.round,
+        frozenset(flags),
+        request.dora,
+        request.ura,
+        request.red,
     )
 
 
@@ -89,7 +98,7 @@ def mcr_context(request: ScoreRequest) -> McrContext:
     unknown = [flag for flag in request.flags if flag not in MCR_FLAGS]
     if unknown:
         raise RequestProblem("unknown_flag", rules="MCR", flag=repr(unknown[0]), expected=", ".join(MCR_FLAGS))
-    if request.dora or request.ura:
+    if request.dora or request.ura or request.red:
         raise RequestProblem("dora_in_mcr")
     flags = set(request.flags)
     return McrContext(

@@ -25,7 +25,7 @@ from tutor.engine.tiles import Tile, WindError, tile_name, wind_letter, wind_til
 
 JsonObject = dict[str, Any]
 
-REQUEST_KEYS = ("hand", "win", "tsumo", "seat", "round", "rules", "flags", "dora", "ura", "flowers", "options")
+REQUEST_KEYS = ("hand", "win", "tsumo", "seat", "round", "rules", "flags", "dora", "ura", "red", "flowers", "options")
 MAX_NAME = 40
 """The longest flag, option name or option text value read; every real one is far shorter."""
 MAX_NAMES = 20
@@ -113,6 +113,7 @@ def read_request(request: JsonObject) -> ScoreRequest:
         flags=tuple(flags),
         dora=_tiles(request, "dora"),
         ura=_tiles(request, "ura"),
+        red=_tiles(request, "red"),
         flowers=flowers,
         options=options,
     )
@@ -121,7 +122,7 @@ def read_request(request: JsonObject) -> ScoreRequest:
 def request_json(request: ScoreRequest) -> JsonObject:
     """The JSON form of a request, as short as it reads back the same: a
     riichi request lists its flags and an MCR one its flowers; flags, options,
-    dora and ura indicators only when there are some."""
+    dora and ura indicators and red fives only when there are some."""
     written: JsonObject = {
         "hand": format_hand(request.hand),
         "win": tile_name(request.win),
@@ -136,7 +137,7 @@ def request_json(request: ScoreRequest) -> JsonObject:
         written["flowers"] = request.flowers
     if request.options:
         written["options"] = dict(request.options)
-    for key, tiles in (("dora", request.dora), ("ura", request.ura)):
+    for key, tiles in (("dora", request.dora), ("ura", request.ura), ("red", request.red)):
         if tiles:
             written[key] = " ".join(tile_name(tile) for tile in tiles)
     return written
@@ -155,6 +156,7 @@ def riichi_request(hand: Hand, context: WinContext, rules: RiichiRules) -> Score
         context.dora_indicators,
         context.ura_indicators,
         options=rules.differences(),
+        red=context.red,
     )
 
 

@@ -28,14 +28,14 @@ from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.legal import decision_of_kind
 from tutor.engine.game.mistakes import RULES, waits_concept
-from tutor.engine.game.replay import ReplayedHand
+from tutor.engine.game.replay import ReplayedHand, red_kinds
 from tutor.engine.game.review import WinReview
 from tutor.engine.game.rules import hand_waits, score_win
 from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.hand import Hand
-from tutor.engine.riichi.score import RiichiScore
+from tutor.engine.riichi.score import RiichiScore, score_riichi
 
 _POINTS_LESSON: Final = "r08-points"
 _YAKUMAN_LESSON: Final = "r10-yakuman"
@@ -82,9 +82,7 @@ class Finding:
     """For a deal-in: the kinds the riichi player let go by since the riichi."""
     score: RiichiScore | None = field(default=None, hash=False)
     """For a scoring question: our engine's score of the win, as its position
-    (hand, win tile, winds, flags, indicators) gives it; None when the hand
-    held red fives, which a position does not carry (its points would not be
-    the game's).  Left out of the hash (a score is not hashable); the position
+    (hand, win tile, winds, flags, indicators, the log's red fives) gives it.  Left out of the hash (a score is not hashable); the position
     and values hashed already tell findings apart."""
 
 
@@ -291,7 +289,11 @@ def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
         position = end.engine_hand(seat, None if ours.source is None else ours.tile)
         concept, lesson = _scoring_concept(ours)
         values = (("han", ours.han), ("fu", ours.fu), ("points", ours.points))
-        score = None if ours.red_dora else score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
+        score = score_win(end, seat, ours.tile, ours.source is None, ours.chankan)
+        if ours.red_dora:
+            # The model has no red fives: the log's, as the position's aka dora.
+            red = red_kinds(hand.round, seat, ours.source)
+            score = score_riichi(score.hand, replace(score.context, red=red), score.rules)
         yield Finding(
             FindingKind.SCORING,
             seat,

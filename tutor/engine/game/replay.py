@@ -83,20 +83,25 @@ class ReplayedHand:
 def red_fives(round_: LogRound, seat: int, source: int | None) -> int:
     """The red fives the seat holds (in hand or calls) at the round's end as
     the log plays them, the tile won on from `source` (a ron) with them."""
-    held = sum(tile.red for tile in round_.haipai[seat])
+    return len(red_kinds(round_, seat, source))
+
+
+def red_kinds(round_: LogRound, seat: int, source: int | None) -> tuple[int, ...]:
+    """The red fives of `red_fives`, each as the kind of its five, in order of kind."""
+    held = Counter(tile.kind for tile in round_.haipai[seat] if tile.red)
     for event in round_.events:
         if event.seat != seat:
             continue
-        if event.kind == "draw":
-            held += event.tiles[0].red
-        elif event.kind == "discard":
-            held -= event.tiles[0].red
-        elif event.kind in _CALLS and event.called is not None:
-            held += event.called.red
+        if event.kind == "draw" and event.tiles[0].red:
+            held[event.tiles[0].kind] += 1
+        elif event.kind == "discard" and event.tiles[0].red:
+            held[event.tiles[0].kind] -= 1
+        elif event.kind in _CALLS and event.called is not None and event.called.red:
+            held[event.called.kind] += 1
     won = next((event for event in round_.events if event.kind == "win" and event.seat == seat), None)
-    if source is not None and won is not None and won.tiles:
-        held += won.tiles[0].red
-    return held
+    if source is not None and won is not None and won.tiles and won.tiles[0].red:
+        held[won.tiles[0].kind] += 1
+    return tuple(sorted(held.elements()))
 
 
 def arranged(round_: LogRound) -> Wall:

@@ -1,4 +1,4 @@
-"""How a riichi hand was won: the winning tile, ron or tsumo, winds, flags, dora."""
+"""How a riichi hand was won: the winning tile, ron or tsumo, winds, flags, dora, red fives."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ class WinContext:
     flags: frozenset[Flag] = field(default_factory=frozenset)
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
+    red: tuple[Tile, ...] = ()
+    """The red fives among the hand's tiles (aka dora), each as the kind of
+    its five: one dora each, like the dora the indicators point at."""
 
     def __post_init__(self) -> None:
         # Scoring looks a hand's flags up in a memo, so they must hash: a

@@ -153,6 +153,23 @@ def check_context(hand: Hand, context: WinContext) -> None:
         raise Refusal("flags", *details)
 
 
+FIVES: Final = frozenset({4, 13, 22})
+"""The kinds a red five can be: the 5 of characters, dots and bamboo."""
+
+
+def check_red(hand: Hand, red: tuple[Tile, ...]) -> None:
+    """Refuse red fives that are no fives, or more of a kind than the hand holds."""
+    counts = hand.all_counts()
+    for tile in sorted(set(red)):
+        if tile not in FIVES:
+            raise Refusal("red_five", Detail("red_not_five", {"tile": tile_name(tile)}))
+        if red.count(tile) > counts[tile]:
+            raise Refusal(
+                "red_five",
+                Detail("red_not_held", {"tile": tile_name(tile), "red": red.count(tile), "held": counts[tile]}),
+            )
+
+
 Worth = tuple[int, bool, int, int, int]
 """What readings are compared by: points, whether a true yakuman counts,
 han, fu, fu before rounding (see `score_riichi`)."""
@@ -174,6 +191,8 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
         raise Refusal("win_tile_missing", Detail("win_tile_missing", {"tile": tile_name(context.win_tile)}))
     if context.flags:
         check_context(hand, context)
+    if context.red:
+        check_red(hand, context.red)
     of_hand = hand_facts(hand, context)
     found = reading_facts(of_hand)
     if not found:
@@ -183,6 +202,7 @@ def score_riichi(hand: Hand, context: WinContext, rules: RiichiRules | None = No
     # Dora count the tiles, which every reading shares.
     tiles, kinds = of_hand.tiles, of_hand.kinds
     dora = count_dora(tiles, context.dora_indicators, kinds) if context.dora_indicators else 0
+    dora += len(context.red)
     ura = count_dora(tiles, context.ura_indicators, kinds) if context.ura_indicators and context.riichi else 0
     dealer, tsumo = context.dealer, context.tsumo
     # Each reading is valued by its payments, which a hand of one reading (the

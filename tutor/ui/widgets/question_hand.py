@@ -83,4 +83,7 @@ def context_text(question: Question, language: str) -> str:
     if request.get("dora"):
         indicators = parse_tiles(str(request["dora"]))
         parts.append(text(language, "setup.dora", tiles=" ".join(chip(tile)[0] for tile in indicators)))
+    if request.get("red"):
+        red = parse_tiles(str(request["red"]))
+        parts.append(text(language, "setup.red", tiles=" ".join(chip(tile)[0] for tile in red)))
     return "   ".join(parts)
