@@ -14,13 +14,19 @@ import pytest
 
 from bench.riichienv_logs import agent_game, as_text
 from tests.drill_helpers import record_steps
+from tests.mcr_logs import game_log
 from tests.postgres_helpers import fresh_database
 from tests.test_review_log import yakuman_review
 from tutor.engine.game.log_findings import Finding, FindingKind
+from tutor.engine.notation import parse_hand
 from tutor.engine.refusal import Refusal
 from tutor.engine.request import RequestProblem, score_request
 from tutor.engine.request_json import read_request, request_json
 from tutor.engine.riichi.score import RiichiScore
+from tutor.engine.rules import Rules
+from tutor.engine.tiles import tile_name
+from tutor.quiz.drill_rules import DrillRules
+from tutor.quiz.game_replay import drill_questions
 from tutor.quiz.kinds import judge
 from tutor.quiz.kinds.scoring import request_score
 from tutor.quiz.question import Question
@@ -170,3 +176,23 @@ def test_a_requests_red_fives_are_one_dora_each_and_only_fives_held() -> None:
         assert [detail.code for detail in refused.value.details] == [code]
     with pytest.raises(RequestProblem):
         score_request(read_request({**hand, "rules": "mcr", "red": "5m"}))
+
+
+def test_each_mcr_hu_asks_the_mcr_steps_question_of_its_own_hand() -> None:
+    """Every hu of an MCR game, by the seat that declared it: the question is
+    that hand and situation (win tile, self-draw, winds, flowers), answered
+    by our MCR score of the hu, as the review's drill asks it (not a random
+    hand of the concept `mcr:total`)."""
+    review = review_text(game_log(1))
+    hus = wins(review)
+    assert len(hus) >= 3
+    for finding in hus:
+        question = asked(finding)
+        values = dict(finding.values)
+        assert question.kind == "mcr-steps" and question.rules == "mcr"
+        assert finding.hand is not None and parse_hand(question.request["hand"]) == finding.hand
+        assert question.request["win"] == tile_name(finding.tiles[0])
+        assert question.answer["total"] == values["total"] and question.answer["can_win"]
+        assert judge(question, question.answer).right
+        assert not judge(question, {**question.answer, "total": values["total"] + 1}).right
+        assert drill_questions([finding], 7, DrillRules(), Rules.MCR) == [finding_question(finding, 7)]

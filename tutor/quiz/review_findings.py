@@ -13,7 +13,9 @@ waits drill, `kinds.shapes.waits_question`), and the seat's own riichi win
 asks what it scores, step by step (`kinds.points_steps.points_steps_question`,
 the answer our engine's score of that hand, winds, flags and indicators), or
 for a yakuman which yakuman it makes (`kinds.scoring.yakuman_question`, the
-answer our engine's yakuman of it, with the points they pay).
+answer our engine's yakuman of it, with the points they pay); an MCR hu
+asks its fans, the fans left out and its total (`kinds.mcr_steps.mcr_steps_question`,
+the answer our MCR score of that hu, flowers and flags).
 The other kinds (a call without yaku, furiten riichi, a false win) are
 stored by their concepts, which the drills of those concepts bring back
 with questions of their own.  A win is no mistake and is not stored as an
@@ -30,20 +32,27 @@ answered right on that review, the position is retired (the store's
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.hand import Hand
+from tutor.engine.mcr.score import McrScore
 from tutor.engine.notation import parse_hand, parse_tile
+from tutor.engine.problems import InputProblem
+from tutor.engine.refusal import Refusal
+from tutor.engine.request import Score, score_request
+from tutor.engine.request_json import read_request
 from tutor.engine.rules import Rules
 from tutor.engine.waits import winning_tiles
 from tutor.quiz.coach_record import play_answer
 from tutor.quiz.kinds.defence import defence_question
 from tutor.quiz.kinds.efficiency import discard_question
+from tutor.quiz.kinds.mcr_steps import mcr_steps_question
 from tutor.quiz.kinds.points_steps import points_steps_question
-from tutor.quiz.kinds.scoring import request_score, yakuman_question
+from tutor.quiz.kinds.scoring import yakuman_question
 from tutor.quiz.kinds.shapes import waits_question
 from tutor.quiz.question import LEVELS, Question
 from tutor.quiz.store_api import POSITION_KEY as POSITION_KEY
@@ -61,16 +70,13 @@ KEPT: Final = 10
 def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -> Question | None:
     """The question of the finding's position: "which tile?" for a discard
     (by `rules`), "which tile was safe?" for a deal-in, "what does this
-    score?" for the seat's own win (`points-steps`, or for a yakuman "which
-    yakuman?", `yakuman`, answered by our engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
+    score?" for the seat's own win (`score_question`, answered by our
+    engine's score of it), "which tiles win?" for a win missed (`waits`, of the hand
     that could have won); else None."""
     hand = finding.hand
     if finding.kind is FindingKind.SCORING:
         # A yakuman is named by no yaku the steps list: the yakuman drill asks it.
-        score = finding.score
-        if score is None:
-            return None
-        return yakuman_question(score, seed, LEVEL) if score.yakuman else points_steps_question(score, seed, LEVEL)
+        return None if finding.score is None else score_question(finding.score, seed, LEVEL)
     if finding.kind is FindingKind.MISSED_WIN and hand is not None and finding.tiles:
         return _missed_win_question(hand, finding.tiles[0], seed)
     if hand is None or hand.tile_count != DISCARD_HAND:
@@ -83,6 +89,19 @@ def finding_question(finding: Finding, seed: int, rules: Rules = Rules.RIICHI) -
     if finding.kind in WHICH_TILE:
         return discard_question(hand, rules, seed, LEVEL)
     return None
+
+
+SCORE_KINDS: Final = frozenset({"points-steps", "yakuman", "mcr-steps"})
+"""The kinds a win asks, each answered by our engine's score of it."""
+
+
+def score_question(score: Score, seed: int, level: int) -> Question:
+    """What a win scores: an MCR hu its fans, left-out fans and total step by
+    step (`mcr-steps`), a riichi win its han and points step by step
+    (`points-steps`), or which yakuman it makes (`yakuman`)."""
+    if isinstance(score, McrScore):
+        return mcr_steps_question(score, seed, level, random.Random(seed))
+    return yakuman_question(score, seed, level) if score.yakuman else points_steps_question(score, seed, level)
 
 
 def _missed_win_question(hand: Hand, tile: int, seed: int) -> Question | None:
@@ -130,11 +149,10 @@ def position_question(record: object) -> Question | None:
         if level not in LEVELS:
             return None
         hand = parse_hand(str(request["hand"]))
-        if kind in {"points-steps", "yakuman"}:
-            score = request_score(request)
-            if score is None:
-                return None
-            return (yakuman_question if kind == "yakuman" else points_steps_question)(score, seed, level)
+        if kind in SCORE_KINDS:
+            score = score_request(read_request(request))
+            question = score_question(score, seed, level)
+            return question if question.kind == kind else None
         if kind == "waits":
             return waits_question(hand, seed, level)
         if kind == "discard":
@@ -143,7 +161,7 @@ def position_question(record: object) -> Question | None:
             river = [parse_tile(str(tile)) for tile in request["river"]]
             passed = [parse_tile(str(tile)) for tile in request["passed"]]
             return defence_question(hand, river, int(request["riichi_at"]), passed, seed, level)
-    except (KeyError, TypeError, ValueError, IndexError):
+    except (KeyError, TypeError, ValueError, IndexError, InputProblem, Refusal):
         return None
     return None
 

@@ -35,6 +35,7 @@ from tutor.engine.game.safety import safe_by_rule
 from tutor.engine.game.simulate import Turn
 from tutor.engine.game.state import Phase
 from tutor.engine.hand import Hand
+from tutor.engine.mcr.score import McrScore
 from tutor.engine.riichi.score import RiichiScore, score_riichi
 
 _POINTS_LESSON: Final = "r08-points"
@@ -80,9 +81,10 @@ class Finding:
     """For a deal-in: the index in `river` of the riichi discard."""
     passed: tuple[int, ...] = ()
     """For a deal-in: the kinds the riichi player let go by since the riichi."""
-    score: RiichiScore | None = field(default=None, hash=False)
+    score: RiichiScore | McrScore | None = field(default=None, hash=False)
     """For a scoring question: our engine's score of the win, as its position
-    (hand, win tile, winds, flags, indicators, the log's red fives) gives it.  Left out of the hash (a score is not hashable); the position
+    (hand, win tile, winds, flags, indicators, the log's red fives; for MCR
+    its flowers and flags) gives it.  Left out of the hash (a score is not hashable); the position
     and values hashed already tell findings apart."""
 
 

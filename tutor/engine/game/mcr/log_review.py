@@ -28,6 +28,7 @@ from tutor.engine.game.log_findings import Finding, FindingKind, efficiency_find
 from tutor.engine.game.log_review import DrawCheck
 from tutor.engine.game.mcr.actions import McrActionKind
 from tutor.engine.game.mcr.coach import ROUTES_TO_EIGHT
+from tutor.engine.game.mcr.hand import score_win
 from tutor.engine.game.mcr.log_replay import LoggedWin, McrReplayedHand
 from tutor.engine.game.mcr.mistakes import declared_false_win, missed_win
 from tutor.engine.game.mcr.review import McrHandReview, McrReviewError, McrWinReview, review_mcr_hand
@@ -168,8 +169,10 @@ def _scoring(hand: McrReplayedHand, seat: int, win: McrWinCheck | None) -> Itera
     if win is None or win.ours.seat != seat:
         return
     ours = win.ours
-    position = hand.play.end.engine_hand(seat, None if ours.source is None else ours.tile)
+    end = hand.play.end
+    position = end.engine_hand(seat, None if ours.source is None else ours.tile)
     values = (("total", ours.total), ("points", ours.received))
+    score = score_win(end, seat, ours.tile, ours.source is None, ours.kong)
     yield Finding(
         FindingKind.SCORING,
         hand.seats[seat],
@@ -180,4 +183,5 @@ def _scoring(hand: McrReplayedHand, seat: int, win: McrWinCheck | None) -> Itera
         (ours.tile,),
         values,
         position,
+        score=score,
     )
