@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from tutor.locale import Message, render
+from tutor.quiz.concept_words import concept_words
 from tutor.service.review_log import LogReview
-from tutor.service.review_log_words import concept_words, finding_message
+from tutor.service.review_log_words import finding_message
 
 
 def concepts_named_in_words(review: LogReview) -> set[str]:

@@ -44,6 +44,11 @@ OTHER_WORDS = {
     "flower": re.compile("꽃패"),
     # 권풍각 (圈风刻) is a fan's own name; the wind itself is the glossary's 장풍.
     "mcr-prevalent-wind": re.compile("권풍(?!각)"),
+    # Riichi's and MCR's concealed kan (kong) alike: 안깡 (暗槓, 暗杠), never 암깡.
+    "concealed-kan": re.compile("암깡"),
+    "angang": re.compile("암깡"),
+    "daiminkan": re.compile("대명깡"),
+    "minggang": re.compile("(?<!대)명깡"),
 }
 """A glossary term's id and a word the app said for it beside the glossary's."""
 

@@ -25,6 +25,9 @@ from tutor.engine.request_json import read_request, request_json
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.locale.message import render_value
+from tutor.quiz.class_words import concept_label
+from tutor.quiz.concept_words import concept_words
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import drill_questions
 from tutor.quiz.kinds import judge
@@ -196,3 +199,20 @@ def test_each_mcr_hu_asks_the_mcr_steps_question_of_its_own_hand() -> None:
         assert judge(question, question.answer).right
         assert not judge(question, {**question.answer, "total": values["total"] + 1}).right
         assert drill_questions([finding], 7, DrillRules(), Rules.MCR) == [finding_question(finding, 7)]
+
+
+@pytest.mark.parametrize(
+    ("concept", "en", "ko"),
+    [
+        ("yakuman:kokushi", "thirteen orphans", "국사무쌍"),
+        ("waits:two", "two waits", "대기가 둘"),
+        ("defence:safe_by_rule", "safe against riichi", "안전한 패"),
+    ],
+)
+def test_the_dashboard_names_a_review_findings_concept_from_the_catalogue(concept: str, en: str, ko: str) -> None:
+    """The concepts review findings take (a yakuman, the waits...) by the
+    catalogue's words, as `tutor review` says them, not by their keys."""
+    for language, word in (("en", en), ("ko", ko)):
+        label = concept_label(concept, language)
+        assert concept not in label and label == render_value(concept_words(concept), language)
+        assert word.lower() in label.lower()

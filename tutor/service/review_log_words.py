@@ -16,12 +16,10 @@ from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mjai import WIND_NAMES
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message
-from tutor.locale.catalogue import FALLBACK, sentences
+from tutor.quiz.concept_words import concept_words
 from tutor.service.review_log import LogRefused, LogReview
 
 PREFIX: Final = "review_log."
-PREFIX_CONCEPT: Final = "concept."
-"""A finding's concept by name: `concept.<key>` (see `concept_words`)."""
 PLAYS: Final = frozenset(
     {
         "draw",
@@ -126,16 +124,6 @@ def _draw(review: LogReview, round_index: int, draw: DrawCheck) -> Message:
         "logged": _deltas(draw.logged),
     }
     return message(f"{PREFIX}draw_agrees" if draw.agree else f"{PREFIX}draw_differs", **values)
-
-
-def concept_words(concept: str) -> Value:
-    """A finding's concept in words: a yakuman's by the yakuman's name, any
-    other by its catalogue entry (`concept.<key>`); one the catalogue does
-    not name shows as its key."""
-    kind, _, name = concept.partition(":")
-    if kind == "yakuman" and f"yakuman.{name}" in sentences(FALLBACK):
-        return message(f"{PREFIX_CONCEPT}yakuman", yakuman=message(f"yakuman.{name}"))
-    return message(PREFIX_CONCEPT + concept) if PREFIX_CONCEPT + concept in sentences(FALLBACK) else concept
 
 
 def finding_message(review: LogReview, round_index: int, finding: Finding) -> Message:
