@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.locale import Message, render
-from tutor.quiz.concept_words import concept_words
+from tutor.locale.concept_words import concept_words
 from tutor.service.review_log import LogReview
 from tutor.service.review_log_words import finding_message
 

@@ -25,9 +25,9 @@ from tutor.engine.request_json import read_request, request_json
 from tutor.engine.riichi.score import RiichiScore
 from tutor.engine.rules import Rules
 from tutor.engine.tiles import tile_name
+from tutor.locale.concept_words import concept_words
 from tutor.locale.message import render_value
 from tutor.quiz.class_words import concept_label
-from tutor.quiz.concept_words import concept_words
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import drill_questions
 from tutor.quiz.kinds import judge

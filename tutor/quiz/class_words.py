@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tutor.locale.concept_words import concept_words
 from tutor.locale.message import render_value
-from tutor.quiz.concept_words import concept_words
 from tutor.quiz.kinds import mcr_steps, points_steps
 from tutor.quiz.kinds.fu_steps_words import rule_name
 

@@ -16,7 +16,7 @@ from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mjai import WIND_NAMES
 from tutor.engine.tiles import tile_name
 from tutor.locale import Message, Value, joined, message
-from tutor.quiz.concept_words import concept_words
+from tutor.locale.concept_words import concept_words
 from tutor.service.review_log import LogRefused, LogReview
 
 PREFIX: Final = "review_log."

@@ -1,14 +1,14 @@
 """A stored concept's key in words from the catalogue (`concept.<key>`), a
 yakuman's by its name: what `tutor review` says of a finding and what the
-teacher's dashboard labels a concept with (the quiz layer, which both the
-service and the quiz's own words read)."""
+teacher's dashboard labels a concept with: in the locale layer, which both
+the service and the quiz read (they never import each other)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from tutor.locale import Value, message
 from tutor.locale.catalogue import FALLBACK, sentences
+from tutor.locale.message import Value, message
 
 PREFIX_CONCEPT: Final = "concept."
 """A concept by name: `concept.<key>` (see `concept_words`)."""
