@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
@@ -26,8 +27,9 @@ from tutor.engine.game.rules import (
     waits,
     winning_refusal,
 )
-from tutor.engine.game.state import KyokuState, Phase
+from tutor.engine.game.state import ByIdentity, GameMeld, KyokuState, Phase, by_identity, scoring_hand_of
 from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.memo import memo
 from tutor.engine.tiles import EAST
 
 Found = tuple[list[Action], list[Forbidden]]
@@ -58,7 +60,7 @@ def _answering(state: KyokuState) -> list[int]:
     discards none, found without listing any seat's actions."""
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
-    return [seat for seat in range(4) if seat != state.turn and tile in _answerable(state.engine_hand(seat))]
+    return [seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat)]
 
 
 def decision_for(state: KyokuState, seat: int) -> Decision:
@@ -276,7 +278,7 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     tile = state.kind(state.last_tile)
     legal: list[Action] = []
     refused: list[Forbidden] = []
-    if tile not in _answerable(state.engine_hand(seat)):
+    if tile not in answerable(state, seat):
         return legal, refused  # the usual answer, found without listing waits or shapes
     _ron(state, seat, tile, chankan, legal, refused)
     if not chankan:
@@ -284,6 +286,23 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     if legal or (refused and state.learner == seat):
         legal.append(Action(seat, ActionKind.PASS))
     return legal, refused
+
+
+def answerable(state: KyokuState, seat: int) -> frozenset[int]:
+    """`_answerable` of the seat's hand, remembered by the identity of its
+    tuples (`state.by_identity`): every discard asks it of three seats,
+    whose tiles stand unchanged for three discards out of four."""
+    player = state.players[seat]
+    return by_identity(_ANSWERABLE, state.wall, player.hand, player.melds, None, _answerable_of)
+
+
+def _answerable_of(
+    kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
+) -> frozenset[int]:
+    return _answerable(scoring_hand_of(kinds, hand, melds, extra))
+
+
+_ANSWERABLE: Final[ByIdentity[frozenset[int]]] = memo("game.legal.answerable", {})
 
 
 @lru_cache(maxsize=2048)
