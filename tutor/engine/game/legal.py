@@ -27,7 +27,7 @@ from tutor.engine.game.rules import (
     waits,
     winning_refusal,
 )
-from tutor.engine.game.state import ByIdentity, GameMeld, KyokuState, Phase, by_identity, scoring_hand_of
+from tutor.engine.game.state import GameMeld, KyokuState, Phase
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.memo import memo
 from tutor.engine.tiles import EAST
@@ -289,20 +289,26 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
 
 
 def answerable(state: KyokuState, seat: int) -> frozenset[int]:
-    """`_answerable` of the seat's hand, remembered by the identity of its
-    tuples (`state.by_identity`): every discard asks it of three seats,
-    whose tiles stand unchanged for three discards out of four."""
+    """`_answerable` of the seat's hand, remembered by the identity of the
+    wall's kinds and the seat's tuples as `state.scoring_hand` remembers the
+    hand: every discard asks it of three seats, whose tiles stand unchanged
+    for three discards out of four.  Each entry holds those tuples, so no
+    other can take their ids while it stands."""
     player = state.players[seat]
-    return by_identity(_ANSWERABLE, state.wall, player.hand, player.melds, None, _answerable_of)
+    kinds = state.wall.kinds
+    key = (id(kinds), id(player.hand), id(player.melds))
+    found = _ANSWERABLE.get(key)
+    if found is None:
+        if len(_ANSWERABLE) >= _MOST_ANSWERABLE:
+            _ANSWERABLE.clear()
+        found = _ANSWERABLE[key] = (kinds, player.hand, player.melds, _answerable(state.engine_hand(seat)))
+    return found[3]
 
 
-def _answerable_of(
-    kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
-) -> frozenset[int]:
-    return _answerable(scoring_hand_of(kinds, hand, melds, extra))
-
-
-_ANSWERABLE: Final[ByIdentity[frozenset[int]]] = memo("game.legal.answerable", {})
+_ANSWERABLE: Final[
+    dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], frozenset[int]]]
+] = memo("game.legal.answerable", {})
+_MOST_ANSWERABLE: Final = 4096
 
 
 @lru_cache(maxsize=2048)

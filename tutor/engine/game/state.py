@@ -7,7 +7,6 @@ table model's wall (`tutor.engine.table.Wall`), whose kind a state looks up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
@@ -71,46 +70,29 @@ def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...],
     kind, a discard won on) among the concealed tiles.  Both games' states use it."""
     # Remembered: every decision asks each seat's hand (waits for a ron,
     # shapes for a call, furiten) while a seat's tiles change only on its own
-    # turn, and until then its state keeps the very same tuples.
-    return by_identity(_HANDS, wall, hand, melds, extra, scoring_hand_of)
-
-
-_Made = TypeVar("_Made")
-ByIdentity = dict[
-    tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], _Made]
-]
-
-
-def by_identity(
-    table: ByIdentity[_Made],
-    wall: Wall,
-    hand: tuple[int, ...],
-    melds: tuple[GameMeld, ...],
-    extra: int | None,
-    make: Callable[[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], int | None], _Made],
-) -> _Made:
-    """What `make` makes of a seat's tiles, remembered in `table` by the
-    identity of the wall's kinds and the seat's tuples: hashing the wall's
-    136 kinds, or even the hand's tiles, at every ask cost more than the
-    look-up.  Each entry holds the tuples it was made from, so no other
-    tuple can take their ids while it stands."""
+    # turn, and until then its state keeps the very same tuples.  So they are
+    # keyed by identity: hashing the wall's 136 kinds, or even the hand's
+    # tiles, at every ask cost more than the look-up.  Each entry holds the
+    # tuples it was made from, so no other tuple can take their ids while it stands.
     kinds = wall.kinds
     key = (id(kinds), id(hand), id(melds), extra)
-    found = table.get(key)
+    found = _HANDS.get(key)
     if found is not None:
         return found[3]
-    made = make(kinds, hand, melds, extra)
-    if len(table) >= _MOST_HANDS:
-        table.clear()
-    table[key] = (kinds, hand, melds, made)
+    made = _scoring_hand(kinds, hand, melds, extra)
+    if len(_HANDS) >= _MOST_HANDS:
+        _HANDS.clear()
+    _HANDS[key] = (kinds, hand, melds, made)
     return made
 
 
-_HANDS: ByIdentity[Hand] = memo("game.state.hands", {})
+_HANDS: dict[tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], Hand]] = (
+    memo("game.state.hands", {})
+)
 _MOST_HANDS = 4096
 
 
-def scoring_hand_of(
+def _scoring_hand(
     kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
 ) -> Hand:
     concealed = [kinds[slot] for slot in hand]
