@@ -4,6 +4,7 @@ whole hand per draw."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tutor.engine.efficiency.heads import honour_suit_facts, number_suit_facts
 from tutor.engine.efficiency.held import HeldTiles
@@ -26,11 +27,13 @@ from tutor.engine.irregular import (
     dead_knitted,
     orphan_counts,
 )
+from tutor.engine.memo import memo
 from tutor.engine.suit_keys import (
     BIT_OF,
     HONOUR_SUIT,
     PLACE_OF,
     SUIT_OF,
+    unpack,
 )
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TILE_KINDS, Tile
 
@@ -105,22 +108,58 @@ def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
     others = _each_without(parts)
     whole = join(others[0], parts[0])
     apart = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed)
-    near = _near_tiles(tiles.counts)
-    after = [UNREACHABLE] * TILE_KINDS
-    for tile in range(TILE_KINDS):
-        unseen = COPIES - held[tile]
-        if unseen == 1:
+    after: list[int] = []
+    for suit in range(4):
+        memo_key = ((others[suit] << _KEY_BITS | keys[suit]) << 5) | suit << 3 | fixed
+        found = _suit_draws.get(memo_key)
+        if found is None:
+            found = _suit_draws[memo_key] = _suit_after_draws(others[suit], keys[suit], suit, fixed)
+        after.extend(found)
+    after = [apart if value == _FAR else value for value in after]
+    for tile in [tile for tile in range(TILE_KINDS) if held[tile] >= COPIES - 1]:
+        if held[tile] == COPIES - 1:
             tiles.add(tile, 1)
             after[tile] = regular_from_keys(tiles.keys, tiles.masks, tiles.size)
             tiles.add(tile, -1)
-        elif tile in near:
-            suit = SUIT_OF[tile]
-            key = keys[suit] + PLACE_OF[tile]
-            facts = honour_suit_facts(key) if suit == HONOUR_SUIT else number_suit_facts(key)
-            after[tile] = table_shanten(join(others[suit], facts[0]), fixed)
         else:
-            after[tile] = apart
+            after[tile] = UNREACHABLE
     return after
+
+
+_FAR: Final = 100
+"""A draw no held tile of its suit is near: it only adds a loose tile (see `_near_tiles`)."""
+_KEY_BITS: Final = 21
+"""A suit's packed key (base 5, nine ranks) stays below 2**21."""
+
+_suit_draws: dict[int, tuple[int, ...]] = memo("efficiency.suit_draws", {})
+"""`_suit_after_draws` by the other suits' table, the suit's key and
+number, and the sets fixed: three counts in four find the same suit beside
+the same table (most of a hand stands from one discard to the next)."""
+
+
+def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int, ...]:
+    """The regular shanten after drawing each rank of one suit, beside the
+    table of the other three: `_FAR` for a rank not near the suit's held
+    tiles, and a placeholder for a rank held three times (the last copy,
+    which the caller counts in full, or none at all)."""
+    ranks = 7 if suit == HONOUR_SUIT else 9
+    first = suit * 9
+    counts = [0] * TILE_KINDS
+    for rank, count in enumerate(unpack(key, ranks)):
+        counts[first + rank] = count
+    near = _near_tiles(counts)
+    found = []
+    for rank in range(ranks):
+        tile = first + rank
+        if counts[tile] >= COPIES - 1:
+            found.append(UNREACHABLE)
+        elif tile in near:
+            drawn = key + PLACE_OF[tile]
+            facts = honour_suit_facts(drawn) if suit == HONOUR_SUIT else number_suit_facts(drawn)
+            found.append(table_shanten(join(others, facts[0]), fixed))
+        else:
+            found.append(_FAR)
+    return tuple(found)
 
 
 def riichi_ukeire(tiles: HeldTiles, now: int) -> Ukeire:
@@ -139,6 +178,19 @@ def riichi_ukeire(tiles: HeldTiles, now: int) -> Ukeire:
         held_orphans: tuple[int, ...] = orphan_counts(counts)
         orphan_kinds = 13 - held_orphans.count(0)
         doubled = orphan_kinds > held_orphans.count(1)
+        # The least either shape could reach after a draw (one pair more and
+        # one kind more, one orphan more and a pair of them): most hands
+        # counted are far from both, and then only the regular count decides.
+        least_pairs = COMPLETE if pairs + 1 >= 7 else 5 - pairs + max(0, 6 - kinds)
+        closed = least_pairs < now or 11 - orphan_kinds < now
+    if not closed:
+        return Ukeire(
+            tuple(
+                TileCount(tile, COPIES - held[tile])
+                for tile, after in enumerate(regular)
+                if after < now and after != UNREACHABLE
+            )
+        )
     found = []
     for tile in range(TILE_KINDS):
         after = regular[tile]

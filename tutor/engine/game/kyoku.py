@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tutor.engine.game.actions import Action, ActionKind
-from tutor.engine.game.legal import decisions
+from tutor.engine.game.legal import answerable, decisions
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.rules import (
     four_kans_abort,
@@ -242,7 +242,10 @@ def _mark_passed(state: KyokuState, tile: int, except_seats: frozenset[int]) -> 
         if seat != state.turn and player.riichi:
             state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
             player = state.players[seat]
-        if seat == state.turn or seat in except_seats or tile not in waits(state, seat):
+        # The waits are among the kinds the seat might answer, far fewer to ask.
+        if seat == state.turn or seat in except_seats or tile not in answerable(state, seat):
+            continue
+        if tile not in waits(state, seat):
             continue
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
         state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
 from tutor.engine.game.actions import Action, ActionKind, Decision, Forbidden, Refusal
@@ -26,8 +27,9 @@ from tutor.engine.game.rules import (
     waits,
     winning_refusal,
 )
-from tutor.engine.game.state import KyokuState, Phase
+from tutor.engine.game.state import GameMeld, KyokuState, Phase
 from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.memo import memo
 from tutor.engine.tiles import EAST
 
 Found = tuple[list[Action], list[Forbidden]]
@@ -58,7 +60,7 @@ def _answering(state: KyokuState) -> list[int]:
     discards none, found without listing any seat's actions."""
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
-    return [seat for seat in range(4) if seat != state.turn and tile in _answerable(state.engine_hand(seat))]
+    return [seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat)]
 
 
 def decision_for(state: KyokuState, seat: int) -> Decision:
@@ -276,7 +278,7 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     tile = state.kind(state.last_tile)
     legal: list[Action] = []
     refused: list[Forbidden] = []
-    if tile not in _answerable(state.engine_hand(seat)):
+    if tile not in answerable(state, seat):
         return legal, refused  # the usual answer, found without listing waits or shapes
     _ron(state, seat, tile, chankan, legal, refused)
     if not chankan:
@@ -284,6 +286,29 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     if legal or (refused and state.learner == seat):
         legal.append(Action(seat, ActionKind.PASS))
     return legal, refused
+
+
+def answerable(state: KyokuState, seat: int) -> frozenset[int]:
+    """`_answerable` of the seat's hand, remembered by the identity of the
+    wall's kinds and the seat's tuples as `state.scoring_hand` remembers the
+    hand: every discard asks it of three seats, whose tiles stand unchanged
+    for three discards out of four.  Each entry holds those tuples, so no
+    other can take their ids while it stands."""
+    player = state.players[seat]
+    kinds = state.wall.kinds
+    key = (id(kinds), id(player.hand), id(player.melds))
+    found = _ANSWERABLE.get(key)
+    if found is None:
+        if len(_ANSWERABLE) >= _MOST_ANSWERABLE:
+            _ANSWERABLE.clear()
+        found = _ANSWERABLE[key] = (kinds, player.hand, player.melds, _answerable(state.engine_hand(seat)))
+    return found[3]
+
+
+_ANSWERABLE: Final[
+    dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], frozenset[int]]]
+] = memo("game.legal.answerable", {})
+_MOST_ANSWERABLE: Final = 4096
 
 
 @lru_cache(maxsize=2048)
