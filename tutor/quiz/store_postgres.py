@@ -312,6 +312,13 @@ class PostgresStore(ProgressStore):
         rows = self._rows("SELECT value FROM settings WHERE learner = %s AND key = %s", (key,))
         return str(rows[0][0]) if rows else None
 
+    def _setting_in_write(self, key: str) -> str | None:
+        # On the writer's connection, locked to the end of the answer's transaction: the reads'
+        # connection may still be waiting out a lost server (RECONNECT_AFTER) when the writer is
+        # back, and two sessions of one learner must not each keep what the other retired.
+        rows = self._write("SELECT value FROM settings WHERE learner = %s AND key = %s FOR UPDATE", (key,))
+        return str(rows[0][0]) if rows else None
+
     def _lessons_read(self) -> set[str]:
         return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read WHERE learner = %s")}
 
