@@ -16,7 +16,7 @@ from bench.riichienv_logs import agent_game, as_text
 from tests.drill_helpers import record_steps
 from tests.mcr_logs import game_log
 from tests.postgres_helpers import fresh_database
-from tests.test_review_log import yakuman_review
+from tests.review_helpers import yakuman_review
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.notation import parse_hand
 from tutor.engine.refusal import Refusal

@@ -451,6 +451,10 @@ class ProgressStore(ABC):
     def _setting(self, key: str) -> str | None: ...
 
     @abstractmethod
+    def _setting_to_change(self, key: str) -> str | None:
+        """A setting read on the writes' connection, within their transaction (locked where the backend can)."""
+
+    @abstractmethod
     def _lessons_read(self) -> set[str]: ...
 
     @abstractmethod
@@ -623,7 +627,7 @@ class ProgressStore(ABC):
         if state is not None and state[1] > now:
             return
         key = POSITION_KEY + concept
-        setting = self._setting(key)
+        setting = self._setting_to_change(key)
         left = None if setting is None else retired(setting, kind, seed, level)
         if left is not None:
             self._put_setting(key, left)

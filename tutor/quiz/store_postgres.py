@@ -312,6 +312,10 @@ class PostgresStore(ProgressStore):
         rows = self._rows("SELECT value FROM settings WHERE learner = %s AND key = %s", (key,))
         return str(rows[0][0]) if rows else None
 
+    def _setting_to_change(self, key: str) -> str | None:
+        rows = self._write("SELECT value FROM settings WHERE learner = %s AND key = %s FOR UPDATE", (key,))
+        return str(rows[0][0]) if rows else None
+
     def _lessons_read(self) -> set[str]:
         return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read WHERE learner = %s")}
 
