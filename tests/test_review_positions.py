@@ -45,6 +45,7 @@ from tutor.quiz.store import Store
 from tutor.quiz.store_api import DAY, ProgressStore
 from tutor.quiz.stores import open_postgres
 from tutor.service.review_log import LogReview, review_text, seat_findings
+from tutor.ui.widgets.question_hand import context_text
 
 
 @cache
@@ -156,7 +157,10 @@ def test_every_win_of_riichienv_game_2_asks_its_question_with_its_red_fives() ->
     for finding in found:
         question = asked(finding)
         values = dict(finding.values)
-        red += bool(question.request.get("red"))
+        if question.request.get("red"):
+            red += 1
+            # Shown with the hand: the learner counts them as dora.
+            assert "red fives:" in context_text(question, "en") and "적도라:" in context_text(question, "ko")
         assert question.kind == "points-steps"
         assert (question.answer["han"], question.answer["fu"]) == (values["han"], values["fu"])
         assert question.answer["points"]["total"] == values["points"]
