@@ -54,6 +54,11 @@ def riichi_refusals() -> list[Refusal]:
             score_riichi(parse_hand(hand), WinContext(parse_tile("4s"), tsumo, seat, EAST, flags))
         except Refusal as refusal:
             found.append(refusal)
+    for red in ("1m", "5s"):
+        try:
+            score_riichi(parse_hand("123m456p789s11z234s"), WinContext(parse_tile("4s"), red=(parse_tile(red),)))
+        except Refusal as refusal:
+            found.append(refusal)
     return found
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from bench.riichienv_logs import agent_game, as_text
 from tests.game_logs import SEEDS, game
+from tests.review_helpers import yakuman_review
 from tests.scripted_seats import FOUR_WINDS, TRIPLE_RON, discarding_hand
 from tutor.cli import main
 from tutor.engine.game import log_mjai, log_tenhou, read_mjai, read_tenhou
@@ -448,24 +449,6 @@ def test_an_own_yakuman_asks_the_yakuman_question_not_the_points_steps() -> None
 
     assert asked("555666777z123m99p", "9p") == "yakuman"
     assert asked("555666z123m456m99p", "9p") == "points-steps"
-
-
-def yakuman_review() -> LogReview:
-    """A log of one hand: the dealer, waiting on 9p with the three dragons
-    (daisangen), lets its first draw go and wins on its second by tsumo."""
-    import json
-
-    from tests.scripted_seats import ScriptedSeat
-    from tutor.engine.game.arranged import arranged_wall
-    from tutor.engine.game.kyoku import deal
-    from tutor.engine.game.simulate import play_hand
-    from tutor.engine.notation import parse_tiles
-
-    wall = arranged_wall(0, {0: parse_tiles("555z666z777z123m9p")}, parse_tiles("1s2s3s4s9p"))
-    seats = [ScriptedSeat(wins=True), ScriptedSeat(), ScriptedSeat(), ScriptedSeat()]
-    record = play_hand(deal(RiichiOptions(), wall, 0), seats)
-    log = {"name": ["a", "b", "c", "d"], "rule": {"disp": "般南喰", "aka": 0}, "log": [log_tenhou.hand_log(record)]}
-    return review_text(json.dumps(log, ensure_ascii=False), (0,))
 
 
 def test_a_yakuman_win_is_found_under_its_yakuman_and_the_yakuman_lesson() -> None:

@@ -16,7 +16,7 @@ from bench.riichienv_logs import agent_game, as_text
 from tests.drill_helpers import record_steps
 from tests.mcr_logs import game_log
 from tests.postgres_helpers import fresh_database
-from tests.test_review_log import yakuman_review
+from tests.review_helpers import yakuman_review
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.notation import parse_hand
 from tutor.engine.refusal import Refusal
@@ -45,6 +45,7 @@ from tutor.quiz.store import Store
 from tutor.quiz.store_api import DAY, ProgressStore
 from tutor.quiz.stores import open_postgres
 from tutor.service.review_log import LogReview, review_text, seat_findings
+from tutor.ui.widgets.question_hand import context_text
 
 
 @cache
@@ -156,7 +157,10 @@ def test_every_win_of_riichienv_game_2_asks_its_question_with_its_red_fives() ->
     for finding in found:
         question = asked(finding)
         values = dict(finding.values)
-        red += bool(question.request.get("red"))
+        if question.request.get("red"):
+            red += 1
+            # Shown with the hand: the learner counts them as dora.
+            assert "red fives:" in context_text(question, "en") and "적도라:" in context_text(question, "ko")
         assert question.kind == "points-steps"
         assert (question.answer["han"], question.answer["fu"]) == (values["han"], values["fu"])
         assert question.answer["points"]["total"] == values["points"]

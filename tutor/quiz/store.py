@@ -338,6 +338,10 @@ class Store(ProgressStore):
         rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
 
+    def _setting_to_change(self, key: str) -> str | None:
+        row = self.connection.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
     def _lessons_read(self) -> set[str]:
         return {str(row[0]) for row in self._rows("SELECT lesson_id FROM lessons_read")}
 

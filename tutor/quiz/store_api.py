@@ -450,10 +450,9 @@ class ProgressStore(ABC):
     @abstractmethod
     def _setting(self, key: str) -> str | None: ...
 
-    def _setting_in_write(self, key: str) -> str | None:
-        """A setting read inside a write's transaction, where the write will
-        change it (SQLite: its one connection; PostgreSQL overrides this)."""
-        return self._setting(key)
+    @abstractmethod
+    def _setting_to_change(self, key: str) -> str | None:
+        """A setting read on the writes' connection, within their transaction (locked where the backend can)."""
 
     @abstractmethod
     def _lessons_read(self) -> set[str]: ...
@@ -628,7 +627,7 @@ class ProgressStore(ABC):
         if state is not None and state[1] > now:
             return
         key = POSITION_KEY + concept
-        setting = self._setting_in_write(key)
+        setting = self._setting_to_change(key)
         left = None if setting is None else retired(setting, kind, seed, level)
         if left is not None:
             self._put_setting(key, left)

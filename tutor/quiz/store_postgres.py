@@ -312,7 +312,7 @@ class PostgresStore(ProgressStore):
         rows = self._rows("SELECT value FROM settings WHERE learner = %s AND key = %s", (key,))
         return str(rows[0][0]) if rows else None
 
-    def _setting_in_write(self, key: str) -> str | None:
+    def _setting_to_change(self, key: str) -> str | None:
         # On the writer's connection, locked to the end of the answer's transaction: the reads'
         # connection may still be waiting out a lost server (RECONNECT_AFTER) when the writer is
         # back, and two sessions of one learner must not each keep what the other retired.
