@@ -59,3 +59,16 @@ def test_the_glossarys_word_and_no_other() -> None:
         word = GLOSSARY[term].ko
         assert any(word in value for value in messages.values()), term
         assert [key for key, value in messages.items() if other.search(value)] == [], term
+
+
+def test_riichis_added_kan_is_chuga_kkang_and_mcrs_added_kong_is_ga_kkang() -> None:
+    """Riichi's 加槓 is the glossary's 추가깡, MCR's 加杠 its 가깡: the two games'
+    words for one move differ, so each message follows its game, told by its
+    English ("added kan" is riichi's, "added kong" MCR's)."""
+    english, korean = korean_messages("en"), korean_messages()
+    kan, kong = GLOSSARY["kakan"].ko, GLOSSARY["jiagang"].ko.split(" ")[0]
+    riichi = [key for key, value in english.items() if "added kan" in value]
+    mcr = [key for key, value in english.items() if "added kong" in value]
+    assert riichi and mcr
+    assert [key for key in riichi if kan not in korean[key]] == []
+    assert [key for key in mcr if kong not in korean[key] or kan in korean[key]] == []
