@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.efficiency.counting import minimum, ukeire_of
@@ -13,26 +13,27 @@ from tutor.engine.rules import Rules
 from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
 from tutor.engine.waits import waits
 
-_Key = tuple[tuple[int, ...], tuple[int, ...], tuple[Meld, ...], Rules, int]
+_Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
 
 
 @dataclass
 class Counted:
     """What tables asked one after another have counted: the shanten and the
-    ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`)."""
+    ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`):
+    the concealed counts and the melds, which give every held copy too."""
 
     shanten: dict[_Key, int] = field(default_factory=dict)
     ukeire: dict[_Key, Ukeire] = field(default_factory=dict)
 
     def shanten_of(self, tiles: HeldTiles, rules: Rules) -> int:
-        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, 0)
+        key = (tuple(tiles.counts), tiles.melds, rules, 0)
         found = self.shanten.get(key)
         if found is None:
             found = self.shanten[key] = minimum(tiles, rules)
         return found
 
     def ukeire_of(self, tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, now)
+        key = (tuple(tiles.counts), tiles.melds, rules, now)
         found = self.ukeire.get(key)
         if found is None:
             found = self.ukeire[key] = ukeire_of(tiles, rules, now)
@@ -45,6 +46,7 @@ def discard_table(
     with_waits: bool = True,
     worse_ukeire: bool = True,
     counted: Counted | None = None,
+    shanten_after: Mapping[Tile, int] | None = None,
 ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 14-tile hand with the shanten and ukeire it
     leaves (and, `with_waits`, the waits when tenpai), best first: lowest
@@ -55,8 +57,11 @@ def discard_table(
     `counted`, kept by a caller across the tables of one seat's turns,
     remembers each 13-tile hand's counts: the hand a discard leaves is often
     one an earlier table counted (the tile just drawn let go again), and a
-    table asked again with `worse_ukeire` counts only the rest."""
-    shanten_after = discard_shanten(hand, rules, counted)
+    table asked again with `worse_ukeire` counts only the rest.
+    `shanten_after`: `discard_shanten`'s answer for this hand, if the caller
+    has asked it already."""
+    if shanten_after is None:
+        shanten_after = discard_shanten(hand, rules, counted)
     tiles = HeldTiles.of(hand)
     least = min(shanten_after.values())
     options = []
