@@ -38,7 +38,7 @@ from tutor.engine.suit_keys import (
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TILE_KINDS, Tile
 
 
-def _each_without(parts: Sequence[int]) -> list[int]:
+def each_without(parts: Sequence[int]) -> list[int]:
     """For each of a hand's four suits, the table of the other three: a
     draw changes one suit, whose new table is then joined to this."""
     return [
@@ -67,7 +67,7 @@ def _regular_after_draws(
     ]
     honours, quads = honour_table(keys[3], masks[3])
     parts.append(honours)
-    others = _each_without(parts)
+    others = each_without(parts)
     whole = join(others[0], parts[0])
     apart = [table_shanten(join(whole, LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
     if bound:
@@ -105,7 +105,7 @@ def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
     fixed = (14 - tiles.size - 1) // 3
     parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
     parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
-    others = _each_without(parts)
+    others = each_without(parts)
     whole = join(others[0], parts[0])
     apart = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed)
     after: list[int] = []
