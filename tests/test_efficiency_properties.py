@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import complete_hands, hands, waiting_hands
 from tutor.engine.efficiency import COMPLETE, TENPAI, best_discards, best_split, discard_table, shanten, ukeire
+from tutor.engine.efficiency.discards import discard_shanten
 from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
@@ -98,3 +99,10 @@ def test_best_split_reaches_the_regular_count(hand: Hand) -> None:
     if split.pair is not None:
         tiles += [split.pair, split.pair]
     assert sorted(tiles) == list(hand.concealed)
+
+
+@given(fourteen, rules)
+def test_each_discard_leaves_the_shanten_of_the_hand_it_leaves(hand: Hand, rule: Rules) -> None:
+    # discard_shanten counts a riichi hand holding no kind four times suit by suit, not discard by discard.
+    expected = {tile: shanten(hand.without_tile(tile), rule).shanten for tile in sorted(set(hand.concealed))}
+    assert discard_shanten(hand, rule) == expected

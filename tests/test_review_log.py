@@ -6,6 +6,7 @@ command prints the review, its JSON contract, or one line of refusal."""
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Sequence
 from functools import cache
@@ -472,3 +473,21 @@ def test_every_finding_names_its_concept_in_words_not_by_its_key() -> None:
     reviews = [riichienv_review(1), riichienv_review(2), yakuman_review(), careless_log()[1]]
     concepts = set().union(*(concepts_named_in_words(review) for review in reviews))
     assert {concept.split(":")[0] for concept in concepts} >= {"riichi-points", "yakuman", "discard", "waits"}
+
+
+def test_a_review_leaves_the_cycle_collector_as_it_found_it() -> None:
+    """The review holds Python's cycle collector off while it runs: after a
+    refused log and after a reviewed one it is on again, and a caller who
+    had turned it off finds it off."""
+    assert gc.isenabled()
+    entries = mjai_lines(0)
+    refused_by([*entries[: first(entries, "dahai")], {"type": "dahai", "actor": 9, "pai": "1m"}])
+    assert gc.isenabled()
+    review_text(log_mjai.dumps(entries), (0,))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        review_text(log_mjai.dumps(entries), (0,))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -189,9 +189,13 @@ class Wall:
     def take_front(self) -> tuple[Wall, int]:
         # The next tile in drawing order; where the two ends meet, slots
         # already drawn from the back are passed over.
-        gone = self.back_taken()
-        slot = next(slot for slot in range(self.front, self.total) if slot not in gone)
-        return replace(self, front=slot + 1), slot
+        # Made by the constructor, not `replace`: every draw of a hand takes one.
+        if self.back:
+            gone = self.back_taken()
+            slot = next(slot for slot in range(self.front, self.total) if slot not in gone)
+        else:
+            slot = next(iter(range(self.front, self.total)))
+        return Wall(self.rules, self.kinds, slot + 1, self.back), slot
 
     def take_back(self) -> tuple[Wall, int]:
         taken = self.back

@@ -2,37 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.efficiency.counting import minimum, ukeire_of
+from tutor.engine.efficiency.draws import each_without
 from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
+from tutor.engine.efficiency.suit_tables import honour_table, number_table
+from tutor.engine.efficiency.tables import EMPTY_TABLE, join, table_shanten
 from tutor.engine.hand import Hand, Meld
+from tutor.engine.irregular import seven_pairs_shanten, thirteen_orphans_shanten
 from tutor.engine.rules import Rules
+from tutor.engine.suit_keys import HONOUR_SUIT, PLACE_OF, SUIT_OF
 from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
 from tutor.engine.waits import waits
 
-_Key = tuple[tuple[int, ...], tuple[int, ...], tuple[Meld, ...], Rules, int]
+_Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
 
 
 @dataclass
 class Counted:
     """What tables asked one after another have counted: the shanten and the
-    ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`)."""
+    ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`):
+    the concealed counts and the melds, which give every held copy too."""
 
     shanten: dict[_Key, int] = field(default_factory=dict)
     ukeire: dict[_Key, Ukeire] = field(default_factory=dict)
 
     def shanten_of(self, tiles: HeldTiles, rules: Rules) -> int:
-        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, 0)
+        key = (tuple(tiles.counts), tiles.melds, rules, 0)
         found = self.shanten.get(key)
         if found is None:
             found = self.shanten[key] = minimum(tiles, rules)
         return found
 
     def ukeire_of(self, tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-        key = (tuple(tiles.held), tuple(tiles.counts), tiles.melds, rules, now)
+        key = (tuple(tiles.counts), tiles.melds, rules, now)
         found = self.ukeire.get(key)
         if found is None:
             found = self.ukeire[key] = ukeire_of(tiles, rules, now)
@@ -45,6 +51,7 @@ def discard_table(
     with_waits: bool = True,
     worse_ukeire: bool = True,
     counted: Counted | None = None,
+    shanten_after: Mapping[Tile, int] | None = None,
 ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 14-tile hand with the shanten and ukeire it
     leaves (and, `with_waits`, the waits when tenpai), best first: lowest
@@ -55,8 +62,11 @@ def discard_table(
     `counted`, kept by a caller across the tables of one seat's turns,
     remembers each 13-tile hand's counts: the hand a discard leaves is often
     one an earlier table counted (the tile just drawn let go again), and a
-    table asked again with `worse_ukeire` counts only the rest."""
-    shanten_after = discard_shanten(hand, rules, counted)
+    table asked again with `worse_ukeire` counts only the rest.
+    `shanten_after`: `discard_shanten`'s answer for this hand, if the caller
+    has asked it already."""
+    if shanten_after is None:
+        shanten_after = discard_shanten(hand, rules, counted)
     tiles = HeldTiles.of(hand)
     least = min(shanten_after.values())
     options = []
@@ -79,11 +89,44 @@ def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | 
     if hand.tile_count != 14:
         raise ValueError(f"a hand choosing a discard has 14 tiles, not {hand.tile_count}")
     tiles = HeldTiles.of(hand)
+    if rules is Rules.RIICHI and not any(tiles.masks):
+        return _riichi_discard_shanten(tiles)
     shanten_after = {}
     for tile in sorted(set(hand.concealed)):
         tiles.add(tile, -1)
         shanten_after[tile] = minimum(tiles, rules) if counted is None else counted.shanten_of(tiles, rules)
         tiles.add(tile, 1)
+    return shanten_after
+
+
+def _suit_part(suit: int, key: int) -> int:
+    """A suit's table (as `regular.hand_table` makes it) for a hand holding no kind four times."""
+    if suit == HONOUR_SUIT:
+        return honour_table(key, 0)[0]
+    return number_table(key, 0) if key else EMPTY_TABLE
+
+
+def _riichi_discard_shanten(tiles: HeldTiles) -> dict[Tile, int]:
+    """`discard_shanten` under riichi rules of a hand holding no kind four
+    times, where `minimum` is the least of the regular count, seven pairs and
+    thirteen orphans (no honour quad bounds it, no call hides a dead wait):
+    a discard changes one suit, so the other three suits' tables are joined
+    once per suit, not once per discard."""
+    keys = tiles.keys
+    parts = [_suit_part(suit, key) for suit, key in enumerate(keys)]
+    others = each_without(parts)
+    fixed = tiles.called
+    closed = not tiles.called
+    counts = tiles.counts
+    shanten_after = {}
+    for tile in tiles.kinds():
+        suit = SUIT_OF[tile]
+        after = table_shanten(join(others[suit], _suit_part(suit, keys[suit] - PLACE_OF[tile])), fixed)
+        if closed:
+            counts[tile] -= 1
+            after = min(after, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+            counts[tile] += 1
+        shanten_after[tile] = after
     return shanten_after
 
 

@@ -38,7 +38,7 @@ from tutor.engine.suit_keys import (
 from tutor.engine.tiles import COPIES, EAST, HONOURS, TILE_KINDS, Tile
 
 
-def _each_without(parts: Sequence[int]) -> list[int]:
+def each_without(parts: Sequence[int]) -> list[int]:
     """For each of a hand's four suits, the table of the other three: a
     draw changes one suit, whose new table is then joined to this."""
     return [
@@ -67,7 +67,7 @@ def _regular_after_draws(
     ]
     honours, quads = honour_table(keys[3], masks[3])
     parts.append(honours)
-    others = _each_without(parts)
+    others = each_without(parts)
     whole = join(others[0], parts[0])
     apart = [table_shanten(join(whole, LOOSE_TABLES[kind]), fixed) for kind in (0, 1)]
     if bound:
@@ -105,7 +105,7 @@ def _regular_after_draws_by_heads(tiles: HeldTiles) -> list[int] | None:
     fixed = (14 - tiles.size - 1) // 3
     parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
     parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
-    others = _each_without(parts)
+    others = each_without(parts)
     whole = join(others[0], parts[0])
     apart = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed)
     after: list[int] = []
@@ -142,18 +142,19 @@ def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int
     table of the other three: `_FAR` for a rank not near the suit's held
     tiles, and a placeholder for a rank held three times (the last copy,
     which the caller counts in full, or none at all)."""
-    ranks = 7 if suit == HONOUR_SUIT else 9
-    first = suit * 9
-    counts = [0] * TILE_KINDS
-    for rank, count in enumerate(unpack(key, ranks)):
-        counts[first + rank] = count
-    near = _near_tiles(counts)
+    honours = suit == HONOUR_SUIT
+    counts = unpack(key, 7 if honours else 9)
+    # As `_near_tiles`, within the suit: a held honour, a number within two ranks of a held one.
+    near: set[int] = set()
+    for rank, count in enumerate(counts):
+        if count:
+            near.update((rank,) if honours else range(max(0, rank - 2), min(9, rank + 3)))
     found = []
-    for rank in range(ranks):
-        tile = first + rank
-        if counts[tile] >= COPIES - 1:
+    for rank, count in enumerate(counts):
+        tile = suit * 9 + rank
+        if count >= COPIES - 1:
             found.append(UNREACHABLE)
-        elif tile in near:
+        elif rank in near:
             drawn = key + PLACE_OF[tile]
             facts = honour_suit_facts(drawn) if suit == HONOUR_SUIT else number_suit_facts(drawn)
             found.append(table_shanten(join(others, facts[0]), fixed))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
@@ -319,11 +320,11 @@ def _answerable(hand: Hand) -> frozenset[int]:
     called).  A hand stands through three discards for each of its own, and
     most discards are none of these."""
     found = set(hand_waits(hand))
-    counts = hand.concealed_counts()
-    for kind, count in enumerate(counts):
-        if count >= 2:
-            found.add(kind)
-        if count and kind < EAST:
+    # Over the tiles held, not all 34 kinds: a kind held twice stands twice in a row.
+    held = sorted(hand.concealed)
+    found.update(kind for kind, following in pairwise(held) if kind == following)
+    for kind in set(held):
+        if kind < EAST:
             low = kind - kind % 9
             found.update(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
     return frozenset(found)

@@ -227,9 +227,10 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         allowed = _legal_discards(turn)
         position = state.engine_hand(seat)
-        if _only_best(discard_shanten(position, counted=counted), allowed, kind):
+        shanten = discard_shanten(position, counted=counted)
+        if _only_best(shanten, allowed, kind):
             continue
-        table = _legal_table(position, allowed, kind, counted)
+        table = _legal_table(position, allowed, kind, counted, shanten)
         found = efficiency_finding(seat, hand.plays[index][1], kind, table, position)
         if found is not None:
             yield found
@@ -268,19 +269,22 @@ def _only_best(shanten: Mapping[int, int], allowed: Container[int | None], kind:
     return shanten[kind] == min(legal) and legal.count(shanten[kind]) == 1
 
 
-def _legal_table(hand: Hand, allowed: set[int | None], kind: int, counted: Counted) -> list[DiscardOption]:
+def _legal_table(
+    hand: Hand, allowed: set[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
+) -> list[DiscardOption]:
     """The table of the legal discards, best first.  Ukeire is first counted
     only for the discards keeping the least shanten (counting it was nine
     tenths of an efficiency finding's time); all of them are counted when the
     discard chosen or the best legal one (after kuikae) leaves more shanten,
     since the finding then shows those counts."""
-    table = discard_table(hand, with_waits=False, worse_ukeire=False, counted=counted)
+    table = discard_table(hand, with_waits=False, worse_ukeire=False, counted=counted, shanten_after=shanten)
     least = table[0].shanten
     legal = [option for option in table if option.discard in allowed]
     chosen = next((option for option in legal if option.discard == kind), None)
     if legal and legal[0].shanten == least and (chosen is None or chosen.shanten == least):
         return legal
-    return [option for option in discard_table(hand, with_waits=False, counted=counted) if option.discard in allowed]
+    full = discard_table(hand, with_waits=False, counted=counted, shanten_after=shanten)
+    return [option for option in full if option.discard in allowed]
 
 
 def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:

@@ -148,21 +148,23 @@ def _efficiency(hand: McrReplayedHand, seat: int) -> Iterator[Finding]:
         shanten = discard_shanten(position, Rules.MCR, counted)
         if list(shanten.values()).count(min(shanten.values())) == 1 and shanten[chosen.tile] == min(shanten.values()):
             continue  # the one discard leaving the least shanten: the best whatever the ukeire
-        table = _table(position, chosen.tile, counted)
+        table = _table(position, chosen.tile, counted, shanten)
         found = efficiency_finding(hand.seats[seat], _event(hand, index, seat), chosen.tile, table, position)
         if found is not None:
             yield found
 
 
-def _table(position: Hand, kind: int, counted: Counted) -> tuple[DiscardOption, ...]:
+def _table(position: Hand, kind: int, counted: Counted, shanten: dict[int, int]) -> tuple[DiscardOption, ...]:
     """Every discard (MCR has no kuikae: each kind held may go), best first;
     ukeire counted for the ones keeping the least shanten, and for all when
     the discard chosen leaves more (the finding then shows those counts)."""
-    table = discard_table(position, Rules.MCR, with_waits=False, worse_ukeire=False, counted=counted)
+    table = discard_table(
+        position, Rules.MCR, with_waits=False, worse_ukeire=False, counted=counted, shanten_after=shanten
+    )
     chosen = next(option for option in table if option.discard == kind)
     if chosen.shanten == table[0].shanten:
         return table
-    return discard_table(position, Rules.MCR, with_waits=False, counted=counted)
+    return discard_table(position, Rules.MCR, with_waits=False, counted=counted, shanten_after=shanten)
 
 
 def _scoring(hand: McrReplayedHand, seat: int, win: McrWinCheck | None) -> Iterator[Finding]:
