@@ -42,7 +42,8 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from bench.arguments import count_parser
-from bench.class_load import POSTGRES, Server
+from bench.class_load import Server
+from bench.store_load import postgres
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
 from tutor.quiz.deal_turns import DEAL_KIND, decision, situation
@@ -147,15 +148,8 @@ def postgres_database(given: str | None) -> Iterator[str]:
     """A new database on the server `given` (or a throwaway server), dropped at the end."""
     import psycopg
 
-    folder = Path(tempfile.gettempdir()) / f"tutor-class-dashboard-pg-{uuid.uuid4().hex[:8]}"
-    url = given
-    if url is None:
-        started = subprocess.run([str(POSTGRES), "start", str(folder)], capture_output=True, text=True, check=False)
-        if started.returncode != 0:
-            raise SystemExit(f"class_dashboard: no PostgreSQL server: {started.stderr.strip()}")
-        url = started.stdout.strip()
-    name = f"tutor_bench_{uuid.uuid4().hex[:12]}"
-    try:
+    with postgres(given) as url:
+        name = f"tutor_bench_{uuid.uuid4().hex[:12]}"
         with psycopg.connect(url, autocommit=True) as admin:
             admin.execute(f"CREATE DATABASE {name}")
         try:
@@ -163,9 +157,6 @@ def postgres_database(given: str | None) -> Iterator[str]:
         finally:
             with psycopg.connect(url, autocommit=True) as admin:
                 admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    finally:
-        if given is None:
-            subprocess.run([str(POSTGRES), "stop", str(folder)], check=False, capture_output=True)
 
 
 def run_backend(
