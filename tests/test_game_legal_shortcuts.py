@@ -1,7 +1,7 @@
 """The short ways the legal actions are found (a replayed log asks them at
 every step) give what the long ways give: `legal_discard` the discards
 `decision_of_kind` lists, and `_answerable` every kind a hand might ron or
-call on, so that `decisions` may skip the seats it leaves out."""
+call on (chi by the next seat only), so that `decisions` may skip the seats it leaves out."""
 
 from __future__ import annotations
 
@@ -61,7 +61,23 @@ def test_every_kind_a_hand_might_answer_is_answerable(seed: int) -> None:
             hand = turn.state.engine_hand(seat)
             if hand.tile_count != 13:
                 continue
-            answerable = _answerable(hand)
+            without_chi, with_chi = _answerable(hand)
             for tile in range(TILE_KINDS):
-                if tile in hand_waits(hand) or calls_on_discard(hand, tile, Seat.LEFT, wins=False):
-                    assert tile in answerable
+                wins = tile in hand_waits(hand)
+                if wins or calls_on_discard(hand, tile, Seat.LEFT, wins=False):
+                    assert tile in with_chi
+                if wins or calls_on_discard(hand, tile, Seat.ACROSS, wins=False):
+                    assert tile in without_chi
+
+
+def test_answerable_sets_differ_by_the_chi_kinds() -> None:
+    """The seats that may not chi are asked about fewer kinds (the point of two sets)."""
+    narrower = 0
+    for seed in range(4):
+        for turn in played(seed).turns:
+            for seat in range(4):
+                hand = turn.state.engine_hand(seat)
+                if hand.tile_count == 13:
+                    without_chi, with_chi = _answerable(hand)
+                    narrower += len(without_chi) < len(with_chi)
+    assert narrower

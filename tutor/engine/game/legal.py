@@ -290,11 +290,13 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
 
 
 def answerable(state: KyokuState, seat: int) -> frozenset[int]:
-    """`_answerable` of the seat's hand, remembered by the identity of the
-    wall's kinds and the seat's tuples as `state.scoring_hand` remembers the
-    hand: every discard asks it of three seats, whose tiles stand unchanged
-    for three discards out of four.  Each entry holds those tuples, so no
-    other can take their ids while it stands."""
+    """Every kind the seat might answer the discard of the seat to play with
+    (`_answerable`: chi only from the seat on the discarder's right, the next
+    to play), remembered by the identity of the wall's kinds and the seat's
+    tuples as `state.scoring_hand` remembers the hand: every discard asks it
+    of three seats, whose tiles stand unchanged for three discards out of
+    four.  Each entry holds those tuples, so no other can take their ids
+    while it stands."""
     player = state.players[seat]
     kinds = state.wall.kinds
     key = (id(kinds), id(player.hand), id(player.melds))
@@ -303,31 +305,37 @@ def answerable(state: KyokuState, seat: int) -> frozenset[int]:
         if len(_ANSWERABLE) >= _MOST_ANSWERABLE:
             _ANSWERABLE.clear()
         found = _ANSWERABLE[key] = (kinds, player.hand, player.melds, _answerable(state.engine_hand(seat)))
-    return found[3]
+    without_chi, with_chi = found[3]
+    return with_chi if (seat - state.turn) % 4 == 1 else without_chi
 
 
 _ANSWERABLE: Final[
-    dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], frozenset[int]]]
+    dict[
+        tuple[int, int, int],
+        tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], tuple[frozenset[int], frozenset[int]]],
+    ]
 ] = memo("game.legal.answerable", {})
 _MOST_ANSWERABLE: Final = 4096
 
 
 @lru_cache(maxsize=2048)
-def _answerable(hand: Hand) -> frozenset[int]:
-    """Every kind a 13-tile hand might ron or call on (or be refused either):
-    its waits, the kinds it holds twice (pon, kan), and the number kinds next
-    to a held one of their suit (a chi's run holds a tile next to the one
-    called).  A hand stands through three discards for each of its own, and
-    most discards are none of these."""
+def _answerable(hand: Hand) -> tuple[frozenset[int], frozenset[int]]:
+    """Every kind a 13-tile hand might ron or call on (or be refused either),
+    without chi and with it: its waits and the kinds it holds twice (pon,
+    kan), then also the number kinds next to a held one of their suit (a
+    chi's run holds a tile next to the one called).  A hand stands through
+    three discards for each of its own, and most discards are none of these;
+    only one seat may chi, and the kinds next to a hand's tiles are most."""
     found = set(hand_waits(hand))
     # Over the tiles held, not all 34 kinds: a kind held twice stands twice in a row.
     held = sorted(hand.concealed)
     found.update(kind for kind, following in pairwise(held) if kind == following)
+    without_chi = frozenset(found)
     for kind in set(held):
         if kind < EAST:
             low = kind - kind % 9
             found.update(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
-    return frozenset(found)
+    return without_chi, frozenset(found)
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:
