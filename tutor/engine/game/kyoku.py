@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tutor.engine.game.actions import Action, ActionKind
-from tutor.engine.game.legal import answerable, decisions
+from tutor.engine.game.legal import answering_seats, decisions
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.rules import (
     four_kans_abort,
@@ -188,8 +188,9 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
     temporary furiten ends, the kan dora of an open kan turns."""
     slot = _slot_of(state, seat, kind)
     player = state.players[seat]
+    at = player.hand.index(slot)
     changes: dict[str, object] = {
-        "hand": tuple(held for held in player.hand if held != slot),
+        "hand": player.hand[:at] + player.hand[at + 1 :],
         "discards": (*player.discards, slot),
         "drawn": None,
         "kuikae": frozenset(),
@@ -234,18 +235,17 @@ def _after_discard(state: KyokuState, events: tuple[Event, ...]) -> Step:
     return following, events + more
 
 
-def _mark_passed(state: KyokuState, tile: int, except_seats: frozenset[int]) -> KyokuState:
+def _mark_passed(state: KyokuState, tile: int, seats: tuple[int, ...]) -> KyokuState:
     """Temporary and riichi furiten: a seat that lets a winning tile go by may
-    not ron until its next discard, or after riichi for the rest of the hand."""
+    not ron until its next discard, or after riichi for the rest of the hand.
+    `seats`: those that might answer the tile (`legal.answering_seats`), the
+    only ones it can be a winning tile of."""
     for seat in range(4):
         player = state.players[seat]
         if seat != state.turn and player.riichi:
             state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
             player = state.players[seat]
-        # The waits are among the kinds the seat might answer, far fewer to ask.
-        if seat == state.turn or seat in except_seats or tile not in answerable(state, seat):
-            continue
-        if tile not in waits(state, seat):
+        if seat not in seats or tile not in waits(state, seat):
             continue
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
         state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
@@ -274,8 +274,11 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
         if len(rons) == 3 and state.options.triple_ron:
             return _end(state, HandResult(EndKind.TRIPLE_RON, (0, 0, 0, 0), sticks_left=state.sticks)), ()
         return _end_with_wins(state, tuple((seat, tile) for seat in rons), source=state.turn, chankan=False)
+    # Asked of this state, before the riichi stick makes a new one: the
+    # decisions just asked it, and a seat's tiles do not change in between.
+    seats = answering_seats(state)
     state, events = _accept_riichi(state)
-    state = _mark_passed(state, tile, frozenset())
+    state = _mark_passed(state, tile, seats)
     if state.options.four_kans and four_kans_abort(state.kans):
         return _abort(state, EndKind.FOUR_KANS, events)
     if state.options.four_riichi and all(player.riichi for player in state.players):
@@ -376,7 +379,7 @@ def _answer_added_kan(state: KyokuState, choices: Mapping[int, Action]) -> Step:
     rons = _rons(state, choices)
     if rons:
         return _end_with_wins(state, tuple((ron, tile) for ron in rons), source=seat, chankan=True)
-    state = _mark_passed(state, tile, frozenset())
+    state = _mark_passed(state, tile, answering_seats(state))
     player = state.players[seat]
     melds = tuple(
         GameMeld(MeldKind.OPEN_KAN, tuple(sorted((*meld.slots, slot))), meld.called, meld.source, added=True)

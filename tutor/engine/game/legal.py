@@ -31,7 +31,7 @@ from tutor.engine.game.rules import (
 from tutor.engine.game.state import GameMeld, KyokuState, Phase
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.memo import memo
-from tutor.engine.tiles import EAST
+from tutor.engine.tiles import EAST, TILE_KINDS
 
 Found = tuple[list[Action], list[Forbidden]]
 
@@ -56,12 +56,25 @@ def decisions(state: KyokuState) -> tuple[Decision, ...]:
 _ANSWERS = frozenset({Phase.CLAIMS, Phase.CHANKAN})
 
 
-def _answering(state: KyokuState) -> list[int]:
-    """The seats that might answer the tile (`_answerable`): after most
+def _answering(state: KyokuState) -> tuple[int, ...]:
+    """The seats that might answer the tile (`answerable`): after most
     discards none, found without listing any seat's actions."""
+    if _last_answering and _last_answering[0][0] is state:
+        return _last_answering[0][1]
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
-    return [seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat)]
+    seats = tuple(seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat))
+    _last_answering[:] = [(state, seats)]
+    return seats
+
+
+answering_seats = _answering
+"""The seats that might answer the discard (or the added kan) now: the only
+ones that can let a winning tile go by (`kyoku`'s furiten marks)."""
+
+_last_answering: list[tuple[KyokuState, tuple[int, ...]]] = []
+"""The last state asked and its answer, as `_last` keeps `decisions`': the
+step that answers a discard asks its seats again to mark the tiles passed."""
 
 
 def decision_for(state: KyokuState, seat: int) -> Decision:
@@ -180,7 +193,10 @@ def legal_discard(state: KyokuState, kind: int) -> Action | None:
     asks this of each logged discard: listing every discard of every turn
     was a tenth of a replay's time."""
     seat = state.turn
-    if state.phase is not Phase.TURN or kind not in state.engine_hand(seat).concealed:
+    kinds = state.wall.kinds
+    # The kinds held, not the scoring hand: building a new 14-tile hand
+    # only to find the kind in it cost more than the rest of the check.
+    if state.phase is not Phase.TURN or all(kinds[slot] != kind for slot in state.players[seat].hand):
         return None
     action = _discard_action(seat, kind)
     return action if _discard_refusal(state, action) is None else None
@@ -292,27 +308,26 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
 def answerable(state: KyokuState, seat: int) -> frozenset[int]:
     """Every kind the seat might answer the discard of the seat to play with
     (`_answerable`: chi only from the seat on the discarder's right, the next
-    to play), remembered by the identity of the wall's kinds and the seat's
-    tuples as `state.scoring_hand` remembers the hand: every discard asks it
-    of three seats, whose tiles stand unchanged for three discards out of
-    four.  Each entry holds those tuples, so no other can take their ids
-    while it stands."""
+    to play), remembered as `state.scoring_hand` remembers the hand (the
+    wall's kinds and the melds by identity, the slots by value): every
+    discard asks it of three seats, whose tiles stand unchanged for three
+    discards out of four, and a tile drawn and let go leaves the slots held before."""
     player = state.players[seat]
     kinds = state.wall.kinds
-    key = (id(kinds), id(player.hand), id(player.melds))
+    key = (id(kinds), player.hand, id(player.melds))
     found = _ANSWERABLE.get(key)
     if found is None:
         if len(_ANSWERABLE) >= _MOST_ANSWERABLE:
             _ANSWERABLE.clear()
-        found = _ANSWERABLE[key] = (kinds, player.hand, player.melds, _answerable(state.engine_hand(seat)))
-    without_chi, with_chi = found[3]
+        found = _ANSWERABLE[key] = (kinds, player.melds, _answerable(state.engine_hand(seat)))
+    without_chi, with_chi = found[2]
     return with_chi if (seat - state.turn) % 4 == 1 else without_chi
 
 
 _ANSWERABLE: Final[
     dict[
-        tuple[int, int, int],
-        tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], tuple[frozenset[int], frozenset[int]]],
+        tuple[int, tuple[int, ...], int],
+        tuple[tuple[int, ...], tuple[GameMeld, ...], tuple[frozenset[int], frozenset[int]]],
     ]
 ] = memo("game.legal.answerable", {})
 _MOST_ANSWERABLE: Final = 4096
@@ -327,15 +342,24 @@ def _answerable(hand: Hand) -> tuple[frozenset[int], frozenset[int]]:
     three discards for each of its own, and most discards are none of these;
     only one seat may chi, and the kinds next to a hand's tiles are most."""
     found = set(hand_waits(hand))
-    # Over the tiles held, not all 34 kinds: a kind held twice stands twice in a row.
-    held = sorted(hand.concealed)
+    # Over the tiles held (sorted), not all 34 kinds: a kind held twice stands twice in a row.
+    held = hand.concealed
     found.update(kind for kind, following in pairwise(held) if kind == following)
     without_chi = frozenset(found)
     for kind in set(held):
-        if kind < EAST:
-            low = kind - kind % 9
-            found.update(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
+        found |= _NEXT_TO[kind]
     return without_chi, frozenset(found)
+
+
+def _next_to(kind: int) -> frozenset[int]:
+    """A number kind and those next to it in its suit; nothing for an honour."""
+    if kind >= EAST:
+        return frozenset()
+    low = kind - kind % 9
+    return frozenset(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
+
+
+_NEXT_TO: Final = tuple(_next_to(kind) for kind in range(TILE_KINDS))
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:

@@ -71,24 +71,25 @@ def scoring_hand(wall: Wall, hand: tuple[int, ...], melds: tuple[GameMeld, ...],
     kind, a discard won on) among the concealed tiles.  Both games' states use it."""
     # Remembered: every decision asks each seat's hand (waits for a ron,
     # shapes for a call, furiten) while a seat's tiles change only on its own
-    # turn, and until then its state keeps the very same tuples.  So they are
-    # keyed by identity: hashing the wall's 136 kinds, or even the hand's
-    # tiles, at every ask cost more than the look-up.  Each entry holds the
-    # tuples it was made from, so no other tuple can take their ids while it stands.
+    # turn.  The wall and the melds are keyed by identity (hashing the wall's
+    # 136 kinds, or the melds, at every ask cost more than the look-up), and
+    # each entry holds them, so no other tuple can take their ids while it
+    # stands; the hand's slots by value: a tile drawn and let go again leaves
+    # a new tuple of the slots the seat held before, asked before.
     kinds = wall.kinds
-    key = (id(kinds), id(hand), id(melds), extra)
+    key = (id(kinds), hand, id(melds), extra)
     found = _HANDS.get(key)
     if found is not None:
-        return found[3]
+        return found[2]
     made = _scoring_hand(kinds, hand, melds, extra)
     if len(_HANDS) >= _MOST_HANDS:
         _HANDS.clear()
-    _HANDS[key] = (kinds, hand, melds, made)
+    _HANDS[key] = (kinds, melds, made)
     return made
 
 
-_HANDS: dict[tuple[int, int, int, int | None], tuple[tuple[int, ...], tuple[int, ...], tuple[GameMeld, ...], Hand]] = (
-    memo("game.state.hands", {})
+_HANDS: dict[tuple[int, tuple[int, ...], int, int | None], tuple[tuple[int, ...], tuple[GameMeld, ...], Hand]] = memo(
+    "game.state.hands", {}
 )
 _MOST_HANDS = 4096
 
