@@ -283,8 +283,7 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
         return _abort(state, EndKind.FOUR_KANS, events)
     if state.options.four_riichi and all(player.riichi for player in state.players):
         return _abort(state, EndKind.FOUR_RIICHI, events)
-    call = next((action for action in choices.values() if action.kind in (ActionKind.PON, ActionKind.OPEN_KAN)), None)
-    call = call or next((action for action in choices.values() if action.kind is ActionKind.CHI), None)
+    call = _call_chosen(choices)
     if call is not None:
         following, more = _call(state, call)
         return following, events + more
@@ -296,8 +295,18 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
     return following, (*events, drawn)
 
 
+def _call_chosen(choices: Mapping[int, Action]) -> Action | None:
+    """The call made on a discard: a pon or kan before a chi."""
+    if not choices:
+        return None  # most discards: nobody could answer
+    call = next((action for action in choices.values() if action.kind in (ActionKind.PON, ActionKind.OPEN_KAN)), None)
+    return call or next((action for action in choices.values() if action.kind is ActionKind.CHI), None)
+
+
 def _rons(state: KyokuState, choices: Mapping[int, Action]) -> tuple[int, ...]:
     """The seats that ron, nearest the discarder first; without double ron only the first."""
+    if not choices:
+        return ()
     seats = sorted(
         (seat for seat, action in choices.items() if action.kind is ActionKind.RON),
         key=lambda seat: (seat - state.turn) % 4,

@@ -93,7 +93,7 @@ def decision_for(state: KyokuState, seat: int) -> Decision:
 
 
 def _hand_kinds(state: KyokuState, seat: int) -> Counter[int]:
-    return Counter(state.kind(slot) for slot in state.players[seat].hand)
+    return Counter(map(state.wall.kinds.__getitem__, state.players[seat].hand))
 
 
 TURN_KINDS = frozenset(
@@ -196,7 +196,7 @@ def legal_discard(state: KyokuState, kind: int) -> Action | None:
     kinds = state.wall.kinds
     # The kinds held, not the scoring hand: building a new 14-tile hand
     # only to find the kind in it cost more than the rest of the check.
-    if state.phase is not Phase.TURN or all(kinds[slot] != kind for slot in state.players[seat].hand):
+    if state.phase is not Phase.TURN or kind not in map(kinds.__getitem__, state.players[seat].hand):
         return None
     action = _discard_action(seat, kind)
     return action if _discard_refusal(state, action) is None else None

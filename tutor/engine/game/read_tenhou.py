@@ -179,10 +179,16 @@ def _whole(value: object) -> bool:
 
 
 def _tile(value: object) -> LogTile | None:
-    if type(value) is not int:
-        return None
-    kind = tenhou6.kind_of(value)
-    return None if kind is None else LogTile(kind, value in tenhou6.RED_FIVES)
+    return _TILES.get(value) if type(value) is int else None
+
+
+def _log_tile(number: int) -> LogTile | None:
+    kind = tenhou6.kind_of(number)
+    return None if kind is None else LogTile(kind, number in tenhou6.RED_FIVES)
+
+
+_TILES: Final = {number: tile for number in range(100) if (tile := _log_tile(number)) is not None}
+"""Each tile number's tile, made once: a log names a tile at every draw and discard."""
 
 
 def _tiles(value: object, least: int, most: int, round_number: int, code: str) -> tuple[LogTile, ...]:
@@ -412,6 +418,13 @@ class _Play:
         return items[gave[actor]] if gave[actor] < len(items) else None
 
     def _take_from_hand(self, hand: Counter[LogTile], tiles: tuple[LogTile, ...], events: list[LogEvent]) -> None:
+        if len(tiles) == 1:
+            # A discard, the most of a round's takes: no count of one tile to make.
+            (tile,) = tiles
+            if hand[tile] < 1:
+                raise self._fail(events, "not_in_hand")
+            hand[tile] -= 1
+            return
         needed = Counter(tiles)
         if any(hand[tile] < count for tile, count in needed.items()):
             raise self._fail(events, "not_in_hand")

@@ -259,7 +259,7 @@ class _Player:
 
     def _check(self, state: KyokuState, event: Event, index: int) -> None:
         found = self.events[index]
-        kinds = tuple(sorted(state.kind(slot) for slot in event.slots))
+        kinds = tuple(sorted(map(state.wall.kinds.__getitem__, event.slots)))
         same = (
             found.kind == event.kind
             and found.seat == event.seat
