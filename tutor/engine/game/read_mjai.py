@@ -35,7 +35,11 @@ _SIMPLE_KINDS: Final = {"reach": "riichi", "reach_accepted": "riichi_accepted"}
 
 def tile(value: object) -> LogTile | None:
     """An mjai tile name as a kind: 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr."""
-    if not isinstance(value, str) or not 1 <= len(value) <= 3:
+    return _NAMED.get(value) if isinstance(value, str) else None
+
+
+def _named(value: str) -> LogTile | None:
+    if not 1 <= len(value) <= 3:
         return None
     if len(value) == 1:
         return LogTile(EAST + _HONOURS.index(value)) if value in _HONOURS else None
@@ -46,6 +50,14 @@ def tile(value: object) -> LogTile | None:
     if number not in "123456789" or suit not in "mps":
         return None
     return LogTile("mps".index(suit) * 9 + int(number) - 1, red)
+
+
+_NAMED: Final = {
+    name: found
+    for name in (*_HONOURS, *(f"{number}{suit}" for suit in "mps" for number in "123456789"), "5mr", "5pr", "5sr")
+    if (found := _named(name)) is not None
+}
+"""Each tile name's tile, made once: a log names a tile at every draw and discard."""
 
 
 @dataclass
