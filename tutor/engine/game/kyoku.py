@@ -316,8 +316,9 @@ def _rons(state: KyokuState, choices: Mapping[int, Action]) -> tuple[int, ...]:
 
 def _break_ippatsu(state: KyokuState) -> KyokuState:
     """Ippatsu ends for every seat on any call or kan, and the first go-round is over."""
-    players = tuple(replace(player, ippatsu=False) for player in state.players)
-    return replace(state, players=(players[0], players[1], players[2], players[3]), calls_made=True)
+    # A seat without the chance keeps its very state (and the memos keyed by its tuples).
+    players = tuple(evolve(player, ippatsu=False) if player.ippatsu else player for player in state.players)
+    return evolve(state, players=(players[0], players[1], players[2], players[3]), calls_made=True)
 
 
 def _call(state: KyokuState, action: Action) -> Step:
@@ -345,7 +346,7 @@ def _call(state: KyokuState, action: Action) -> Step:
         state = replace(state, kans=(*state.kans, seat), pending_dora=state.pending_dora + 1)
         state, drawn = _draw(state, seat, rinshan=True)
         return state, (event, drawn)
-    return replace(state, phase=Phase.TURN, turn=seat, last_tile=None, rinshan=False), (event,)
+    return evolve(state, phase=Phase.TURN, turn=seat, last_tile=None, rinshan=False), (event,)
 
 
 def _closed_kan(state: KyokuState, action: Action) -> Step:

@@ -417,7 +417,7 @@ def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused
     if not shapes:
         return  # the usual answer: no count of the hand is needed then
     player = state.players[seat]
-    counts = _hand_kinds(state, seat)
+    held = state.engine_hand(seat).concealed
     aborting = state.options.four_kans and four_kans_abort(state.kans)
     for action in shapes:
         if player.riichi:
@@ -428,7 +428,7 @@ def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused
             refused.append(Forbidden(action, Refusal.FOUR_KANS))
         elif action.kind is ActionKind.OPEN_KAN and len(state.kans) >= ALL_KANS:
             refused.append(Forbidden(action, Refusal.KAN_LIMIT))
-        elif action.kind is not ActionKind.OPEN_KAN and not _discard_left(state, counts, action):
+        elif action.kind is not ActionKind.OPEN_KAN and not _discard_left(state, held, action):
             barred = _barred_by(action)
             refused.append(Forbidden(action, Refusal.NO_DISCARD_LEFT, tuple(sorted(barred))))
         else:
@@ -441,9 +441,10 @@ def _barred_by(action: Action) -> frozenset[int]:
     return kuikae_kinds(action.tile, action.uses, kind)
 
 
-def _discard_left(state: KyokuState, counts: Counter[int], action: Action) -> bool:
+def _discard_left(state: KyokuState, held: tuple[int, ...], action: Action) -> bool:
     """Whether after the call some tile could be discarded that kuikae does not bar."""
-    rest = Counter(counts)
-    rest.subtract(action.uses)
+    rest = list(held)
+    for kind in action.uses:
+        rest.remove(kind)
     barred = _barred_by(action) if state.options.kuikae else frozenset()
-    return any(count > 0 and kind not in barred for kind, count in rest.items())
+    return any(kind not in barred for kind in rest)
