@@ -31,7 +31,7 @@ from tutor.engine.game.rules import (
 from tutor.engine.game.state import GameMeld, KyokuState, Phase
 from tutor.engine.hand import Hand, MeldKind
 from tutor.engine.memo import memo
-from tutor.engine.tiles import EAST, TILE_KINDS
+from tutor.engine.tiles import EAST
 
 Found = tuple[list[Action], list[Forbidden]]
 
@@ -333,33 +333,30 @@ _ANSWERABLE: Final[
 _MOST_ANSWERABLE: Final = 4096
 
 
-@lru_cache(maxsize=2048)
 def _answerable(hand: Hand) -> tuple[frozenset[int], frozenset[int]]:
     """Every kind a 13-tile hand might ron or call on (or be refused either),
     without chi and with it: its waits and the kinds it holds twice (pon,
-    kan), then also the number kinds next to a held one of their suit (a
-    chi's run holds a tile next to the one called).  A hand stands through
-    three discards for each of its own, and most discards are none of these;
-    only one seat may chi, and the kinds next to a hand's tiles are most."""
+    kan), then also the kinds two of its tiles make a run with (chi).  A
+    hand stands through three discards for each of its own, and most
+    discards are none of these; only one seat may chi."""
     found = set(hand_waits(hand))
     # Over the tiles held (sorted), not all 34 kinds: a kind held twice stands twice in a row.
     held = hand.concealed
     found.update(kind for kind, following in pairwise(held) if kind == following)
     without_chi = frozenset(found)
-    for kind in set(held):
-        found |= _NEXT_TO[kind]
+    kinds = set(held)
+    for kind in kinds:
+        if kind >= EAST:
+            continue
+        rank = kind % 9
+        if rank < 8 and kind + 1 in kinds:  # k, k+1 held: k-1 or k+2 makes the run
+            if rank > 0:
+                found.add(kind - 1)
+            if rank < 7:
+                found.add(kind + 2)
+        if rank < 7 and kind + 2 in kinds:  # k, k+2 held: k+1 makes it
+            found.add(kind + 1)
     return without_chi, frozenset(found)
-
-
-def _next_to(kind: int) -> frozenset[int]:
-    """A number kind and those next to it in its suit; nothing for an honour."""
-    if kind >= EAST:
-        return frozenset()
-    low = kind - kind % 9
-    return frozenset(range(max(low, kind - 1), min(low + 8, kind + 1) + 1))
-
-
-_NEXT_TO: Final = tuple(_next_to(kind) for kind in range(TILE_KINDS))
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:

@@ -180,6 +180,13 @@ def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
     return tuple(sorted(found.kind for found in tiles))
 
 
+def _same_tiles(logged: tuple[LogTile, ...], slots: tuple[int, ...], kinds: tuple[int, ...]) -> bool:
+    """Whether the log's tiles are the kinds of the model's slots, in any order."""
+    if len(logged) == 1 and len(slots) == 1:
+        return logged[0].kind == kinds[slots[0]]  # a draw or a discard: most events
+    return _kinds(logged) == tuple(sorted(map(kinds.__getitem__, slots)))
+
+
 class _Player:
     """Reads the round's events in order: chooses from them, and checks the model's.
 
@@ -259,11 +266,10 @@ class _Player:
 
     def _check(self, state: KyokuState, event: Event, index: int) -> None:
         found = self.events[index]
-        kinds = tuple(sorted(map(state.wall.kinds.__getitem__, event.slots)))
         same = (
             found.kind == event.kind
             and found.seat == event.seat
-            and _kinds(found.tiles) == kinds
+            and _same_tiles(found.tiles, event.slots, state.wall.kinds)
             and (event.called is None or (found.called is not None and found.called.kind == state.kind(event.called)))
             and found.source == event.source
         )
