@@ -183,6 +183,8 @@ class Wall:
     def live(self) -> int:
         # Counted, not listed: the rules ask it at every decision (a replayed
         # log's profile had `remaining` at a twentieth of its time).
+        if not self.back:
+            return self.total - self.front - dead_wall_size(self.rules)  # no kan yet: most draws
         back_left = sum(1 for taken in range(self.back) if back_slot(taken, self.total) >= self.front)
         return self.total - self.front - back_left - dead_wall_size(self.rules)
 

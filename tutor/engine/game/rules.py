@@ -136,7 +136,13 @@ def kuikae_kinds(called: int, uses: tuple[int, ...], kind: MeldKind) -> frozense
 
 def riichi_discards(state: KyokuState, seat: int) -> tuple[int, ...]:
     """Riichi's tenpai: the kinds whose discard leaves the 14-tile hand tenpai."""
-    hand = state.engine_hand(seat)
+    return _tenpai_discards(state.engine_hand(seat))
+
+
+@lru_cache(maxsize=256)
+def _tenpai_discards(hand: Hand) -> tuple[int, ...]:
+    """`riichi_discards` of a hand, remembered: the riichi asks it, then the
+    riichi's discard asks it of the very same hand."""
     # A discard that leaves the hand tenpai needs a 14-tile hand at most
     # tenpai: one shanten count rules out most hands before a wait is looked
     # for after each of up to 14 discards (asked at every turn of a closed
