@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from tutor.engine.game.actions import Action, ActionKind, Decision
@@ -176,6 +177,13 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
     return ReplayedHand(round_, HandRecord(first[0], start_events, tuple(turns), state), tuple(plays))
 
 
+@lru_cache(maxsize=4 * 34)
+def _only(discard: Action) -> Decision:
+    """The decision a logged discard is checked by (`legal_discard`): that
+    discard alone; made once for each seat and kind, as the actions are."""
+    return Decision(discard.seat, (discard,))
+
+
 def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
     return tuple(sorted(found.kind for found in tiles))
 
@@ -283,7 +291,7 @@ class _Player:
         kind, tile, name, index = self._turn_play(state)
         discard = legal_discard(state, tile) if kind is ActionKind.DISCARD and tile is not None else None
         if discard is not None:
-            return Decision(state.turn, (discard,)), discard
+            return _only(discard), discard
         decision = decision_of_kind(state, kind)
         return decision, self._pick(decision, kind, tile, (), name, index)
 
