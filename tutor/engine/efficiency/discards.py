@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tutor.engine.efficiency.counting import minimum, ukeire_of
+from tutor.engine.efficiency.counting import minimum, ukeire_of, ukeire_sum
 from tutor.engine.efficiency.draws import each_without
 from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
@@ -25,23 +25,33 @@ _Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
 class Counted:
     """What tables asked one after another have counted: the shanten and the
     ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`):
-    the concealed counts and the melds, which give every held copy too."""
+    the suit keys (which give the concealed counts) and the melds, which give
+    every held copy too."""
 
     shanten: dict[_Key, int] = field(default_factory=dict)
     ukeire: dict[_Key, Ukeire] = field(default_factory=dict)
+    sums: dict[_Key, tuple[int, int]] = field(default_factory=dict)
 
     def shanten_of(self, tiles: HeldTiles, rules: Rules) -> int:
-        key = (tuple(tiles.counts), tiles.melds, rules, 0)
+        key = (tuple(tiles.keys), tiles.melds, rules, 0)
         found = self.shanten.get(key)
         if found is None:
             found = self.shanten[key] = minimum(tiles, rules)
         return found
 
     def ukeire_of(self, tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-        key = (tuple(tiles.counts), tiles.melds, rules, now)
+        key = (tuple(tiles.keys), tiles.melds, rules, now)
         found = self.ukeire.get(key)
         if found is None:
             found = self.ukeire[key] = ukeire_of(tiles, rules, now)
+        return found
+
+    def sum_of(self, tiles: HeldTiles, rules: Rules, now: int) -> tuple[int, int]:
+        """`counting.ukeire_sum`, remembered."""
+        key = (tuple(tiles.keys), tiles.melds, rules, now)
+        found = self.sums.get(key)
+        if found is None:
+            found = self.sums[key] = ukeire_sum(tiles, rules, now)
         return found
 
 
@@ -81,6 +91,29 @@ def discard_table(
         options.append(DiscardOption(tile, after, accepted, found))
     options.sort(key=lambda option: (option.shanten, -option.ukeire.count, option.discard))
     return tuple(options)
+
+
+def discard_counts(
+    hand: Hand,
+    discards: Iterable[Tile],
+    shanten_after: Mapping[Tile, int],
+    rules: Rules = Rules.RIICHI,
+    counted: Counted | None = None,
+) -> dict[Tile, int]:
+    """The ukeire count `discard_table` gives each of `discards` of a 14-tile
+    hand (`shanten_after` being `discard_shanten`'s answer), without listing
+    the tiles: a caller that ranks discards by count alone needs no more.
+    The discarded copy is in sight (see `_discard_seen`), so each tile
+    accepted counts four less its copies among the fourteen and the calls."""
+    tiles = HeldTiles.of(hand)
+    found = {}
+    for tile in discards:
+        tiles.add(tile, -1)
+        after = shanten_after[tile]
+        total, accepted = ukeire_sum(tiles, rules, after) if counted is None else counted.sum_of(tiles, rules, after)
+        tiles.add(tile, 1)
+        found[tile] = total - (accepted >> tile & 1)
+    return found
 
 
 def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | None = None) -> dict[Tile, int]:

@@ -130,6 +130,8 @@ _FAR: Final = 100
 """A draw no held tile of its suit is near: it only adds a loose tile (see `_near_tiles`)."""
 _KEY_BITS: Final = 21
 """A suit's packed key (base 5, nine ranks) stays below 2**21."""
+_NOW_PLACES: Final = 16
+"""A 13-tile hand's shanten stays below 16 (a memo key packs it)."""
 
 _suit_draws: dict[int, tuple[int, ...]] = memo("efficiency.suit_draws", {})
 """`_suit_after_draws` by the other suits' table, the suit's key and
@@ -161,6 +163,102 @@ def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int
         else:
             found.append(_FAR)
     return tuple(found)
+
+
+def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
+    """`riichi_ukeire` as its copies summed and its tiles as a bit mask (bit
+    t for tile t): what a discard table ranks by.  Where neither seven pairs
+    nor thirteen orphans can beat the regular count and the hand holds no
+    kind four times (nearly every hand a review counts), each suit's draws
+    are summed once for the table beside it and the shanten to beat (as
+    `_suit_draws` keeps them), and only the draws of kinds held three times
+    or called are looked at one by one; other hands are counted draw by draw."""
+    counts, held = tiles.counts, tiles.held
+    if any(tiles.masks) or (not tiles.called and _closed_shapes_may_beat(counts, now)):
+        found = riichi_ukeire(tiles, now)
+        return sum(item.count for item in found.tiles), sum(1 << item.tile for item in found.tiles)
+    keys = tiles.keys
+    fixed = (14 - tiles.size - 1) // 3
+    parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
+    parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
+    others = each_without(parts)
+    whole = join(others[0], parts[0])
+    far_live = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed) < now
+    total = accepted = 0
+    sums = []
+    for suit in range(4):
+        memo_key = (((others[suit] << _KEY_BITS | keys[suit]) << 5) | suit << 3 | fixed) * _NOW_PLACES + now
+        found = _suit_sums.get(memo_key)
+        if found is None:
+            found = _suit_sums[memo_key] = _suit_draw_sums(others[suit], keys[suit], suit, fixed, now)
+        sums.append(found)
+        total += found[0]
+        accepted |= found[1]
+        if far_live:
+            total += found[2]
+            accepted |= found[3]
+    if COPIES - 1 not in counts and not tiles.called:
+        return total, accepted
+    # The sums take a draw's unseen copies as four less the concealed ones,
+    # and leave out a kind held three times: those draws are set right here.
+    looked = {tile for tile in range(TILE_KINDS) if counts[tile] == COPIES - 1 or held[tile] != counts[tile]}
+    for tile in looked:
+        bit = 1 << tile
+        if accepted & bit:
+            total -= COPIES - counts[tile]
+            accepted &= ~bit
+        if held[tile] == COPIES - 1:
+            tiles.add(tile, 1)
+            live = regular_from_keys(tiles.keys, tiles.masks, tiles.size) < now
+            tiles.add(tile, -1)
+        else:
+            suit = SUIT_OF[tile]
+            value = sums[suit][4][tile - suit * 9]
+            live = far_live if value == _FAR else value < now
+        if live:
+            total += COPIES - held[tile]
+            accepted |= bit
+    return total, accepted
+
+
+def _closed_shapes_may_beat(counts: list[int], now: int) -> bool:
+    """Whether a draw may take a concealed hand's seven pairs or thirteen
+    orphans below `now` (`riichi_ukeire`'s test, which then counts them)."""
+    absent = counts.count(0)
+    pairs = TILE_KINDS - absent - counts.count(1)
+    kinds = TILE_KINDS - absent
+    orphan_kinds = 13 - orphan_counts(counts).count(0)
+    least_pairs = COMPLETE if pairs + 1 >= 7 else 5 - pairs + max(0, 6 - kinds)
+    return least_pairs < now or 11 - orphan_kinds < now
+
+
+_suit_sums: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = memo("efficiency.suit_draw_sums", {})
+"""`_suit_draw_sums` by `_suit_draws`'s key and the shanten to beat."""
+
+
+def _suit_draw_sums(
+    others: int, key: int, suit: int, fixed: int, now: int
+) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """One suit's draws below `now` beside the table of the other three
+    suits: the unseen copies of the near ones summed (four less the copies
+    held, as though none were called) and their bit mask, the same of the
+    far ones (which count only if a loose tile beats `now`), and
+    `_suit_after_draws`'s answer (kinds held three times are in neither sum)."""
+    memo_key = ((others << _KEY_BITS | key) << 5) | suit << 3 | fixed
+    draws = _suit_draws.get(memo_key)
+    if draws is None:
+        draws = _suit_draws[memo_key] = _suit_after_draws(others, key, suit, fixed)
+    counts = unpack(key, 7 if suit == HONOUR_SUIT else 9)
+    near = near_mask = far = far_mask = 0
+    for rank, value in enumerate(draws):
+        bit = 1 << (suit * 9 + rank)
+        if value == _FAR:
+            far += COPIES - counts[rank]
+            far_mask |= bit
+        elif value != UNREACHABLE and value < now:
+            near += COPIES - counts[rank]
+            near_mask |= bit
+    return near, near_mask, far, far_mask, draws
 
 
 def riichi_ukeire(tiles: HeldTiles, now: int) -> Ukeire:

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
-from tutor.engine.efficiency import DiscardOption, discard_table
-from tutor.engine.efficiency.discards import Counted, discard_concept, discard_shanten
+from tutor.engine.efficiency import DiscardOption
+from tutor.engine.efficiency.discards import Counted, discard_concept, discard_counts, discard_shanten
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.legal import decision_of_kind
@@ -230,8 +230,8 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         shanten = discard_shanten(position, counted=counted)
         if _only_best(shanten, allowed, kind):
             continue
-        table = _legal_table(position, allowed, kind, counted, shanten)
-        found = efficiency_finding(seat, hand.plays[index][1], kind, table, position)
+        ranked = _legal_ranked(position, allowed, kind, counted, shanten)
+        found = _ranked_finding(seat, hand.plays[index][1], kind, ranked, position)
         if found is not None:
             yield found
 
@@ -241,22 +241,28 @@ def efficiency_finding(
 ) -> Finding | None:
     """An efficiency finding when the discard of `kind` is below the best of
     `table` (the legal discards, best first), else None."""
-    chosen = next((option for option in table if option.discard == kind), None)
-    if chosen is None or not table:
+    ranked = [(option.shanten, option.ukeire.count, option.discard) for option in table]
+    return _ranked_finding(seat, event, kind, ranked, position)
+
+
+def _ranked_finding(
+    seat: int, event: int, kind: int, ranked: Sequence[tuple[int, int, int]], position: Hand
+) -> Finding | None:
+    """`efficiency_finding` of a table given as (shanten, ukeire count, discard), best first."""
+    chosen = next((row for row in ranked if row[2] == kind), None)
+    if chosen is None or not ranked:
         return None
-    best = table[0]
-    if (chosen.shanten, -chosen.ukeire.count) <= (best.shanten, -best.ukeire.count):
+    best = ranked[0]
+    if (chosen[0], -chosen[1]) <= (best[0], -best[1]):
         return None
-    tops = tuple(
-        option.discard for option in table if (option.shanten, option.ukeire.count) == (best.shanten, best.ukeire.count)
-    )
+    tops = tuple(row[2] for row in ranked if row[:2] == best[:2])
     values = (
-        ("shanten", chosen.shanten),
-        ("ukeire", chosen.ukeire.count),
-        ("best_shanten", best.shanten),
-        ("best_ukeire", best.ukeire.count),
+        ("shanten", chosen[0]),
+        ("ukeire", chosen[1]),
+        ("best_shanten", best[0]),
+        ("best_ukeire", best[1]),
     )
-    concept = discard_concept(best.discard)
+    concept = discard_concept(best[2])
     return Finding(FindingKind.EFFICIENCY, seat, event, concept, EFFICIENCY, False, (kind, *tops), values, position)
 
 
@@ -269,22 +275,26 @@ def _only_best(shanten: Mapping[int, int], allowed: Container[int | None], kind:
     return shanten[kind] == min(legal) and legal.count(shanten[kind]) == 1
 
 
-def _legal_table(
+def _legal_ranked(
     hand: Hand, allowed: set[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
-) -> list[DiscardOption]:
-    """The table of the legal discards, best first.  Ukeire is first counted
-    only for the discards keeping the least shanten (counting it was nine
-    tenths of an efficiency finding's time); all of them are counted when the
-    discard chosen or the best legal one (after kuikae) leaves more shanten,
-    since the finding then shows those counts."""
-    table = discard_table(hand, with_waits=False, worse_ukeire=False, counted=counted, shanten_after=shanten)
-    least = table[0].shanten
-    legal = [option for option in table if option.discard in allowed]
-    chosen = next((option for option in legal if option.discard == kind), None)
-    if legal and legal[0].shanten == least and (chosen is None or chosen.shanten == least):
-        return legal
-    full = discard_table(hand, with_waits=False, counted=counted, shanten_after=shanten)
-    return [option for option in full if option.discard in allowed]
+) -> list[tuple[int, int, int]]:
+    """The legal discards as (shanten, ukeire count, discard), best first.
+    Ukeire is counted only for the legal discards keeping the least shanten
+    (counting it was nine tenths of an efficiency finding's time; the others
+    rank below them whatever their count, so it is left at 0); all legal
+    ones are counted when the discard chosen or the best legal one (after
+    kuikae) leaves more shanten than the hand's least, since the finding
+    then shows those counts."""
+    least = min(shanten.values())
+    legal = [tile for tile in shanten if tile in allowed]
+    chosen = shanten[kind] if kind in allowed and kind in shanten else None
+    if legal and min(shanten[tile] for tile in legal) == least and (chosen is None or chosen == least):
+        counts = discard_counts(hand, [tile for tile in legal if shanten[tile] == least], shanten, counted=counted)
+    else:
+        counts = discard_counts(hand, legal, shanten, counted=counted)
+    ranked = [(shanten[tile], counts.get(tile, 0), tile) for tile in legal]
+    ranked.sort(key=lambda row: (row[0], -row[1], row[2]))
+    return ranked
 
 
 def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
