@@ -167,14 +167,15 @@ def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int
 
 def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
     """`riichi_ukeire` as its copies summed and its tiles as a bit mask (bit
-    t for tile t): what a discard table ranks by.  Where neither seven pairs
-    nor thirteen orphans can beat the regular count and the hand holds no
+    t for tile t): what a discard table ranks by.  For a hand holding no
     kind four times (nearly every hand a review counts), each suit's draws
     are summed once for the table beside it and the shanten to beat (as
     `_suit_draws` keeps them), and only the draws of kinds held three times
-    or called are looked at one by one; other hands are counted draw by draw."""
+    or called are looked at one by one; seven pairs and thirteen orphans add
+    the draws they take below `now`.  A hand holding a kind four times is
+    counted draw by draw."""
     counts, held = tiles.counts, tiles.held
-    if any(tiles.masks) or (not tiles.called and _closed_shapes_may_beat(counts, now)):
+    if any(tiles.masks):
         found = riichi_ukeire(tiles, now)
         return sum(item.count for item in found.tiles), sum(1 << item.tile for item in found.tiles)
     keys = tiles.keys
@@ -197,8 +198,29 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
         if far_live:
             total += found[2]
             accepted |= found[3]
-    if COPIES - 1 not in counts and not tiles.called:
+    if COPIES - 1 in counts or tiles.called:
+        total, accepted = _held_draws_set_right(tiles, now, sums, far_live, total, accepted)
+    if tiles.called:
         return total, accepted
+    # A concealed hand's other shapes: what they accept beyond the regular
+    # count, each draw's unseen copies four less the held ones.
+    extra = _closed_draws(counts, now) & ~accepted
+    for tile in range(TILE_KINDS) if extra else ():
+        if extra >> tile & 1:
+            total += COPIES - held[tile]
+    return total, accepted | extra
+
+
+def _held_draws_set_right(
+    tiles: HeldTiles,
+    now: int,
+    sums: list[tuple[int, int, int, int, tuple[int, ...]]],
+    far_live: bool,
+    total: int,
+    accepted: int,
+) -> tuple[int, int]:
+    """`riichi_ukeire_sum`'s sums set right for the draws of kinds held three times or called."""
+    counts, held = tiles.counts, tiles.held
     # The sums take a draw's unseen copies as four less the concealed ones,
     # and leave out a kind held three times: those draws are set right here.
     looked = {tile for tile in range(TILE_KINDS) if counts[tile] == COPIES - 1 or held[tile] != counts[tile]}
@@ -221,15 +243,34 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
     return total, accepted
 
 
-def _closed_shapes_may_beat(counts: list[int], now: int) -> bool:
-    """Whether a draw may take a concealed hand's seven pairs or thirteen
-    orphans below `now` (`riichi_ukeire`'s test, which then counts them)."""
+def _closed_draws(counts: list[int], now: int) -> int:
+    """The draws (a bit mask) that take a concealed hand's seven pairs or
+    thirteen orphans below `now`, as `riichi_ukeire` counts those shapes:
+    what a draw does to them depends only on how many of its kind the hand
+    holds and whether it is a terminal or honour."""
     absent = counts.count(0)
     pairs = TILE_KINDS - absent - counts.count(1)
     kinds = TILE_KINDS - absent
-    orphan_kinds = 13 - orphan_counts(counts).count(0)
+    held_orphans = orphan_counts(counts)
+    orphan_kinds = 13 - held_orphans.count(0)
     least_pairs = COMPLETE if pairs + 1 >= 7 else 5 - pairs + max(0, 6 - kinds)
-    return least_pairs < now or 11 - orphan_kinds < now
+    # Most hands counted are far from both shapes (`riichi_ukeire`'s test).
+    if least_pairs >= now and 11 - orphan_kinds >= now:
+        return 0
+    doubled = orphan_kinds > held_orphans.count(1)
+    # Seven pairs after a draw of a kind held none, once, or more often.
+    by_count = []
+    for count in range(3):
+        new_pairs = pairs + (count == 1)
+        by_count.append(COMPLETE if new_pairs == 7 else 6 - new_pairs + max(0, 7 - kinds - (count == 0)))
+    found = 0
+    for tile, count in enumerate(counts):
+        after = by_count[min(count, 2)]
+        if tile in ORPHANS:
+            after = min(after, 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0))
+        if after < now:
+            found |= 1 << tile
+    return found
 
 
 _suit_sums: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = memo("efficiency.suit_draw_sums", {})
