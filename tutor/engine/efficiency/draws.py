@@ -174,7 +174,7 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
     or called are looked at one by one; seven pairs and thirteen orphans add
     the draws they take below `now`.  A hand holding a kind four times is
     counted draw by draw."""
-    counts, held = tiles.counts, tiles.held
+    counts = tiles.counts
     if any(tiles.masks):
         found = riichi_ukeire(tiles, now)
         return sum(item.count for item in found.tiles), sum(1 << item.tile for item in found.tiles)
@@ -202,13 +202,9 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
         total, accepted = _held_draws_set_right(tiles, now, sums, far_live, total, accepted)
     if tiles.called:
         return total, accepted
-    # A concealed hand's other shapes: what they accept beyond the regular
-    # count, each draw's unseen copies four less the held ones.
-    extra = _closed_draws(counts, now) & ~accepted
-    for tile in range(TILE_KINDS) if extra else ():
-        if extra >> tile & 1:
-            total += COPIES - held[tile]
-    return total, accepted | extra
+    # A concealed hand's other shapes: what they accept beyond the regular count.
+    extra, copies = _closed_draws(tiles, now, accepted)
+    return total + copies, accepted | extra
 
 
 def _held_draws_set_right(
@@ -243,11 +239,14 @@ def _held_draws_set_right(
     return total, accepted
 
 
-def _closed_draws(counts: list[int], now: int) -> int:
-    """The draws (a bit mask) that take a concealed hand's seven pairs or
-    thirteen orphans below `now`, as `riichi_ukeire` counts those shapes:
-    what a draw does to them depends only on how many of its kind the hand
-    holds and whether it is a terminal or honour."""
+def _closed_draws(tiles: HeldTiles, now: int, accepted: int) -> tuple[int, int]:
+    """The draws beyond `accepted` (bit masks) that take a concealed hand's
+    seven pairs or thirteen orphans below `now`, as `riichi_ukeire` counts
+    those shapes, and their unseen copies summed, for a hand holding no kind
+    four times.  What a draw does to those shapes depends only on how many
+    of its kind the hand holds and whether it is a terminal or an honour,
+    so the draws are taken by those classes, not one by one."""
+    counts = tiles.counts
     absent = counts.count(0)
     pairs = TILE_KINDS - absent - counts.count(1)
     kinds = TILE_KINDS - absent
@@ -256,21 +255,44 @@ def _closed_draws(counts: list[int], now: int) -> int:
     least_pairs = COMPLETE if pairs + 1 >= 7 else 5 - pairs + max(0, 6 - kinds)
     # Most hands counted are far from both shapes (`riichi_ukeire`'s test).
     if least_pairs >= now and 11 - orphan_kinds >= now:
-        return 0
+        return 0, 0
     doubled = orphan_kinds > held_orphans.count(1)
-    # Seven pairs after a draw of a kind held none, once, or more often.
-    by_count = []
-    for count in range(3):
+    keys = tiles.keys
+    found = copies = 0
+    for count in range(COPIES):
         new_pairs = pairs + (count == 1)
-        by_count.append(COMPLETE if new_pairs == 7 else 6 - new_pairs + max(0, 7 - kinds - (count == 0)))
+        if (COMPLETE if new_pairs == 7 else 6 - new_pairs + max(0, 7 - kinds - (count == 0))) < now:
+            drawn = _kinds_held(keys, count)
+        elif 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0) < now:
+            drawn = _kinds_held(keys, count) & _ORPHAN_BITS
+        else:
+            continue
+        drawn &= ~accepted
+        found |= drawn
+        copies += (COPIES - count) * drawn.bit_count()
+    return found, copies
+
+
+_ORPHAN_BITS: Final = sum(1 << tile for tile in ORPHANS)
+
+
+def _kinds_held(keys: Sequence[int], count: int) -> int:
+    """The kinds (a bit mask) held `count` times, read off the suit keys."""
     found = 0
-    for tile, count in enumerate(counts):
-        after = by_count[min(count, 2)]
-        if tile in ORPHANS:
-            after = min(after, 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0))
-        if after < now:
-            found |= 1 << tile
+    for suit, key in enumerate(keys):
+        memo_key = (key * 4 + suit) * COPIES + count
+        masks = _held_masks.get(memo_key)
+        if masks is None:
+            ranks = unpack(key, 7 if suit == HONOUR_SUIT else 9)
+            masks = _held_masks[memo_key] = sum(
+                1 << (suit * 9 + rank) for rank, held in enumerate(ranks) if held == count
+            )
+        found |= masks
     return found
+
+
+_held_masks: dict[int, int] = memo("efficiency.held_masks", {})
+"""`_kinds_held` of one suit, by its key, number and the count."""
 
 
 _suit_sums: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = memo("efficiency.suit_draw_sums", {})
