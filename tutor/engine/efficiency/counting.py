@@ -207,6 +207,21 @@ def ukeire_sum(tiles: HeldTiles, rules: Rules, now: int) -> tuple[int, int]:
     of a dead wait."""
     if rules is _RIICHI and not _may_reach_dead(tiles, now):
         return riichi_ukeire_sum(tiles, now)
+    if rules is _RIICHI and not any(tiles.masks):
+        # `_live_draws` asks again only a draw that leaves some kind all in
+        # sight (a dead wait needs one): with none now, only a draw of a
+        # kind's last unseen copy.
+        total, accepted = riichi_ukeire_sum(tiles, now)
+        held = tiles.held
+        for tile in range(TILE_KINDS):
+            if held[tile] == COPIES - 1 and accepted >> tile & 1:
+                tiles.add(tile, 1)
+                live = minimum(tiles, rules, live_step=now != 1) < now
+                tiles.add(tile, -1)
+                if not live:
+                    total -= 1
+                    accepted &= ~(1 << tile)
+        return total, accepted
     found = ukeire_of(tiles, rules, now).tiles
     return sum(item.count for item in found), sum(1 << item.tile for item in found)
 

@@ -176,8 +176,8 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
     counted draw by draw."""
     counts = tiles.counts
     if any(tiles.masks):
-        found = riichi_ukeire(tiles, now)
-        return sum(item.count for item in found.tiles), sum(1 << item.tile for item in found.tiles)
+        listed = riichi_ukeire(tiles, now).tiles
+        return sum(item.count for item in listed), sum(1 << item.tile for item in listed)
     keys = tiles.keys
     fixed = (14 - tiles.size - 1) // 3
     parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
@@ -186,7 +186,7 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
     whole = join(others[0], parts[0])
     far_live = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed) < now
     total = accepted = 0
-    sums = []
+    sums: list[_SuitSums] = []
     for suit in range(4):
         memo_key = (((others[suit] << _KEY_BITS | keys[suit]) << 5) | suit << 3 | fixed) * _NOW_PLACES + now
         found = _suit_sums.get(memo_key)
@@ -210,7 +210,7 @@ def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
 def _held_draws_set_right(
     tiles: HeldTiles,
     now: int,
-    sums: list[tuple[int, int, int, int, tuple[int, ...]]],
+    sums: list[_SuitSums],
     far_live: bool,
     total: int,
     accepted: int,
@@ -295,13 +295,14 @@ _held_masks: dict[int, int] = memo("efficiency.held_masks", {})
 """`_kinds_held` of one suit, by its key, number and the count."""
 
 
-_suit_sums: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = memo("efficiency.suit_draw_sums", {})
+_SuitSums = tuple[int, int, int, int, tuple[int, ...]]
+"""`_suit_draw_sums`: near draws' copies and mask, far draws' copies and mask, the suit's draws."""
+
+_suit_sums: dict[int, _SuitSums] = memo("efficiency.suit_draw_sums", {})
 """`_suit_draw_sums` by `_suit_draws`'s key and the shanten to beat."""
 
 
-def _suit_draw_sums(
-    others: int, key: int, suit: int, fixed: int, now: int
-) -> tuple[int, int, int, int, tuple[int, ...]]:
+def _suit_draw_sums(others: int, key: int, suit: int, fixed: int, now: int) -> _SuitSums:
     """One suit's draws below `now` beside the table of the other three
     suits: the unseen copies of the near ones summed (four less the copies
     held, as though none were called) and their bit mask, the same of the
