@@ -7,15 +7,15 @@ from dataclasses import dataclass, field
 
 from tutor.engine.efficiency.counting import minimum, ukeire_of, ukeire_sum
 from tutor.engine.efficiency.draws import each_without
+from tutor.engine.efficiency.heads import honour_suit_facts, number_suit_facts
 from tutor.engine.efficiency.held import HeldTiles
-from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
-from tutor.engine.efficiency.suit_tables import honour_table, number_table
-from tutor.engine.efficiency.tables import EMPTY_TABLE, join, table_shanten
+from tutor.engine.efficiency.results import COMPLETE, TENPAI, DiscardOption, TileCount, Ukeire
+from tutor.engine.efficiency.tables import join, table_shanten
 from tutor.engine.hand import Hand, Meld
-from tutor.engine.irregular import seven_pairs_shanten, thirteen_orphans_shanten
+from tutor.engine.irregular import ORPHANS, orphan_counts
 from tutor.engine.rules import Rules
 from tutor.engine.suit_keys import HONOUR_SUIT, PLACE_OF, SUIT_OF
-from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
+from tutor.engine.tiles import EAST, TERMINAL_TILES, TILE_KINDS, Tile
 from tutor.engine.waits import waits
 
 _Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
@@ -133,10 +133,8 @@ def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | 
 
 
 def _suit_part(suit: int, key: int) -> int:
-    """A suit's table (as `regular.hand_table` makes it) for a hand holding no kind four times."""
-    if suit == HONOUR_SUIT:
-        return honour_table(key, 0)[0]
-    return number_table(key, 0) if key else EMPTY_TABLE
+    """A suit's head table (see `tables.head_table_of`): the hand holds no kind four times."""
+    return honour_suit_facts(key)[0] if suit == HONOUR_SUIT else number_suit_facts(key)[0]
 
 
 def _riichi_discard_shanten(tiles: HeldTiles) -> dict[Tile, int]:
@@ -144,21 +142,34 @@ def _riichi_discard_shanten(tiles: HeldTiles) -> dict[Tile, int]:
     times, where `minimum` is the least of the regular count, seven pairs and
     thirteen orphans (no honour quad bounds it, no call hides a dead wait):
     a discard changes one suit, so the other three suits' tables are joined
-    once per suit, not once per discard."""
+    once per suit, not once per discard; and what it does to seven pairs
+    and thirteen orphans depends on how many of its kind the hand holds and
+    whether it is a terminal or an honour, so those are counted once."""
     keys = tiles.keys
     parts = [_suit_part(suit, key) for suit, key in enumerate(keys)]
     others = each_without(parts)
     fixed = tiles.called
     closed = not tiles.called
     counts = tiles.counts
+    absent, singles = counts.count(0), counts.count(1)
+    held_orphans = orphan_counts(counts)
+    orphan_kinds = 13 - held_orphans.count(0)
+    orphan_singles = held_orphans.count(1)
     shanten_after = {}
     for tile in tiles.kinds():
         suit = SUIT_OF[tile]
         after = table_shanten(join(others[suit], _suit_part(suit, keys[suit] - PLACE_OF[tile])), fixed)
         if closed:
-            counts[tile] -= 1
-            after = min(after, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
-            counts[tile] += 1
+            # As `seven_pairs_shanten` and `thirteen_orphans_shanten` count the 13 tiles left.
+            count = counts[tile]
+            left_absent = absent + (count == 1)
+            pairs = TILE_KINDS - left_absent - (singles - (count == 1) + (count == 2))
+            after = min(after, COMPLETE if pairs == 7 else 6 - pairs + max(0, 7 - (TILE_KINDS - left_absent)))
+            kinds, ones = orphan_kinds, orphan_singles
+            if tile in ORPHANS:
+                kinds -= count == 1
+                ones += (count == 2) - (count == 1)
+            after = min(after, 13 - kinds - (1 if kinds > ones else 0))
         shanten_after[tile] = after
     return shanten_after
 
