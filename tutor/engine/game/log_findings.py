@@ -91,20 +91,40 @@ class Finding:
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
     """Everything found for the seat in the round; `wins` are the round's
     wins re-scored, each with the index of its event."""
+    positions = _Positions(hand, seat)
     return tuple(
         [
-            *_rule_mistakes(hand, seat),
+            *_rule_mistakes(hand, seat, positions),
             *_furiten_waits(hand, seat),
             *_deal_ins(hand, seat),
-            *_efficiency(hand, seat),
+            *_efficiency(hand, seat, positions),
             *_scoring(hand, seat, wins),
         ]
     )
 
 
-def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+@dataclass
+class _Positions:
+    """The seat's hand at each turn (by the turn's index), built once for
+    the finders that ask it at the same turns."""
+
+    hand: ReplayedHand
+    seat: int
+    built: dict[int, Hand] = field(default_factory=dict)
+
+    def at(self, index: int) -> Hand:
+        found = self.built.get(index)
+        if found is None:
+            found = self.built[index] = self.hand.record.turns[index].state.engine_hand(self.seat)
+        return found
+
+
+def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     for index, recorded in enumerate(hand.record.turns):
-        turn = _with_tsumo(recorded) if recorded.state.turn == seat else recorded
+        if seat not in recorded.choices and all(decision.seat != seat for decision in recorded.decisions):
+            # Each rule asks what the seat chose or might have: here nothing.
+            continue
+        turn = _with_tsumo(recorded, positions.at(index)) if recorded.state.turn == seat else recorded
         for rule in RULES:
             mistake = rule(turn, index, seat)
             if mistake is None:
@@ -123,13 +143,24 @@ def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             )
 
 
-def _with_tsumo(turn: Turn) -> Turn:
+def _with_tsumo(turn: Turn, position: Hand) -> Turn:
     """On its own turn the record keeps only the seat's actions of the kind it
     played (`ReplayedHand.turn`); of the others the rules here ask only
-    whether a tsumo was legal (a win not taken), so only that is listed."""
-    if turn.state.phase is not Phase.TURN:
+    whether a tsumo was legal (a win not taken), so only that is listed.
+    `position`: the seat's hand.  A tsumo needs a drawn tile that the hand
+    before it waited on (`legal`'s first test): without one the record's
+    own decision, which lists no tsumo unless one was played, answers the
+    same, and the listing is not asked."""
+    state = turn.state
+    if state.phase is not Phase.TURN:
         return turn
-    return replace(turn, decisions=(decision_of_kind(turn.state, ActionKind.TSUMO),))
+    drawn = state.players[state.turn].drawn
+    if drawn is None:
+        return turn
+    tile = state.kind(drawn)
+    if tile not in hand_waits(position.without_tile(tile)):
+        return turn
+    return replace(turn, decisions=(decision_of_kind(state, ActionKind.TSUMO),))
 
 
 def _discards(hand: ReplayedHand, seat: int) -> Iterator[tuple[int, Turn, int]]:
@@ -217,7 +248,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             )
 
 
-def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+def _efficiency(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     counted = Counted()
     for index, turn, kind in _discards(hand, seat):
         state = turn.state
@@ -225,9 +256,10 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         if state.players[seat].riichi or state.phase is not Phase.TURN:
             continue
-        allowed = _legal_discards(turn)
-        position = state.engine_hand(seat)
+        position = positions.at(index)
         shanten = discard_shanten(position, counted=counted)
+        # With no riichi and nothing barred by kuikae, every kind held may go.
+        allowed = _legal_discards(turn) if state.players[seat].kuikae else set(shanten)
         if _only_best(shanten, allowed, kind):
             continue
         ranked = _legal_ranked(position, allowed, kind, counted, shanten)
@@ -276,7 +308,7 @@ def _only_best(shanten: Mapping[int, int], allowed: Container[int | None], kind:
 
 
 def _legal_ranked(
-    hand: Hand, allowed: set[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
+    hand: Hand, allowed: Container[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
 ) -> list[tuple[int, int, int]]:
     """The legal discards as (shanten, ukeire count, discard), best first.
     Ukeire is counted only for the legal discards keeping the least shanten
