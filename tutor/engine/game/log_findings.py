@@ -95,7 +95,7 @@ def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]
     return tuple(
         [
             *_rule_mistakes(hand, seat, positions),
-            *_furiten_waits(hand, seat),
+            *_furiten_waits(hand, seat, positions),
             *_deal_ins(hand, seat),
             *_efficiency(hand, seat, positions),
             *_scoring(hand, seat, wins),
@@ -179,7 +179,7 @@ def _legal_discards(turn: Turn) -> set[int | None]:
     return {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
 
 
-def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+def _furiten_waits(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     """Each discard after which the hand waits on a kind the seat discarded,
     when the discard before it did not already leave those waits (riichi in
     furiten is its own finding)."""
@@ -189,9 +189,11 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         if state.players[seat].riichi:
             continue
         # Remembered: the replay asked the waits of this very hand at the discards that followed.
-        waits = hand_waits(state.engine_hand(seat).without_tile(kind))
-        discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
-        furiten = tuple(wait for wait in waits if wait in discarded)
+        waits = hand_waits(positions.at(index).without_tile(kind))
+        furiten: tuple[int, ...] = ()
+        if waits:
+            discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
+            furiten = tuple(wait for wait in waits if wait in discarded)
         riichi = state.phase is Phase.RIICHI_DISCARD
         if furiten and waits != known and not riichi:
             yield Finding(
@@ -202,7 +204,7 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
                 WAITS,
                 True,
                 furiten,
-                hand=state.engine_hand(seat),
+                hand=positions.at(index),
             )
         known = waits if furiten else ()
 
