@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from tests.strategies import complete_hands, hands, waiting_hands
 from tutor.engine.efficiency import COMPLETE, TENPAI, best_discards, best_split, discard_table, shanten, ukeire
-from tutor.engine.efficiency.discards import discard_shanten
+from tutor.engine.efficiency.counting import minimum, ukeire_sum
+from tutor.engine.efficiency.discards import Counted, discard_counts, discard_shanten
+from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.hand import Hand
 from tutor.engine.notation import parse_hand
 from tutor.engine.rules import Rules
@@ -106,3 +108,23 @@ def test_each_discard_leaves_the_shanten_of_the_hand_it_leaves(hand: Hand, rule:
     # discard_shanten counts a riichi hand holding no kind four times suit by suit, not discard by discard.
     expected = {tile: shanten(hand.without_tile(tile), rule).shanten for tile in sorted(set(hand.concealed))}
     assert discard_shanten(hand, rule) == expected
+
+
+@given(thirteen, rules)
+@example(DEAD_WAIT.without_tile(3), Rules.RIICHI)
+def test_ukeire_sum_is_the_listed_ukeire_summed(hand: Hand, rule: Rules) -> None:
+    # The sum is counted suit by suit and by classes of draws, never listing them.
+    listed = ukeire(hand, rule).tiles
+    tiles = HeldTiles.of(hand)
+    expected = (sum(item.count for item in listed), sum(1 << item.tile for item in listed))
+    assert ukeire_sum(tiles, rule, minimum(tiles, rule)) == expected
+    assert tiles == HeldTiles.of(hand)
+
+
+@given(fourteen, rules)
+@example(DEAD_WAIT, Rules.RIICHI)
+def test_discard_counts_are_the_discard_tables_counts(hand: Hand, rule: Rules) -> None:
+    after = discard_shanten(hand, rule)
+    expected = {option.discard: option.ukeire.count for option in discard_table(hand, rule, with_waits=False)}
+    assert discard_counts(hand, list(after), after, rule) == expected
+    assert discard_counts(hand, list(after), after, rule, Counted()) == expected

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from tutor.engine.efficiency.draws import mcr_ukeire, riichi_ukeire
+from tutor.engine.efficiency.draws import mcr_ukeire, riichi_ukeire, riichi_ukeire_sum
 from tutor.engine.efficiency.heads import riichi_shanten_if_free
 from tutor.engine.efficiency.held import HeldTiles
 from tutor.engine.efficiency.regular import exhausted_masks, knitted_straight_shanten, regular_from_keys
@@ -199,6 +199,31 @@ def ukeire_of(tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
         if after < now:
             found.append(TileCount(tile, unseen))
     return Ukeire(tuple(found))
+
+
+def ukeire_sum(tiles: HeldTiles, rules: Rules, now: int) -> tuple[int, int]:
+    """`ukeire_of` as its copies summed and its tiles as a bit mask (bit t
+    for tile t), without listing them where the fast count needs no check
+    of a dead wait."""
+    if rules is _RIICHI and not _may_reach_dead(tiles, now):
+        return riichi_ukeire_sum(tiles, now)
+    if rules is _RIICHI and not any(tiles.masks):
+        # `_live_draws` asks again only a draw that leaves some kind all in
+        # sight (a dead wait needs one): with none now, only a draw of a
+        # kind's last unseen copy.
+        total, accepted = riichi_ukeire_sum(tiles, now)
+        held = tiles.held
+        for tile in range(TILE_KINDS):
+            if held[tile] == COPIES - 1 and accepted >> tile & 1:
+                tiles.add(tile, 1)
+                live = minimum(tiles, rules, live_step=now != 1) < now
+                tiles.add(tile, -1)
+                if not live:
+                    total -= 1
+                    accepted &= ~(1 << tile)
+        return total, accepted
+    found = ukeire_of(tiles, rules, now).tiles
+    return sum(item.count for item in found), sum(1 << item.tile for item in found)
 
 
 def _has_live_draw(tiles: HeldTiles, rules: Rules, now: int) -> bool:

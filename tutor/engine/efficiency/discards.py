@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tutor.engine.efficiency.counting import minimum, ukeire_of
+from tutor.engine.efficiency.counting import minimum, ukeire_of, ukeire_sum
 from tutor.engine.efficiency.draws import each_without
+from tutor.engine.efficiency.heads import honour_suit_facts, number_suit_facts
 from tutor.engine.efficiency.held import HeldTiles
-from tutor.engine.efficiency.results import TENPAI, DiscardOption, TileCount, Ukeire
-from tutor.engine.efficiency.suit_tables import honour_table, number_table
-from tutor.engine.efficiency.tables import EMPTY_TABLE, join, table_shanten
+from tutor.engine.efficiency.results import COMPLETE, TENPAI, DiscardOption, TileCount, Ukeire
+from tutor.engine.efficiency.tables import join, table_shanten
 from tutor.engine.hand import Hand, Meld
-from tutor.engine.irregular import seven_pairs_shanten, thirteen_orphans_shanten
+from tutor.engine.irregular import ORPHANS, orphan_counts
 from tutor.engine.rules import Rules
 from tutor.engine.suit_keys import HONOUR_SUIT, PLACE_OF, SUIT_OF
-from tutor.engine.tiles import EAST, TERMINAL_TILES, Tile
+from tutor.engine.tiles import EAST, TERMINAL_TILES, TILE_KINDS, Tile
 from tutor.engine.waits import waits
 
 _Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
@@ -25,23 +25,33 @@ _Key = tuple[tuple[int, ...], tuple[Meld, ...], Rules, int]
 class Counted:
     """What tables asked one after another have counted: the shanten and the
     ukeire of 13-tile hands, by their tiles (see `discard_table`'s `counted`):
-    the concealed counts and the melds, which give every held copy too."""
+    the suit keys (which give the concealed counts) and the melds, which give
+    every held copy too."""
 
     shanten: dict[_Key, int] = field(default_factory=dict)
     ukeire: dict[_Key, Ukeire] = field(default_factory=dict)
+    sums: dict[_Key, tuple[int, int]] = field(default_factory=dict)
 
     def shanten_of(self, tiles: HeldTiles, rules: Rules) -> int:
-        key = (tuple(tiles.counts), tiles.melds, rules, 0)
+        key = (tuple(tiles.keys), tiles.melds, rules, 0)
         found = self.shanten.get(key)
         if found is None:
             found = self.shanten[key] = minimum(tiles, rules)
         return found
 
     def ukeire_of(self, tiles: HeldTiles, rules: Rules, now: int) -> Ukeire:
-        key = (tuple(tiles.counts), tiles.melds, rules, now)
+        key = (tuple(tiles.keys), tiles.melds, rules, now)
         found = self.ukeire.get(key)
         if found is None:
             found = self.ukeire[key] = ukeire_of(tiles, rules, now)
+        return found
+
+    def sum_of(self, tiles: HeldTiles, rules: Rules, now: int) -> tuple[int, int]:
+        """`counting.ukeire_sum`, remembered."""
+        key = (tuple(tiles.keys), tiles.melds, rules, now)
+        found = self.sums.get(key)
+        if found is None:
+            found = self.sums[key] = ukeire_sum(tiles, rules, now)
         return found
 
 
@@ -83,6 +93,29 @@ def discard_table(
     return tuple(options)
 
 
+def discard_counts(
+    hand: Hand,
+    discards: Iterable[Tile],
+    shanten_after: Mapping[Tile, int],
+    rules: Rules = Rules.RIICHI,
+    counted: Counted | None = None,
+) -> dict[Tile, int]:
+    """The ukeire count `discard_table` gives each of `discards` of a 14-tile
+    hand (`shanten_after` being `discard_shanten`'s answer), without listing
+    the tiles: a caller that ranks discards by count alone needs no more.
+    The discarded copy is in sight (see `_discard_seen`), so each tile
+    accepted counts four less its copies among the fourteen and the calls."""
+    tiles = HeldTiles.of(hand)
+    found = {}
+    for tile in discards:
+        tiles.add(tile, -1)
+        after = shanten_after[tile]
+        total, accepted = ukeire_sum(tiles, rules, after) if counted is None else counted.sum_of(tiles, rules, after)
+        tiles.add(tile, 1)
+        found[tile] = total - (accepted >> tile & 1)
+    return found
+
+
 def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | None = None) -> dict[Tile, int]:
     """The shanten each distinct discard of a 14-tile hand leaves, in tile order
     (the first column of `discard_table`, without counting any ukeire)."""
@@ -100,10 +133,8 @@ def discard_shanten(hand: Hand, rules: Rules = Rules.RIICHI, counted: Counted | 
 
 
 def _suit_part(suit: int, key: int) -> int:
-    """A suit's table (as `regular.hand_table` makes it) for a hand holding no kind four times."""
-    if suit == HONOUR_SUIT:
-        return honour_table(key, 0)[0]
-    return number_table(key, 0) if key else EMPTY_TABLE
+    """A suit's head table (see `tables.head_table_of`): the hand holds no kind four times."""
+    return honour_suit_facts(key)[0] if suit == HONOUR_SUIT else number_suit_facts(key)[0]
 
 
 def _riichi_discard_shanten(tiles: HeldTiles) -> dict[Tile, int]:
@@ -111,21 +142,34 @@ def _riichi_discard_shanten(tiles: HeldTiles) -> dict[Tile, int]:
     times, where `minimum` is the least of the regular count, seven pairs and
     thirteen orphans (no honour quad bounds it, no call hides a dead wait):
     a discard changes one suit, so the other three suits' tables are joined
-    once per suit, not once per discard."""
+    once per suit, not once per discard; and what it does to seven pairs
+    and thirteen orphans depends on how many of its kind the hand holds and
+    whether it is a terminal or an honour, so those are counted once."""
     keys = tiles.keys
     parts = [_suit_part(suit, key) for suit, key in enumerate(keys)]
     others = each_without(parts)
     fixed = tiles.called
     closed = not tiles.called
     counts = tiles.counts
+    absent, singles = counts.count(0), counts.count(1)
+    held_orphans = orphan_counts(counts)
+    orphan_kinds = 13 - held_orphans.count(0)
+    orphan_singles = held_orphans.count(1)
     shanten_after = {}
     for tile in tiles.kinds():
         suit = SUIT_OF[tile]
         after = table_shanten(join(others[suit], _suit_part(suit, keys[suit] - PLACE_OF[tile])), fixed)
         if closed:
-            counts[tile] -= 1
-            after = min(after, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
-            counts[tile] += 1
+            # As `seven_pairs_shanten` and `thirteen_orphans_shanten` count the 13 tiles left.
+            count = counts[tile]
+            left_absent = absent + (count == 1)
+            pairs = TILE_KINDS - left_absent - (singles - (count == 1) + (count == 2))
+            after = min(after, COMPLETE if pairs == 7 else 6 - pairs + max(0, 7 - (TILE_KINDS - left_absent)))
+            kinds, ones = orphan_kinds, orphan_singles
+            if tile in ORPHANS:
+                kinds -= count == 1
+                ones += (count == 2) - (count == 1)
+            after = min(after, 13 - kinds - (1 if kinds > ones else 0))
         shanten_after[tile] = after
     return shanten_after
 

@@ -130,6 +130,8 @@ _FAR: Final = 100
 """A draw no held tile of its suit is near: it only adds a loose tile (see `_near_tiles`)."""
 _KEY_BITS: Final = 21
 """A suit's packed key (base 5, nine ranks) stays below 2**21."""
+_NOW_PLACES: Final = 16
+"""A 13-tile hand's shanten stays below 16 (a memo key packs it)."""
 
 _suit_draws: dict[int, tuple[int, ...]] = memo("efficiency.suit_draws", {})
 """`_suit_after_draws` by the other suits' table, the suit's key and
@@ -161,6 +163,166 @@ def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int
         else:
             found.append(_FAR)
     return tuple(found)
+
+
+def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
+    """`riichi_ukeire` as its copies summed and its tiles as a bit mask (bit
+    t for tile t): what a discard table ranks by.  For a hand holding no
+    kind four times (nearly every hand a review counts), each suit's draws
+    are summed once for the table beside it and the shanten to beat (as
+    `_suit_draws` keeps them), and only the draws of kinds held three times
+    or called are looked at one by one; seven pairs and thirteen orphans add
+    the draws they take below `now`.  A hand holding a kind four times is
+    counted draw by draw."""
+    counts = tiles.counts
+    if any(tiles.masks):
+        listed = riichi_ukeire(tiles, now).tiles
+        return sum(item.count for item in listed), sum(1 << item.tile for item in listed)
+    keys = tiles.keys
+    fixed = (14 - tiles.size - 1) // 3
+    parts = [number_suit_facts(keys[suit])[0] for suit in range(HONOUR_SUIT)]
+    parts.append(honour_suit_facts(keys[HONOUR_SUIT])[0])
+    others = each_without(parts)
+    whole = join(others[0], parts[0])
+    far_live = table_shanten(join(whole, head_table_of(LOOSE_TABLES[0])), fixed) < now
+    total = accepted = 0
+    sums: list[_SuitSums] = []
+    for suit in range(4):
+        memo_key = (((others[suit] << _KEY_BITS | keys[suit]) << 5) | suit << 3 | fixed) * _NOW_PLACES + now
+        found = _suit_sums.get(memo_key)
+        if found is None:
+            found = _suit_sums[memo_key] = _suit_draw_sums(others[suit], keys[suit], suit, fixed, now)
+        sums.append(found)
+        total += found[0]
+        accepted |= found[1]
+        if far_live:
+            total += found[2]
+            accepted |= found[3]
+    if COPIES - 1 in counts or tiles.called:
+        total, accepted = _held_draws_set_right(tiles, now, sums, far_live, total, accepted)
+    if tiles.called:
+        return total, accepted
+    # A concealed hand's other shapes: what they accept beyond the regular count.
+    extra, copies = _closed_draws(tiles, now, accepted)
+    return total + copies, accepted | extra
+
+
+def _held_draws_set_right(
+    tiles: HeldTiles,
+    now: int,
+    sums: list[_SuitSums],
+    far_live: bool,
+    total: int,
+    accepted: int,
+) -> tuple[int, int]:
+    """`riichi_ukeire_sum`'s sums set right for the draws of kinds held three times or called."""
+    counts, held = tiles.counts, tiles.held
+    # The sums take a draw's unseen copies as four less the concealed ones,
+    # and leave out a kind held three times: those draws are set right here.
+    looked = {tile for tile in range(TILE_KINDS) if counts[tile] == COPIES - 1 or held[tile] != counts[tile]}
+    for tile in looked:
+        bit = 1 << tile
+        if accepted & bit:
+            total -= COPIES - counts[tile]
+            accepted &= ~bit
+        if held[tile] == COPIES - 1:
+            tiles.add(tile, 1)
+            live = regular_from_keys(tiles.keys, tiles.masks, tiles.size) < now
+            tiles.add(tile, -1)
+        else:
+            suit = SUIT_OF[tile]
+            value = sums[suit][4][tile - suit * 9]
+            live = far_live if value == _FAR else value < now
+        if live:
+            total += COPIES - held[tile]
+            accepted |= bit
+    return total, accepted
+
+
+def _closed_draws(tiles: HeldTiles, now: int, accepted: int) -> tuple[int, int]:
+    """The draws beyond `accepted` (bit masks) that take a concealed hand's
+    seven pairs or thirteen orphans below `now`, as `riichi_ukeire` counts
+    those shapes, and their unseen copies summed, for a hand holding no kind
+    four times.  What a draw does to those shapes depends only on how many
+    of its kind the hand holds and whether it is a terminal or an honour,
+    so the draws are taken by those classes, not one by one."""
+    counts = tiles.counts
+    absent = counts.count(0)
+    pairs = TILE_KINDS - absent - counts.count(1)
+    kinds = TILE_KINDS - absent
+    held_orphans = orphan_counts(counts)
+    orphan_kinds = 13 - held_orphans.count(0)
+    least_pairs = COMPLETE if pairs + 1 >= 7 else 5 - pairs + max(0, 6 - kinds)
+    # Most hands counted are far from both shapes (`riichi_ukeire`'s test).
+    if least_pairs >= now and 11 - orphan_kinds >= now:
+        return 0, 0
+    doubled = orphan_kinds > held_orphans.count(1)
+    keys = tiles.keys
+    found = copies = 0
+    for count in range(COPIES):
+        new_pairs = pairs + (count == 1)
+        if (COMPLETE if new_pairs == 7 else 6 - new_pairs + max(0, 7 - kinds - (count == 0))) < now:
+            drawn = _kinds_held(keys, count)
+        elif 13 - orphan_kinds - (count == 0) - (1 if doubled or count == 1 else 0) < now:
+            drawn = _kinds_held(keys, count) & _ORPHAN_BITS
+        else:
+            continue
+        drawn &= ~accepted
+        found |= drawn
+        copies += (COPIES - count) * drawn.bit_count()
+    return found, copies
+
+
+_ORPHAN_BITS: Final = sum(1 << tile for tile in ORPHANS)
+
+
+def _kinds_held(keys: Sequence[int], count: int) -> int:
+    """The kinds (a bit mask) held `count` times, read off the suit keys."""
+    found = 0
+    for suit, key in enumerate(keys):
+        memo_key = (key * 4 + suit) * COPIES + count
+        masks = _held_masks.get(memo_key)
+        if masks is None:
+            ranks = unpack(key, 7 if suit == HONOUR_SUIT else 9)
+            masks = _held_masks[memo_key] = sum(
+                1 << (suit * 9 + rank) for rank, held in enumerate(ranks) if held == count
+            )
+        found |= masks
+    return found
+
+
+_held_masks: dict[int, int] = memo("efficiency.held_masks", {})
+"""`_kinds_held` of one suit, by its key, number and the count."""
+
+
+_SuitSums = tuple[int, int, int, int, tuple[int, ...]]
+"""`_suit_draw_sums`: near draws' copies and mask, far draws' copies and mask, the suit's draws."""
+
+_suit_sums: dict[int, _SuitSums] = memo("efficiency.suit_draw_sums", {})
+"""`_suit_draw_sums` by `_suit_draws`'s key and the shanten to beat."""
+
+
+def _suit_draw_sums(others: int, key: int, suit: int, fixed: int, now: int) -> _SuitSums:
+    """One suit's draws below `now` beside the table of the other three
+    suits: the unseen copies of the near ones summed (four less the copies
+    held, as though none were called) and their bit mask, the same of the
+    far ones (which count only if a loose tile beats `now`), and
+    `_suit_after_draws`'s answer (kinds held three times are in neither sum)."""
+    memo_key = ((others << _KEY_BITS | key) << 5) | suit << 3 | fixed
+    draws = _suit_draws.get(memo_key)
+    if draws is None:
+        draws = _suit_draws[memo_key] = _suit_after_draws(others, key, suit, fixed)
+    counts = unpack(key, 7 if suit == HONOUR_SUIT else 9)
+    near = near_mask = far = far_mask = 0
+    for rank, value in enumerate(draws):
+        bit = 1 << (suit * 9 + rank)
+        if value == _FAR:
+            far += COPIES - counts[rank]
+            far_mask |= bit
+        elif value != UNREACHABLE and value < now:
+            near += COPIES - counts[rank]
+            near_mask |= bit
+    return near, near_mask, far, far_mask, draws
 
 
 def riichi_ukeire(tiles: HeldTiles, now: int) -> Ukeire:

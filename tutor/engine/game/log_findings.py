@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
-from tutor.engine.efficiency import DiscardOption, discard_table
-from tutor.engine.efficiency.discards import Counted, discard_concept, discard_shanten
+from tutor.engine.efficiency import DiscardOption
+from tutor.engine.efficiency.discards import Counted, discard_concept, discard_counts, discard_shanten
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.legal import decision_of_kind
@@ -91,20 +91,40 @@ class Finding:
 def findings(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> tuple[Finding, ...]:
     """Everything found for the seat in the round; `wins` are the round's
     wins re-scored, each with the index of its event."""
+    positions = _Positions(hand, seat)
     return tuple(
         [
-            *_rule_mistakes(hand, seat),
-            *_furiten_waits(hand, seat),
+            *_rule_mistakes(hand, seat, positions),
+            *_furiten_waits(hand, seat, positions),
             *_deal_ins(hand, seat),
-            *_efficiency(hand, seat),
+            *_efficiency(hand, seat, positions),
             *_scoring(hand, seat, wins),
         ]
     )
 
 
-def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+@dataclass
+class _Positions:
+    """The seat's hand at each turn (by the turn's index), built once for
+    the finders that ask it at the same turns."""
+
+    hand: ReplayedHand
+    seat: int
+    built: dict[int, Hand] = field(default_factory=dict)
+
+    def at(self, index: int) -> Hand:
+        found = self.built.get(index)
+        if found is None:
+            found = self.built[index] = self.hand.record.turns[index].state.engine_hand(self.seat)
+        return found
+
+
+def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     for index, recorded in enumerate(hand.record.turns):
-        turn = _with_tsumo(recorded) if recorded.state.turn == seat else recorded
+        if seat not in recorded.choices and all(decision.seat != seat for decision in recorded.decisions):
+            # Each rule asks what the seat chose or might have: here nothing.
+            continue
+        turn = _with_tsumo(recorded, positions.at(index)) if recorded.state.turn == seat else recorded
         for rule in RULES:
             mistake = rule(turn, index, seat)
             if mistake is None:
@@ -123,13 +143,24 @@ def _rule_mistakes(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             )
 
 
-def _with_tsumo(turn: Turn) -> Turn:
+def _with_tsumo(turn: Turn, position: Hand) -> Turn:
     """On its own turn the record keeps only the seat's actions of the kind it
     played (`ReplayedHand.turn`); of the others the rules here ask only
-    whether a tsumo was legal (a win not taken), so only that is listed."""
-    if turn.state.phase is not Phase.TURN:
+    whether a tsumo was legal (a win not taken), so only that is listed.
+    `position`: the seat's hand.  A tsumo needs a drawn tile that the hand
+    before it waited on (`legal`'s first test): without one the record's
+    own decision, which lists no tsumo unless one was played, answers the
+    same, and the listing is not asked."""
+    state = turn.state
+    if state.phase is not Phase.TURN:
         return turn
-    return replace(turn, decisions=(decision_of_kind(turn.state, ActionKind.TSUMO),))
+    drawn = state.players[state.turn].drawn
+    if drawn is None:
+        return turn
+    tile = state.kind(drawn)
+    if tile not in hand_waits(position.without_tile(tile)):
+        return turn
+    return replace(turn, decisions=(decision_of_kind(state, ActionKind.TSUMO),))
 
 
 def _discards(hand: ReplayedHand, seat: int) -> Iterator[tuple[int, Turn, int]]:
@@ -148,7 +179,7 @@ def _legal_discards(turn: Turn) -> set[int | None]:
     return {action.tile for action in decision.legal if action.kind is ActionKind.DISCARD}
 
 
-def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+def _furiten_waits(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     """Each discard after which the hand waits on a kind the seat discarded,
     when the discard before it did not already leave those waits (riichi in
     furiten is its own finding)."""
@@ -158,9 +189,11 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
         if state.players[seat].riichi:
             continue
         # Remembered: the replay asked the waits of this very hand at the discards that followed.
-        waits = hand_waits(state.engine_hand(seat).without_tile(kind))
-        discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
-        furiten = tuple(wait for wait in waits if wait in discarded)
+        waits = hand_waits(positions.at(index).without_tile(kind))
+        furiten: tuple[int, ...] = ()
+        if waits:
+            discarded = {state.kind(slot) for slot in state.players[seat].discards} | {kind}
+            furiten = tuple(wait for wait in waits if wait in discarded)
         riichi = state.phase is Phase.RIICHI_DISCARD
         if furiten and waits != known and not riichi:
             yield Finding(
@@ -171,7 +204,7 @@ def _furiten_waits(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
                 WAITS,
                 True,
                 furiten,
-                hand=state.engine_hand(seat),
+                hand=positions.at(index),
             )
         known = waits if furiten else ()
 
@@ -217,7 +250,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             )
 
 
-def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
+def _efficiency(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     counted = Counted()
     for index, turn, kind in _discards(hand, seat):
         state = turn.state
@@ -225,13 +258,14 @@ def _efficiency(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
             continue
         if state.players[seat].riichi or state.phase is not Phase.TURN:
             continue
-        allowed = _legal_discards(turn)
-        position = state.engine_hand(seat)
+        position = positions.at(index)
         shanten = discard_shanten(position, counted=counted)
+        # With no riichi and nothing barred by kuikae, every kind held may go.
+        allowed = _legal_discards(turn) if state.players[seat].kuikae else set(shanten)
         if _only_best(shanten, allowed, kind):
             continue
-        table = _legal_table(position, allowed, kind, counted, shanten)
-        found = efficiency_finding(seat, hand.plays[index][1], kind, table, position)
+        ranked = _legal_ranked(position, allowed, kind, counted, shanten)
+        found = _ranked_finding(seat, hand.plays[index][1], kind, ranked, position)
         if found is not None:
             yield found
 
@@ -241,22 +275,28 @@ def efficiency_finding(
 ) -> Finding | None:
     """An efficiency finding when the discard of `kind` is below the best of
     `table` (the legal discards, best first), else None."""
-    chosen = next((option for option in table if option.discard == kind), None)
-    if chosen is None or not table:
+    ranked = [(option.shanten, option.ukeire.count, option.discard) for option in table]
+    return _ranked_finding(seat, event, kind, ranked, position)
+
+
+def _ranked_finding(
+    seat: int, event: int, kind: int, ranked: Sequence[tuple[int, int, int]], position: Hand
+) -> Finding | None:
+    """`efficiency_finding` of a table given as (shanten, ukeire count, discard), best first."""
+    chosen = next((row for row in ranked if row[2] == kind), None)
+    if chosen is None or not ranked:
         return None
-    best = table[0]
-    if (chosen.shanten, -chosen.ukeire.count) <= (best.shanten, -best.ukeire.count):
+    best = ranked[0]
+    if (chosen[0], -chosen[1]) <= (best[0], -best[1]):
         return None
-    tops = tuple(
-        option.discard for option in table if (option.shanten, option.ukeire.count) == (best.shanten, best.ukeire.count)
-    )
+    tops = tuple(row[2] for row in ranked if row[:2] == best[:2])
     values = (
-        ("shanten", chosen.shanten),
-        ("ukeire", chosen.ukeire.count),
-        ("best_shanten", best.shanten),
-        ("best_ukeire", best.ukeire.count),
+        ("shanten", chosen[0]),
+        ("ukeire", chosen[1]),
+        ("best_shanten", best[0]),
+        ("best_ukeire", best[1]),
     )
-    concept = discard_concept(best.discard)
+    concept = discard_concept(best[2])
     return Finding(FindingKind.EFFICIENCY, seat, event, concept, EFFICIENCY, False, (kind, *tops), values, position)
 
 
@@ -269,22 +309,26 @@ def _only_best(shanten: Mapping[int, int], allowed: Container[int | None], kind:
     return shanten[kind] == min(legal) and legal.count(shanten[kind]) == 1
 
 
-def _legal_table(
-    hand: Hand, allowed: set[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
-) -> list[DiscardOption]:
-    """The table of the legal discards, best first.  Ukeire is first counted
-    only for the discards keeping the least shanten (counting it was nine
-    tenths of an efficiency finding's time); all of them are counted when the
-    discard chosen or the best legal one (after kuikae) leaves more shanten,
-    since the finding then shows those counts."""
-    table = discard_table(hand, with_waits=False, worse_ukeire=False, counted=counted, shanten_after=shanten)
-    least = table[0].shanten
-    legal = [option for option in table if option.discard in allowed]
-    chosen = next((option for option in legal if option.discard == kind), None)
-    if legal and legal[0].shanten == least and (chosen is None or chosen.shanten == least):
-        return legal
-    full = discard_table(hand, with_waits=False, counted=counted, shanten_after=shanten)
-    return [option for option in full if option.discard in allowed]
+def _legal_ranked(
+    hand: Hand, allowed: Container[int | None], kind: int, counted: Counted, shanten: Mapping[int, int]
+) -> list[tuple[int, int, int]]:
+    """The legal discards as (shanten, ukeire count, discard), best first.
+    Ukeire is counted only for the legal discards keeping the least shanten
+    (counting it was nine tenths of an efficiency finding's time; the others
+    rank below them whatever their count, so it is left at 0); all legal
+    ones are counted when the discard chosen or the best legal one (after
+    kuikae) leaves more shanten than the hand's least, since the finding
+    then shows those counts."""
+    least = min(shanten.values())
+    legal = [tile for tile in shanten if tile in allowed]
+    chosen = shanten[kind] if kind in allowed and kind in shanten else None
+    if legal and min(shanten[tile] for tile in legal) == least and (chosen is None or chosen == least):
+        counts = discard_counts(hand, [tile for tile in legal if shanten[tile] == least], shanten, counted=counted)
+    else:
+        counts = discard_counts(hand, legal, shanten, counted=counted)
+    ranked = [(shanten[tile], counts.get(tile, 0), tile) for tile in legal]
+    ranked.sort(key=lambda row: (row[0], -row[1], row[2]))
+    return ranked
 
 
 def _scoring(hand: ReplayedHand, seat: int, wins: Sequence[tuple[int, WinReview]]) -> Iterator[Finding]:
