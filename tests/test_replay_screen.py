@@ -317,6 +317,50 @@ async def test_the_log_is_read_in_a_worker_while_the_app_answers_keys(
         assert app.screen is home
 
 
+async def test_another_seats_findings_are_made_in_a_worker_while_the_replay_answers_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import reviewed seat 0; seat 1's whole-game findings are made in a
+    worker held until the test lets it go: meanwhile a line says so, the
+    arrows still step, a second ask starts no second worker and is the one
+    answered (d: the drill of seat 1's findings)."""
+    import threading
+
+    release = threading.Event()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        assert screen.game.review.seats == (0,)
+        replay = screen.replay
+        real = replay.findings
+        asked: list[int | None] = []
+
+        def held(seat: int | None = None) -> Any:
+            if threading.current_thread() is not threading.main_thread():
+                asked.append(seat)
+                assert release.wait(60)
+            return real(seat)
+
+        monkeypatch.setattr(replay, "findings", held)
+        await pilot.press("s", "f")
+        working = screen.query_one("#working", Static)
+        await wait_for(
+            pilot, lambda: shown(screen, "#working") == "Looking for the findings for South (seat 1) …", "the line"
+        )
+        assert working.display
+        await pilot.press("right", "d")
+        await wait_for(pilot, lambda: replay.step == 1, "a step while the findings are made")
+        assert app.screen is screen and asked == [1]
+        release.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the drill asked last, once made")
+        assert asked == [1] and not working.display
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        findings = [finding for _, finding in replay.findings(1)]
+        assert findings and {finding.seat for finding in findings} == {1}
+        assert drill.questions == drill_questions(findings, 31, DrillRules())
+
+
 RIICHI_WORDS = re.compile(r"\b(han|fu|ron|tsumo|riichi|yaku|honba|chi|pon|kan)\b")
 """Riichi's words, which an MCR hand's end never uses (it says hu, chow, pung, kong)."""
 

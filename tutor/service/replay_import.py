@@ -1,14 +1,14 @@
 """A game log imported into the app (issue 31): reviewed by the very service
-`tutor review` uses (`review_log.review_file`: the same formats, the same
-refusals), and its rounds kept as read so that the app's replay can play
-each again for the table when it is shown (`game_replay.ReplayRound.hand`).
+`tutor review` uses (`review_log.review_riichi_text`: the same formats, the
+same refusals), and its rounds kept as read so that the app's replay can
+play each again for the table when it is shown (`game_replay.ReplayRound.hand`).
 
 The review keeps only what it found, not the states it walked through;
 replaying every round again here would cost much of the review once more,
-where a learner looks at a few hands: the rounds are only read again
-(cheap beside a replay) and each is replayed when first shown.  A log the
-review accepted reads and replays the same way; any problem is still a
-`LogRefused`, never an internal error.  Nothing here writes anywhere.
+where a learner looks at a few hands: the rounds as read are kept (the
+log is read once) and each is replayed when first shown.  A log the
+review accepted replays the same way; any problem is a `LogRefused`,
+never an internal error.  Nothing here writes anywhere.
 
 Only the seat the replay opens at is reviewed for findings: a learner
 imports their own game and is one seat, and every seat's findings (the
@@ -29,16 +29,7 @@ from pathlib import Path
 
 from tutor.engine.game.mcr.log_replay import McrReplayedHand
 from tutor.engine.game.read_tenhou import LogRound
-from tutor.service.review_log import (
-    LogRefused,
-    LogReview,
-    detect,
-    log_text,
-    read_log,
-    read_mcr_log,
-    review_mcr_hands,
-    review_text,
-)
+from tutor.service.review_log import LogReview, detect, log_text, read_mcr_log, review_mcr_hands, review_riichi_text
 
 
 @dataclass(frozen=True)
@@ -60,8 +51,5 @@ def import_game(path: Path, seat: int = 0) -> ImportedGame:
     if detect(text) == "tutor":
         hands = read_mcr_log(text)
         return ImportedGame(review_mcr_hands(hands), (), hands)
-    _, log = read_log(text)
-    review = review_text(text, (seat,))
-    if len(log.rounds) != len(review.rounds):
-        raise LogRefused("unreadable", 0, None)
+    log, review = review_riichi_text(text, (seat,))
     return ImportedGame(review, log.rounds)
