@@ -361,6 +361,26 @@ async def test_another_seats_findings_are_made_in_a_worker_while_the_replay_answ
         assert drill.questions == drill_questions(findings, 31, DrillRules())
 
 
+async def test_findings_that_cannot_be_made_are_said_in_one_line_and_the_replay_stays(tmp_path: Path) -> None:
+    from tutor.ui.textual_compat import notifications_showing
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+
+        def broken(seat: int | None = None) -> Any:
+            raise ValueError(seat)
+
+        screen.replay.findings = broken  # type: ignore[method-assign]
+        await pilot.press("s", "s", "f")
+
+        def said() -> list[str]:
+            return [notice.message for notice in notifications_showing(app)]
+
+        await wait_for(pilot, lambda: said() == ["The findings for West (seat 2) could not be made."], "the line")
+        assert app.screen is screen and screen.asked is None and not screen.query_one("#working", Static).display
+
+
 RIICHI_WORDS = re.compile(r"\b(han|fu|ron|tsumo|riichi|yaku|honba|chi|pon|kan)\b")
 """Riichi's words, which an MCR hand's end never uses (it says hu, chow, pung, kong)."""
 
