@@ -1,8 +1,8 @@
 """The app's import of a game log (tutor/service/replay_import.py) against
-`tutor review`'s own reading of it (`review_log.review_file`), as a ratio:
-the import is the review plus the rounds read again (each is replayed for
-the table only when first shown), so the ratio stays near 1 however long
-the log.  Also what showing a hand first costs (its replay) and what one
+`tutor review --seat 0`'s own reading of it (`review_log.review_file`), as
+a ratio: the import is that review (of the seat the replay opens at) plus
+the rounds read again (each is replayed for the table only when first
+shown), so the ratio stays near 1 however long the log.  Also what showing a hand first costs (its replay) and what one
 step of the replay costs (`GameReplay.at`).  Our own MCR log (a 16-hand
 bot game) is played once by the import and that play reviewed and kept,
 so its ratio stays near 1 too.
@@ -28,7 +28,7 @@ from tutor.service.review_log import review_file
 
 def measured(label: str, path: Path) -> None:
     start = time.perf_counter()
-    review_file(path)
+    review_file(path, (0,))
     reviewed = time.perf_counter() - start
     start = time.perf_counter()
     found = import_game(path)
@@ -37,7 +37,7 @@ def measured(label: str, path: Path) -> None:
     if found.mcr_hands:
         replay = GameReplay.of_mcr(review.format, found.mcr_hands, review.mcr_rounds)
     else:
-        replay = GameReplay.of(review.format, found.rounds, review.rounds, review.lines)
+        replay = GameReplay.of(review.format, found.rounds, review.rounds, review.lines, review.seats)
     firsts, steps = [], []
     for index in range(0, len(replay.rounds), max(len(replay.rounds) // 20, 1)):
         start = time.perf_counter()

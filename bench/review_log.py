@@ -5,7 +5,8 @@ agent games reviewed: how many wins, and how many of their deltas are ours.
 The log is bot-only games of this tutor (east-south, the intermediate bots)
 joined into one tenhou.net/6 object of 500 rounds, and the same hands as
 mjai JSON lines.  Each is timed read (parse and play-back), replayed
-through the rules, and reviewed with findings for one seat and for all four.
+through the rules, and reviewed with findings for one seat and for all four;
+and imported as the app imports it (`replay_import.import_game`, from a file).
 The work of seat 0's findings is counted too (the shanten and ukeire
 counts the efficiency findings make, the waits asked, the decisions
 listed): unlike the times, those counts do not depend on the machine's load.
@@ -19,8 +20,10 @@ import cProfile
 import json
 import pstats
 import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Final
 
 from bench.riichienv_logs import agent_game, as_text
@@ -30,6 +33,7 @@ from tutor.engine.game.log_review import review_round
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import HandRecord, play_game
+from tutor.service.replay_import import import_game
 from tutor.service.review_log import LogRefused, read_log, review_json, review_text
 
 
@@ -69,6 +73,12 @@ def timed(label: str, text: str) -> None:
         f"read, replayed and reviewed: no findings {timings[0]:.2f} s, seat 0 {timings[1]:.2f} s, "
         f"every seat {timings[2]:.2f} s ({findings} findings)"
     )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.log"
+        path.write_text(text, encoding="utf-8")
+        start = time.perf_counter()
+        import_game(path)
+        print(f"{label}: the app's import (replay_import.import_game) {time.perf_counter() - start:.2f} s")
 
 
 WORK: Final = {

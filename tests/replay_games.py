@@ -34,4 +34,4 @@ def imported(folder: Path, seed: int = SEED, form: str = "tenhou6") -> ImportedG
 
 def replay_of(found: ImportedGame) -> GameReplay:
     review = found.review
-    return GameReplay.of(review.format, found.rounds, review.rounds, review.lines)
+    return GameReplay.of(review.format, found.rounds, review.rounds, review.lines, review.seats)

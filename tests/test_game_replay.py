@@ -17,7 +17,7 @@ from tutor.locale import render
 from tutor.quiz.drill_rules import DrillRules
 from tutor.quiz.game_replay import GameReplay, drill_questions
 from tutor.service.replay_import import import_game
-from tutor.service.review_log import LogRefused, review_file
+from tutor.service.review_log import SEATS, LogRefused, review_file
 
 
 @pytest.fixture(scope="module")
@@ -175,3 +175,58 @@ def test_the_findings_drill_asks_each_own_win_what_it_scores(replay: GameReplay)
     assert wins and len(questions) == len({(finding.kind, finding.hand) for finding in wins})
     scored = {(finding.hand, dict(finding.values)["points"]) for finding in wins}
     assert {(parse_hand(q.request["hand"]), q.answer["points"]["total"]) for q in questions} <= scored
+
+
+def intermediate_log(folder: Path) -> Path:
+    """An east game of the intermediate bots where a seat's findings in a hand
+    come, kind by kind, out of the order of their events (an efficiency
+    finding before a rule mistake's): the review sorts them."""
+    from tutor.engine.game import log_tenhou
+    from tutor.engine.game.intermediate import IntermediateBot
+    from tutor.engine.game.options import RiichiOptions
+    from tutor.engine.game.simulate import play_game
+
+    record = play_game(RiichiOptions(length="east"), "log/2", [IntermediateBot(f"bench/2/{seat}") for seat in SEATS])
+    path = folder / "intermediate.json"
+    path.write_text(log_tenhou.dumps(log_tenhou.game_log(record)), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("seed", "form"), [(3, "tenhou6"), (5, "tenhou6"), (8, "mjai"), (2, "intermediate")])
+def test_the_import_reviews_its_seat_and_another_seats_findings_made_later_are_every_seat_reviews(
+    seed: int, form: str, folder: Path
+) -> None:
+    """The import reviews seat 0 only; each other seat's findings, made from
+    the rounds' replays when first asked (the step's, then the whole game's),
+    are those `tutor review` gives every seat, in the same order, and kept."""
+    path = intermediate_log(folder) if form == "intermediate" else write_log(folder, seed, form)
+    found = import_game(path)
+    assert found.review.seats == (0,)
+    assert {finding.seat for reviewed in found.review.rounds for finding in reviewed.findings} <= {0}
+    everyone = review_file(path, SEATS)
+    replay = replay_of(found)
+    for seat in SEATS:
+        expected = [
+            (index, finding)
+            for index, reviewed in enumerate(everyone.rounds)
+            for finding in reviewed.findings
+            if finding.seat == seat
+        ]
+        assert expected or seat == 0
+        assert replay.has_findings(seat) == (seat == 0)
+        # A step's findings first, for one round only.
+        replay.seat = seat
+        at_first = [(index, finding) for index, finding in expected if index == 0]
+        assert [(0, finding) for finding in replay.current.findings_of(seat)] == at_first
+        assert replay.has_findings(seat) == (seat == 0 or len(replay.rounds) == 1)
+        assert replay.findings(seat) == expected
+        assert replay.has_findings(seat)
+        if seat:
+            assert all(found.findings_of(seat) is found.findings_of(seat) for found in replay.rounds[:2])
+
+
+def test_the_import_reviews_the_seat_it_is_asked_for(folder: Path) -> None:
+    path = write_log(folder)
+    found = import_game(path, seat=3)
+    assert found.review.seats == (3,)
+    assert found.review.rounds == review_file(path, (3,)).rounds

@@ -317,6 +317,70 @@ async def test_the_log_is_read_in_a_worker_while_the_app_answers_keys(
         assert app.screen is home
 
 
+async def test_another_seats_findings_are_made_in_a_worker_while_the_replay_answers_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import reviewed seat 0; seat 1's whole-game findings are made in a
+    worker held until the test lets it go: meanwhile a line says so, the
+    arrows still step, a second ask starts no second worker and is the one
+    answered (d: the drill of seat 1's findings)."""
+    import threading
+
+    release = threading.Event()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        assert screen.game.review.seats == (0,)
+        replay = screen.replay
+        real = replay.findings
+        asked: list[int | None] = []
+
+        def held(seat: int | None = None) -> Any:
+            if threading.current_thread() is not threading.main_thread():
+                asked.append(seat)
+                assert release.wait(60)
+            return real(seat)
+
+        monkeypatch.setattr(replay, "findings", held)
+        await pilot.press("s", "f")
+        working = screen.query_one("#working", Static)
+        await wait_for(
+            pilot, lambda: shown(screen, "#working") == "Looking for the findings for South (seat 1) …", "the line"
+        )
+        assert working.display
+        await pilot.press("right", "d")
+        await wait_for(pilot, lambda: replay.step == 1, "a step while the findings are made")
+        assert app.screen is screen and asked == [1]
+        release.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), "the drill asked last, once made")
+        assert asked == [1] and not working.display
+        drill = app.screen
+        assert isinstance(drill, DrillScreen)
+        findings = [finding for _, finding in replay.findings(1)]
+        assert findings and {finding.seat for finding in findings} == {1}
+        assert drill.questions == drill_questions(findings, 31, DrillRules())
+
+
+async def test_findings_that_cannot_be_made_are_said_in_one_line_and_the_replay_stays(tmp_path: Path) -> None:
+    from tutor.ui.textual_compat import notifications_showing
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+
+        def broken(seat: int | None = None) -> Any:
+            raise ValueError(seat)
+
+        screen.replay.findings = broken  # type: ignore[method-assign]
+        await pilot.press("s", "s", "f")
+
+        def said() -> list[str]:
+            return [notice.message for notice in notifications_showing(app)]
+
+        await wait_for(pilot, lambda: said() == ["The findings for West (seat 2) could not be made."], "the line")
+        assert app.screen is screen and screen.asked is None and not screen.query_one("#working", Static).display
+
+
 RIICHI_WORDS = re.compile(r"\b(han|fu|ron|tsumo|riichi|yaku|honba|chi|pon|kan)\b")
 """Riichi's words, which an MCR hand's end never uses (it says hu, chow, pung, kong)."""
 

@@ -436,7 +436,7 @@ def replayed(
     "mcr": our own MCR game's first two hands, tests/mcr_logs.py), its file
     named relative to the working folder so that no temporary path shows;
     `cut`: the file cut in half, refused; `last`: at the first hand's last
-    decision; then `keys`."""
+    decision; then `keys` (and what they ask made)."""
 
     async def run(pilot: Pilot[Any]) -> None:
         from tests.helpers import wait_for
@@ -471,6 +471,12 @@ def replayed(
             screen.replay.jump(0, screen.replay.current.steps - 2)
             screen.show()
         await pilot.press(*keys)
+        # Another seat's findings are made in a worker: the list opens once they are.
+        await wait_for(
+            pilot,
+            lambda: not isinstance(pilot.app.screen, ReplayScreen) or pilot.app.screen.asked is None,
+            "the findings made",
+        )
         await settled(pilot)
 
     return run

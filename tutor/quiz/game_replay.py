@@ -16,10 +16,11 @@ step of the decision it is about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Final
 
+from tutor.engine.game import log_findings
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.log_findings import Finding, FindingKind
 from tutor.engine.game.log_review import RoundReview
@@ -53,11 +54,34 @@ UNSAID: Final = frozenset({"riichi_accepted"})
 class ReplayRound:
     """One round of the log: the round as read, its review, and for an mjai
     log each of its events' line in the log (an event is named by its index
-    in the log, as `tutor review` names it)."""
+    in the log, as `tutor review` names it); `seats` are those whose
+    findings the review holds (`review_log.LogReview.seats`)."""
 
     round: LogRound
     review: RoundReview
     lines: tuple[int, ...] = ()
+    seats: tuple[int, ...] = (0, 1, 2, 3)
+    kept: dict[int, tuple[Finding, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """The findings of seats the review left out, made when first asked."""
+
+    def findings_of(self, seat: int) -> tuple[Finding, ...]:
+        """The seat's findings in the round, in the review's order.  A seat the
+        review left out is reviewed from the round's replay as `log_review.
+        review_round` reviews it, and kept: the import reviews only the seat
+        the replay opens at, as a 500-hand log's every seat would cost seconds."""
+        if seat in self.seats:
+            return tuple(finding for finding in self.review.findings if finding.seat == seat)
+        found = self.kept.get(seat)
+        if found is None:
+            wins = tuple((check.event, check.ours) for check in self.review.wins)
+            # review_round's order: by event, stably (the order findings() gives within an event).
+            found = tuple(sorted(log_findings.findings(self.hand, seat, wins), key=lambda finding: finding.event))
+            self.kept[seat] = found
+        return found
+
+    def has_findings(self, seat: int) -> bool:
+        """The seat's findings are at hand (reviewed, or made already): asking costs nothing."""
+        return seat in self.seats or seat in self.kept
 
     @cached_property
     def hand(self) -> ReplayedHand:
@@ -214,9 +238,16 @@ class GameReplay:
         rounds: Sequence[LogRound],
         reviews: Sequence[RoundReview],
         lines: Sequence[tuple[int, ...]],
+        seats: Sequence[int],
     ) -> GameReplay:
-        """The replay of an imported game, at its first step, from seat 0."""
-        return cls(tuple(ReplayRound(*found) for found in zip(rounds, reviews, lines, strict=True)), format=format)
+        """The replay of an imported game, at its first step, from seat 0;
+        `seats` are those the review holds the findings of (the others' are
+        made when first asked)."""
+        reviewed = tuple(seats)
+        return cls(
+            tuple(ReplayRound(*found, seats=reviewed) for found in zip(rounds, reviews, lines, strict=True)),
+            format=format,
+        )
 
     @classmethod
     def of_mcr(cls, format: str, hands: Sequence[McrReplayedHand], reviews: Sequence[McrRoundReview]) -> GameReplay:
@@ -275,12 +306,12 @@ class GameReplay:
     def findings(self, seat: int | None = None) -> list[tuple[int, Finding]]:
         """The game's findings of a seat (the seat viewed by default), each with its round's index, in order."""
         wanted = self.seat if seat is None else seat
-        return [
-            (index, finding)
-            for index, found in enumerate(self.rounds)
-            for finding in found.review.findings
-            if finding.seat == wanted
-        ]
+        return [(index, finding) for index, found in enumerate(self.rounds) for finding in found.findings_of(wanted)]
+
+    def has_findings(self, seat: int) -> bool:
+        """Every round's findings of the seat are at hand: `findings(seat)` costs
+        nothing, where otherwise it replays the rounds not yet shown."""
+        return all(found.has_findings(seat) for found in self.rounds)
 
     def go_to(self, round_index: int, finding: Finding) -> None:
         """To the step of a finding's decision, seen from its seat."""
@@ -291,9 +322,7 @@ class GameReplay:
     def at(self) -> TableAt:
         found = self.current
         step = self.step
-        findings = tuple(
-            finding for finding in found.review.findings if finding.seat == self.seat and found.step_of(finding) == step
-        )
+        findings = tuple(finding for finding in found.findings_of(self.seat) if found.step_of(finding) == step)
         return replace(found.view(step, self.seat, self.open), findings=findings)
 
     def round_label(self, index: int) -> Message:

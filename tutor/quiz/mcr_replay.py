@@ -131,6 +131,14 @@ class McrReplayRound:
             hands=MCR_HANDS,
         )
 
+    def findings_of(self, seat: int) -> tuple[Finding, ...]:
+        """A player's findings in the hand: an MCR log is small and played once
+        by the import, which reviews every player then."""
+        return tuple(finding for finding in self.review.findings if finding.seat == seat)
+
+    def has_findings(self, seat: int) -> bool:
+        return True
+
     def step_of(self, finding: Finding) -> int:
         """The step of the decision a finding is about: the one where the
         player's choice is the finding's event, else the first answering the

@@ -55,10 +55,6 @@ class Reviewed(Protocol):
     def number(self) -> int:
         """The hand's place in the log, from 1."""
 
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        """Every seat's findings in it (for MCR the seat a player of the log)."""
-
 
 class ReplayedRound(Protocol):
     """A hand of an imported game as the replay walks it."""
@@ -72,6 +68,12 @@ class ReplayedRound(Protocol):
 
     def step_of(self, finding: Finding) -> int:
         """The step of the decision a finding is about."""
+
+    def findings_of(self, seat: int) -> tuple[Finding, ...]:
+        """A seat's findings in the hand (for MCR the seat a player of the log), in the review's order."""
+
+    def has_findings(self, seat: int) -> bool:
+        """The seat's findings are at hand, not still to be made from the hand's replay."""
 
     def wind_of(self, seat: int) -> int:
         """A seat of the log's (a player) by its wind this hand (0 East)."""

@@ -137,6 +137,18 @@ def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
 def _review_text(text: str, seats: Sequence[int]) -> LogReview:
     if detect(text) == "tutor":
         return review_mcr_text(text, seats)
+    return _review_riichi(text, seats)[1]
+
+
+def review_riichi_text(text: str, seats: Sequence[int] = SEATS) -> tuple[TenhouLog, LogReview]:
+    """A riichi log's rounds as read, and its review (`review_text`'s), the
+    log read once: the app keeps the rounds to replay each when shown.
+    Raises LogRefused (`mcr_not_reviewed` for an MCR log)."""
+    with _collector_paused():
+        return _review_riichi(text, seats)
+
+
+def _review_riichi(text: str, seats: Sequence[int]) -> tuple[TenhouLog, LogReview]:
     found, log = read_log(text)
     if len(log.rounds) > MAX_ROUNDS:
         raise LogRefused("too_large", 0, None)
@@ -146,7 +158,7 @@ def _review_text(text: str, seats: Sequence[int]) -> LogReview:
             rounds.append(review_round(replay(round_), tuple(seats)))
         except LogError as error:
             raise _refused(error, round_.lines) from error
-    return LogReview(found, tuple(seats), tuple(rounds), tuple(round_.lines for round_ in log.rounds))
+    return log, LogReview(found, tuple(seats), tuple(rounds), tuple(round_.lines for round_ in log.rounds))
 
 
 def review_mcr_text(text: str, players: Sequence[int] = SEATS) -> LogReview:

@@ -15,6 +15,11 @@ seat's findings (each with its rule and lesson: enter shows its position,
 o opens its lesson), d a drill of them.  Drilling stores the findings'
 rule mistakes under their concepts, as a game played here stores its
 mistakes, and the drill's own answers as every drill's are.
+
+The import reviews only the seat the replay opens at; another seat's
+findings are made when first asked: the step's at once (one hand), the
+whole game's for f and d in a worker thread, a line saying so meanwhile,
+the list or drill opening when they are made.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from tutor.engine.game.log_findings import Finding
 from tutor.engine.game.mcr.log_review import McrRoundReview
@@ -51,6 +57,8 @@ from tutor.ui.widgets.play_table import PlayTable
 from tutor.ui.widgets.table_layout import lines_and_keys, table_top
 
 DRILL_SEED: Final = 31
+FINDING: Final = "findings"
+"""The worker group that makes a seat's findings."""
 
 
 def deltas_text(deltas: tuple[int, ...]) -> str:
@@ -103,6 +111,8 @@ class ReplayScreen(TutorScreen):
     ReplayScreen #said { height: auto; max-height: 2; padding: 0 1; }
     ReplayScreen #found { height: auto; max-height: 3; padding: 0 1; color: $warning; }
     ReplayScreen #found.-empty { display: none; }
+    ReplayScreen #working { height: 1; padding: 0 1; color: $text-muted; }
+    ReplayScreen #working.-empty { display: none; }
     ReplayScreen #result { height: 1fr; padding: 0 1; display: none; }
     ReplayScreen.-end #result { display: block; }
     ReplayScreen.-end PlayTable { display: none; }
@@ -119,9 +129,11 @@ class ReplayScreen(TutorScreen):
         if game.mcr_hands:
             self.replay = GameReplay.of_mcr(review.format, game.mcr_hands, review.mcr_rounds)
         else:
-            self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines)
+            self.replay = GameReplay.of(review.format, game.rounds, review.rounds, review.lines, review.seats)
         self.recorded: set[int] = set()
         """The seats whose findings are stored already (the first drill of each stores them)."""
+        self.asked: tuple[str, int] | None = None
+        """What was asked ("list" or "drill") of which seat while its findings are made."""
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -129,6 +141,7 @@ class ReplayScreen(TutorScreen):
         # The result never focused: the arrows step the replay; the screen scrolls it (scroll_bindings).
         yield from table_top(self.replay.at().table, self.tutor.language, "result", ("lines",), focusable=False)
         yield PlayHand(id="hand", numbered=False)
+        yield Static(id="working", classes="-empty", markup=False)
         yield from lines_and_keys("said", "found")
 
     def on_mount(self) -> None:
@@ -174,6 +187,10 @@ class ReplayScreen(TutorScreen):
         found.set_class(not at.findings, "-empty")
         if ending:
             self.show_result(at)
+        working = self.query_one("#working", Static)
+        asked = self.asked
+        working.update("" if asked is None else text(language, "replay.finding", seat=self.seat_name(asked[1])))
+        working.set_class(asked is None, "-empty")
 
     def finding_text(self, finding: Finding) -> str:
         language = self.tutor.language
@@ -251,10 +268,65 @@ class ReplayScreen(TutorScreen):
         self.app.push_screen(LinksScreen(links, heading="replay.rounds_heading", highlighted=self.replay.round), jump)
 
     def action_findings(self) -> None:
+        self.when_found("list")
+
+    def action_drill(self) -> None:
+        self.when_found("drill")
+
+    def when_found(self, what: str) -> None:
+        """The list or the drill of the seat viewed's findings, once they are
+        made.  Those the review left out are made in a worker whatever the
+        log's length: a usual game's take milliseconds, a 500-hand log's
+        seconds, and one path keeps the keys answered in both; a worker
+        already making the seat's is left to end, the latest ask kept."""
+        seat = self.replay.seat
+        if self.replay.has_findings(seat):
+            if self.asked is not None:
+                self.asked = None
+                self.show()
+            self.open_found(what, seat)
+            return
+        making = any(
+            worker.node is self and worker.group == FINDING and worker.name == str(seat) and not worker.is_finished
+            for worker in self.workers
+        )
+        self.asked = (what, seat)
+        self.show()
+        if not making:
+            replay = self.replay
+            self.run_worker(
+                lambda: replay.findings(seat), thread=True, group=FINDING, name=str(seat), exit_on_error=False
+            )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != FINDING or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        asked = self.asked
+        if asked is None or str(asked[1]) != worker.name:
+            return
+        self.asked = None
+        self.show()
+        if event.state is WorkerState.ERROR:
+            # The review replayed these very hands; should a seat's findings still fail, it is one line.
+            self.tutor.say(
+                "replay.findings_failed", severity="error", seat=render(self.seat_name(asked[1]), self.tutor.language)
+            )
+            return
+        if self.app.screen is self:
+            self.open_found(*asked)
+
+    def open_found(self, what: str, seat: int) -> None:
+        if what == "drill":
+            self.drill(seat)
+        else:
+            self.list_findings(seat)
+
+    def list_findings(self, seat: int) -> None:
         """The seat's findings with their rules and lessons, to go to one, open its lesson, or drill them."""
         replay = self.replay
         language = self.tutor.language
-        found = replay.findings()
+        found = replay.findings(seat)
         lines = [
             faces_in_text(
                 render(
@@ -269,16 +341,14 @@ class ReplayScreen(TutorScreen):
             ).strip()
             for index, finding in found
         ]
-        heading = message(
-            "replay.findings_heading" if found else "replay.no_findings", seat=self.seat_name(replay.seat)
-        )
+        heading = message("replay.findings_heading" if found else "replay.no_findings", seat=self.seat_name(seat))
 
         def chosen(choice: tuple[str, int] | None) -> None:
             if choice is None:
                 return
             what, number = choice
             if what == "drill":
-                self.action_drill()
+                self.drill(seat)
                 return
             index, finding = found[number]
             if what == "lesson":
@@ -289,13 +359,13 @@ class ReplayScreen(TutorScreen):
 
         self.app.push_screen(FindingsScreen(lines, render(heading, language)), chosen)
 
-    def action_drill(self) -> None:
+    def drill(self, seat: int) -> None:
         """A drill of the seat's findings, from their own positions; their
         rule mistakes stored under their concepts the first time."""
         replay = self.replay
-        found = replay.findings()
-        if replay.seat not in self.recorded:
-            self.recorded.add(replay.seat)
+        found = replay.findings(seat)
+        if seat not in self.recorded:
+            self.recorded.add(seat)
             game = f"{replay.format}:{self.name_shown}"
             now = time.time()
             for offset, (index, finding) in enumerate(found):
@@ -307,7 +377,7 @@ class ReplayScreen(TutorScreen):
         rules = self.tutor.drill_rules()
         questions = drill_questions([finding for _, finding in found], DRILL_SEED, rules, replay.rules)
         if not questions:
-            self.tutor.say("replay.nothing_to_drill", seat=render(self.seat_name(replay.seat), self.tutor.language))
+            self.tutor.say("replay.nothing_to_drill", seat=render(self.seat_name(seat), self.tutor.language))
             return
         kinds = tuple(dict.fromkeys(question.kind for question in questions))
         plan = DrillPlan(kinds, length=len(questions), again=tuple(questions), rules=rules)
