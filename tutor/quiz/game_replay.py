@@ -67,7 +67,7 @@ class ReplayRound:
     def findings_of(self, seat: int) -> tuple[Finding, ...]:
         """The seat's findings in the round, in the review's order.  A seat the
         review left out is reviewed from the round's replay as `log_review.
-        review_round` reviews it, and kept: the import reviews only the seat
+        review_round` reviews it, and its findings kept: the import reviews only the seat
         the replay opens at, as a 500-hand log's every seat would cost seconds."""
         if seat in self.seats:
             return tuple(finding for finding in self.review.findings if finding.seat == seat)
@@ -75,9 +75,17 @@ class ReplayRound:
         if found is None:
             wins = tuple((check.event, check.ours) for check in self.review.wins)
             # review_round's order: by event, stably (the order findings() gives within an event).
-            found = tuple(sorted(log_findings.findings(self.hand, seat, wins), key=lambda finding: finding.event))
+            found = tuple(sorted(log_findings.findings(self._played(), seat, wins), key=lambda finding: finding.event))
             self.kept[seat] = found
         return found
+
+    def _played(self) -> ReplayedHand:
+        """The round's replay: the one kept once the round was shown, else one
+        made for the asking and let go, as a seat's findings of the whole game
+        would otherwise keep every round's states (tens of MiB for a long log,
+        in a served session's memory)."""
+        shown = self.__dict__.get("hand")  # where cached_property keeps it
+        return shown if isinstance(shown, ReplayedHand) else replay(self.round)
 
     def has_findings(self, seat: int) -> bool:
         """The seat's findings are at hand (reviewed, or made already): asking costs nothing."""
