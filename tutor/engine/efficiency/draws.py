@@ -13,11 +13,14 @@ from tutor.engine.efficiency.results import COMPLETE, TileCount, Ukeire
 from tutor.engine.efficiency.suit_tables import honour_table, number_table
 from tutor.engine.efficiency.tables import (
     EMPTY_TABLE,
+    KEY_SHIFT,
     LOOSE_TABLES,
     MAX_SETS,
     UNREACHABLE,
     head_table_of,
     join,
+    joins,
+    shanten_of_table,
     table_shanten,
 )
 from tutor.engine.irregular import (
@@ -144,25 +147,66 @@ def _suit_after_draws(others: int, key: int, suit: int, fixed: int) -> tuple[int
     table of the other three: `_FAR` for a rank not near the suit's held
     tiles, and a placeholder for a rank held three times (the last copy,
     which the caller counts in full, or none at all)."""
-    honours = suit == HONOUR_SUIT
-    counts = unpack(key, 7 if honours else 9)
-    # As `_near_tiles`, within the suit: a held honour, a number within two ranks of a held one.
-    near: set[int] = set()
-    for rank, count in enumerate(counts):
-        if count:
-            near.update((rank,) if honours else range(max(0, rank - 2), min(9, rank + 3)))
     found = []
-    for rank, count in enumerate(counts):
-        tile = suit * 9 + rank
-        if count >= COPIES - 1:
-            found.append(UNREACHABLE)
-        elif rank in near:
-            drawn = key + PLACE_OF[tile]
-            facts = honour_suit_facts(drawn) if suit == HONOUR_SUIT else number_suit_facts(drawn)
-            found.append(table_shanten(join(others, facts[0]), fixed))
-        else:
-            found.append(_FAR)
+    for head in _heads_after_draws(key, suit)[0]:
+        if head < 0:
+            found.append(UNREACHABLE if head == UNREACHABLE else _FAR)
+            continue
+        # The memos read first, as `join` and `table_shanten` would: this runs for every rank of every suit counted.
+        joined = joins.get(others * KEY_SHIFT + head)
+        if joined is None:
+            joined = join(others, head)
+        figures = shanten_of_table.get(joined * 8 + fixed)
+        found.append(table_shanten(joined, fixed) if figures is None else figures[0])
     return tuple(found)
+
+
+_NOT_NEAR: Final = -1
+"""In `_heads_after_draws`: a rank no held tile of its suit is near (`_FAR` after the join)."""
+
+_SuitHeads = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], int, int]
+"""`_heads_after_draws`: each rank's table after drawing it; the near ranks
+drawable (rank, unseen copies, tile bit); the far ranks' copies and bits."""
+
+_suit_heads: dict[int, _SuitHeads] = memo("efficiency.suit_heads", {})
+"""`_heads_after_draws` by the suit's key and number."""
+
+_NINE_RANKS: Final = (1 << 9) - 1
+
+
+def _heads_after_draws(key: int, suit: int) -> _SuitHeads:
+    """For each rank of one suit, the suit's head table after drawing it
+    (`_NOT_NEAR` for a rank not near the suit's held tiles, `UNREACHABLE`
+    for one held three times or more): what `_suit_after_draws` joins to
+    each table of the other suits.  With them, what the sums of draws need
+    that the suit alone gives: the near ranks below three copies, each with
+    its unseen copies (four less those held, as though none were called)
+    and its tile's bit, and the far ranks' copies and bits together."""
+    memo_key = key * 4 + suit
+    found = _suit_heads.get(memo_key)
+    if found is None:
+        honours = suit == HONOUR_SUIT
+        counts = unpack(key, 7 if honours else 9)
+        held = sum(1 << rank for rank, count in enumerate(counts) if count)
+        # As `_near_tiles`, within the suit: a held honour, a number within two ranks of a held one.
+        near = held if honours else (held | held << 1 | held << 2 | held >> 1 | held >> 2) & _NINE_RANKS
+        heads = []
+        drawable = []
+        far = far_mask = 0
+        for rank, count in enumerate(counts):
+            bit = 1 << (suit * 9 + rank)
+            if count >= COPIES - 1:
+                heads.append(UNREACHABLE)
+            elif near >> rank & 1:
+                drawn = key + PLACE_OF[suit * 9 + rank]
+                heads.append((honour_suit_facts(drawn) if honours else number_suit_facts(drawn))[0])
+                drawable.append((rank, COPIES - count, bit))
+            else:
+                heads.append(_NOT_NEAR)
+                far += COPIES - count
+                far_mask |= bit
+        found = _suit_heads[memo_key] = (tuple(heads), tuple(drawable), far, far_mask)
+    return found
 
 
 def riichi_ukeire_sum(tiles: HeldTiles, now: int) -> tuple[int, int]:
@@ -312,15 +356,11 @@ def _suit_draw_sums(others: int, key: int, suit: int, fixed: int, now: int) -> _
     draws = _suit_draws.get(memo_key)
     if draws is None:
         draws = _suit_draws[memo_key] = _suit_after_draws(others, key, suit, fixed)
-    counts = unpack(key, 7 if suit == HONOUR_SUIT else 9)
-    near = near_mask = far = far_mask = 0
-    for rank, value in enumerate(draws):
-        bit = 1 << (suit * 9 + rank)
-        if value == _FAR:
-            far += COPIES - counts[rank]
-            far_mask |= bit
-        elif value != UNREACHABLE and value < now:
-            near += COPIES - counts[rank]
+    _, drawable, far, far_mask = _heads_after_draws(key, suit)
+    near = near_mask = 0
+    for rank, copies, bit in drawable:
+        if draws[rank] < now:
+            near += copies
             near_mask |= bit
     return near, near_mask, far, far_mask, draws
 
