@@ -35,11 +35,15 @@ def evolve(item: _State, **changes: object) -> _State:
     if not fields.keys() >= changes.keys():
         unknown = changes.keys() - fields.keys()
         raise TypeError(f"{type(item).__name__} has no field {sorted(unknown)}")
-    made = object.__new__(type(item))
+    made = _new(type(item))
     # One merged dict set as the instance's own (a frozen dataclass refuses
     # plain assignment): a third cheaper than filling the new one twice.
-    object.__setattr__(made, "__dict__", fields | changes)
+    _set_attribute(made, "__dict__", fields | changes)
     return made
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
 
 
 class Phase(StrEnum):
@@ -97,12 +101,15 @@ _MOST_HANDS = 4096
 def _scoring_hand(
     kinds: tuple[int, ...], hand: tuple[int, ...], melds: tuple[GameMeld, ...], extra: int | None
 ) -> Hand:
-    concealed = [kinds[slot] for slot in hand]
+    concealed = list(map(kinds.__getitem__, hand))
     if extra is not None:
         concealed.append(extra)
+    concealed.sort()
+    if not melds:
+        return Hand(tuple(concealed))
     return Hand(
-        tuple(sorted(concealed)),
-        tuple(Meld(meld.kind, tuple(sorted(kinds[slot] for slot in meld.slots))) for meld in melds),
+        tuple(concealed),
+        tuple(Meld(meld.kind, tuple(sorted(map(kinds.__getitem__, meld.slots)))) for meld in melds),
     )
 
 
