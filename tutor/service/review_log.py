@@ -20,25 +20,23 @@ rule's code (`furiten`, `kuikae` ...).  Nothing else escapes.
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from tutor.engine.game import read_mjai, read_tenhou
 from tutor.engine.game.log_findings import Finding
-from tutor.engine.game.log_review import RoundReview, review_round
+from tutor.engine.game.log_review import RoundReview
 from tutor.engine.game.mcr import log_replay
 from tutor.engine.game.mcr.log_replay import McrReplayedHand
 from tutor.engine.game.mcr.log_review import McrRoundReview
 from tutor.engine.game.mcr.log_review import review_round as review_mcr_round
 from tutor.engine.game.mjai import WIND_NAMES, pai
 from tutor.engine.game.read_tenhou import LogError, TenhouLog
-from tutor.engine.game.replay import replay
 from tutor.engine.notation import format_hand
+from tutor.service.review_rounds import collector_paused, review_rounds
 
 FORMATS: Final = ("mjai", "tenhou6", "tutor")
 MAX_BYTES: Final = read_tenhou.MAX_CHARS
@@ -112,25 +110,9 @@ def read_log(text: str) -> tuple[str, TenhouLog]:
         raise _refused(error) from error
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector held off while a log is reviewed: the replay
-    makes a new state at every step and the collector kept walking the
-    objects held, a tenth of the review's time, for no garbage (the states
-    and findings hold no cycles: the process's peak memory is the same
-    without it).  Turned back on, if it was on, however the review ends."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
-
-
 def review_text(text: str, seats: Sequence[int] = SEATS) -> LogReview:
     """The whole review of a log's text; raises LogRefused."""
-    with _collector_paused():
+    with collector_paused():
         return _review_text(text, seats)
 
 
@@ -144,7 +126,7 @@ def review_riichi_text(text: str, seats: Sequence[int] = SEATS) -> tuple[TenhouL
     """A riichi log's rounds as read, and its review (`review_text`'s), the
     log read once: the app keeps the rounds to replay each when shown.
     Raises LogRefused (`mcr_not_reviewed` for an MCR log)."""
-    with _collector_paused():
+    with collector_paused():
         return _review_riichi(text, seats)
 
 
@@ -152,12 +134,11 @@ def _review_riichi(text: str, seats: Sequence[int]) -> tuple[TenhouLog, LogRevie
     found, log = read_log(text)
     if len(log.rounds) > MAX_ROUNDS:
         raise LogRefused("too_large", 0, None)
-    rounds = []
-    for round_ in log.rounds:
-        try:
-            rounds.append(review_round(replay(round_), tuple(seats)))
-        except LogError as error:
-            raise _refused(error, round_.lines) from error
+    try:
+        rounds = review_rounds(log.rounds, tuple(seats))
+    except LogError as error:
+        lines = next((round_.lines for round_ in log.rounds if round_.number == error.round), ())
+        raise _refused(error, lines) from error
     return log, LogReview(found, tuple(seats), tuple(rounds), tuple(round_.lines for round_ in log.rounds))
 
 
