@@ -2,6 +2,10 @@
 machine is the aim; a benchmark, not a timed test), and riichienv's own
 agent games reviewed: how many wins, and how many of their deltas are ours.
 
+From `review_rounds.LONG_LOG` rounds, with a second core, the later half
+of the rounds is reviewed in a second process; seat 0's review in this
+process alone is timed too.
+
 The log is bot-only games of this tutor (east-south, the intermediate bots)
 joined into one tenhou.net/6 object of 500 rounds, and the same hands as
 mjai JSON lines.  Each is timed read (parse and play-back), replayed
@@ -35,6 +39,7 @@ from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import HandRecord, play_game
 from tutor.service.replay_import import import_game
 from tutor.service.review_log import LogRefused, read_log, review_json, review_text
+from tutor.service.review_rounds import LONG_LOG, reviewed
 
 
 def hands(count: int) -> list[HandRecord]:
@@ -72,6 +77,13 @@ def timed(label: str, text: str) -> None:
         f"{label}: {len(log.rounds)} hands, {len(text):,} characters; read {read:.2f} s; "
         f"read, replayed and reviewed: no findings {timings[0]:.2f} s, seat 0 {timings[1]:.2f} s, "
         f"every seat {timings[2]:.2f} s ({findings} findings)"
+    )
+    start = time.perf_counter()
+    _, log = read_log(text)
+    reviewed(log.rounds, (0,))
+    print(
+        f"{label}: seat 0 in this process alone (review_rounds.reviewed, with the read) "
+        f"{time.perf_counter() - start:.2f} s; from {LONG_LOG} rounds the review takes a second process"
     )
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.log"
