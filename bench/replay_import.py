@@ -1,9 +1,10 @@
 """The app's import of a game log (tutor/service/replay_import.py) against
 `tutor review --seat 0`'s own reading of it (`review_log.review_file`), as
-a ratio: the import is that review (of the seat the replay opens at) plus
-the rounds read again (each is replayed for the table only when first
-shown), so the ratio stays near 1 however long the log.  Also what showing a hand first costs (its replay) and what one
-step of the replay costs (`GameReplay.at`).  Our own MCR log (a 16-hand
+a ratio: the import is that review (of the seat the replay opens at), the
+rounds kept as read (each is replayed for the table only when first
+shown), so the ratio stays near 1 however long the log.  Also what showing
+a hand first costs (its replay) and what one step of the replay costs
+(`GameReplay.at`).  Our own MCR log (a 16-hand
 bot game) is played once by the import and that play reviewed and kept,
 so its ratio stays near 1 too.
 

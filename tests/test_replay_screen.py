@@ -377,7 +377,9 @@ async def test_findings_that_cannot_be_made_are_said_in_one_line_and_the_replay_
         def said() -> list[str]:
             return [notice.message for notice in notifications_showing(app)]
 
-        await wait_for(pilot, lambda: said() == ["The findings for West (seat 2) could not be made."], "the line")
+        await wait_for(
+            pilot, lambda: said() == ["The findings for West (seat 2) could not be made; f tries again."], "the line"
+        )
         assert app.screen is screen and screen.asked is None and not screen.query_one("#working", Static).display
 
 

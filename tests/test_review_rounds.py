@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,39 @@ def test_a_second_process_that_fails_leaves_its_rounds_to_this_one(
     apart = review_rounds.start(rounds(), SEATS)
     assert apart is not None and apart.result() is None
     assert reviewed_apart(rounds(), SEATS, least=2) == one_after_the_other()
+
+
+def test_a_second_process_that_never_answers_is_stopped_and_its_rounds_reviewed_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stuck = "import sys, threading; sys.stdin.buffer.read(); threading.Event().wait()"
+    monkeypatch.setattr(review_rounds, "COMMAND", (sys.executable, "-c", stuck))
+    apart = review_rounds.start(rounds(), SEATS)
+    assert apart is not None
+    assert apart.result(timeout=0.5) is None
+    assert apart.process.returncode is not None  # stopped, not left running
+    monkeypatch.setattr(review_rounds, "PATIENCE", 0.5)
+    assert reviewed_apart(rounds(), SEATS, least=2) == one_after_the_other()
+
+
+def test_an_answer_short_of_rounds_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review for each round handed over, or none at all: a short list would misplace every later round."""
+    short = "import pickle, sys; sys.stdin.buffer.read(); sys.stdout.buffer.write(pickle.dumps([]))"
+    monkeypatch.setattr(review_rounds, "COMMAND", (sys.executable, "-c", short))
+    apart = review_rounds.start(rounds(), SEATS)
+    assert apart is not None and apart.result() is None
+
+
+def test_the_second_process_imports_our_package_not_one_in_the_working_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Run from a learner's folder holding a `tutor` package of its own, the
+    second process still reviews with ours (the decoy would fail it)."""
+    decoy = tmp_path / "tutor"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text(f"open({str(tmp_path / 'imported')!r}, 'w').close()\nraise SystemExit(9)\n")
+    monkeypatch.chdir(tmp_path)
+    apart = review_rounds.start(rounds(), SEATS)
+    assert apart is not None
+    assert apart.result() == one_after_the_other()
+    assert not (tmp_path / "imported").exists()

@@ -26,6 +26,7 @@ import pickle
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,8 +40,13 @@ from tutor.engine.game.replay import replay
 LONG_LOG: Final = 100
 """Rounds from which the later half goes to a second process: a game holds
 about a dozen, reviewed here sooner than a process starts."""
+PATIENCE: Final = 10.0
+"""Seconds a second process is waited for at least, beyond three times
+this process's own half: a machine busy elsewhere slows both alike."""
 
-COMMAND: Final = (sys.executable, "-m", __name__)
+COMMAND: Final = (sys.executable, "-P", "-m", __name__)
+"""`-P`: the working folder is not put first on the path, where a `tutor`
+or a `pickle.py` of the learner's would be imported instead of ours."""
 ROOT: Final = str(Path(__file__).resolve().parents[2])
 """The folder holding the `tutor` package, put on the second process's path
 (a checkout run without installing finds the package this way too)."""
@@ -72,19 +78,29 @@ def review_rounds(rounds: Sequence[LogRound], seats: tuple[int, ...], least: int
     """Every round's review with the findings of `seats`, in order; raises
     the first round's LogError.  From `least` rounds on, and with a second
     core, the later half is reviewed in a second process meanwhile."""
-    if len(rounds) < least or (os.cpu_count() or 1) < 2:
+    if len(rounds) < least or _cores() < 2:
         return reviewed(rounds, seats)
     split = len(rounds) // 2
     apart = start(rounds[split:], seats)
     if apart is None:
         return reviewed(rounds, seats)
+    began = time.monotonic()
     try:
         first = reviewed(rounds[:split], seats)
     except BaseException:
         apart.stop()  # a refusal here is the first in order: the later half's answer is not needed
         raise
-    rest = apart.result()
+    # The other half is as much work: a process still at it long after is
+    # stuck, and its rounds are reviewed here instead.
+    rest = apart.result(timeout=max(PATIENCE, 3 * (time.monotonic() - began)))
     return first + (reviewed(rounds[split:], seats) if rest is None else rest)
+
+
+def _cores() -> int:
+    """The cores this process may run on (a container or `taskset` may give fewer than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 @dataclass
@@ -92,19 +108,28 @@ class Apart:
     """Rounds being reviewed in a second process."""
 
     process: subprocess.Popen[bytes]
+    rounds: int
+    """How many rounds it was given: its answer holds one review each."""
 
-    def result(self) -> list[RoundReview] | None:
-        """The reviews, or None if the process failed; raises the LogError of a round it refused."""
-        output, _ = self.process.communicate()
+    def result(self, timeout: float | None = None) -> list[RoundReview] | None:
+        """The reviews, or None if the process failed or took longer than
+        `timeout` seconds (it is stopped then); raises the LogError of a round it refused."""
+        try:
+            output, _ = self.process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            return None
         if self.process.returncode != 0:
             return None
         try:
             answer = pickle.loads(output)
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError):
+        except Exception:  # noqa: BLE001 - our own child's pipe: anything but its answer is its failure
             return None
         if isinstance(answer, LogError):
             raise answer
-        if not isinstance(answer, list) or not all(isinstance(item, RoundReview) for item in answer):
+        if not isinstance(answer, list) or len(answer) != self.rounds:
+            return None
+        if not all(isinstance(item, RoundReview) for item in answer):
             return None
         return answer
 
@@ -129,9 +154,9 @@ def start(rounds: Sequence[LogRound], seats: tuple[int, ...]) -> Apart | None:
                 stderr=subprocess.DEVNULL,
                 env={**os.environ, "PYTHONPATH": path},
             )
-    except (OSError, ValueError, pickle.PicklingError):
+    except Exception:  # noqa: BLE001 - no process here (none left, no interpreter to run): the rounds stay here
         return None
-    return Apart(process)
+    return Apart(process, len(rounds))
 
 
 def _serve() -> int:

@@ -44,8 +44,9 @@ state never changes (a frozen dataclass), so the same object has the same answer
 
 def decisions(state: KyokuState) -> tuple[Decision, ...]:
     """Every seat that must decide now, with its legal actions (PASS among them in answers)."""
-    if _last and _last[0][0] is state:
-        return _last[0][1]
+    last = _last[0] if _last else None  # read once: a replay in another thread may set it meanwhile
+    if last is not None and last[0] is state:
+        return last[1]
     seats = _answering(state) if state.phase in _ANSWERS else range(4)
     found = (decision_for(state, seat) for seat in seats)
     answer = tuple(decision for decision in found if decision.legal)
@@ -59,8 +60,9 @@ _ANSWERS = frozenset({Phase.CLAIMS, Phase.CHANKAN})
 def _answering(state: KyokuState) -> tuple[int, ...]:
     """The seats that might answer the tile (`answerable`): after most
     discards none, found without listing any seat's actions."""
-    if _last_answering and _last_answering[0][0] is state:
-        return _last_answering[0][1]
+    last = _last_answering[0] if _last_answering else None  # read once, as `decisions` reads `_last`
+    if last is not None and last[0] is state:
+        return last[1]
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
     seats = tuple(seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat))

@@ -27,7 +27,7 @@ from tutor.engine.efficiency.discards import Counted, discard_concept, discard_c
 from tutor.engine.game.actions import ActionKind
 from tutor.engine.game.coach import DEFENCE, EFFICIENCY, WAITS
 from tutor.engine.game.legal import decision_of_kind
-from tutor.engine.game.mistakes import RULES, waits_concept
+from tutor.engine.game.mistakes import RULES, Mistake, waits_concept
 from tutor.engine.game.replay import ReplayedHand, red_kinds
 from tutor.engine.game.review import WinReview
 from tutor.engine.game.rules import hand_waits, score_win
@@ -125,22 +125,31 @@ def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iter
             # Each rule asks what the seat chose or might have: here nothing.
             continue
         turn = _with_tsumo(recorded, positions.at(index)) if recorded.state.turn == seat else recorded
-        for rule in RULES:
-            mistake = rule(turn, index, seat)
-            if mistake is None:
-                continue
-            before, play = hand.plays[index]
-            answered = turn.state.phase in (Phase.CLAIMS, Phase.CHANKAN) and mistake.kind.value == "missed_win"
+        for mistake, event in turn_mistakes(hand, index, turn, seat):
             yield Finding(
                 FindingKind(mistake.kind.value),
                 seat,
-                before if answered else play,
+                event,
                 mistake.concept,
                 mistake.lesson,
                 True,
                 mistake.tiles,
                 hand=turn.state.engine_hand(seat),
             )
+
+
+def turn_mistakes(hand: ReplayedHand, index: int, turn: Turn, seat: int) -> Iterator[tuple[Mistake, int]]:
+    """What the rules (`mistakes.RULES`) find the seat did wrong at the
+    hand's turn `index` (`turn` as the finders list it), each with its
+    event: a win let go on a discard stands at that discard, anything
+    else at the seat's own play."""
+    for rule in RULES:
+        mistake = rule(turn, index, seat)
+        if mistake is None:
+            continue
+        before, play = hand.plays[index]
+        answered = turn.state.phase in (Phase.CLAIMS, Phase.CHANKAN) and mistake.kind.value == "missed_win"
+        yield mistake, before if answered else play
 
 
 def _with_tsumo(turn: Turn, position: Hand) -> Turn:
