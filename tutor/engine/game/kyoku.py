@@ -240,13 +240,15 @@ def _mark_passed(state: KyokuState, tile: int, seats: tuple[int, ...]) -> KyokuS
     not ron until its next discard, or after riichi for the rest of the hand.
     `seats`: those that might answer the tile (`legal.answering_seats`), the
     only ones it can be a winning tile of."""
-    for seat in range(4):
-        player = state.players[seat]
-        if seat != state.turn and player.riichi:
+    # Each seat's own changes only: the riichi seats first, then the seats
+    # that might answer (after most discards none, so no waits are asked).
+    for seat, player in enumerate(state.players):
+        if seat != state.turn and player.riichi_at is not None:
             state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
-            player = state.players[seat]
-        if seat not in seats or tile not in waits(state, seat):
+    for seat in seats:
+        if tile not in waits(state, seat):
             continue
+        player = state.players[seat]
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
         state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
     return state

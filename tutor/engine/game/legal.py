@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import pairwise
 from typing import Final
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
@@ -63,7 +62,7 @@ def _answering(state: KyokuState) -> tuple[int, ...]:
         return _last_answering[0][1]
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
-    seats = tuple(seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat))
+    seats = tuple(seat for seat in range(4) if seat != state.turn and answerable(state, seat) >> tile & 1)
     _last_answering[:] = [(state, seats)]
     return seats
 
@@ -295,7 +294,7 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     tile = state.kind(state.last_tile)
     legal: list[Action] = []
     refused: list[Forbidden] = []
-    if tile not in answerable(state, seat):
+    if not answerable(state, seat) >> tile & 1:
         return legal, refused  # the usual answer, found without listing waits or shapes
     _ron(state, seat, tile, chankan, legal, refused)
     if not chankan:
@@ -305,13 +304,14 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     return legal, refused
 
 
-def answerable(state: KyokuState, seat: int) -> frozenset[int]:
-    """Every kind the seat might answer the discard of the seat to play with
-    (`_answerable`: chi only from the seat on the discarder's right, the next
-    to play), remembered as `state.scoring_hand` remembers the hand (the
-    wall's kinds and the melds by identity, the slots by value): every
-    discard asks it of three seats, whose tiles stand unchanged for three
-    discards out of four, and a tile drawn and let go leaves the slots held before."""
+def answerable(state: KyokuState, seat: int) -> int:
+    """Every kind the seat might answer the discard of the seat to play with,
+    as a bit mask (bit k for kind k; `_answerable`: chi only from the seat
+    on the discarder's right, the next to play), remembered as
+    `state.scoring_hand` remembers the hand (the wall's kinds and the melds
+    by identity, the slots by value): every discard asks it of three seats,
+    whose tiles stand unchanged for three discards out of four, and a tile
+    drawn and let go leaves the slots held before."""
     player = state.players[seat]
     kinds = state.wall.kinds
     key = (id(kinds), player.hand, id(player.melds))
@@ -327,36 +327,36 @@ def answerable(state: KyokuState, seat: int) -> frozenset[int]:
 _ANSWERABLE: Final[
     dict[
         tuple[int, tuple[int, ...], int],
-        tuple[tuple[int, ...], tuple[GameMeld, ...], tuple[frozenset[int], frozenset[int]]],
+        tuple[tuple[int, ...], tuple[GameMeld, ...], tuple[int, int]],
     ]
 ] = memo("game.legal.answerable", {})
 _MOST_ANSWERABLE: Final = 4096
 
+_RANK_ABOVE_1: Final = sum(1 << kind for kind in range(EAST) if kind % 9 > 0)
+_RANK_BELOW_8: Final = sum(1 << kind for kind in range(EAST) if kind % 9 < 7)
+_RANK_BELOW_9: Final = sum(1 << kind for kind in range(EAST) if kind % 9 < 8)
 
-def _answerable(hand: Hand) -> tuple[frozenset[int], frozenset[int]]:
+
+def _answerable(hand: Hand) -> tuple[int, int]:
     """Every kind a 13-tile hand might ron or call on (or be refused either),
-    without chi and with it: its waits and the kinds it holds twice (pon,
-    kan), then also the kinds two of its tiles make a run with (chi).  A
-    hand stands through three discards for each of its own, and most
-    discards are none of these; only one seat may chi."""
-    found = set(hand_waits(hand))
-    # Over the tiles held (sorted), not all 34 kinds: a kind held twice stands twice in a row.
-    held = hand.concealed
-    found.update(kind for kind, following in pairwise(held) if kind == following)
-    without_chi = frozenset(found)
-    kinds = set(held)
-    for kind in kinds:
-        if kind >= EAST:
-            continue
-        rank = kind % 9
-        if rank < 8 and kind + 1 in kinds:  # k, k+1 held: k-1 or k+2 makes the run
-            if rank > 0:
-                found.add(kind - 1)
-            if rank < 7:
-                found.add(kind + 2)
-        if rank < 7 and kind + 2 in kinds:  # k, k+2 held: k+1 makes it
-            found.add(kind + 1)
-    return without_chi, frozenset(found)
+    as bit masks, without chi and with it: its waits and the kinds it holds
+    twice (pon, kan), then also the kinds two of its tiles make a run with
+    (chi).  A hand stands through three discards for each of its own, and
+    most discards are none of these; only one seat may chi."""
+    held = 0
+    twice = 0
+    for kind in hand.concealed:
+        bit = 1 << kind
+        twice |= held & bit
+        held |= bit
+    without_chi = twice
+    for kind in hand_waits(hand):
+        without_chi |= 1 << kind
+    # k and k+1 of a suit held: k-1 or k+2 makes the run; k and k+2 held: k+1 makes it.
+    side = held & held >> 1 & _RANK_BELOW_9
+    gap = held & held >> 2 & _RANK_BELOW_8
+    runs = (side & _RANK_ABOVE_1) >> 1 | (side & _RANK_BELOW_8) << 2 | gap << 1
+    return without_chi, without_chi | runs
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:

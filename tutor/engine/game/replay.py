@@ -178,10 +178,11 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
 
 
 @lru_cache(maxsize=4 * 34)
-def _only(discard: Action) -> Decision:
+def _only(seat: int, kind: int) -> Decision:
     """The decision a logged discard is checked by (`legal_discard`): that
-    discard alone; made once for each seat and kind, as the actions are."""
-    return Decision(discard.seat, (discard,))
+    discard alone; made once for each seat and kind, as the actions are
+    (keyed by the numbers: hashing an action runs Python code)."""
+    return Decision(seat, (Action(seat, ActionKind.DISCARD, kind),))
 
 
 def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
@@ -289,9 +290,10 @@ class _Player:
         kind the log plays, or a legal discard alone (only those are asked:
         see `ReplayedHand.turn`)."""
         kind, tile, name, index = self._turn_play(state)
-        discard = legal_discard(state, tile) if kind is ActionKind.DISCARD and tile is not None else None
-        if discard is not None:
-            return _only(discard), discard
+        if kind is ActionKind.DISCARD and tile is not None:
+            discard = legal_discard(state, tile)
+            if discard is not None:
+                return _only(discard.seat, tile), discard
         decision = decision_of_kind(state, kind)
         return decision, self._pick(decision, kind, tile, (), name, index)
 
