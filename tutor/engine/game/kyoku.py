@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.legal import answering_seats, decisions
@@ -113,7 +114,13 @@ def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Even
     player = evolve(state.players[seat], hand=(*state.players[seat].hand, slot), drawn=slot)
     players = _with_player(state.players, seat, player)
     state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None, players=players)
-    return state, Event("draw", seat, (slot,))
+    return state, _draw_event(seat, slot)
+
+
+@lru_cache(maxsize=4 * 136)
+def _draw_event(seat: int, slot: int) -> Event:
+    # Made once for each seat and slot (events are frozen): a step makes one at almost every draw.
+    return Event("draw", seat, (slot,))
 
 
 def step(state: KyokuState, choices: Mapping[int, Action], checked: bool = False) -> Step:
@@ -201,7 +208,7 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
     if riichi:
         changes["riichi_at"] = len(player.discards)
         changes["double_riichi"] = first
-    events = [Event("discard", seat, (slot,), tsumogiri=slot == player.drawn)]
+    events = [_discard_event(seat, slot, slot == player.drawn)]
     # One new state, not one per change: a discard is most of a hand's steps.
     fields: dict[str, object] = {
         "players": _with_player(state.players, seat, evolve(player, **changes)),
@@ -218,6 +225,12 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
         state, dora_events = _turn_dora(state)
         events += dora_events
     return _after_discard(state, tuple(events))
+
+
+@lru_cache(maxsize=4 * 136 * 2)
+def _discard_event(seat: int, slot: int, tsumogiri: bool) -> Event:
+    # As `_draw_event`: one discard event for each seat, slot and way of discarding.
+    return Event("discard", seat, (slot,), tsumogiri=tsumogiri)
 
 
 def _turn_dora(state: KyokuState) -> tuple[KyokuState, list[Event]]:

@@ -21,7 +21,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
-from tutor.engine.game.read_tenhou import MAX_CHARS, LogEnd, LogError, LogEvent, LogRound, LogTile, LogWin, TenhouLog
+from tutor.engine.game.read_tenhou import (
+    MAX_CHARS,
+    LogEnd,
+    LogError,
+    LogEvent,
+    LogRound,
+    LogTile,
+    LogWin,
+    TenhouLog,
+    discard_event,
+    draw_event,
+)
 from tutor.engine.game.state import EndKind, Scores
 from tutor.engine.tiles import EAST
 
@@ -209,12 +220,12 @@ def _event(found: _Round, entry: dict[str, Any], index: int) -> None:
         if played is None:
             raise LogError(number, index, "tile")
         if kind == "tsumo":
-            _add(found, LogEvent("draw", seat, (played,)), index)
+            _add(found, draw_event(seat, played), index)
             return
         tsumogiri = entry.get("tsumogiri", False)
         if not isinstance(tsumogiri, bool):
             raise LogError(number, index, "tsumogiri")
-        _add(found, LogEvent("discard", seat, (played,), tsumogiri=tsumogiri), index)
+        _add(found, discard_event(seat, played, tsumogiri), index)
     elif kind in _SIMPLE_KINDS:
         _add(found, LogEvent(_SIMPLE_KINDS[kind], _seat(entry, "actor", found, index)), index)
     elif kind in _CALL_KINDS:

@@ -31,6 +31,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from tutor.engine.game import tenhou6
@@ -73,6 +74,19 @@ class LogEvent:
     called: LogTile | None = None
     source: int | None = None
     tsumogiri: bool = False
+
+
+@lru_cache(maxsize=4 * 64)
+def draw_event(seat: int, tile: LogTile) -> LogEvent:
+    """The seat's draw of the tile, made once (events are frozen): both
+    readers make one at nearly every draw of a log."""
+    return LogEvent("draw", seat, (tile,))
+
+
+@lru_cache(maxsize=4 * 64 * 2)
+def discard_event(seat: int, tile: LogTile, tsumogiri: bool) -> LogEvent:
+    """The seat's discard of the tile, made once, as `draw_event`."""
+    return LogEvent("discard", seat, (tile,), tsumogiri=tsumogiri)
 
 
 @dataclass(frozen=True)
@@ -383,7 +397,7 @@ class _Play:
                 self.riichi_pending = None
             if drawn is not None:
                 hands[actor][drawn] += 1
-                events.append(LogEvent("draw", actor, (drawn,)))
+                events.append(draw_event(actor, drawn))
             else:
                 assert call is not None
                 source = (actor - call.direction) % 4
@@ -470,7 +484,7 @@ class _Play:
         self._take_from_hand(hands[actor], (tile,), events)
         if riichi:
             events.append(LogEvent("riichi", actor))
-        events.append(LogEvent("discard", actor, (tile,), tsumogiri=tsumogiri))
+        events.append(discard_event(actor, tile, tsumogiri))
         self._turn_dora(events)
         if riichi:
             self.riichi_pending = actor
