@@ -174,9 +174,12 @@ def _turn_action(state: KyokuState, action: Action) -> Step:
 def _slot_of(state: KyokuState, seat: int, kind: int) -> int:
     """The slot discarded for a kind: the tile just drawn if it is that kind (tsumogiri)."""
     player = state.players[seat]
-    if player.drawn is not None and state.kind(player.drawn) == kind:
+    kinds = state.wall.kinds
+    if player.drawn is not None and kinds[player.drawn] == kind:
         return player.drawn
-    return next(slot for slot in reversed(player.hand) if state.kind(slot) == kind)
+    # The last slot of that kind in the hand: found by list methods, not a loop of lookups.
+    held = list(map(kinds.__getitem__, reversed(player.hand)))
+    return player.hand[len(held) - 1 - held.index(kind)]
 
 
 def _take(state: KyokuState, seat: int, kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -296,7 +299,9 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
     state = _mark_passed(state, tile, seats)
     if state.options.four_kans and four_kans_abort(state.kans):
         return _abort(state, EndKind.FOUR_KANS, events)
-    if state.options.four_riichi and all(player.riichi for player in state.players):
+    # Only the riichi that stands now can be the fourth: at an earlier one
+    # the hand would have ended here (`events` holds its stick).
+    if events and state.options.four_riichi and all(player.riichi for player in state.players):
         return _abort(state, EndKind.FOUR_RIICHI, events)
     call = _call_chosen(choices)
     if call is not None:

@@ -45,14 +45,12 @@ def decisions(state: KyokuState) -> tuple[Decision, ...]:
     """Every seat that must decide now, with its legal actions (PASS among them in answers)."""
     if _last and _last[0][0] is state:
         return _last[0][1]
-    seats = _answering(state) if state.phase in _ANSWERS else range(4)
+    phase = state.phase
+    seats = _answering(state) if phase is Phase.CLAIMS or phase is Phase.CHANKAN else range(4)
     found = (decision_for(state, seat) for seat in seats)
     answer = tuple(decision for decision in found if decision.legal)
     _last[:] = [(state, answer)]
     return answer
-
-
-_ANSWERS = frozenset({Phase.CLAIMS, Phase.CHANKAN})
 
 
 def _answering(state: KyokuState) -> tuple[int, ...]:
