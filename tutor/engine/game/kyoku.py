@@ -111,7 +111,8 @@ def _set(state: KyokuState, seat: int, **changes: object) -> KyokuState:
 def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Event]:
     """A draw from the live wall, or for a kan the replacement from the dead wall's end."""
     wall, slot = state.wall.take_back() if rinshan else state.wall.take_front()
-    player = evolve(state.players[seat], hand=(*state.players[seat].hand, slot), drawn=slot)
+    player = state.players[seat]
+    player = evolve(player, hand=(*player.hand, slot), drawn=slot)
     players = _with_player(state.players, seat, player)
     state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None, players=players)
     return state, _draw_event(seat, slot)

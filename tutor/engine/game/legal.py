@@ -397,11 +397,12 @@ def _call_shapes(state: KyokuState, seat: int, tile: int) -> list[Action]:
     """The chi, pon and open kan shapes the seat's hand makes with the tile
     (`tutor.engine.calls`: chi only from the seat on the left)."""
     where = SEAT_OF_DISCARDER[(seat - state.turn) % 4]
-    return [
-        Action(seat, CALL_ACTIONS[call.kind], tile, tuple(sorted(call.from_hand)))
-        for call in calls_on_discard(state.engine_hand(seat), tile, where, wins=False)
-        if call.kind in CALL_ACTIONS
-    ]
+    shapes = []
+    for call in calls_on_discard(state.engine_hand(seat), tile, where, wins=False):
+        kind = CALL_ACTIONS.get(call.kind)
+        if kind is not None:
+            shapes.append(Action(seat, kind, tile, tuple(sorted(call.from_hand))))
+    return shapes
 
 
 def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused: list[Forbidden]) -> None:

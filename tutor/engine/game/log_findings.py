@@ -121,8 +121,9 @@ class _Positions:
 
 def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     for index, recorded in enumerate(hand.record.turns):
-        if seat not in recorded.choices and all(decision.seat != seat for decision in recorded.decisions):
-            # Each rule asks what the seat chose or might have: here nothing.
+        if seat not in recorded.choices:
+            # Each rule asks what the seat chose or might have: here nothing
+            # (the replay chooses for every seat deciding, as `kyoku.step` asks).
             continue
         turn = _with_tsumo(recorded, positions.at(index)) if recorded.state.turn == seat else recorded
         for rule in RULES:

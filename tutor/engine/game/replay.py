@@ -166,8 +166,9 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
             following, events = step(state, choices, checked=True)
         else:
             deciding = decisions(state)
+            # Each answer is taken from its seat's legal actions (a pass among them), one for every seat deciding.
             choices = player.answers(state, deciding)
-            following, events = step(state, choices)
+            following, events = step(state, choices, checked=True)
         turns.append(Turn(state, deciding, choices, events))
         before = player.last
         player.match(state, events)
@@ -243,7 +244,8 @@ class _Player:
             if event.kind in _FLOATING:
                 self._match_floating(state, event)
                 continue
-            self._skip_taken()
+            if self.taken:  # most rounds take nothing ahead
+                self._skip_taken()
             while self.at < len(self.events) and self.events[self.at].kind in _FLOATING:
                 self.pending.append(self.at)
                 self.at += 1
