@@ -91,6 +91,11 @@ def loads(text: str) -> TenhouLog:
     return read(parse_lines(text))
 
 
+_decode: Final = json.JSONDecoder().decode
+"""`json.loads` of a line, without its checks of the argument's type: a
+log has a line for every event.  A byte order mark is refused either way."""
+
+
 def parse_lines(text: str) -> list[dict[str, Any]]:
     """JSON lines as event objects (each with a text `type`), blank lines
     left out; raises LogError naming the round (the `start_kyoku`s so far)
@@ -106,7 +111,7 @@ def parse_lines(text: str) -> list[dict[str, Any]]:
         if len(entries) >= _MAX_LINES:
             raise LogError(rounds, len(entries), "too_large")
         try:
-            entry: Any = json.loads(line)
+            entry: Any = _decode(line)
         except (ValueError, RecursionError) as error:
             raise LogError(rounds, len(entries), "not_json") from error
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
