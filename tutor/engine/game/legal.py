@@ -199,6 +199,12 @@ def legal_discard(state: KyokuState, kind: int) -> Action | None:
     return action if _discard_refusal(state, action) is None else None
 
 
+@lru_cache(maxsize=4)
+def pass_action(seat: int) -> Action:
+    """The seat's pass, made once: every answer lists one."""
+    return Action(seat, ActionKind.PASS)
+
+
 @lru_cache(maxsize=4 * 34)
 def _discard_action(seat: int, kind: int) -> Action:
     return Action(seat, ActionKind.DISCARD, kind)
@@ -298,7 +304,7 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     if not chankan:
         _calls(state, seat, tile, legal, refused)
     if legal or (refused and state.learner == seat):
-        legal.append(Action(seat, ActionKind.PASS))
+        legal.append(pass_action(seat))
     return legal, refused
 
 
@@ -415,10 +421,11 @@ def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused
     player = state.players[seat]
     held = state.engine_hand(seat).concealed
     aborting = state.options.four_kans and four_kans_abort(state.kans)
+    last_discard = live_tiles(state) == 0
     for action in shapes:
         if player.riichi:
             refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (tile,)))
-        elif live_tiles(state) == 0:
+        elif last_discard:
             refused.append(Forbidden(action, Refusal.TOO_FEW_TILES))
         elif aborting:
             refused.append(Forbidden(action, Refusal.FOUR_KANS))
@@ -439,8 +446,8 @@ def _barred_by(action: Action) -> frozenset[int]:
 
 def _discard_left(state: KyokuState, held: tuple[int, ...], action: Action) -> bool:
     """Whether after the call some tile could be discarded that kuikae does not bar."""
-    rest = list(held)
-    for kind in action.uses:
-        rest.remove(kind)
     barred = _barred_by(action) if state.options.kuikae else frozenset()
-    return any(kind not in barred for kind in rest)
+    # The tiles left are those held less those the call uses (all held):
+    # some is not barred unless the barred kinds left are all of them.
+    left_barred = sum(held.count(kind) - action.uses.count(kind) for kind in barred)
+    return len(held) - len(action.uses) > left_barred

@@ -33,7 +33,7 @@ from typing import Final
 
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.kyoku import deal, step
-from tutor.engine.game.legal import decision_for, decision_of_kind, decisions, legal_discard
+from tutor.engine.game.legal import decision_for, decision_of_kind, decisions, legal_discard, pass_action
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogError, LogEvent, LogRound, LogTile
 from tutor.engine.game.simulate import HandRecord, Turn
@@ -348,7 +348,7 @@ class _Player:
             if sum(ron is not None for ron in rons) == 3 and state.options.triple_ron:
                 choices.update({ron.seat: ron for ron in rons if ron is not None})
         for decision in deciding:
-            choices.setdefault(decision.seat, Action(decision.seat, ActionKind.PASS))
+            choices.setdefault(decision.seat, pass_action(decision.seat))
         return choices
 
     def _pick(
