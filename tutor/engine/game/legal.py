@@ -47,8 +47,10 @@ def decisions(state: KyokuState) -> tuple[Decision, ...]:
         return _last[0][1]
     phase = state.phase
     seats = _answering(state) if phase is Phase.CLAIMS or phase is Phase.CHANKAN else range(4)
-    found = (decision_for(state, seat) for seat in seats)
-    answer = tuple(decision for decision in found if decision.legal)
+    answer: tuple[Decision, ...] = ()
+    if seats:  # after most discards nobody might answer
+        found = (decision_for(state, seat) for seat in seats)
+        answer = tuple(decision for decision in found if decision.legal)
     _last[:] = [(state, answer)]
     return answer
 

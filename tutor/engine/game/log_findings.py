@@ -255,9 +255,8 @@ def _efficiency(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterato
     counted = Counted()
     for index, turn, kind in _discards(hand, seat):
         state = turn.state
-        if any(player.riichi for other, player in enumerate(state.players) if other != seat):
-            continue
-        if state.players[seat].riichi or state.phase is not Phase.TURN:
+        # Not after anyone's riichi, the seat's own included.
+        if state.phase is not Phase.TURN or any(player.riichi for player in state.players):
             continue
         position = positions.at(index)
         shanten = discard_shanten(position, counted=counted)
