@@ -257,18 +257,25 @@ def _mark_passed(state: KyokuState, tile: int, seats: tuple[int, ...]) -> KyokuS
     not ron until its next discard, or after riichi for the rest of the hand.
     `seats`: those that might answer the tile (`legal.answering_seats`), the
     only ones it can be a winning tile of."""
-    # Each seat's own changes only: the riichi seats first, then the seats
-    # that might answer (after most discards none, so no waits are asked).
-    for seat, player in enumerate(state.players):
+    # Each seat's own changes only, in one new state: the riichi seats first,
+    # then the seats that might answer (after most discards none, so no waits
+    # are asked; the tiles held, which the waits read, do not change here).
+    players = list(state.players)
+    changed = False
+    for seat, player in enumerate(players):
         if seat != state.turn and player.riichi_at is not None:
-            state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
+            players[seat] = evolve(player, passed_since_riichi=(*player.passed_since_riichi, tile))
+            changed = True
     for seat in seats:
         if tile not in waits(state, seat):
             continue
-        player = state.players[seat]
+        player = players[seat]
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
-        state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
-    return state
+        players[seat] = evolve(player, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
+        changed = True
+    if not changed:
+        return state
+    return evolve(state, players=(players[0], players[1], players[2], players[3]))
 
 
 def _accept_riichi(state: KyokuState) -> tuple[KyokuState, tuple[Event, ...]]:
