@@ -111,12 +111,19 @@ class _Positions:
     hand: ReplayedHand
     seat: int
     built: dict[int, Hand] = field(default_factory=dict)
+    listed: list[tuple[int, Turn, int]] | None = None
 
     def at(self, index: int) -> Hand:
         found = self.built.get(index)
         if found is None:
             found = self.built[index] = self.hand.record.turns[index].state.engine_hand(self.seat)
         return found
+
+    def discards(self) -> list[tuple[int, Turn, int]]:
+        """The seat's discards by choice (`_discards`), listed once for the finders that ask them."""
+        if self.listed is None:
+            self.listed = list(_discards(self.hand, self.seat))
+        return self.listed
 
 
 def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
@@ -185,7 +192,7 @@ def _furiten_waits(hand: ReplayedHand, seat: int, positions: _Positions) -> Iter
     when the discard before it did not already leave those waits (riichi in
     furiten is its own finding)."""
     known: tuple[int, ...] = ()
-    for index, turn, kind in _discards(hand, seat):
+    for index, turn, kind in positions.discards():
         state = turn.state
         if state.players[seat].riichi:
             continue
@@ -215,8 +222,10 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     kind that player could not ron on (genbutsu, or passed since the riichi)."""
     result = hand.record.result
     dealt_in = [win for win in result.wins if win.source == seat]
+    if not dealt_in:
+        return
     found = [item for item in _discards(hand, seat)]
-    if not dealt_in or not found:
+    if not found:
         return
     index, turn, kind = found[-1]
     state = turn.state
@@ -253,7 +262,7 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
 
 def _efficiency(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     counted = Counted()
-    for index, turn, kind in _discards(hand, seat):
+    for index, turn, kind in positions.discards():
         state = turn.state
         # Not after anyone's riichi, the seat's own included.
         if state.phase is not Phase.TURN or any(player.riichi for player in state.players):
