@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.rules import Rules
@@ -66,23 +67,48 @@ def calls_on_discard(
     """Every call a player holding `hand` may make on `discard`; the win
     among them unless `wins` is False (the game asks its rons apart, with
     furiten and yaku, so it skips this check made for every seat at every discard)."""
-    counts = hand.concealed_counts()
+    concealed = hand.concealed
     found: list[Call] = []
     if wins and hand.tile_count == 13 and is_complete(hand.with_tile(discard), rules):
         found.append(Call(CallKind.WIN, discard, (), None))
     if discarder is Seat.LEFT and discard < EAST:
-        rank = discard % 9
-        for low in (discard - 2, discard - 1, discard):
-            if low < discard - rank or low + 2 > discard - rank + 8:
-                continue
-            needed = tuple(tile for tile in (low, low + 1, low + 2) if tile != discard)
-            if all(counts[tile] for tile in needed):
-                found.append(Call(CallKind.CHI, discard, needed, Meld(MeldKind.CHI, (low, low + 1, low + 2))))
-    if counts[discard] >= 2:
-        found.append(Call(CallKind.PON, discard, (discard,) * 2, Meld(MeldKind.PON, (discard,) * 3)))
-    if counts[discard] >= 3:
-        found.append(Call(CallKind.OPEN_KAN, discard, (discard,) * 3, Meld(MeldKind.OPEN_KAN, (discard,) * 4)))
+        for call in _chis(discard):
+            first, second = call.from_hand
+            if first in concealed and second in concealed:
+                found.append(call)
+    copies = concealed.count(discard)
+    if copies >= 2:
+        found.append(_pon(discard))
+    if copies >= 3:
+        found.append(_open_kan(discard))
     return found
+
+
+# The calls on a discard depend on its kind alone, and they are frozen:
+# each is made once (the game asks the calls of every seat that might answer a discard).
+
+
+@lru_cache(maxsize=EAST)
+def _chis(discard: Tile) -> tuple[Call, ...]:
+    """The chi a number tile may make, lowest run first."""
+    rank = discard % 9
+    found = []
+    for low in (discard - 2, discard - 1, discard):
+        if low < discard - rank or low + 2 > discard - rank + 8:
+            continue
+        needed = tuple(tile for tile in (low, low + 1, low + 2) if tile != discard)
+        found.append(Call(CallKind.CHI, discard, needed, Meld(MeldKind.CHI, (low, low + 1, low + 2))))
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _pon(discard: Tile) -> Call:
+    return Call(CallKind.PON, discard, (discard,) * 2, Meld(MeldKind.PON, (discard,) * 3))
+
+
+@lru_cache(maxsize=64)
+def _open_kan(discard: Tile) -> Call:
+    return Call(CallKind.OPEN_KAN, discard, (discard,) * 3, Meld(MeldKind.OPEN_KAN, (discard,) * 4))
 
 
 def calls_on_own_turn(hand: Hand) -> list[Call]:

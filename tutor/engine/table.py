@@ -196,7 +196,7 @@ class Wall:
             gone = self.back_taken()
             slot = next(slot for slot in range(self.front, self.total) if slot not in gone)
         else:
-            slot = next(iter(range(self.front, self.total)))
+            slot = self.front
         return Wall(self.rules, self.kinds, slot + 1, self.back), slot
 
     def take_back(self) -> tuple[Wall, int]:

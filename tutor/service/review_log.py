@@ -105,7 +105,10 @@ def read_log(text: str) -> tuple[str, TenhouLog]:
     if found == "tutor":
         raise LogRefused("mcr_not_reviewed", 0, None)
     try:
-        return found, (read_tenhou.loads(text) if found == "tenhou6" else read_mjai.loads(text))
+        # The readers make objects at every event, none of them garbage: the
+        # collector would walk them, and all a long-running app holds besides.
+        with collector_paused():
+            return found, (read_tenhou.loads(text) if found == "tenhou6" else read_mjai.loads(text))
     except LogError as error:
         raise _refused(error) from error
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.engine.game.legal import answering_seats, decisions
@@ -110,10 +111,17 @@ def _set(state: KyokuState, seat: int, **changes: object) -> KyokuState:
 def _draw(state: KyokuState, seat: int, rinshan: bool) -> tuple[KyokuState, Event]:
     """A draw from the live wall, or for a kan the replacement from the dead wall's end."""
     wall, slot = state.wall.take_back() if rinshan else state.wall.take_front()
-    player = evolve(state.players[seat], hand=(*state.players[seat].hand, slot), drawn=slot)
+    player = state.players[seat]
+    player = evolve(player, hand=(*player.hand, slot), drawn=slot)
     players = _with_player(state.players, seat, player)
     state = evolve(state, wall=wall, turn=seat, phase=Phase.TURN, rinshan=rinshan, last_tile=None, players=players)
-    return state, Event("draw", seat, (slot,))
+    return state, _draw_event(seat, slot)
+
+
+@lru_cache(maxsize=4 * 136)
+def _draw_event(seat: int, slot: int) -> Event:
+    # Made once for each seat and slot (events are frozen): a step makes one at almost every draw.
+    return Event("draw", seat, (slot,))
 
 
 def step(state: KyokuState, choices: Mapping[int, Action], checked: bool = False) -> Step:
@@ -167,9 +175,12 @@ def _turn_action(state: KyokuState, action: Action) -> Step:
 def _slot_of(state: KyokuState, seat: int, kind: int) -> int:
     """The slot discarded for a kind: the tile just drawn if it is that kind (tsumogiri)."""
     player = state.players[seat]
-    if player.drawn is not None and state.kind(player.drawn) == kind:
+    kinds = state.wall.kinds
+    if player.drawn is not None and kinds[player.drawn] == kind:
         return player.drawn
-    return next(slot for slot in reversed(player.hand) if state.kind(slot) == kind)
+    # The last slot of that kind in the hand: found by list methods, not a loop of lookups.
+    held = list(map(kinds.__getitem__, reversed(player.hand)))
+    return player.hand[len(held) - 1 - held.index(kind)]
 
 
 def _take(state: KyokuState, seat: int, kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -201,7 +212,7 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
     if riichi:
         changes["riichi_at"] = len(player.discards)
         changes["double_riichi"] = first
-    events = [Event("discard", seat, (slot,), tsumogiri=slot == player.drawn)]
+    events = [_discard_event(seat, slot, slot == player.drawn)]
     # One new state, not one per change: a discard is most of a hand's steps.
     fields: dict[str, object] = {
         "players": _with_player(state.players, seat, evolve(player, **changes)),
@@ -218,6 +229,12 @@ def _discard(state: KyokuState, seat: int, kind: int, riichi: bool) -> Step:
         state, dora_events = _turn_dora(state)
         events += dora_events
     return _after_discard(state, tuple(events))
+
+
+@lru_cache(maxsize=4 * 136 * 2)
+def _discard_event(seat: int, slot: int, tsumogiri: bool) -> Event:
+    # As `_draw_event`: one discard event for each seat, slot and way of discarding.
+    return Event("discard", seat, (slot,), tsumogiri=tsumogiri)
 
 
 def _turn_dora(state: KyokuState) -> tuple[KyokuState, list[Event]]:
@@ -240,16 +257,25 @@ def _mark_passed(state: KyokuState, tile: int, seats: tuple[int, ...]) -> KyokuS
     not ron until its next discard, or after riichi for the rest of the hand.
     `seats`: those that might answer the tile (`legal.answering_seats`), the
     only ones it can be a winning tile of."""
-    for seat in range(4):
-        player = state.players[seat]
-        if seat != state.turn and player.riichi:
-            state = _set(state, seat, passed_since_riichi=(*player.passed_since_riichi, tile))
-            player = state.players[seat]
-        if seat not in seats or tile not in waits(state, seat):
+    # Each seat's own changes only, in one new state: the riichi seats first,
+    # then the seats that might answer (after most discards none, so no waits
+    # are asked; the tiles held, which the waits read, do not change here).
+    players = list(state.players)
+    changed = False
+    for seat, player in enumerate(players):
+        if seat != state.turn and player.riichi_at is not None:
+            players[seat] = evolve(player, passed_since_riichi=(*player.passed_since_riichi, tile))
+            changed = True
+    for seat in seats:
+        if tile not in waits(state, seat):
             continue
+        player = players[seat]
         riichi_passed = (*player.riichi_passed, tile) if player.riichi else player.riichi_passed
-        state = _set(state, seat, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
-    return state
+        players[seat] = evolve(player, passed_wins=(*player.passed_wins, tile), riichi_passed=riichi_passed)
+        changed = True
+    if not changed:
+        return state
+    return evolve(state, players=(players[0], players[1], players[2], players[3]))
 
 
 def _accept_riichi(state: KyokuState) -> tuple[KyokuState, tuple[Event, ...]]:
@@ -281,7 +307,9 @@ def _answer_discard(state: KyokuState, choices: Mapping[int, Action]) -> Step:
     state = _mark_passed(state, tile, seats)
     if state.options.four_kans and four_kans_abort(state.kans):
         return _abort(state, EndKind.FOUR_KANS, events)
-    if state.options.four_riichi and all(player.riichi for player in state.players):
+    # Only the riichi that stands now can be the fourth: at an earlier one
+    # the hand would have ended here (`events` holds its stick).
+    if events and state.options.four_riichi and all(player.riichi for player in state.players):
         return _abort(state, EndKind.FOUR_RIICHI, events)
     call = _call_chosen(choices)
     if call is not None:

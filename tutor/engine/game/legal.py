@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import pairwise
 from typing import Final
 
 from tutor.engine.calls import CallKind, Seat, calls_on_discard
@@ -47,14 +46,14 @@ def decisions(state: KyokuState) -> tuple[Decision, ...]:
     last = _last[0] if _last else None  # read once: a replay in another thread may set it meanwhile
     if last is not None and last[0] is state:
         return last[1]
-    seats = _answering(state) if state.phase in _ANSWERS else range(4)
-    found = (decision_for(state, seat) for seat in seats)
-    answer = tuple(decision for decision in found if decision.legal)
+    phase = state.phase
+    seats = _answering(state) if phase is Phase.CLAIMS or phase is Phase.CHANKAN else range(4)
+    answer: tuple[Decision, ...] = ()
+    if seats:  # after most discards nobody might answer
+        found = (decision_for(state, seat) for seat in seats)
+        answer = tuple(decision for decision in found if decision.legal)
     _last[:] = [(state, answer)]
     return answer
-
-
-_ANSWERS = frozenset({Phase.CLAIMS, Phase.CHANKAN})
 
 
 def _answering(state: KyokuState) -> tuple[int, ...]:
@@ -65,7 +64,7 @@ def _answering(state: KyokuState) -> tuple[int, ...]:
         return last[1]
     assert state.last_tile is not None
     tile = state.kind(state.last_tile)
-    seats = tuple(seat for seat in range(4) if seat != state.turn and tile in answerable(state, seat))
+    seats = tuple(seat for seat in range(4) if seat != state.turn and answerable(state, seat) >> tile & 1)
     _last_answering[:] = [(state, seats)]
     return seats
 
@@ -204,6 +203,12 @@ def legal_discard(state: KyokuState, kind: int) -> Action | None:
     return action if _discard_refusal(state, action) is None else None
 
 
+@lru_cache(maxsize=4)
+def pass_action(seat: int) -> Action:
+    """The seat's pass, made once: every answer lists one."""
+    return Action(seat, ActionKind.PASS)
+
+
 @lru_cache(maxsize=4 * 34)
 def _discard_action(seat: int, kind: int) -> Action:
     return Action(seat, ActionKind.DISCARD, kind)
@@ -297,23 +302,24 @@ def _answer(state: KyokuState, seat: int, chankan: bool) -> Found:
     tile = state.kind(state.last_tile)
     legal: list[Action] = []
     refused: list[Forbidden] = []
-    if tile not in answerable(state, seat):
+    if not answerable(state, seat) >> tile & 1:
         return legal, refused  # the usual answer, found without listing waits or shapes
     _ron(state, seat, tile, chankan, legal, refused)
     if not chankan:
         _calls(state, seat, tile, legal, refused)
     if legal or (refused and state.learner == seat):
-        legal.append(Action(seat, ActionKind.PASS))
+        legal.append(pass_action(seat))
     return legal, refused
 
 
-def answerable(state: KyokuState, seat: int) -> frozenset[int]:
-    """Every kind the seat might answer the discard of the seat to play with
-    (`_answerable`: chi only from the seat on the discarder's right, the next
-    to play), remembered as `state.scoring_hand` remembers the hand (the
-    wall's kinds and the melds by identity, the slots by value): every
-    discard asks it of three seats, whose tiles stand unchanged for three
-    discards out of four, and a tile drawn and let go leaves the slots held before."""
+def answerable(state: KyokuState, seat: int) -> int:
+    """Every kind the seat might answer the discard of the seat to play with,
+    as a bit mask (bit k for kind k; `_answerable`: chi only from the seat
+    on the discarder's right, the next to play), remembered as
+    `state.scoring_hand` remembers the hand (the wall's kinds and the melds
+    by identity, the slots by value): every discard asks it of three seats,
+    whose tiles stand unchanged for three discards out of four, and a tile
+    drawn and let go leaves the slots held before."""
     player = state.players[seat]
     kinds = state.wall.kinds
     key = (id(kinds), player.hand, id(player.melds))
@@ -329,36 +335,36 @@ def answerable(state: KyokuState, seat: int) -> frozenset[int]:
 _ANSWERABLE: Final[
     dict[
         tuple[int, tuple[int, ...], int],
-        tuple[tuple[int, ...], tuple[GameMeld, ...], tuple[frozenset[int], frozenset[int]]],
+        tuple[tuple[int, ...], tuple[GameMeld, ...], tuple[int, int]],
     ]
 ] = memo("game.legal.answerable", {})
 _MOST_ANSWERABLE: Final = 4096
 
+_RANK_ABOVE_1: Final = sum(1 << kind for kind in range(EAST) if kind % 9 > 0)
+_RANK_BELOW_8: Final = sum(1 << kind for kind in range(EAST) if kind % 9 < 7)
+_RANK_BELOW_9: Final = sum(1 << kind for kind in range(EAST) if kind % 9 < 8)
 
-def _answerable(hand: Hand) -> tuple[frozenset[int], frozenset[int]]:
+
+def _answerable(hand: Hand) -> tuple[int, int]:
     """Every kind a 13-tile hand might ron or call on (or be refused either),
-    without chi and with it: its waits and the kinds it holds twice (pon,
-    kan), then also the kinds two of its tiles make a run with (chi).  A
-    hand stands through three discards for each of its own, and most
-    discards are none of these; only one seat may chi."""
-    found = set(hand_waits(hand))
-    # Over the tiles held (sorted), not all 34 kinds: a kind held twice stands twice in a row.
-    held = hand.concealed
-    found.update(kind for kind, following in pairwise(held) if kind == following)
-    without_chi = frozenset(found)
-    kinds = set(held)
-    for kind in kinds:
-        if kind >= EAST:
-            continue
-        rank = kind % 9
-        if rank < 8 and kind + 1 in kinds:  # k, k+1 held: k-1 or k+2 makes the run
-            if rank > 0:
-                found.add(kind - 1)
-            if rank < 7:
-                found.add(kind + 2)
-        if rank < 7 and kind + 2 in kinds:  # k, k+2 held: k+1 makes it
-            found.add(kind + 1)
-    return without_chi, frozenset(found)
+    as bit masks, without chi and with it: its waits and the kinds it holds
+    twice (pon, kan), then also the kinds two of its tiles make a run with
+    (chi).  A hand stands through three discards for each of its own, and
+    most discards are none of these; only one seat may chi."""
+    held = 0
+    twice = 0
+    for kind in hand.concealed:
+        bit = 1 << kind
+        twice |= held & bit
+        held |= bit
+    without_chi = twice
+    for kind in hand_waits(hand):
+        without_chi |= 1 << kind
+    # k and k+1 of a suit held: k-1 or k+2 makes the run; k and k+2 held: k+1 makes it.
+    side = held & held >> 1 & _RANK_BELOW_9
+    gap = held & held >> 2 & _RANK_BELOW_8
+    runs = (side & _RANK_ABOVE_1) >> 1 | (side & _RANK_BELOW_8) << 2 | gap << 1
+    return without_chi, without_chi | runs
 
 
 def furiten_reason(state: KyokuState, seat: int, wait_kinds: tuple[int, ...]) -> tuple[Refusal, tuple[int, ...]] | None:
@@ -401,11 +407,12 @@ def _call_shapes(state: KyokuState, seat: int, tile: int) -> list[Action]:
     """The chi, pon and open kan shapes the seat's hand makes with the tile
     (`tutor.engine.calls`: chi only from the seat on the left)."""
     where = SEAT_OF_DISCARDER[(seat - state.turn) % 4]
-    return [
-        Action(seat, CALL_ACTIONS[call.kind], tile, tuple(sorted(call.from_hand)))
-        for call in calls_on_discard(state.engine_hand(seat), tile, where, wins=False)
-        if call.kind in CALL_ACTIONS
-    ]
+    shapes = []
+    for call in calls_on_discard(state.engine_hand(seat), tile, where, wins=False):
+        kind = CALL_ACTIONS.get(call.kind)
+        if kind is not None:
+            shapes.append(Action(seat, kind, tile, tuple(sorted(call.from_hand))))
+    return shapes
 
 
 def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused: list[Forbidden]) -> None:
@@ -418,10 +425,11 @@ def _calls(state: KyokuState, seat: int, tile: int, legal: list[Action], refused
     player = state.players[seat]
     held = state.engine_hand(seat).concealed
     aborting = state.options.four_kans and four_kans_abort(state.kans)
+    last_discard = live_tiles(state) == 0
     for action in shapes:
         if player.riichi:
             refused.append(Forbidden(action, Refusal.RIICHI_LOCKED, (tile,)))
-        elif live_tiles(state) == 0:
+        elif last_discard:
             refused.append(Forbidden(action, Refusal.TOO_FEW_TILES))
         elif aborting:
             refused.append(Forbidden(action, Refusal.FOUR_KANS))
@@ -442,8 +450,8 @@ def _barred_by(action: Action) -> frozenset[int]:
 
 def _discard_left(state: KyokuState, held: tuple[int, ...], action: Action) -> bool:
     """Whether after the call some tile could be discarded that kuikae does not bar."""
-    rest = list(held)
-    for kind in action.uses:
-        rest.remove(kind)
     barred = _barred_by(action) if state.options.kuikae else frozenset()
-    return any(kind not in barred for kind in rest)
+    # The tiles left are those held less those the call uses (all held):
+    # some is not barred unless the barred kinds left are all of them.
+    left_barred = sum(held.count(kind) - action.uses.count(kind) for kind in barred)
+    return len(held) - len(action.uses) > left_barred

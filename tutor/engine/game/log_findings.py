@@ -111,6 +111,7 @@ class _Positions:
     hand: ReplayedHand
     seat: int
     built: dict[int, Hand] = field(default_factory=dict)
+    listed: list[tuple[int, Turn, int]] | None = None
 
     def at(self, index: int) -> Hand:
         found = self.built.get(index)
@@ -118,11 +119,18 @@ class _Positions:
             found = self.built[index] = self.hand.record.turns[index].state.engine_hand(self.seat)
         return found
 
+    def discards(self) -> list[tuple[int, Turn, int]]:
+        """The seat's discards by choice (`_discards`), listed once for the finders that ask them."""
+        if self.listed is None:
+            self.listed = list(_discards(self.hand, self.seat))
+        return self.listed
+
 
 def _rule_mistakes(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     for index, recorded in enumerate(hand.record.turns):
-        if seat not in recorded.choices and all(decision.seat != seat for decision in recorded.decisions):
-            # Each rule asks what the seat chose or might have: here nothing.
+        if seat not in recorded.choices:
+            # Each rule asks what the seat chose or might have: here nothing
+            # (the replay chooses for every seat deciding, as `kyoku.step` asks).
             continue
         turn = _with_tsumo(recorded, positions.at(index)) if recorded.state.turn == seat else recorded
         for mistake, event in turn_mistakes(hand, index, turn, seat):
@@ -193,7 +201,7 @@ def _furiten_waits(hand: ReplayedHand, seat: int, positions: _Positions) -> Iter
     when the discard before it did not already leave those waits (riichi in
     furiten is its own finding)."""
     known: tuple[int, ...] = ()
-    for index, turn, kind in _discards(hand, seat):
+    for index, turn, kind in positions.discards():
         state = turn.state
         if state.players[seat].riichi:
             continue
@@ -223,8 +231,10 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
     kind that player could not ron on (genbutsu, or passed since the riichi)."""
     result = hand.record.result
     dealt_in = [win for win in result.wins if win.source == seat]
+    if not dealt_in:
+        return
     found = [item for item in _discards(hand, seat)]
-    if not dealt_in or not found:
+    if not found:
         return
     index, turn, kind = found[-1]
     state = turn.state
@@ -261,11 +271,10 @@ def _deal_ins(hand: ReplayedHand, seat: int) -> Iterator[Finding]:
 
 def _efficiency(hand: ReplayedHand, seat: int, positions: _Positions) -> Iterator[Finding]:
     counted = Counted()
-    for index, turn, kind in _discards(hand, seat):
+    for index, turn, kind in positions.discards():
         state = turn.state
-        if any(player.riichi for other, player in enumerate(state.players) if other != seat):
-            continue
-        if state.players[seat].riichi or state.phase is not Phase.TURN:
+        # Not after anyone's riichi, the seat's own included.
+        if state.phase is not Phase.TURN or any(player.riichi for player in state.players):
             continue
         position = positions.at(index)
         shanten = discard_shanten(position, counted=counted)

@@ -21,7 +21,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
-from tutor.engine.game.read_tenhou import MAX_CHARS, LogEnd, LogError, LogEvent, LogRound, LogTile, LogWin, TenhouLog
+from tutor.engine.game.read_tenhou import (
+    MAX_CHARS,
+    LogEnd,
+    LogError,
+    LogEvent,
+    LogRound,
+    LogTile,
+    LogWin,
+    TenhouLog,
+    discard_event,
+    draw_event,
+)
 from tutor.engine.game.state import EndKind, Scores
 from tutor.engine.tiles import EAST
 
@@ -80,6 +91,24 @@ def loads(text: str) -> TenhouLog:
     return read(parse_lines(text))
 
 
+_DECODER: Final = json.JSONDecoder()
+
+
+def _decode(line: str) -> Any:
+    """`json.loads` of a line: a log has a line for every event.  A line
+    that is one JSON value from its first character to its last (every line
+    a log writer makes) is read by the decoder's scanner alone, without
+    `loads`'s checks of the argument and `decode`'s look for whitespace
+    around the value; any other line by `decode`, which reads it as `loads`
+    does (a byte order mark refused either way)."""
+    try:
+        # The scanner `decode` itself calls (typeshed does not list the attribute).
+        value, end = _DECODER.scan_once(line, 0)  # type: ignore[attr-defined]
+    except StopIteration:  # no value at the first character: whitespace, or no JSON
+        return _DECODER.decode(line)
+    return value if end == len(line) else _DECODER.decode(line)
+
+
 def parse_lines(text: str) -> list[dict[str, Any]]:
     """JSON lines as event objects (each with a text `type`), blank lines
     left out; raises LogError naming the round (the `start_kyoku`s so far)
@@ -95,7 +124,7 @@ def parse_lines(text: str) -> list[dict[str, Any]]:
         if len(entries) >= _MAX_LINES:
             raise LogError(rounds, len(entries), "too_large")
         try:
-            entry: Any = json.loads(line)
+            entry: Any = _decode(line)
         except (ValueError, RecursionError) as error:
             raise LogError(rounds, len(entries), "not_json") from error
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
@@ -209,12 +238,12 @@ def _event(found: _Round, entry: dict[str, Any], index: int) -> None:
         if played is None:
             raise LogError(number, index, "tile")
         if kind == "tsumo":
-            _add(found, LogEvent("draw", seat, (played,)), index)
+            _add(found, draw_event(seat, played), index)
             return
         tsumogiri = entry.get("tsumogiri", False)
         if not isinstance(tsumogiri, bool):
             raise LogError(number, index, "tsumogiri")
-        _add(found, LogEvent("discard", seat, (played,), tsumogiri=tsumogiri), index)
+        _add(found, discard_event(seat, played, tsumogiri), index)
     elif kind in _SIMPLE_KINDS:
         _add(found, LogEvent(_SIMPLE_KINDS[kind], _seat(entry, "actor", found, index)), index)
     elif kind in _CALL_KINDS:

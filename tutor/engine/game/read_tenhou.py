@@ -31,6 +31,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from tutor.engine.game import tenhou6
@@ -73,6 +74,19 @@ class LogEvent:
     called: LogTile | None = None
     source: int | None = None
     tsumogiri: bool = False
+
+
+@lru_cache(maxsize=4 * 64)
+def draw_event(seat: int, tile: LogTile) -> LogEvent:
+    """The seat's draw of the tile, made once (events are frozen): both
+    readers make one at nearly every draw of a log."""
+    return LogEvent("draw", seat, (tile,))
+
+
+@lru_cache(maxsize=4 * 64 * 2)
+def discard_event(seat: int, tile: LogTile, tsumogiri: bool) -> LogEvent:
+    """The seat's discard of the tile, made once, as `draw_event`."""
+    return LogEvent("discard", seat, (tile,), tsumogiri=tsumogiri)
 
 
 @dataclass(frozen=True)
@@ -317,6 +331,20 @@ def _shape_ok(call: _Call) -> bool:
     return len(set(kinds)) == 1
 
 
+def _place(tile: LogTile) -> int:
+    """A tile's place in a seat's counts (`_held`): a red five apart from the others."""
+    return tile.kind * 2 + tile.red
+
+
+def _held(tiles: tuple[LogTile, ...]) -> list[int]:
+    """The copies of each tile a seat holds, by `_place`: counted in a list,
+    not a Counter of tiles, whose every look-up hashes a dataclass."""
+    counts = [0] * (2 * 34)
+    for tile in tiles:
+        counts[_place(tile)] += 1
+    return counts
+
+
 class _Play:
     """Plays a round's draws and discards back into one sequence of events."""
 
@@ -364,7 +392,7 @@ class _Play:
     def _events(self, declined: set[tuple[int, int]], seen: list[tuple[int, int]]) -> list[LogEvent]:
         self.riichi_pending, self.dora_used, self.pending_dora = None, 1, 0
         events: list[LogEvent] = []
-        hands = [Counter(tiles) for tiles in self.haipai]
+        hands = [_held(tiles) for tiles in self.haipai]
         pons: list[dict[int, _Call]] = [{}, {}, {}, {}]
         took, gave = [0, 0, 0, 0], [0, 0, 0, 0]
         actor, last, last_seat = self.dealer, None, None
@@ -382,8 +410,8 @@ class _Play:
                 events.append(LogEvent("riichi_accepted", self.riichi_pending))
                 self.riichi_pending = None
             if drawn is not None:
-                hands[actor][drawn] += 1
-                events.append(LogEvent("draw", actor, (drawn,)))
+                hands[actor][_place(drawn)] += 1
+                events.append(draw_event(actor, drawn))
             else:
                 assert call is not None
                 source = (actor - call.direction) % 4
@@ -417,18 +445,20 @@ class _Play:
         items = self.discards[actor]
         return items[gave[actor]] if gave[actor] < len(items) else None
 
-    def _take_from_hand(self, hand: Counter[LogTile], tiles: tuple[LogTile, ...], events: list[LogEvent]) -> None:
+    def _take_from_hand(self, hand: list[int], tiles: tuple[LogTile, ...], events: list[LogEvent]) -> None:
         if len(tiles) == 1:
             # A discard, the most of a round's takes: no count of one tile to make.
             (tile,) = tiles
-            if hand[tile] < 1:
+            place = _place(tile)
+            if hand[place] < 1:
                 raise self._fail(events, "not_in_hand")
-            hand[tile] -= 1
+            hand[place] -= 1
             return
-        needed = Counter(tiles)
-        if any(hand[tile] < count for tile, count in needed.items()):
+        needed = Counter(map(_place, tiles))
+        if any(hand[place] < count for place, count in needed.items()):
             raise self._fail(events, "not_in_hand")
-        hand.subtract(needed)
+        for place, count in needed.items():
+            hand[place] -= count
 
     def _turn_dora(self, events: list[LogEvent]) -> None:
         for _ in range(self.pending_dora):
@@ -442,7 +472,7 @@ class _Play:
         self,
         actor: int,
         drawn: LogTile | None,
-        hands: list[Counter[LogTile]],
+        hands: list[list[int]],
         pons: list[dict[int, _Call]],
         took: list[int],
         gave: list[int],
@@ -470,7 +500,7 @@ class _Play:
         self._take_from_hand(hands[actor], (tile,), events)
         if riichi:
             events.append(LogEvent("riichi", actor))
-        events.append(LogEvent("discard", actor, (tile,), tsumogiri=tsumogiri))
+        events.append(discard_event(actor, tile, tsumogiri))
         self._turn_dora(events)
         if riichi:
             self.riichi_pending = actor
@@ -480,7 +510,7 @@ class _Play:
         self,
         actor: int,
         value: str,
-        hands: list[Counter[LogTile]],
+        hands: list[list[int]],
         pons: list[dict[int, _Call]],
         took: list[int],
         events: list[LogEvent],

@@ -33,7 +33,7 @@ from typing import Final
 
 from tutor.engine.game.actions import Action, ActionKind, Decision
 from tutor.engine.game.kyoku import deal, step
-from tutor.engine.game.legal import decision_for, decision_of_kind, decisions, legal_discard
+from tutor.engine.game.legal import decision_for, decision_of_kind, decisions, legal_discard, pass_action
 from tutor.engine.game.options import RiichiOptions
 from tutor.engine.game.read_tenhou import LogError, LogEvent, LogRound, LogTile
 from tutor.engine.game.simulate import HandRecord, Turn
@@ -166,8 +166,9 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
             following, events = step(state, choices, checked=True)
         else:
             deciding = decisions(state)
+            # Each answer is taken from its seat's legal actions (a pass among them), one for every seat deciding.
             choices = player.answers(state, deciding)
-            following, events = step(state, choices)
+            following, events = step(state, choices, checked=True)
         turns.append(Turn(state, deciding, choices, events))
         before = player.last
         player.match(state, events)
@@ -178,10 +179,11 @@ def replay(round_: LogRound, options: RiichiOptions | None = None) -> ReplayedHa
 
 
 @lru_cache(maxsize=4 * 34)
-def _only(discard: Action) -> Decision:
+def _only(seat: int, kind: int) -> Decision:
     """The decision a logged discard is checked by (`legal_discard`): that
-    discard alone; made once for each seat and kind, as the actions are."""
-    return Decision(discard.seat, (discard,))
+    discard alone; made once for each seat and kind, as the actions are
+    (keyed by the numbers: hashing an action runs Python code)."""
+    return Decision(seat, (Action(seat, ActionKind.DISCARD, kind),))
 
 
 def _kinds(tiles: Iterable[LogTile]) -> tuple[int, ...]:
@@ -242,7 +244,8 @@ class _Player:
             if event.kind in _FLOATING:
                 self._match_floating(state, event)
                 continue
-            self._skip_taken()
+            if self.taken:  # most rounds take nothing ahead
+                self._skip_taken()
             while self.at < len(self.events) and self.events[self.at].kind in _FLOATING:
                 self.pending.append(self.at)
                 self.at += 1
@@ -289,9 +292,10 @@ class _Player:
         kind the log plays, or a legal discard alone (only those are asked:
         see `ReplayedHand.turn`)."""
         kind, tile, name, index = self._turn_play(state)
-        discard = legal_discard(state, tile) if kind is ActionKind.DISCARD and tile is not None else None
-        if discard is not None:
-            return _only(discard), discard
+        if kind is ActionKind.DISCARD and tile is not None:
+            discard = legal_discard(state, tile)
+            if discard is not None:
+                return _only(discard.seat, tile), discard
         decision = decision_of_kind(state, kind)
         return decision, self._pick(decision, kind, tile, (), name, index)
 
@@ -344,7 +348,7 @@ class _Player:
             if sum(ron is not None for ron in rons) == 3 and state.options.triple_ron:
                 choices.update({ron.seat: ron for ron in rons if ron is not None})
         for decision in deciding:
-            choices.setdefault(decision.seat, Action(decision.seat, ActionKind.PASS))
+            choices.setdefault(decision.seat, pass_action(decision.seat))
         return choices
 
     def _pick(
