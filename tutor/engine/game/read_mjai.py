@@ -91,22 +91,9 @@ def loads(text: str) -> TenhouLog:
     return read(parse_lines(text))
 
 
-_DECODER: Final = json.JSONDecoder()
-
-
-def _decode(line: str) -> Any:
-    """`json.loads` of a line: a log has a line for every event.  A line
-    that is one JSON value from its first character to its last (every line
-    a log writer makes) is read by the decoder's scanner alone, without
-    `loads`'s checks of the argument and `decode`'s look for whitespace
-    around the value; any other line by `decode`, which reads it as `loads`
-    does (a byte order mark refused either way)."""
-    try:
-        # The scanner `decode` itself calls (typeshed does not list the attribute).
-        value, end = _DECODER.scan_once(line, 0)  # type: ignore[attr-defined]
-    except StopIteration:  # no value at the first character: whitespace, or no JSON
-        return _DECODER.decode(line)
-    return value if end == len(line) else _DECODER.decode(line)
+_decode: Final = json.JSONDecoder().decode
+"""`json.loads` of a line, without its checks of the argument's type: a
+log has a line for every event.  A byte order mark is refused either way."""
 
 
 def parse_lines(text: str) -> list[dict[str, Any]]:
