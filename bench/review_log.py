@@ -4,7 +4,7 @@ agent games reviewed: how many wins, and how many of their deltas are ours.
 
 From `review_rounds.LONG_LOG` rounds, with a second core, the later half
 of the rounds is reviewed in a second process; seat 0's review in this
-process alone is timed too.
+process alone is timed too, and from how many rounds the split pays.
 
 The log is bot-only games of this tutor (east-south, the intermediate bots)
 joined into one tenhou.net/6 object of 500 rounds, and the same hands as
@@ -39,7 +39,7 @@ from tutor.engine.game.replay import replay
 from tutor.engine.game.simulate import HandRecord, play_game
 from tutor.service.replay_import import import_game
 from tutor.service.review_log import LogRefused, read_log, review_json, review_text
-from tutor.service.review_rounds import LONG_LOG, reviewed
+from tutor.service.review_rounds import LONG_LOG, review_rounds, reviewed
 
 
 def hands(count: int) -> list[HandRecord]:
@@ -93,6 +93,25 @@ def timed(label: str, text: str) -> None:
         print(f"{label}: the app's import (replay_import.import_game) {time.perf_counter() - start:.2f} s")
 
 
+def split_pays(text: str) -> None:
+    """Where a second process starts to pay: the same rounds (from the 200th
+    on, memo tables filled as in the app) reviewed for seat 0 in this process
+    alone and split with a second one, best of three, by how many there are."""
+    _, log = read_log(text)
+    reviewed(log.rounds[:100], (0,))
+    for count in (50, 100, 150, 200):
+        found = log.rounds[200 : 200 + count]
+        alone, split = [], []
+        for _ in range(3):
+            start = time.perf_counter()
+            reviewed(found, (0,))
+            alone.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            review_rounds(found, (0,), least=1)
+            split.append(time.perf_counter() - start)
+        print(f"{count} rounds, seat 0: one process {min(alone):.2f} s, split in two {min(split):.2f} s")
+
+
 WORK: Final = {
     ("counting.py", "minimum"): "shanten counts",
     ("counting.py", "ukeire_sum"): "ukeire counts",
@@ -143,6 +162,7 @@ def main(argv: list[str]) -> int:
     tenhou, mjai = logs(count)
     timed("tenhou.net/6", tenhou)
     timed("mjai", mjai)
+    split_pays(tenhou)
     work(mjai)
     riichienv(games)
     return 0

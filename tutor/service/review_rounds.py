@@ -37,9 +37,10 @@ from tutor.engine.game.log_review import RoundReview, review_round
 from tutor.engine.game.read_tenhou import LogError, LogRound
 from tutor.engine.game.replay import replay
 
-LONG_LOG: Final = 100
-"""Rounds from which the later half goes to a second process: a game holds
-about a dozen, reviewed here sooner than a process starts."""
+LONG_LOG: Final = 150
+"""Rounds from which the later half goes to a second process: about where
+its start (an interpreter, then memo tables filled from empty) is paid back
+(`bench.review_log` prints it); a game holds about a dozen."""
 PATIENCE: Final = 10.0
 """Seconds a second process is waited for at least, beyond three times
 this process's own half: a machine busy elsewhere slows both alike."""
