@@ -361,6 +361,40 @@ async def test_another_seats_findings_are_made_in_a_worker_while_the_replay_answ
         assert drill.questions == drill_questions(findings, 31, DrillRules())
 
 
+async def test_findings_made_while_the_learner_looks_elsewhere_open_on_coming_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """f for seat 1, then the help while they are made: nothing opens over
+    the help; back on the replay, the list asked for opens."""
+    import threading
+
+    release = threading.Event()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, tmp_path)
+        replay = screen.replay
+        real = replay.findings
+
+        def held(seat: int | None = None) -> Any:
+            if threading.current_thread() is not threading.main_thread():
+                assert release.wait(60)
+            return real(seat)
+
+        monkeypatch.setattr(replay, "findings", held)
+        await pilot.press("s", "f")
+        await wait_for(pilot, lambda: screen.asked == ("list", 1), "the ask")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: app.screen is not screen, "the help over the replay")
+        elsewhere = app.screen
+        release.set()
+        await wait_for(pilot, lambda: replay.has_findings(1), "seat 1's findings made")
+        await wait_for(pilot, lambda: not any(worker.is_running for worker in screen.workers), "the worker ended")
+        assert app.screen is elsewhere
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, FindingsScreen), "the list, on coming back")
+        assert screen.asked is None
+
+
 async def test_findings_that_cannot_be_made_are_said_in_one_line_and_the_replay_stays(tmp_path: Path) -> None:
     from tutor.ui.textual_compat import notifications_showing
 

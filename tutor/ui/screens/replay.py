@@ -305,15 +305,27 @@ class ReplayScreen(TutorScreen):
         asked = self.asked
         if asked is None or str(asked[1]) != worker.name:
             return
-        self.asked = None
-        self.show()
         if event.state is WorkerState.ERROR:
+            self.asked = None
+            self.show()
             # The review replayed these very hands; should a seat's findings still fail, it is one line.
             self.tutor.say(
                 "replay.findings_failed", severity="error", seat=render(self.seat_name(asked[1]), self.tutor.language)
             )
             return
         if self.app.screen is self:
+            self.asked = None
+            self.show()
+            self.open_found(*asked)
+        # Else the learner looked elsewhere meanwhile (help, the palette):
+        # what they asked opens when they come back (`on_screen_resume`).
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        asked = self.asked
+        if asked is not None and self.replay.has_findings(asked[1]):
+            self.asked = None
+            self.show()
             self.open_found(*asked)
 
     def open_found(self, what: str, seat: int) -> None:
