@@ -33,17 +33,15 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import aiohttp
 
 from bench.arguments import count_parser
 from bench.class_load import Server
-from bench.store_load import postgres
+from bench.store_load import new_database, postgres
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
 from tutor.quiz.deal_turns import DEAL_KIND, decision, situation
@@ -146,17 +144,8 @@ async def time_pages(base: str, token: str, pages: dict[str, str], rounds: int) 
 @contextmanager
 def postgres_database(given: str | None) -> Iterator[str]:
     """A new database on the server `given` (or a throwaway server), dropped at the end."""
-    import psycopg
-
-    with postgres(given) as url:
-        name = f"tutor_bench_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
-        try:
-            yield urlsplit(url)._replace(path=f"/{name}").geturl()
-        finally:
-            with psycopg.connect(url, autocommit=True) as admin:
-                admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    with postgres(given) as url, new_database(url, "tutor_bench") as database:
+        yield database
 
 
 def run_backend(

@@ -14,9 +14,10 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
+
+from bench.store_load import new_database
 
 POSTGRES_ENV = "TUTOR_TEST_POSTGRES"
 SCRIPT = Path(__file__).resolve().parent.parent / ".ci" / "postgres"
@@ -40,17 +41,8 @@ def postgres_url() -> str:
 @contextmanager
 def fresh_database() -> Iterator[str]:
     """A new, empty database on the test server, dropped afterwards: for tests of the schema itself."""
-    import psycopg
-
-    url = postgres_url()
-    name = f"tutor_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield urlsplit(url)._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    with new_database(postgres_url(), "tutor") as url:
+        yield url
 
 
 def run_script(action: str, folder: Path) -> str:
