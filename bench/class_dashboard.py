@@ -41,7 +41,8 @@ import aiohttp
 
 from bench.arguments import count_parser
 from bench.class_load import Server
-from bench.store_load import new_database, postgres
+from bench.databases import new_database
+from bench.store_load import postgres
 from tutor.engine.game.actions import Action, ActionKind
 from tutor.quiz.classbook import Assignment, ClassBook, open_class_store
 from tutor.quiz.deal_turns import DEAL_KIND, decision, situation

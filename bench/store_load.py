@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from bench.arguments import count_parser
 from tutor.quiz.store import Store
@@ -125,23 +124,6 @@ def postgres(url: str | None) -> Iterator[str]:
         yield started.stdout.strip()
     finally:
         subprocess.run([str(SCRIPT), "stop", str(folder)], capture_output=True, check=False)
-
-
-@contextmanager
-def new_database(server: str, prefix: str) -> Iterator[str]:
-    """A new, empty database on the server at `server` (named `prefix` and
-    a random part), dropped with its connections at the end: the benches'
-    and the tests' own, never a learner's."""
-    import psycopg
-
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield urlsplit(server)._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(server, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def main(argv: list[str] | None = None) -> int:

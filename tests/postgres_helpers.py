@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.store_load import new_database
+from bench.databases import new_database
 
 POSTGRES_ENV = "TUTOR_TEST_POSTGRES"
 SCRIPT = Path(__file__).resolve().parent.parent / ".ci" / "postgres"
